@@ -1,0 +1,23 @@
+#pragma once
+// Color and the palette of the canvas, in one place so the tests and docs can name them.
+
+namespace ccdlab {
+
+struct Color {
+    float r = 0, g = 0, b = 0, a = 1;
+    constexpr Color with_alpha(float alpha) const { return {r, g, b, alpha}; }
+};
+
+namespace palette {
+inline constexpr Color background{0.08f, 0.09f, 0.11f, 1.0f};
+inline constexpr Color grid{0.55f, 0.60f, 0.70f, 0.10f};
+inline constexpr Color axis{0.55f, 0.60f, 0.70f, 0.28f};
+inline constexpr Color mover{0.25f, 0.60f, 1.00f, 1.0f};    // the moving circle (blue)
+inline constexpr Color wall{0.92f, 0.92f, 0.88f, 1.0f};     // the static segment
+inline constexpr Color capsule{0.92f, 0.92f, 0.88f, 0.10f}; // the segment inflated by the radius
+inline constexpr Color impact{1.00f, 0.42f, 0.22f, 1.0f};   // the circle at the time of impact
+inline constexpr Color normal{0.35f, 0.95f, 0.45f, 1.0f};   // the contact normal
+inline constexpr Color handle{1.00f, 0.85f, 0.30f, 1.0f};   // draggable points
+} // namespace palette
+
+} // namespace ccdlab

@@ -1,0 +1,88 @@
+#include "options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <string_view>
+
+namespace ccdlab {
+namespace {
+
+int parse_dimension(std::string_view text, std::string_view what) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || value < 64 || value > 8192)
+        throw std::invalid_argument("--size: " + std::string(what) +
+                                    " must be an integer from 64 to 8192, got \"" +
+                                    std::string(text) + "\"");
+    return value;
+}
+
+} // namespace
+
+std::string usage_text() {
+    return "usage: ccdlab [--scene FILE] [--screenshot OUT.png] [--size WxH] [--t T] [--report "
+           "FILE]\n"
+           "\n"
+           "The ccdlab visual debugger for 2D continuous collision detection.\n"
+           "\n"
+           "  --scene FILE        scene to open (default: scenes/default.json)\n"
+           "  --screenshot FILE   render one frame to a PNG file and exit (needs an X display;\n"
+           "                      without one: xvfb-run -a ccdlab --screenshot FILE)\n"
+           "  --size WxH          window or screenshot size in pixels (default 1280x800)\n"
+           "  --t T               initial time in the frame, 0 to 1 (default 0)\n"
+           "  --report FILE       write the lab's state (positions, answer, handle pixels) as "
+           "JSON\n"
+           "                      after the first frame and whenever it changes\n"
+           "  -h, --help          show this help\n"
+           "\n"
+           "Mouse: drag the yellow handles (circle center, arrow tip, segment ends); right or\n"
+           "middle button pans; the wheel zooms. Keys: Home frames the scene, Ctrl+Q quits.\n";
+}
+
+Options parse_options(int argc, const char* const* argv) {
+    Options options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        const auto value = [&]() -> std::string_view {
+            if (i + 1 >= argc) throw std::invalid_argument(std::string(arg) + " needs a value");
+            return argv[++i];
+        };
+        if (arg == "-h" || arg == "--help") {
+            options.help = true;
+        } else if (arg == "--scene") {
+            options.scene = value();
+        } else if (arg == "--screenshot") {
+            options.screenshot = value();
+        } else if (arg == "--report") {
+            options.report = value();
+        } else if (arg == "--size") {
+            const std::string_view size = value();
+            const auto x = size.find('x');
+            if (x == std::string_view::npos)
+                throw std::invalid_argument("--size: expected WxH, e.g. 1280x800, got \"" +
+                                            std::string(size) + "\"");
+            options.width = parse_dimension(size.substr(0, x), "width");
+            options.height = parse_dimension(size.substr(x + 1), "height");
+        } else if (arg == "--t") {
+            const std::string text(value());
+            std::size_t used = 0;
+            double t = NAN;
+            try {
+                t = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != text.size() || !(t >= 0.0 && t <= 1.0))
+                throw std::invalid_argument("--t: expected a number from 0 to 1, got \"" + text +
+                                            "\"");
+            options.t = t;
+        } else {
+            throw std::invalid_argument("unknown option \"" + std::string(arg) +
+                                        "\" (see ccdlab --help)");
+        }
+    }
+    return options;
+}
+
+} // namespace ccdlab

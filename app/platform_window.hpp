@@ -1,0 +1,48 @@
+#pragma once
+// PlatformWindow: the GLFW window with its OpenGL 3.3 core context (loaded by glad) and the
+// Dear ImGui context and backends. One per process; everything is torn down in the destructor.
+
+#include "ccd/vec2.hpp"
+
+#include <stdexcept>
+
+struct GLFWwindow;
+
+namespace ccdlab {
+
+// No window could be made: typically no display. what() is one line.
+class WindowError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class PlatformWindow {
+public:
+    // `visible` false makes an offscreen-only window (screenshots).
+    PlatformWindow(const char* title, int width, int height, bool visible);
+    ~PlatformWindow();
+    PlatformWindow(const PlatformWindow&) = delete;
+    PlatformWindow& operator=(const PlatformWindow&) = delete;
+
+    bool should_close() const;
+    // Blocks until there is input, unless a redraw is still wanted (input or animation in the
+    // last few frames): an idle window costs no CPU.
+    void wait_for_events();
+    void keep_drawing(int frames) {
+        redraw_frames_ = frames > redraw_frames_ ? frames : redraw_frames_;
+    }
+
+    void begin_frame(); // ImGui new frame
+    void render_ui();   // draws ImGui's draw data into the bound framebuffer
+    void swap_buffers();
+
+    ccd::Vec2 window_size() const;    // in window (screen) pixels
+    double framebuffer_scale() const; // framebuffer pixels per window pixel
+    void set_title(const char* title);
+
+private:
+    GLFWwindow* window_ = nullptr;
+    int redraw_frames_ = 3;
+};
+
+} // namespace ccdlab

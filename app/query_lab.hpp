@@ -1,0 +1,59 @@
+#pragma once
+// QueryLab: the model behind the query canvas: one moving circle, one static segment, the
+// scrubbed time and the core's answer. It knows its draggable handles; it draws nothing.
+
+#include "camera.hpp"
+
+#include "ccd/hit.hpp"
+#include "ccd/scene.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ccdlab {
+
+enum class Handle { None, Center, Tip, EndpointA, EndpointB };
+
+std::string_view to_string(Handle handle);
+
+class QueryLab {
+public:
+    // Takes the scene's first body and first segment; throws std::runtime_error if either
+    // is missing.
+    static QueryLab from_scene(const ccd::Scene& scene);
+
+    const ccd::Circle& mover() const { return mover_; }
+    ccd::Vec2 displacement() const { return displacement_; }
+    const ccd::Segment& obstacle() const { return obstacle_; }
+    const std::string& mover_name() const { return mover_name_; }
+    const std::string& obstacle_name() const { return obstacle_name_; }
+    const std::optional<ccd::Hit>& hit() const { return hit_; }
+
+    double scrub_t = 0.0;
+    ccd::Vec2 mover_center_at(double t) const { return mover_.center + displacement_ * t; }
+
+    // Edits recompute the answer at once.
+    void set_mover(const ccd::Circle& circle);
+    void set_displacement(ccd::Vec2 displacement);
+    void set_obstacle(const ccd::Segment& segment);
+
+    ccd::Vec2 handle_position(Handle handle) const;
+    // The handle drawn nearest to `screen`, if within `radius_px`; later handles win ties so
+    // the tip can be grabbed even when the motion is zero.
+    Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
+    // Moves a handle to `world`. Moving the center carries the whole motion along.
+    void drag(Handle handle, ccd::Vec2 world);
+
+private:
+    void recompute();
+
+    ccd::Circle mover_;
+    ccd::Vec2 displacement_;
+    ccd::Segment obstacle_;
+    std::string mover_name_;
+    std::string obstacle_name_;
+    std::optional<ccd::Hit> hit_;
+};
+
+} // namespace ccdlab

@@ -1,0 +1,253 @@
+#include "query_lab_view.hpp"
+
+#include "color.hpp"
+#include "shape_renderer.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace ccdlab {
+namespace {
+
+constexpr double kPickRadiusPx = 12.0;
+
+ImU32 to_imgui(Color c) {
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
+}
+
+void draw_grid(ShapeRenderer& r, const Camera& camera) {
+    // Grid spacing: a power of ten that keeps lines at least ~24 px apart.
+    const double spacing = std::pow(10.0, std::ceil(std::log10(24.0 / camera.pixels_per_unit)));
+    const Vec2 lo = camera.to_world({0.0, camera.height});
+    const Vec2 hi = camera.to_world({camera.width, 0.0});
+    const double x0 = std::floor(lo.x / spacing), x1 = std::ceil(hi.x / spacing);
+    const double y0 = std::floor(lo.y / spacing), y1 = std::ceil(hi.y / spacing);
+    if (x1 - x0 > 400 || y1 - y0 > 400) return;
+    for (double i = x0; i <= x1; ++i) {
+        const double x = i * spacing;
+        r.line({x, lo.y}, {x, hi.y}, 1.0f, i == 0 ? palette::axis : palette::grid);
+    }
+    for (double j = y0; j <= y1; ++j) {
+        const double y = j * spacing;
+        r.line({lo.x, y}, {hi.x, y}, 1.0f, j == 0 ? palette::axis : palette::grid);
+    }
+}
+
+bool edit_vec2(const char* label, Vec2& v) {
+    double xy[2] = {v.x, v.y};
+    if (!ImGui::DragScalarN(label, ImGuiDataType_Double, xy, 2, 0.01f, nullptr, nullptr, "%.4f"))
+        return false;
+    v = {xy[0], xy[1]};
+    return true;
+}
+
+// Short figures in the panel, every digit on hover.
+void text_vec2(const char* label, Vec2 v) {
+    ImGui::Text("%-9s (%.9g, %.9g)", label, v.x, v.y);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g, %.17g)", v.x, v.y);
+}
+
+} // namespace
+
+QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
+    : lab_(std::move(lab)), scene_info_{scene.title, scene.description, {}, {}, scene.view},
+      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)) {}
+
+void QueryLabView::layout(Vec2 window_size) {
+    camera_.width = std::max(1.0, window_size.x - kPanelWidth);
+    camera_.height = std::max(1.0, window_size.y);
+    if (!camera_placed_) {
+        camera_.look_at(home_view_);
+        camera_placed_ = true;
+    }
+}
+
+bool QueryLabView::take_changed() {
+    const bool was = changed_;
+    changed_ = false;
+    return was;
+}
+
+bool QueryLabView::handle_input() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const Vec2 mouse{io.MousePos.x, io.MousePos.y};
+    const bool on_canvas = !io.WantCaptureMouse && mouse.x >= 0 && mouse.x < camera_.width &&
+                           mouse.y >= 0 && mouse.y < camera_.height;
+    bool edited = false;
+
+    if (dragged_ != Handle::None) {
+        if (io.MouseDown[0]) {
+            const Vec2 target = camera_.to_world(mouse) + grab_offset_;
+            if (target != lab_.handle_position(dragged_)) {
+                lab_.drag(dragged_, target);
+                edited = true;
+            }
+        } else {
+            dragged_ = Handle::None;
+        }
+    } else {
+        hovered_ = on_canvas ? lab_.pick(mouse, camera_, kPickRadiusPx) : Handle::None;
+        if (hovered_ != Handle::None && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+            dragged_ = hovered_;
+            grab_offset_ = lab_.handle_position(dragged_) - camera_.to_world(mouse);
+        }
+    }
+    if (hovered_ != Handle::None || dragged_ != Handle::None)
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+
+    if (on_canvas || ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+        if (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle])
+            camera_.pan({io.MouseDelta.x, io.MouseDelta.y});
+        if (on_canvas && io.MouseWheel != 0.0f)
+            camera_.zoom_about(mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+    }
+    if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
+
+    changed_ = changed_ || edited;
+    return edited;
+}
+
+void QueryLabView::draw_world(ShapeRenderer& r) const {
+    draw_grid(r, camera_);
+    const ccd::Circle& mover = lab_.mover();
+    const ccd::Segment& wall = lab_.obstacle();
+    const Vec2 end = mover.center + lab_.displacement();
+    const auto& hit = lab_.hit();
+
+    // The obstacle's capsule region: the set of centers at which the circle touches it.
+    r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
+    r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
+
+    // The swept path over the whole frame.
+    r.capsule(mover.center, end, mover.radius, palette::mover.with_alpha(0.10f));
+    r.line(mover.center, end, 1.5f, palette::mover.with_alpha(0.6f), 6.0f);
+    r.circle_outline(end, mover.radius, 1.5f, palette::mover.with_alpha(0.55f), 6.0f);
+    r.circle_outline(mover.center, mover.radius, 2.0f, palette::mover);
+
+    r.line(wall.a, wall.b, 3.0f, palette::wall);
+
+    if (hit) {
+        const Vec2 at = lab_.mover_center_at(hit->t);
+        r.circle_outline(at, mover.radius, 2.5f, palette::impact);
+        r.point(at, 2.5f, palette::impact);
+        r.point(hit->point, 5.0f, palette::impact);
+    }
+
+    // The circle at the scrubbed time.
+    const Vec2 now = lab_.mover_center_at(lab_.scrub_t);
+    r.disc(now, mover.radius, palette::mover.with_alpha(0.35f));
+    r.circle_outline(now, mover.radius, 2.0f, palette::mover);
+
+    r.arrow(mover.center, end, 2.0f, palette::mover.with_alpha(0.9f));
+    if (hit) {
+        const double length = std::max(1.5 * mover.radius, 60.0 / camera_.pixels_per_unit);
+        r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
+    }
+
+    for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB}) {
+        const bool active = h == hovered_ || h == dragged_;
+        r.point(lab_.handle_position(h), active ? 8.0f : 5.0f,
+                active ? palette::handle : palette::handle.with_alpha(0.85f));
+    }
+}
+
+void QueryLabView::draw_labels() const {
+    ImDrawList* list = ImGui::GetBackgroundDrawList();
+    list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
+                                            static_cast<float>(camera_.height)));
+    const auto label = [&](Vec2 world, Vec2 offset_px, Color color, const std::string& text) {
+        const Vec2 s = camera_.to_screen(world) + offset_px;
+        list->AddText(ImVec2(static_cast<float>(s.x), static_cast<float>(s.y)), to_imgui(color),
+                      text.c_str());
+    };
+    const ccd::Segment& wall = lab_.obstacle();
+    label(wall.a, {10, 4}, palette::wall, "A");
+    label(wall.b, {10, 4}, palette::wall, "B");
+    label(lab_.mover().center, {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
+    label(lab_.mover().center + lab_.displacement(), {10, 6}, palette::mover, "t = 1");
+    if (const auto& hit = lab_.hit()) {
+        char text[64];
+        std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
+        label(lab_.mover_center_at(hit->t), {12, -24}, palette::impact, text);
+    }
+    list->PopClipRect();
+}
+
+void QueryLabView::draw_panel() {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - static_cast<float>(kPanelWidth), 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), io.DisplaySize.y));
+    ImGui::Begin("Query lab", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+
+    if (!scene_info_.title.empty()) ImGui::TextUnformatted(scene_info_.title.c_str());
+    if (!scene_info_.description.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", scene_info_.description.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+
+    ImGui::TextUnformatted("Time in the frame");
+    ImGui::SetNextItemWidth(-1);
+    float t = static_cast<float>(lab_.scrub_t);
+    if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) set_scrub_t(t);
+    const auto& hit = lab_.hit();
+    ImGui::BeginDisabled(!hit);
+    if (ImGui::Button("Jump to the impact") && hit) set_scrub_t(hit->t);
+    ImGui::EndDisabled();
+    ImGui::Separator();
+
+    ImGui::TextUnformatted("Time of impact");
+    if (hit) {
+        ImGui::TextColored(ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f),
+                           "t = %.17g", hit->t);
+        ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
+        text_vec2("point", hit->point);
+        text_vec2("normal", hit->normal);
+        ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
+                    hit->approaching ? "yes" : "no");
+    } else {
+        ImGui::TextUnformatted("no contact in this frame");
+    }
+    ImGui::Separator();
+
+    bool edited = false;
+    ImGui::Text("Circle \"%s\"", lab_.mover_name().c_str());
+    ccd::Circle mover = lab_.mover();
+    Vec2 displacement = lab_.displacement();
+    if (edit_vec2("center", mover.center)) edited = true;
+    if (ImGui::DragScalar("radius", ImGuiDataType_Double, &mover.radius, 0.005f, nullptr, nullptr,
+                          "%.4f")) {
+        mover.radius = std::max(0.0, mover.radius);
+        edited = true;
+    }
+    if (edited) lab_.set_mover(mover);
+    if (edit_vec2("motion", displacement)) {
+        lab_.set_displacement(displacement);
+        edited = true;
+    }
+    ImGui::Text("Segment \"%s\"", lab_.obstacle_name().c_str());
+    ccd::Segment wall = lab_.obstacle();
+    if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
+        lab_.set_obstacle(wall);
+        edited = true;
+    }
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Drag the yellow handles: the circle's center, its arrow tip (where it "
+                       "is at t = 1) and the segment's ends. Right or middle button pans, the "
+                       "wheel zooms, Home frames the scene, Ctrl+Q quits.");
+    ImGui::PopStyleColor();
+    ImGui::End();
+    changed_ = changed_ || edited;
+}
+
+} // namespace ccdlab

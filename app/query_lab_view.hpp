@@ -1,0 +1,50 @@
+#pragma once
+// QueryLabView: the query canvas and its panel. Reads mouse input through ImGui, edits the
+// QueryLab, draws the lab's geometry and the core's answer (never re-deriving it).
+
+#include "camera.hpp"
+#include "query_lab.hpp"
+
+#include "ccd/scene.hpp"
+
+namespace ccdlab {
+
+class ShapeRenderer;
+
+class QueryLabView {
+public:
+    QueryLabView(QueryLab lab, const ccd::Scene& scene);
+
+    // Lays the canvas out in a window of `window_size` (the panel takes the right side).
+    void layout(Vec2 window_size);
+    // Mouse and keys of this frame; returns true when the lab changed.
+    bool handle_input();
+    void draw_world(ShapeRenderer& renderer) const;
+    void draw_labels() const; // text on the canvas (ImGui background draw list)
+    void draw_panel();        // edits made in the panel show up in take_changed()
+
+    const QueryLab& lab() const { return lab_; }
+    void set_scrub_t(double t) {
+        lab_.scrub_t = t;
+        changed_ = true;
+    }
+    const Camera& camera() const { return camera_; }
+    Handle hovered() const { return hovered_; }
+    // True once per change of the lab (input or panel edits) since the last call.
+    bool take_changed();
+
+    static constexpr double kPanelWidth = 360.0;
+
+private:
+    QueryLab lab_;
+    ccd::Scene scene_info_; // title, description and view; the geometry lives in lab_
+    ccd::View home_view_;
+    Camera camera_;
+    bool camera_placed_ = false;
+    Handle hovered_ = Handle::None;
+    Handle dragged_ = Handle::None;
+    Vec2 grab_offset_;
+    bool changed_ = true;
+};
+
+} // namespace ccdlab

@@ -1,0 +1,54 @@
+#include "report.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <stdexcept>
+
+namespace ccdlab {
+namespace {
+
+nlohmann::json to_json(Vec2 v) {
+    return nlohmann::json::array({v.x, v.y});
+}
+
+} // namespace
+
+void write_report(const std::filesystem::path& path, const QueryLabView& view) {
+    const QueryLab& lab = view.lab();
+    nlohmann::json report;
+    report["mover"] = {{"name", lab.mover_name()},
+                       {"center", to_json(lab.mover().center)},
+                       {"radius", lab.mover().radius},
+                       {"displacement", to_json(lab.displacement())}};
+    report["segment"] = {{"name", lab.obstacle_name()},
+                         {"a", to_json(lab.obstacle().a)},
+                         {"b", to_json(lab.obstacle().b)}};
+    report["scrub_t"] = lab.scrub_t;
+    if (const auto& hit = lab.hit()) {
+        report["hit"] = {{"t", hit->t},
+                         {"point", to_json(hit->point)},
+                         {"normal", to_json(hit->normal)},
+                         {"feature", ccd::to_string(hit->feature)},
+                         {"overlap", hit->overlap},
+                         {"approaching", hit->approaching}};
+    } else {
+        report["hit"] = nullptr;
+    }
+    nlohmann::json handles;
+    for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB})
+        handles[std::string(to_string(h))] =
+            to_json(view.camera().to_screen(lab.handle_position(h)));
+    report["handles_px"] = handles;
+    report["hovered"] = to_string(view.hovered());
+
+    const std::filesystem::path temporary = path.string() + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << report.dump(2) << '\n';
+        if (!out) throw std::runtime_error(temporary.string() + ": cannot write the report");
+    }
+    std::filesystem::rename(temporary, path);
+}
+
+} // namespace ccdlab

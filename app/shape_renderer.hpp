@@ -1,0 +1,49 @@
+#pragma once
+// ShapeRenderer: draws the world as instanced capsules with signed-distance shading
+// (shaders/shape.vert, shaders/shape.frag). Collect shapes between begin() and end().
+
+#include "camera.hpp"
+#include "color.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace ccdlab {
+
+class ShapeRenderer {
+public:
+    ShapeRenderer();
+    ~ShapeRenderer();
+    ShapeRenderer(const ShapeRenderer&) = delete;
+    ShapeRenderer& operator=(const ShapeRenderer&) = delete;
+
+    // `framebuffer_scale`: framebuffer pixels per window pixel (HiDPI).
+    void begin(const Camera& camera, double framebuffer_scale);
+    void end(); // draws everything collected, in order
+
+    void disc(Vec2 center, double radius, Color color);
+    void circle_outline(Vec2 center, double radius, float width_px, Color color,
+                        float dash_px = 0.0f);
+    void capsule(Vec2 a, Vec2 b, double radius, Color color);
+    void capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color);
+    void line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px = 0.0f);
+    void point(Vec2 p, float radius_px, Color color);
+    void arrow(Vec2 from, Vec2 to, float width_px, Color color);
+
+private:
+    struct Instance {
+        float segment[4];
+        float style[4];
+        float color[4];
+    };
+    void add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px, float dash_px,
+             Color color);
+
+    Camera camera_;
+    double framebuffer_scale_ = 1.0;
+    std::vector<Instance> instances_;
+    std::uint32_t program_ = 0, vao_ = 0, quad_vbo_ = 0, instance_vbo_ = 0;
+    int world_to_clip_location_ = -1, pixels_per_unit_location_ = -1;
+};
+
+} // namespace ccdlab

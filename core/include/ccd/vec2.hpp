@@ -1,0 +1,70 @@
+#pragma once
+// Vec2: the 2D vector of the whole core, in double precision.
+
+#include <cmath>
+
+namespace ccd {
+
+struct Vec2 {
+    double x = 0.0;
+    double y = 0.0;
+
+    constexpr Vec2& operator+=(Vec2 o) {
+        x += o.x;
+        y += o.y;
+        return *this;
+    }
+    constexpr Vec2& operator-=(Vec2 o) {
+        x -= o.x;
+        y -= o.y;
+        return *this;
+    }
+    constexpr Vec2& operator*=(double s) {
+        x *= s;
+        y *= s;
+        return *this;
+    }
+    friend constexpr bool operator==(Vec2, Vec2) = default;
+};
+
+constexpr Vec2 operator+(Vec2 a, Vec2 b) {
+    return {a.x + b.x, a.y + b.y};
+}
+constexpr Vec2 operator-(Vec2 a, Vec2 b) {
+    return {a.x - b.x, a.y - b.y};
+}
+constexpr Vec2 operator-(Vec2 a) {
+    return {-a.x, -a.y};
+}
+constexpr Vec2 operator*(Vec2 a, double s) {
+    return {a.x * s, a.y * s};
+}
+constexpr Vec2 operator*(double s, Vec2 a) {
+    return {a.x * s, a.y * s};
+}
+
+constexpr double dot(Vec2 a, Vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
+// z component of the 3D cross product: positive when b is counter-clockwise from a.
+constexpr double cross(Vec2 a, Vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
+// a rotated a quarter turn counter-clockwise, so that dot(perp(a), b) == cross(a, b).
+constexpr Vec2 perp(Vec2 a) {
+    return {-a.y, a.x};
+}
+constexpr double length_squared(Vec2 a) {
+    return dot(a, a);
+}
+inline double length(Vec2 a) {
+    return std::hypot(a.x, a.y);
+}
+
+// a / |a|, or `fallback` when a is the zero vector.
+inline Vec2 normalized_or(Vec2 a, Vec2 fallback) {
+    const double len = length(a);
+    return len > 0.0 ? Vec2{a.x / len, a.y / len} : fallback;
+}
+
+} // namespace ccd

@@ -1,0 +1,28 @@
+#include "ccd/scene.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace ccd {
+
+View framing_view(const Scene& scene) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    Vec2 lo{inf, inf}, hi{-inf, -inf};
+    const auto include = [&](Vec2 p, double margin) {
+        lo = {std::min(lo.x, p.x - margin), std::min(lo.y, p.y - margin)};
+        hi = {std::max(hi.x, p.x + margin), std::max(hi.y, p.y + margin)};
+    };
+    for (const Body& body : scene.bodies) {
+        include(body.circle.center, body.circle.radius);
+        include(body.circle.center + body.velocity, body.circle.radius);
+    }
+    for (const Wall& wall : scene.walls) {
+        include(wall.segment.a, 0.0);
+        include(wall.segment.b, 0.0);
+    }
+    if (lo.x > hi.x) return View{};
+    const double extent = std::max({hi.x - lo.x, hi.y - lo.y, 1.0});
+    return View{(lo + hi) * 0.5, extent * 1.3};
+}
+
+} // namespace ccd

@@ -1,0 +1,37 @@
+#version 330 core
+// Signed-distance shading of a capsule, antialiased over one pixel at any zoom.
+
+in vec2 v_position;
+flat in vec4 v_segment;
+flat in vec4 v_style;
+flat in vec4 v_color;
+
+uniform float u_pixels_per_unit;
+
+out vec4 out_color;
+
+void main() {
+    vec2 a = v_segment.xy;
+    vec2 ab = v_segment.zw - a;
+    vec2 ap = v_position - a;
+    float len2 = dot(ab, ab);
+    float h = len2 > 0.0 ? clamp(dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
+    float radius_px = v_style.x * u_pixels_per_unit + v_style.y;
+    float edge_px = length(ap - ab * h) * u_pixels_per_unit - radius_px; // < 0 inside
+
+    float coverage;
+    if (v_style.z > 0.0) {
+        float half_width = 0.5 * v_style.z;
+        coverage = clamp(half_width + 0.5 - abs(edge_px + half_width), 0.0, 1.0);
+    } else {
+        coverage = clamp(0.5 - edge_px, 0.0, 1.0);
+    }
+    if (v_style.w > 0.0) {
+        // Dashes run along the segment, or around a disc.
+        float run_px = len2 > 0.0 ? h * sqrt(len2) * u_pixels_per_unit
+                                  : (atan(ap.y, ap.x) + 3.14159265) * radius_px;
+        if (mod(run_px, 2.0 * v_style.w) > v_style.w) coverage = 0.0;
+    }
+    if (coverage <= 0.0) discard;
+    out_color = vec4(v_color.rgb, v_color.a * coverage);
+}

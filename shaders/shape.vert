@@ -1,0 +1,33 @@
+#version 330 core
+// One instance is one capsule: the segment a-b inflated by a radius. Discs (a == b), lines
+// (radius in pixels only) and points are capsules too. Positions are world units relative to
+// the camera center, so float precision holds far from the origin.
+
+layout(location = 0) in vec2 in_corner;  // quad corner in [-1, 1]^2
+layout(location = 1) in vec4 in_segment; // a.xy, b.xy
+layout(location = 2) in vec4 in_style;   // radius (world), radius (px), outline (px, 0 = filled), dash (px, 0 = solid)
+layout(location = 3) in vec4 in_color;   // straight (not premultiplied) alpha
+
+uniform vec2 u_world_to_clip;
+uniform float u_pixels_per_unit;
+
+out vec2 v_position;
+flat out vec4 v_segment;
+flat out vec4 v_style;
+flat out vec4 v_color;
+
+void main() {
+    vec2 a = in_segment.xy;
+    vec2 b = in_segment.zw;
+    float reach = in_style.x + (in_style.y + 1.5) / u_pixels_per_unit; // 1.5 px for antialiasing
+    vec2 axis = b - a;
+    float len = length(axis);
+    vec2 along = len > 0.0 ? axis / len : vec2(1.0, 0.0);
+    vec2 across = vec2(-along.y, along.x);
+    vec2 p = 0.5 * (a + b) + along * in_corner.x * (0.5 * len + reach) + across * in_corner.y * reach;
+    v_position = p;
+    v_segment = in_segment;
+    v_style = in_style;
+    v_color = in_color;
+    gl_Position = vec4(p * u_world_to_clip, 0.0, 1.0);
+}

@@ -1,0 +1,126 @@
+// The app's model and camera, without a window.
+#include "camera.hpp"
+#include "options.hpp"
+#include "query_lab.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using ccd::Vec2;
+using ccdlab::Camera;
+using ccdlab::Handle;
+using ccdlab::QueryLab;
+
+ccd::Scene falling_ball_scene() {
+    ccd::Scene scene;
+    scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 5.0}, 1.0}, {0.0, -10.0}});
+    scene.walls.push_back({"floor", {{-2.0, 0.0}, {2.0, 0.0}}});
+    return scene;
+}
+
+Camera camera_800x600() {
+    Camera camera;
+    camera.width = 800;
+    camera.height = 600;
+    camera.look_at({{0.0, 0.0}, 12.0}); // 50 px per unit
+    return camera;
+}
+
+TEST(Camera, WorldYUpMapsToScreenYDown) {
+    const Camera camera = camera_800x600();
+    EXPECT_EQ(camera.to_screen({0.0, 0.0}), (Vec2{400.0, 300.0}));
+    EXPECT_EQ(camera.to_screen({1.0, 1.0}), (Vec2{450.0, 250.0}));
+    EXPECT_EQ(camera.to_world({450.0, 250.0}), (Vec2{1.0, 1.0}));
+}
+
+TEST(Camera, ZoomKeepsThePointUnderTheCursor) {
+    Camera camera = camera_800x600();
+    const Vec2 cursor{123.0, 456.0};
+    const Vec2 before = camera.to_world(cursor);
+    camera.zoom_about(cursor, 2.5);
+    EXPECT_DOUBLE_EQ(camera.pixels_per_unit, 125.0);
+    EXPECT_NEAR(camera.to_world(cursor).x, before.x, 1e-12);
+    EXPECT_NEAR(camera.to_world(cursor).y, before.y, 1e-12);
+}
+
+TEST(Camera, PanMovesTheWorldWithTheMouse) {
+    Camera camera = camera_800x600();
+    const Vec2 grabbed = camera.to_world({100.0, 100.0});
+    camera.pan({30.0, -20.0});
+    EXPECT_NEAR(camera.to_screen(grabbed).x, 130.0, 1e-9);
+    EXPECT_NEAR(camera.to_screen(grabbed).y, 80.0, 1e-9);
+}
+
+TEST(QueryLab, TakesTheFirstBodyAndSegmentAndAnswersAtOnce) {
+    const QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    EXPECT_EQ(lab.mover_name(), "ball");
+    EXPECT_EQ(lab.obstacle_name(), "floor");
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
+}
+
+TEST(QueryLab, SceneWithoutASegmentIsRefused) {
+    ccd::Scene scene = falling_ball_scene();
+    scene.walls.clear();
+    EXPECT_THROW(QueryLab::from_scene(scene), std::runtime_error);
+}
+
+TEST(QueryLab, PickFindsTheHandleUnderTheMouseWithinItsRadius) {
+    const QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    const Camera camera = camera_800x600();
+    // The center (0,5) is drawn at (400, 50); the tip (0,-5) at (400, 550).
+    EXPECT_EQ(lab.pick({405.0, 53.0}, camera, 10.0), Handle::Center);
+    EXPECT_EQ(lab.pick({400.0, 548.0}, camera, 10.0), Handle::Tip);
+    EXPECT_EQ(lab.pick({300.0, 300.0}, camera, 10.0), Handle::EndpointA);
+    EXPECT_EQ(lab.pick({420.0, 50.0}, camera, 10.0), Handle::None);
+}
+
+TEST(QueryLab, DraggingTheCenterCarriesTheMotionAlong) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    lab.drag(Handle::Center, {0.0, 3.0});
+    EXPECT_EQ(lab.mover().center, (Vec2{0.0, 3.0}));
+    EXPECT_EQ(lab.displacement(), (Vec2{0.0, -10.0}));
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.2); // gap of 2 over 10 units
+}
+
+TEST(QueryLab, DraggingTheTipChangesTheMotionAndTheAnswer) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    lab.drag(Handle::Tip, {0.0, 3.0}); // now moves only 2 units: stops short
+    EXPECT_EQ(lab.displacement(), (Vec2{0.0, -2.0}));
+    EXPECT_FALSE(lab.hit());
+}
+
+TEST(QueryLab, DraggingAnEndpointMovesTheSegment) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    lab.drag(Handle::EndpointA, {-2.0, 2.0}); // floor tilts up to the left
+    EXPECT_EQ(lab.obstacle().a, (Vec2{-2.0, 2.0}));
+    ASSERT_TRUE(lab.hit());
+    EXPECT_LT(lab.hit()->t, 0.4);
+}
+
+TEST(Options, ParsesEveryOption) {
+    const char* argv[] = {"ccdlab",  "--scene", "s.json", "--screenshot", "o.png", "--size",
+                          "640x480", "--t",     "0.25",   "--report",     "r.json"};
+    const auto options = ccdlab::parse_options(11, argv);
+    EXPECT_EQ(options.scene, "s.json");
+    EXPECT_EQ(options.screenshot, "o.png");
+    EXPECT_EQ(options.width, 640);
+    EXPECT_EQ(options.height, 480);
+    EXPECT_EQ(options.t, 0.25);
+    EXPECT_EQ(options.report, "r.json");
+}
+
+TEST(Options, BadValuesAreOneLineErrors) {
+    const char* size[] = {"ccdlab", "--size", "big"};
+    EXPECT_THROW(ccdlab::parse_options(3, size), std::invalid_argument);
+    const char* t[] = {"ccdlab", "--t", "1.5"};
+    EXPECT_THROW(ccdlab::parse_options(3, t), std::invalid_argument);
+    const char* unknown[] = {"ccdlab", "--frobnicate"};
+    EXPECT_THROW(ccdlab::parse_options(2, unknown), std::invalid_argument);
+    const char* missing[] = {"ccdlab", "--scene"};
+    EXPECT_THROW(ccdlab::parse_options(2, missing), std::invalid_argument);
+}
+
+} // namespace

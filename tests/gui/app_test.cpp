@@ -1,0 +1,246 @@
+// End-to-end tests of the real ccdlab executable. CTest runs this binary under xvfb-run, so
+// there is an X display with Mesa's software OpenGL.
+#include "process.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+fs::path scratch_dir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir = fs::temp_directory_path() / "ccdlab-gui-test" / info->name();
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+json read_json(const fs::path& path) {
+    std::ifstream in(path);
+    return json::parse(in);
+}
+
+struct Rgb {
+    int r, g, b;
+};
+
+class Image {
+public:
+    explicit Image(const fs::path& path) {
+        pixels_.reset(stbi_load(path.c_str(), &width_, &height_, &channels_, 3));
+    }
+    bool loaded() const { return pixels_ != nullptr; }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    Rgb at(int x, int y) const {
+        const unsigned char* p = pixels_.get() + (static_cast<std::size_t>(y) * width_ + x) * 3;
+        return {p[0], p[1], p[2]};
+    }
+    // True if any pixel within `radius` of (x, y) satisfies `predicate`.
+    template <class Predicate>
+    bool any_near(double x, double y, int radius, Predicate predicate) const {
+        for (int dy = -radius; dy <= radius; ++dy)
+            for (int dx = -radius; dx <= radius; ++dx) {
+                const int px = static_cast<int>(std::lround(x)) + dx;
+                const int py = static_cast<int>(std::lround(y)) + dy;
+                if (px >= 0 && py >= 0 && px < width_ && py < height_ && predicate(at(px, py)))
+                    return true;
+            }
+        return false;
+    }
+
+private:
+    struct Free {
+        void operator()(unsigned char* p) const { stbi_image_free(p); }
+    };
+    std::unique_ptr<unsigned char, Free> pixels_;
+    int width_ = 0, height_ = 0, channels_ = 0;
+};
+
+// The palette of app/color.hpp, loosely: blue for the mover, orange for the impact.
+bool is_blue(Rgb c) {
+    return c.b > 120 && c.b > c.r + 50 && c.b > c.g;
+}
+bool is_orange(Rgb c) {
+    return c.r > 200 && c.g > 70 && c.g < 160 && c.b < 110;
+}
+bool is_background(Rgb c) {
+    return c.r < 40 && c.g < 40 && c.b < 45;
+}
+
+TEST(AppScreenshot, RendersTheDefaultSceneToAPngOfTheRequestedSize) {
+    const fs::path dir = scratch_dir();
+    const auto result = run_command(kApp + " --scene " + kScenes + "/default.json --size 1000x700" +
+                                    " --screenshot " + (dir / "shot.png").string() + " --report " +
+                                    (dir / "report.json").string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+
+    const Image image(dir / "shot.png");
+    ASSERT_TRUE(image.loaded());
+    EXPECT_EQ(image.width(), 1000);
+    EXPECT_EQ(image.height(), 700);
+
+    const json report = read_json(dir / "report.json");
+    ASSERT_FALSE(report["hit"].is_null()) << "the default scene is a hit";
+    // Pixels per world unit, from where the app drew the center and the tip.
+    const double dx_px = report["handles_px"]["tip"][0].get<double>() -
+                         report["handles_px"]["center"][0].get<double>();
+    const double ppu = dx_px / report["mover"]["displacement"][0].get<double>();
+    const double radius_px = report["mover"]["radius"].get<double>() * ppu;
+    ASSERT_GT(radius_px, 10.0);
+
+    // Inside the circle at t = 0, off its center line: the mover's blue fill.
+    const double cx = report["handles_px"]["center"][0], cy = report["handles_px"]["center"][1];
+    EXPECT_TRUE(is_blue(image.at(static_cast<int>(cx), static_cast<int>(cy - 0.5 * radius_px))))
+        << "no blue inside the circle";
+    // On the outline of the circle at the time of impact: orange.
+    const double t = report["hit"]["t"];
+    const double ix = cx + dx_px * t;
+    const double iy = cy + (report["handles_px"]["tip"][1].get<double>() - cy) * t;
+    EXPECT_TRUE(image.any_near(ix, iy - radius_px, 3, is_orange)) << "no impact circle";
+    // Far from everything: the background.
+    EXPECT_TRUE(is_background(image.at(5, image.height() - 5)));
+}
+
+TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {
+    const auto result = run_command(kApp + " --scene /nonexistent/nowhere.json --screenshot x.png");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.output, "ccdlab: /nonexistent/nowhere.json: cannot open the file (does it "
+                             "exist?)\n");
+}
+
+TEST(AppScreenshot, MalformedSceneGivesLineAndColumn) {
+    const fs::path dir = scratch_dir();
+    std::ofstream(dir / "broken.json")
+        << "{\n  \"format\": \"ccdlab-scene\",\n  \"version\" 1\n}\n";
+    const auto result = run_command(kApp + " --scene " + (dir / "broken.json").string() +
+                                    " --screenshot " + (dir / "x.png").string());
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_EQ(result.output.rfind(
+                  "ccdlab: " + (dir / "broken.json").string() + ":3:13: malformed JSON", 0),
+              0u)
+        << result.output;
+    EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
+    EXPECT_FALSE(fs::exists(dir / "x.png"));
+}
+
+TEST(AppScreenshot, BadOptionIsAOneLineError) {
+    const auto result = run_command(kApp + " --size 10x10");
+    EXPECT_EQ(result.exit_code, 2);
+    EXPECT_NE(result.output.find("--size: width must be an integer from 64 to 8192"),
+              std::string::npos)
+        << result.output;
+}
+
+TEST(AppWithoutDisplay, SaysSoInOneLineAndSuggestsAScreenshot) {
+    const auto result = run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + kApp + " --scene " +
+                                    kScenes + "/default.json");
+    EXPECT_EQ(result.exit_code, 3);
+    EXPECT_NE(result.output.find("--screenshot"), std::string::npos) << result.output;
+    EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
+}
+
+// Drives a real window with xdotool (XTEST events through the X server, GLFW and ImGui).
+class AppDrag : public testing::Test {
+protected:
+    void SetUp() override {
+        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
+        dir_ = scratch_dir();
+        report_ = dir_ / "report.json";
+        app_ = std::make_unique<BackgroundProcess>(
+            std::vector<std::string>{kApp, "--scene", kScenes + "/default.json", "--size",
+                                     "1280x800", "--report", report_.string()});
+        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
+            << "the app wrote no report";
+        const auto search = run_command("xdotool search --sync --name '^ccdlab - default.json$'");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        window_ = search.output.substr(0, search.output.find('\n'));
+    }
+
+    json report() const { return read_json(report_); }
+
+    // Presses the left button at `from`, moves in steps to `to`, releases.
+    void drag(double fx, double fy, double tx, double ty) const {
+        std::string command = "xdotool mousemove --window " + window_ + " " +
+                              std::to_string(std::lround(fx)) + " " +
+                              std::to_string(std::lround(fy)) + " sleep 0.2 mousedown 1 sleep 0.2";
+        for (int i = 1; i <= 4; ++i)
+            command += " mousemove --window " + window_ + " " +
+                       std::to_string(std::lround(fx + (tx - fx) * i / 4)) + " " +
+                       std::to_string(std::lround(fy + (ty - fy) * i / 4)) + " sleep 0.1";
+        command += " sleep 0.2 mouseup 1 sleep 0.2";
+        const auto result = run_command(command);
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void quit_with_ctrl_q() const {
+        const auto result =
+            run_command("xdotool windowfocus --sync " + window_ + " key --clearmodifiers ctrl+q");
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
+    }
+
+    fs::path dir_, report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+};
+
+TEST_F(AppDrag, DraggingTheCircleMovesItAndChangesTheTimeOfImpact) {
+    const json before = report();
+    const double t_before = before["hit"]["t"];
+    const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
+    // The default scene shows 9 world units over 800 pixels.
+    const double ppu = 800.0 / 9.0;
+
+    drag(cx, cy, cx + 90.0, cy - 45.0);
+    ASSERT_TRUE(
+        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s))
+        << "the circle did not move";
+    quit_with_ctrl_q();
+
+    const json after = report();
+    const double moved_x =
+        after["mover"]["center"][0].get<double>() - before["mover"]["center"][0].get<double>();
+    const double moved_y =
+        after["mover"]["center"][1].get<double>() - before["mover"]["center"][1].get<double>();
+    EXPECT_NEAR(moved_x, 90.0 / ppu, 1.5 / ppu);
+    EXPECT_NEAR(moved_y, 45.0 / ppu, 1.5 / ppu);
+    EXPECT_EQ(after["mover"]["displacement"], before["mover"]["displacement"])
+        << "dragging the center carries the motion along";
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_LT(after["hit"]["t"].get<double>(), t_before - 0.05)
+        << "closer to the wall, the impact comes sooner";
+}
+
+TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
+    const json before = report();
+    ASSERT_FALSE(before["hit"].is_null());
+    // Pull both ends of the wall far down, out of the ball's way.
+    for (const char* end : {"a", "b"}) {
+        const json now = report();
+        const double x = now["handles_px"][end][0], y = now["handles_px"][end][1];
+        drag(x, y, x, 780.0);
+    }
+    ASSERT_TRUE(eventually([&] { return report()["hit"].is_null(); }, 10s))
+        << "still a hit: " << report().dump();
+    quit_with_ctrl_q();
+}
+
+} // namespace

@@ -10,6 +10,14 @@ std::string_view to_string(Feature feature) {
         return "endpoint_a";
     case Feature::EndpointB:
         return "endpoint_b";
+    case Feature::Point:
+        return "point";
+    case Feature::Circle:
+        return "circle";
+    case Feature::PolygonEdge:
+        return "polygon_edge";
+    case Feature::PolygonVertex:
+        return "polygon_vertex";
     }
     return "unknown";
 }

@@ -1,8 +1,10 @@
 #pragma once
-// Time of impact of a moving circle against a static segment.
+// Time of impact of a moving circle against a segment: static, translating, or with each
+// endpoint moving on its own.
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
+#include "ccd/trace.hpp"
 
 #include <optional>
 
@@ -18,6 +20,19 @@ namespace ccd {
 // quadratic. The first contact is the earliest of the three; on an exact tie the interior wins,
 // then endpoint A. A zero-length segment is a point (reported as EndpointA). A circle that
 // already touches at t = 0 returns t = 0 with overlap set.
-std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Segment& obstacle);
+std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Segment& obstacle,
+                                  Trace* trace = nullptr);
+
+// The same against a segment that translates by `obstacle_displacement` over the frame:
+// solved exactly in the segment's frame (relative motion). The contact point is where the
+// segment is at time t.
+std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,
+                                              const Segment& obstacle, Vec2 obstacle_displacement,
+                                              Trace* trace = nullptr);
+
+// A point (a circle of radius 0) against a static segment: a ray cast whose time of impact
+// needs no square root (the unit normal needs one).
+std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
+                                  Trace* trace = nullptr);
 
 } // namespace ccd

@@ -1,0 +1,56 @@
+#pragma once
+// Trace: an optional record of how a query reached its answer, for the app's equation view.
+// Each candidate (the band, a cap, a vertex-edge pair, ...) is an equation f(t) = 0 in the form
+// f(t) = a t^2 + b t + c, where f is the squared distance to the feature minus the squared
+// radius (or, for point-versus-line candidates, the signed area cross(u, w)), with the roots the
+// query found and the verdict on each. Queries fill it only when given one: without a trace
+// they do no extra work.
+
+#include "ccd/hit.hpp"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ccd {
+
+enum class RootVerdict {
+    Taken,          // this root is the answer
+    BeforeFrame,    // t < 0
+    AfterFrame,     // t > 1
+    OffFeature,     // the contact would lie outside the segment (projection outside [0, 1])
+    Leaving,        // the exit root: the shapes separate here
+    NotApproaching, // the shapes are not closing in at this root
+    LaterThanBest,  // valid, but another candidate touches earlier
+};
+
+std::string_view to_string(RootVerdict verdict);
+
+struct TraceRoot {
+    double t = 0.0;
+    RootVerdict verdict = RootVerdict::AfterFrame;
+};
+
+struct TraceCandidate {
+    std::string name; // "band", "cap A", "cap B", "vertex 2 / edge 0", ...
+    Feature feature = Feature::SegmentInterior;
+    double a = 0.0, b = 0.0, c = 0.0; // f(t) = a t^2 + b t + c
+    double discriminant = 0.0;        // b^2 - 4ac as the query computed it (0 when linear)
+    std::vector<TraceRoot> roots;     // in increasing t
+    std::string note;                 // why there are no roots, when there are none
+};
+
+struct Trace {
+    std::string query; // "circle_segment", ...
+    bool overlap_at_start = false;
+    std::vector<TraceCandidate> candidates;
+
+    // Starts the record of a query, forgetting any earlier one.
+    void begin(std::string_view query_name);
+    TraceCandidate& add_candidate(std::string_view name, Feature feature);
+    // Marks the root at `t` of the candidate of `feature` as taken and every other valid root
+    // as later than the best; called once the answer is known.
+    void settle(const Hit* hit);
+};
+
+} // namespace ccd

@@ -1,0 +1,218 @@
+#include "ccd/toi_moving_segment.hpp"
+
+#include "ccd/closest_point.hpp"
+#include "ccd/polynomial.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "exact_arithmetic.hpp"
+#include "first_touch.hpp"
+
+#include <array>
+#include <cmath>
+
+namespace ccd {
+namespace {
+
+// Everything relative to endpoint a: w(t) = w0 + dw t is the mover, u(t) = u0 + du t the segment.
+struct RelativeMotion {
+    Vec2 w0, dw, u0, du;
+    Vec2 w(double t) const { return w0 + dw * t; }
+    Vec2 u(double t) const { return u0 + du * t; }
+    // Velocity of the mover relative to the segment's material point at parameter t2.
+    Vec2 relative_velocity(double t2) const { return dw - du * t2; }
+};
+
+RelativeMotion relative_to_a(Vec2 mover, Vec2 displacement, const MovingSegment& s) {
+    return {mover - s.start.a, displacement - s.displacement_a, s.start.b - s.start.a,
+            s.displacement_b - s.displacement_a};
+}
+
+Feature feature_at(double t2) {
+    return t2 <= 0.0   ? Feature::EndpointA
+           : t2 >= 1.0 ? Feature::EndpointB
+                       : Feature::SegmentInterior;
+}
+
+Hit make_hit(double t, Vec2 point, Vec2 normal, double t2, const RelativeMotion& m) {
+    return Hit{t, point, normal, feature_at(t2), false, dot(m.relative_velocity(t2), normal) < 0.0};
+}
+
+// The 1D case: the mover stays on the segment's line. First t with 0 <= dot(w,u) <= |u|^2.
+std::optional<Hit> along_the_line(Vec2 mover, Vec2 displacement, const RelativeMotion& m) {
+    // q1(t) = dot(w, u) >= 0 and q2(t) = dot(u - w, u) >= 0, both quadratics.
+    const double q1[3] = {dot(m.w0, m.u0), dot(m.w0, m.du) + dot(m.dw, m.u0), dot(m.dw, m.du)};
+    const Vec2 v0 = m.u0 - m.w0, dv = m.du - m.dw;
+    const double q2[3] = {dot(v0, m.u0), dot(v0, m.du) + dot(dv, m.u0), dot(dv, m.du)};
+    const auto value = [](const double* q, double t) { return (q[2] * t + q[1]) * t + q[0]; };
+    std::optional<Hit> best;
+    for (int which = 0; which < 2; ++which) {
+        const double* q = which == 0 ? q1 : q2;
+        const double* other = which == 0 ? q2 : q1;
+        const QuadraticRoots roots = solve_quadratic(q[2], q[1], q[0]);
+        for (int i = 0; i < roots.count; ++i) {
+            const double t = roots.t[i];
+            if (t < 0.0 || t > 1.0 || value(other, t) < 0.0) continue;
+            if (best && best->t <= t) break;
+            const double t2 = which == 0 ? 0.0 : 1.0;
+            const Vec2 normal = normalized_or(-m.relative_velocity(t2), Vec2{0.0, 1.0});
+            best = make_hit(t, mover + displacement * t, normal, t2, m);
+            break;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
+                                  Trace* trace) {
+    if (trace) trace->begin("point_moving_segment");
+    const RelativeMotion m = relative_to_a(mover, displacement, obstacle);
+
+    // Already on the segment at t = 0?
+    const ClosestPoint closest = closest_point_on_segment(mover, obstacle.start);
+    if (closest.point == mover) {
+        if (trace) trace->overlap_at_start = true;
+        Vec2 normal = normalized_or(perp(m.u0), normalized_or(-displacement, Vec2{0.0, 1.0}));
+        const double t2 = closest.feature == Feature::EndpointA ? 0.0
+                          : closest.feature == Feature::EndpointB
+                              ? 1.0
+                              : dot(m.w0, m.u0) / dot(m.u0, m.u0);
+        if (dot(normal, m.relative_velocity(t2)) > 0.0) normal = -normal;
+        Hit hit{
+            0.0, mover, normal, closest.feature, true, dot(m.relative_velocity(t2), normal) < 0.0};
+        return hit;
+    }
+
+    // f(t) = cross(u(t), w(t)) = c + b t + a t^2.
+    const double c = detail::accurate_cross(m.u0, m.w0);
+    const double b = detail::accurate_cross(m.u0, m.dw) + detail::accurate_cross(m.du, m.w0);
+    const double a = detail::accurate_cross(m.du, m.dw);
+    TraceCandidate* candidate =
+        trace ? &trace->add_candidate("line", Feature::SegmentInterior) : nullptr;
+    if (candidate) {
+        candidate->a = a;
+        candidate->b = b;
+        candidate->c = c;
+    }
+    const QuadraticRoots roots = solve_quadratic(a, b, c);
+    if (candidate) candidate->discriminant = roots.discriminant;
+    if (roots.every_t) {
+        if (candidate) candidate->note = "the point stays on the segment's line: solved along it";
+        auto hit = along_the_line(mover, displacement, m);
+        if (hit && candidate) candidate->roots.push_back({hit->t, RootVerdict::Taken});
+        return hit;
+    }
+    if (roots.count == 0 && candidate)
+        candidate->note =
+            roots.discriminant < 0.0 ? "no real root: never on the line" : "never on the line";
+
+    // The side the point comes from: the sign of f just after t = 0.
+    const double side = c != 0.0 ? c : b != 0.0 ? b : a;
+    std::optional<Hit> best;
+    for (int i = 0; i < roots.count; ++i) {
+        const double t = roots.t[i];
+        RootVerdict verdict = detail::frame_verdict(t);
+        if (verdict == RootVerdict::Taken && !best) {
+            const Vec2 u = m.u(t), w = m.w(t);
+            const double length2 = dot(u, u);
+            const double along = dot(w, u);
+            if (length2 > 0.0 ? (along < 0.0 || along > length2) : w != Vec2{}) {
+                verdict = RootVerdict::OffFeature;
+            } else {
+                const double t2 = length2 > 0.0 ? along / length2 : 0.0;
+                Vec2 normal = length2 > 0.0
+                                  ? perp(u) * ((side > 0.0 ? 1.0 : -1.0) / std::sqrt(length2))
+                                  : normalized_or(-m.relative_velocity(0.0), Vec2{0.0, 1.0});
+                best = make_hit(t, mover + displacement * t, normal, t2, m);
+            }
+        } else if (verdict == RootVerdict::Taken) {
+            verdict = RootVerdict::LaterThanBest;
+        }
+        if (candidate) candidate->roots.push_back({t, verdict});
+    }
+    return best;
+}
+
+std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
+                                  const MovingSegment& obstacle, Trace* trace) {
+    if (obstacle.displacement_a == obstacle.displacement_b) {
+        auto hit = time_of_impact_translating(mover, displacement, obstacle.start,
+                                              obstacle.displacement_a, trace);
+        if (trace) trace->query = "circle_moving_segment";
+        return hit;
+    }
+    if (trace) trace->begin("circle_moving_segment");
+    const RelativeMotion m = relative_to_a(mover.center, displacement, obstacle);
+    const double r = mover.radius;
+
+    const ClosestPoint closest = closest_point_on_segment(mover.center, obstacle.start);
+    if (detail::accurate_distance_squared_minus(mover.center - closest.point, r) <= 0.0) {
+        if (trace) trace->overlap_at_start = true;
+        Vec2 normal = normalized_or(mover.center - closest.point, Vec2{});
+        const double t2 = closest.feature == Feature::EndpointA ? 0.0
+                          : closest.feature == Feature::EndpointB
+                              ? 1.0
+                              : dot(m.w0, m.u0) / dot(m.u0, m.u0);
+        if (normal == Vec2{}) {
+            normal =
+                normalized_or(perp(m.u0), normalized_or(-m.relative_velocity(t2), Vec2{0.0, 1.0}));
+            if (dot(normal, m.relative_velocity(t2)) > 0.0) normal = -normal;
+        }
+        return Hit{0.0,    closest.point,
+                   normal, closest.feature,
+                   true,   dot(m.relative_velocity(t2), normal) < 0.0};
+    }
+
+    std::optional<Hit> best;
+    // Caps: the mover relative to each endpoint moves linearly.
+    const auto cap = [&](Vec2 end, Vec2 end_displacement, Feature feature, const char* name) {
+        TraceCandidate* candidate = trace ? &trace->add_candidate(name, feature) : nullptr;
+        const Vec2 motion = displacement - end_displacement;
+        const auto t = detail::first_touch_of_disk(mover.center - end, motion, r, candidate);
+        if (!t || (best && best->t <= *t)) return;
+        const Vec2 at = end + end_displacement * *t;
+        const Vec2 normal = normalized_or(mover.center + displacement * *t - at,
+                                          normalized_or(-motion, Vec2{0.0, 1.0}));
+        best = Hit{*t, at, normal, feature, false, dot(motion, normal) < 0.0};
+    };
+
+    // Band: g(t) = cross(u, w)^2 - r^2 |u|^2, a quartic.
+    const double c0 = detail::accurate_cross(m.u0, m.w0);
+    const double c1 = detail::accurate_cross(m.u0, m.dw) + detail::accurate_cross(m.du, m.w0);
+    const double c2 = detail::accurate_cross(m.du, m.dw);
+    const double l0 = dot(m.u0, m.u0), l1 = 2.0 * dot(m.u0, m.du), l2 = dot(m.du, m.du);
+    const double r2 = r * r;
+    const std::array<double, 5> g{c0 * c0 - r2 * l0, 2.0 * c0 * c1 - r2 * l1,
+                                  c1 * c1 + 2.0 * c0 * c2 - r2 * l2, 2.0 * c1 * c2, c2 * c2};
+    std::array<double, 4> roots{};
+    const int count = roots_in_interval(g, 0.0, 1.0, roots);
+    TraceCandidate* band =
+        trace ? &trace->add_candidate("band (quartic)", Feature::SegmentInterior) : nullptr;
+    if (band) band->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
+    for (int i = 0; i < count; ++i) {
+        const double t = roots[i];
+        const Vec2 u = m.u(t), w = m.w(t);
+        const double length2 = dot(u, u), along = dot(w, u);
+        RootVerdict verdict = RootVerdict::Taken;
+        if (!(length2 > 0.0) || along < 0.0 || along > length2) {
+            verdict = RootVerdict::OffFeature;
+        } else if (best) {
+            verdict = RootVerdict::LaterThanBest;
+        } else {
+            const double cross_now = detail::accurate_cross(u, w);
+            const double side = cross_now != 0.0 ? cross_now : c0;
+            const Vec2 normal = perp(u) * ((side > 0.0 ? 1.0 : -1.0) / std::sqrt(length2));
+            const double t2 = along / length2;
+            best = Hit{t,      obstacle.start.a + obstacle.displacement_a * t + u * t2,
+                       normal, Feature::SegmentInterior,
+                       false,  dot(m.relative_velocity(t2), normal) < 0.0};
+        }
+        if (band) band->roots.push_back({t, verdict});
+    }
+    cap(obstacle.start.a, obstacle.displacement_a, Feature::EndpointA, "cap A");
+    cap(obstacle.start.b, obstacle.displacement_b, Feature::EndpointB, "cap B");
+    if (trace) trace->settle(best ? &*best : nullptr);
+    return best;
+}
+
+} // namespace ccd

@@ -1,0 +1,53 @@
+#include "ccd/trace.hpp"
+
+namespace ccd {
+
+std::string_view to_string(RootVerdict verdict) {
+    switch (verdict) {
+    case RootVerdict::Taken:
+        return "taken";
+    case RootVerdict::BeforeFrame:
+        return "before the frame (t < 0)";
+    case RootVerdict::AfterFrame:
+        return "after the frame (t > 1)";
+    case RootVerdict::OffFeature:
+        return "contact off the segment";
+    case RootVerdict::Leaving:
+        return "exit root (separating)";
+    case RootVerdict::NotApproaching:
+        return "not approaching";
+    case RootVerdict::LaterThanBest:
+        return "later than the best";
+    }
+    return "unknown";
+}
+
+void Trace::begin(std::string_view query_name) {
+    query = query_name;
+    overlap_at_start = false;
+    candidates.clear();
+}
+
+TraceCandidate& Trace::add_candidate(std::string_view name, Feature feature) {
+    TraceCandidate& candidate = candidates.emplace_back();
+    candidate.name = name;
+    candidate.feature = feature;
+    return candidate;
+}
+
+void Trace::settle(const Hit* hit) {
+    bool taken = false;
+    for (TraceCandidate& candidate : candidates) {
+        for (TraceRoot& root : candidate.roots) {
+            if (root.verdict != RootVerdict::Taken) continue;
+            const bool is_answer = !taken && hit && !hit->overlap &&
+                                   candidate.feature == hit->feature && root.t == hit->t;
+            if (is_answer)
+                taken = true;
+            else
+                root.verdict = RootVerdict::LaterThanBest;
+        }
+    }
+}
+
+} // namespace ccd

@@ -1,8 +1,8 @@
 #include "ccd/toi_circle_segment.hpp"
 
-#include "ccd/closest_point.hpp"
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
+#include "segment_overlap.hpp"
 
 #include <cmath>
 
@@ -13,17 +13,8 @@ bool closing_in(Vec2 displacement, Vec2 normal) {
     return dot(displacement, normal) < 0.0;
 }
 
-// The shapes touch at t = 0. The normal points from the closest point toward the center; when
-// the center lies on the segment it is the segment's normal on the side the circle came from.
-Hit overlapping_hit(const Circle& mover, Vec2 displacement, const Segment& obstacle,
-                    const ClosestPoint& closest) {
-    Vec2 normal = normalized_or(mover.center - closest.point, Vec2{});
-    if (normal == Vec2{}) {
-        const Vec2 fallback = normalized_or(-displacement, Vec2{0.0, 1.0});
-        normal = normalized_or(perp(obstacle.b - obstacle.a), fallback);
-        if (dot(normal, displacement) > 0.0) normal = -normal;
-    }
-    return Hit{0.0, closest.point, normal, closest.feature, true, closing_in(displacement, normal)};
+Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
+    return Hit{0.0, o.point, o.normal, o.feature, true, closing_in(displacement, o.normal)};
 }
 
 // Entry into the band: the signed distance to the line, cross(u, center(t) - a) / |u|, is
@@ -108,11 +99,9 @@ void keep_earlier(std::optional<Hit>& best, const std::optional<Hit>& candidate)
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
     if (trace) trace->begin("circle_segment");
-    const ClosestPoint closest = closest_point_on_segment(mover.center, obstacle);
-    if (detail::accurate_distance_squared_minus(mover.center - closest.point, mover.radius) <=
-        0.0) {
+    if (const auto overlap = detail::overlap_at_start(mover, obstacle, displacement)) {
         if (trace) trace->overlap_at_start = true;
-        return overlapping_hit(mover, displacement, obstacle, closest);
+        return overlapping_hit(*overlap, displacement);
     }
 
     std::optional<Hit> best = band_hit(mover, displacement, obstacle, trace);
@@ -137,11 +126,9 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
     // equation cross(u, w) + cross(u, d) t = 0; reaching an endpoint along the segment's own
     // line is |m|^2 / -(d.m). Only the unit normal needs one.
     if (trace) trace->begin("point_segment");
-    const Circle point{mover, 0.0};
-    const ClosestPoint closest = closest_point_on_segment(mover, obstacle);
-    if (closest.point == mover) {
+    if (const auto overlap = detail::overlap_at_start(Circle{mover, 0.0}, obstacle, displacement)) {
         if (trace) trace->overlap_at_start = true;
-        return overlapping_hit(point, displacement, obstacle, closest);
+        return overlapping_hit(*overlap, displacement);
     }
     const Vec2 u = obstacle.b - obstacle.a;
     const Vec2 w = mover - obstacle.a;

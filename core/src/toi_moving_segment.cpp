@@ -1,11 +1,12 @@
 #include "ccd/toi_moving_segment.hpp"
 
-#include "ccd/closest_point.hpp"
 #include "ccd/polynomial.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
+#include "segment_overlap.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -30,6 +31,32 @@ Feature feature_at(double t2) {
     return t2 <= 0.0   ? Feature::EndpointA
            : t2 >= 1.0 ? Feature::EndpointB
                        : Feature::SegmentInterior;
+}
+
+// The band's distance function evaluated from the geometry at t, not from the quartic's
+// expanded coefficients: |cross(u, w)| - r |u|, the distance to the line minus r, times |u|.
+double band_gap(const RelativeMotion& m, double radius, double t) {
+    const Vec2 u = m.u(t);
+    return std::fabs(detail::accurate_cross(u, m.w(t))) - radius * std::hypot(u.x, u.y);
+}
+
+// The quartic's roots are only as good as its coefficients, which lose accuracy when the radius
+// is small next to the coordinates. Each root is polished by bisecting band_gap, which is
+// accurate to a few ulps of the scale, over the smallest bracket around it that changes sign
+// from outside (> 0) to inside (<= 0). A root without such a bracket (a tangent touch) stays.
+double polish_band_root(const RelativeMotion& m, double radius, double t) {
+    if (band_gap(m, radius, t) == 0.0) return t;
+    for (double delta = 1e-13; delta <= 1e-3; delta *= 8.0) {
+        double lo = std::max(0.0, t - delta), hi = std::min(1.0, t + delta);
+        if (!(band_gap(m, radius, lo) > 0.0) || band_gap(m, radius, hi) > 0.0) continue;
+        for (int i = 0; i < 200; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            if (mid <= lo || mid >= hi) break;
+            (band_gap(m, radius, mid) > 0.0 ? lo : hi) = mid;
+        }
+        return hi;
+    }
+    return t;
 }
 
 Hit make_hit(double t, Vec2 point, Vec2 normal, double t2, const RelativeMotion& m) {
@@ -61,6 +88,20 @@ std::optional<Hit> along_the_line(Vec2 mover, Vec2 displacement, const RelativeM
     return best;
 }
 
+// Touching at t = 0; `approaching` uses the velocity of the segment's own point of contact.
+std::optional<Hit> overlap_hit(const Circle& mover, const MovingSegment& obstacle,
+                               const RelativeMotion& m) {
+    const auto overlap = detail::overlap_at_start(mover, obstacle.start, m.dw - m.du * 0.5);
+    if (!overlap) return std::nullopt;
+    const Vec2 velocity = m.relative_velocity(overlap->along);
+    return Hit{0.0,
+               overlap->point,
+               overlap->normal,
+               overlap->feature,
+               true,
+               dot(velocity, overlap->normal) < 0.0};
+}
+
 } // namespace
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
@@ -69,17 +110,8 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSeg
     const RelativeMotion m = relative_to_a(mover, displacement, obstacle);
 
     // Already on the segment at t = 0?
-    const ClosestPoint closest = closest_point_on_segment(mover, obstacle.start);
-    if (closest.point == mover) {
+    if (auto hit = overlap_hit(Circle{mover, 0.0}, obstacle, m)) {
         if (trace) trace->overlap_at_start = true;
-        Vec2 normal = normalized_or(perp(m.u0), normalized_or(-displacement, Vec2{0.0, 1.0}));
-        const double t2 = closest.feature == Feature::EndpointA ? 0.0
-                          : closest.feature == Feature::EndpointB
-                              ? 1.0
-                              : dot(m.w0, m.u0) / dot(m.u0, m.u0);
-        if (dot(normal, m.relative_velocity(t2)) > 0.0) normal = -normal;
-        Hit hit{
-            0.0, mover, normal, closest.feature, true, dot(m.relative_velocity(t2), normal) < 0.0};
         return hit;
     }
 
@@ -145,22 +177,9 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
     const RelativeMotion m = relative_to_a(mover.center, displacement, obstacle);
     const double r = mover.radius;
 
-    const ClosestPoint closest = closest_point_on_segment(mover.center, obstacle.start);
-    if (detail::accurate_distance_squared_minus(mover.center - closest.point, r) <= 0.0) {
+    if (auto hit = overlap_hit(mover, obstacle, m)) {
         if (trace) trace->overlap_at_start = true;
-        Vec2 normal = normalized_or(mover.center - closest.point, Vec2{});
-        const double t2 = closest.feature == Feature::EndpointA ? 0.0
-                          : closest.feature == Feature::EndpointB
-                              ? 1.0
-                              : dot(m.w0, m.u0) / dot(m.u0, m.u0);
-        if (normal == Vec2{}) {
-            normal =
-                normalized_or(perp(m.u0), normalized_or(-m.relative_velocity(t2), Vec2{0.0, 1.0}));
-            if (dot(normal, m.relative_velocity(t2)) > 0.0) normal = -normal;
-        }
-        return Hit{0.0,    closest.point,
-                   normal, closest.feature,
-                   true,   dot(m.relative_velocity(t2), normal) < 0.0};
+        return hit;
     }
 
     std::optional<Hit> best;
@@ -190,7 +209,7 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
         trace ? &trace->add_candidate("band (quartic)", Feature::SegmentInterior) : nullptr;
     if (band) band->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
     for (int i = 0; i < count; ++i) {
-        const double t = roots[i];
+        const double t = polish_band_root(m, r, roots[i]);
         const Vec2 u = m.u(t), w = m.w(t);
         const double length2 = dot(u, u), along = dot(w, u);
         RootVerdict verdict = RootVerdict::Taken;

@@ -204,6 +204,21 @@ TEST(CircleSegment, StartingAHairAwayFromACapIsCaught) {
     EXPECT_NEAR(hit->t, gap / 1e3, 1e-27);
 }
 
+TEST(CircleSegment, StartingAnUlpInsideTheBandIsAnOverlapNotATunnel) {
+    // Found by the accuracy test: the center starts 1.6e-16 x r inside the band. Judged from a
+    // rounded closest point it was "not overlapping", and from the band's own signed distance
+    // "already inside", so no entry was found and the circle passed through the wall.
+    const Circle mover{{-1.2991957239138447, 5.8653380978082366}, 0.6961899681710777};
+    const Vec2 d{-6975.420689943835, 6345.5772082186149};
+    const Segment wall{{4.6699684323828343, 4.4353768193256808},
+                       {-9.1697523365752378, 9.4683564507199982}};
+    const auto hit = time_of_impact(mover, d, wall);
+    ASSERT_TRUE(hit);
+    EXPECT_TRUE(hit->overlap);
+    EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+    EXPECT_TRUE(hit->approaching);
+}
+
 TEST(CircleSegment, SmallBodyFarFromTheOriginKeepsItsAccuracy) {
     // Everything shifted by 1e7: the same geometry as the falling test, scaled down by 1e3.
     const Vec2 o{1e7, -1e7};

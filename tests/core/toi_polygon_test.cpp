@@ -1,0 +1,90 @@
+// Polygon sweeps (seed 002): every vertex of each polygon against every edge of the other.
+#include "ccd/toi_polygon.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using namespace ccd;
+
+const Polygon kUnitSquare{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}};
+
+Polygon translated(const Polygon& p, Vec2 by) {
+    Polygon out = p;
+    for (Vec2& v : out.vertices)
+        v += by;
+    return out;
+}
+
+TEST(PolygonSweep, AMoverVertexHitsTheFacingEdge) {
+    // The unit square moves +5 in x toward the square [3,4] x [0.5,1.5]. Its vertex 2 at (1, 1)
+    // reaches the obstacle's left edge (edge 3, x = 3) after 2 units: t = 0.4. The obstacle's
+    // vertex (3, 0.5) reaches the mover's right edge at the same time: the tie goes to the
+    // mover's vertex.
+    const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});
+    const auto hit = time_of_impact(kUnitSquare, {5.0, 0.0}, obstacle, {0.0, 0.0});
+    ASSERT_TRUE(hit);
+    EXPECT_DOUBLE_EQ(hit->t, 0.4);
+    EXPECT_EQ(hit->feature, Feature::PolygonEdge);
+    EXPECT_EQ(hit->vertex, 2);
+    EXPECT_EQ(hit->edge, 3);
+    EXPECT_EQ(hit->point, (Vec2{3.0, 1.0}));
+    EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
+    EXPECT_TRUE(hit->approaching);
+}
+
+TEST(PolygonSweep, AnObstacleVertexHitsTheMoversEdge) {
+    // A triangle pointing left with its tip at (3, 0.5); its other vertices at x = 5 are only
+    // reached at t = 0.8. The tip meets the square's right edge (edge 1) at t = 0.4.
+    const Polygon arrow{{{3.0, 0.5}, {5.0, 0.0}, {5.0, 1.0}}};
+    const auto hit = time_of_impact(kUnitSquare, {5.0, 0.0}, arrow, {0.0, 0.0});
+    ASSERT_TRUE(hit);
+    EXPECT_DOUBLE_EQ(hit->t, 0.4);
+    EXPECT_EQ(hit->feature, Feature::PolygonVertex);
+    EXPECT_EQ(hit->vertex, 0);
+    EXPECT_EQ(hit->edge, 1);
+    EXPECT_EQ(hit->point, (Vec2{3.0, 0.5}));
+    EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0})) << "from the obstacle toward the mover";
+}
+
+TEST(PolygonSweep, BothMovingUsesRelativeMotion) {
+    // Each square moves 1.25 toward the other: the gap of 2 closes by 2.5 per frame, t = 0.8.
+    // The contact point is where the mover's vertex is then: (1 + 1.25 * 0.8, 1) = (2, 1).
+    const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});
+    const auto hit = time_of_impact(kUnitSquare, {1.25, 0.0}, obstacle, {-1.25, 0.0});
+    ASSERT_TRUE(hit);
+    EXPECT_DOUBLE_EQ(hit->t, 0.8);
+    EXPECT_EQ(hit->point, (Vec2{2.0, 1.0}));
+}
+
+TEST(PolygonSweep, PassingBesideIsAMiss) {
+    const Polygon obstacle = translated(kUnitSquare, {3.0, 2.5});
+    EXPECT_FALSE(time_of_impact(kUnitSquare, {5.0, 0.0}, obstacle, {0.0, 0.0}));
+}
+
+TEST(PolygonSweep, CrossingRectanglesWithNoVertexInsideAreAnOverlap) {
+    // A plus sign: neither rectangle has a vertex inside the other, but their edges cross.
+    const Polygon wide{{{-2.0, -0.5}, {2.0, -0.5}, {2.0, 0.5}, {-2.0, 0.5}}};
+    const Polygon tall{{{-0.5, -2.0}, {0.5, -2.0}, {0.5, 2.0}, {-0.5, 2.0}}};
+    const auto hit = time_of_impact(wide, {1.0, 0.0}, tall, {0.0, 0.0});
+    ASSERT_TRUE(hit);
+    EXPECT_TRUE(hit->overlap);
+    EXPECT_EQ(hit->t, 0.0);
+}
+
+TEST(PolygonSweep, TraceNamesEveryVertexEdgePairAndTakesOneRoot) {
+    Trace trace;
+    const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});
+    ASSERT_TRUE(time_of_impact(kUnitSquare, {5.0, 0.0}, obstacle, {0.0, 0.0}, &trace));
+    EXPECT_EQ(trace.candidates.size(), 32u) << "4 x 4 pairs each way";
+    int taken = 0;
+    for (const TraceCandidate& c : trace.candidates)
+        for (const TraceRoot& r : c.roots)
+            if (r.verdict == RootVerdict::Taken) {
+                ++taken;
+                EXPECT_EQ(c.name, "mover vertex 2 / obstacle edge 3");
+            }
+    EXPECT_EQ(taken, 1);
+}
+
+} // namespace

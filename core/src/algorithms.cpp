@@ -2,6 +2,7 @@
 
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
+#include "input_scaling.hpp"
 
 #include <array>
 
@@ -15,19 +16,37 @@ std::optional<Hit> exact_circle_circle(const Circle& m, Vec2 d, const Circle& o,
                                        Trace* trace) {
     return time_of_impact(m, d, o, od, trace);
 }
+// The seeds' methods assume ordinary magnitudes; the registry brings every input into range
+// first (an exact power of two, as the exact queries do), so no entry ever answers NaN.
+template <std::optional<Hit> (*Method)(const Circle&, Vec2, const Segment&, Trace*)>
+std::optional<Hit> in_range(const Circle& m, Vec2 d, const Segment& s, Trace* trace) {
+    const double k = detail::input_scale(
+        {m.center.x, m.center.y, m.radius, d.x, d.y, s.a.x, s.a.y, s.b.x, s.b.y});
+    if (k == 1.0) return Method(m, d, s, trace);
+    auto hit = Method(Circle{m.center * k, m.radius * k}, d * k, Segment{s.a * k, s.b * k}, trace);
+    if (hit) hit->point *= 1.0 / k;
+    return hit;
+}
+
 std::optional<Hit> seed004_circle_segment(const Circle& m, Vec2 d, const Segment& s, Trace* trace) {
-    return seed004_projection(m, d, s, trace);
+    return in_range<seed004_projection>(m, d, s, trace);
 }
 std::optional<Hit> seed004_circle_circle(const Circle& m, Vec2 d, const Circle& o, Vec2 od,
                                          Trace* trace) {
-    return seed004_projection(m, d, o, od, trace);
+    const double k = detail::input_scale(
+        {m.center.x, m.center.y, m.radius, d.x, d.y, o.center.x, o.center.y, o.radius, od.x, od.y});
+    if (k == 1.0) return seed004_projection(m, d, o, od, trace);
+    auto hit = seed004_projection(Circle{m.center * k, m.radius * k}, d * k,
+                                  Circle{o.center * k, o.radius * k}, od * k, trace);
+    if (hit) hit->point *= 1.0 / k;
+    return hit;
 }
 std::optional<Hit> seed000_circle_segment(const Circle& m, Vec2 d, const Segment& s, Trace* trace) {
-    return seed000_float32(m, d, s, trace);
+    return in_range<seed000_float32>(m, d, s, trace);
 }
 std::optional<Hit> advancement_circle_segment(const Circle& m, Vec2 d, const Segment& s,
                                               Trace* trace) {
-    return conservative_advancement(m, d, s, trace);
+    return in_range<conservative_advancement>(m, d, s, trace);
 }
 
 constexpr std::array kAlgorithms{

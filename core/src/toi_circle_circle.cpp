@@ -2,6 +2,7 @@
 
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
+#include "input_scaling.hpp"
 
 namespace ccd {
 namespace {
@@ -36,6 +37,14 @@ std::optional<RelativeHit> point_against_disk(Vec2 offset, Vec2 motion, double r
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, Vec2 point,
                                   Trace* trace) {
+    if (const double k = detail::input_scale({mover.center.x, mover.center.y, mover.radius,
+                                              displacement.x, displacement.y, point.x, point.y});
+        k != 1.0) {
+        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
+                                  point * k, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     const auto relative = point_against_disk(mover.center - point, displacement, mover.radius,
                                              trace, "circle_point", Feature::Point);
     if (!relative) return std::nullopt;
@@ -46,6 +55,17 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, Vec2 p
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Circle& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
+    if (const double k = detail::input_scale({mover.center.x, mover.center.y, mover.radius,
+                                              displacement.x, displacement.y, obstacle.center.x,
+                                              obstacle.center.y, obstacle.radius,
+                                              obstacle_displacement.x, obstacle_displacement.y});
+        k != 1.0) {
+        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
+                                  Circle{obstacle.center * k, obstacle.radius * k},
+                                  obstacle_displacement * k, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     const Vec2 motion = displacement - obstacle_displacement;
     const auto relative =
         point_against_disk(mover.center - obstacle.center, motion, mover.radius + obstacle.radius,

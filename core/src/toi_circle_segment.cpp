@@ -2,6 +2,7 @@
 
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
+#include "input_scaling.hpp"
 #include "segment_overlap.hpp"
 
 #include <cmath>
@@ -98,6 +99,15 @@ void keep_earlier(std::optional<Hit>& best, const std::optional<Hit>& candidate)
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
+    if (const double k = detail::input_scale({mover.center.x, mover.center.y, mover.radius,
+                                              displacement.x, displacement.y, obstacle.a.x,
+                                              obstacle.a.y, obstacle.b.x, obstacle.b.y});
+        k != 1.0) {
+        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
+                                  Segment{obstacle.a * k, obstacle.b * k}, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     if (trace) trace->begin("circle_segment");
     if (const auto overlap = detail::overlap_at_start(mover, obstacle, displacement)) {
         if (trace) trace->overlap_at_start = true;
@@ -114,6 +124,17 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
 std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,
                                               const Segment& obstacle, Vec2 obstacle_displacement,
                                               Trace* trace) {
+    if (const double k =
+            detail::input_scale({mover.center.x, mover.center.y, mover.radius, displacement.x,
+                                 displacement.y, obstacle.a.x, obstacle.a.y, obstacle.b.x,
+                                 obstacle.b.y, obstacle_displacement.x, obstacle_displacement.y});
+        k != 1.0) {
+        auto hit = time_of_impact_translating(
+            Circle{mover.center * k, mover.radius * k}, displacement * k,
+            Segment{obstacle.a * k, obstacle.b * k}, obstacle_displacement * k, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     auto hit = time_of_impact(mover, displacement - obstacle_displacement, obstacle, trace);
     if (trace) trace->query = "circle_translating_segment";
     if (hit) hit->point += obstacle_displacement * hit->t;
@@ -122,6 +143,15 @@ std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displace
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
+    if (const double k =
+            detail::input_scale({mover.x, mover.y, displacement.x, displacement.y, obstacle.a.x,
+                                 obstacle.a.y, obstacle.b.x, obstacle.b.y});
+        k != 1.0) {
+        auto hit = time_of_impact(mover * k, displacement * k,
+                                  Segment{obstacle.a * k, obstacle.b * k}, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     // A ray cast. The time of impact takes no square root: crossing the line is the linear
     // equation cross(u, w) + cross(u, d) t = 0; reaching an endpoint along the segment's own
     // line is |m|^2 / -(d.m). Only the unit normal needs one.
@@ -140,7 +170,7 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
         const double t = -start / rate;
         const double along = dot(w + displacement * t, u);
         const double length2 = dot(u, u);
-        if (along >= 0.0 && along <= length2) {
+        if (length2 > 0.0 && along >= 0.0 && along <= length2) {
             const Vec2 normal = normalized_or(perp(u) * (start > 0.0 ? 1.0 : -1.0), Vec2{0.0, 1.0});
             best = Hit{t,     obstacle.a + u * (along / length2), normal, Feature::SegmentInterior,
                        false, closing_in(displacement, normal)};

@@ -4,6 +4,7 @@
 #include "ccd/toi_circle_segment.hpp"
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
+#include "input_scaling.hpp"
 #include "segment_overlap.hpp"
 
 #include <algorithm>
@@ -106,6 +107,18 @@ std::optional<Hit> overlap_hit(const Circle& mover, const MovingSegment& obstacl
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
                                   Trace* trace) {
+    if (const double k = detail::input_scale(
+            {mover.x, mover.y, displacement.x, displacement.y, obstacle.start.a.x,
+             obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y, obstacle.displacement_a.x,
+             obstacle.displacement_a.y, obstacle.displacement_b.x, obstacle.displacement_b.y});
+        k != 1.0) {
+        const MovingSegment scaled{{obstacle.start.a * k, obstacle.start.b * k},
+                                   obstacle.displacement_a * k,
+                                   obstacle.displacement_b * k};
+        auto hit = time_of_impact(mover * k, displacement * k, scaled, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     if (trace) trace->begin("point_moving_segment");
     const RelativeMotion m = relative_to_a(mover, displacement, obstacle);
 
@@ -167,6 +180,20 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSeg
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
+    if (const double k = detail::input_scale(
+            {mover.center.x, mover.center.y, mover.radius, displacement.x, displacement.y,
+             obstacle.start.a.x, obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y,
+             obstacle.displacement_a.x, obstacle.displacement_a.y, obstacle.displacement_b.x,
+             obstacle.displacement_b.y});
+        k != 1.0) {
+        const MovingSegment scaled{{obstacle.start.a * k, obstacle.start.b * k},
+                                   obstacle.displacement_a * k,
+                                   obstacle.displacement_b * k};
+        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
+                                  scaled, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     if (obstacle.displacement_a == obstacle.displacement_b) {
         auto hit = time_of_impact_translating(mover, displacement, obstacle.start,
                                               obstacle.displacement_a, trace);

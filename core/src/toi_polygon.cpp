@@ -2,8 +2,10 @@
 
 #include "ccd/toi_circle_segment.hpp"
 #include "exact_arithmetic.hpp"
+#include "input_scaling.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace ccd {
@@ -58,6 +60,23 @@ bool overlapping(const Polygon& a, const Polygon& b) {
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
+    double largest = std::fmax(
+        std::fmax(std::fabs(displacement.x), std::fabs(displacement.y)),
+        std::fmax(std::fabs(obstacle_displacement.x), std::fabs(obstacle_displacement.y)));
+    for (const Polygon* p : {&mover, &obstacle})
+        for (Vec2 v : p->vertices)
+            largest = std::fmax(largest, std::fmax(std::fabs(v.x), std::fabs(v.y)));
+    if (const double k = detail::scale_for_largest(largest); k != 1.0) {
+        Polygon scaled_mover = mover, scaled_obstacle = obstacle;
+        for (Vec2& v : scaled_mover.vertices)
+            v *= k;
+        for (Vec2& v : scaled_obstacle.vertices)
+            v *= k;
+        auto hit = time_of_impact(scaled_mover, displacement * k, scaled_obstacle,
+                                  obstacle_displacement * k, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
     if (trace) trace->begin("polygon_polygon");
     if (mover.vertices.empty() || obstacle.vertices.empty()) return std::nullopt;
     const Vec2 motion = displacement - obstacle_displacement; // mover relative to obstacle

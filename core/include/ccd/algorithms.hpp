@@ -32,7 +32,8 @@ std::span<const Algorithm> algorithms();
 // The algorithm called `name`, or null.
 const Algorithm* find_algorithm(std::string_view name);
 
-// The seeds' methods, also callable directly.
+// The seeds' methods, also callable directly. Called directly they expect magnitudes within
+// about 2^+-100; through the registry every finite input is brought into range first.
 std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,
                                       const Segment& obstacle, Trace* trace = nullptr);
 std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,

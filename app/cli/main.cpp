@@ -1,0 +1,121 @@
+// ccdlab-cli: the headless tool. Links only the core (and JSON); see docs/cli.md.
+
+#include "query_json.hpp"
+
+#include "ccd/algorithms.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+constexpr int kExitUsage = 2;
+
+std::string main_help() {
+    return "usage: ccdlab-cli COMMAND [OPTIONS]\n"
+           "\n"
+           "Headless ccdlab: time-of-impact queries from the command line.\n"
+           "\n"
+           "commands:\n"
+           "  toi     answer time-of-impact queries given as JSON Lines on standard input\n"
+           "\n"
+           "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
+}
+
+std::string toi_help() {
+    std::string text =
+        "usage: ccdlab-cli toi [--algorithm NAME] [--trace] < queries.jsonl\n"
+        "\n"
+        "Reads one JSON query per line on standard input and writes one JSON answer per line,\n"
+        "in order. Points and vectors are [x, y]; c, p are start positions, d, da, db\n"
+        "displacements over the frame (t from 0 to 1), r radii, a, b segment endpoints:\n"
+        "  {\"kind\":\"circle_point\",\"c\":..,\"r\":..,\"d\":..,\"q\":..}\n"
+        "  "
+        "{\"kind\":\"circle_circle\",\"c1\":..,\"r1\":..,\"d1\":..,\"c2\":..,\"r2\":..,\"d2\":..}\n"
+        "  {\"kind\":\"circle_segment\",\"c\":..,\"r\":..,\"d\":..,\"a\":..,\"b\":..}\n"
+        "  {\"kind\":\"point_segment\",\"p\":..,\"d\":..,\"a\":..,\"b\":..}\n"
+        "  "
+        "{\"kind\":\"point_moving_segment\",\"p\":..,\"d\":..,\"a\":..,\"b\":..,\"da\":..,\"db\":.."
+        "}\n"
+        "  "
+        "{\"kind\":\"circle_moving_segment\",\"c\":..,\"r\":..,\"d\":..,\"a\":..,\"b\":..,\"da\":.."
+        ",\"db\":..}\n"
+        "Unknown extra keys are ignored; blank lines are skipped. An answer is {\"hit\":false} or\n"
+        "{\"hit\":true,\"t\":..,\"point\":[..],\"normal\":[..],\"feature\":..,\"overlap\":..,\n"
+        "\"approaching\":..}, every number printed so that it reads back as the same double.\n"
+        "A line that is not a valid query is answered {\"error\":\"line N: ...\"}; the others\n"
+        "still run, and the exit status is then 1.\n"
+        "\n"
+        "  --algorithm NAME   one of:";
+    for (const ccd::Algorithm& a : ccd::algorithms())
+        text +=
+            "\n                       " + std::string(a.name) + ": " + std::string(a.description);
+    text +=
+        "\n  --trace            add the trace: every candidate equation, its roots, the verdicts\n"
+        "  -h, --help         show this help\n";
+    return text;
+}
+
+int run_toi(const std::vector<std::string_view>& args) {
+    const ccd::Algorithm* algorithm = &ccd::algorithms().front();
+    bool with_trace = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-h" || args[i] == "--help") {
+            std::cout << toi_help();
+            return 0;
+        } else if (args[i] == "--trace") {
+            with_trace = true;
+        } else if (args[i] == "--algorithm") {
+            if (i + 1 >= args.size()) {
+                std::cerr << "ccdlab-cli toi: --algorithm needs a name (see --help)\n";
+                return kExitUsage;
+            }
+            algorithm = ccd::find_algorithm(args[++i]);
+            if (!algorithm) {
+                std::cerr << "ccdlab-cli toi: unknown algorithm \"" << args[i]
+                          << "\" (see --help)\n";
+                return kExitUsage;
+            }
+        } else {
+            std::cerr << "ccdlab-cli toi: unknown option \"" << args[i] << "\" (see --help)\n";
+            return kExitUsage;
+        }
+    }
+
+    bool any_error = false;
+    std::string line;
+    for (long number = 1; std::getline(std::cin, line); ++number) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        nlohmann::json answer;
+        try {
+            answer = ccdlab::cli::answer_query(nlohmann::json::parse(line), *algorithm, with_trace);
+        } catch (const nlohmann::json::exception& e) {
+            std::string what = e.what();
+            const auto colon = what.find("] ");
+            answer = {{"error", "line " + std::to_string(number) + ": not JSON: " +
+                                    (colon == std::string::npos ? what : what.substr(colon + 2))}};
+        } catch (const ccdlab::cli::QueryError& e) {
+            answer = {{"error", "line " + std::to_string(number) + ": " + e.what()}};
+        }
+        any_error = any_error || answer.contains("error");
+        std::cout << answer.dump() << '\n';
+    }
+    return any_error ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "-h" || args[0] == "--help") {
+        (args.empty() ? std::cerr : std::cout) << main_help();
+        return args.empty() ? kExitUsage : 0;
+    }
+    if (args[0] == "toi") return run_toi({args.begin() + 1, args.end()});
+    std::cerr << "ccdlab-cli: unknown command \"" << args[0] << "\" (see ccdlab-cli --help)\n";
+    return kExitUsage;
+}

@@ -1,0 +1,24 @@
+#pragma once
+// One time-of-impact query as JSON in, one answer as JSON out (the `ccdlab-cli toi` format,
+// docs/cli.md).
+
+#include "ccd/algorithms.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+namespace ccdlab::cli {
+
+// A query that cannot be run: what() says which field and why, in one line.
+class QueryError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Runs `query` (an object with "kind" and its fields) with `algorithm`; with `with_trace`, the
+// answer carries the trace too. Throws QueryError.
+nlohmann::json answer_query(const nlohmann::json& query, const ccd::Algorithm& algorithm,
+                            bool with_trace);
+
+} // namespace ccdlab::cli

@@ -1,0 +1,52 @@
+#pragma once
+// Seed 003's resolution and response against static walls: push the disk out by the depth
+// along the normal, then change its velocity along the normal (restitution) and, optionally,
+// along the wall (friction). See docs/discrete.md.
+
+#include "ccd/contact.hpp"
+#include "ccd/shapes.hpp"
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+namespace ccd {
+
+struct ResponseOptions {
+    double restitution = 0.0; // 0: the velocity into the wall is removed; 1: it is reversed
+    double friction = 0.0;    // Coulomb: the speed along the wall drops by friction times the
+                              // change of speed along the normal, never past zero
+};
+
+struct BodyState {
+    Vec2 position;
+    Vec2 velocity;
+};
+
+// Push out by contact.depth along contact.normal; if the velocity approaches the wall
+// (dot(v, n) < 0), its normal part becomes -restitution times itself and friction acts on the
+// tangential part. A velocity already leaving the wall is kept as is.
+BodyState resolve_contact(BodyState body, const Contact& contact,
+                          const ResponseOptions& options = {});
+
+// One contact resolved in resolve_against_walls.
+struct ResolveStep {
+    std::size_t wall = 0; // index in `walls`
+    Contact contact;      // that wall's contact at the position reached so far
+    BodyState after;      // position and velocity after resolving it
+};
+
+struct ResolveResult {
+    std::vector<ResolveStep> steps; // one per wall touched, in list order
+    BodyState body;                 // the final state
+    double remaining_depth = 0.0;   // deepest penetration left after the pass (0: none)
+};
+
+// Seed 003's loop over the walls: one pass in list order, each wall's contact taken at the
+// position the previous walls left the disk in, then resolve_contact. One pass does not always
+// separate the disk from two walls at once (an acute corner): remaining_depth says so.
+ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
+                                    std::span<const Segment> walls,
+                                    const ResponseOptions& options = {});
+
+} // namespace ccd

@@ -1,0 +1,42 @@
+#include "ccd/resolve.hpp"
+
+#include <algorithm>
+
+namespace ccd {
+
+BodyState resolve_contact(BodyState body, const Contact& contact, const ResponseOptions& options) {
+    body.position += contact.normal * contact.depth;
+    const double normal_speed = dot(body.velocity, contact.normal);
+    if (normal_speed >= 0.0) return body; // leaving or sliding along: nothing to stop
+    const Vec2 tangential = body.velocity - contact.normal * normal_speed;
+    // The impulse (per unit mass) along the normal, and Coulomb's bound on the one along the
+    // wall: friction may stop the sliding but never reverse it.
+    const double normal_change = -(1.0 + options.restitution) * normal_speed;
+    const double tangential_speed = length(tangential);
+    const double kept =
+        tangential_speed > 0.0
+            ? std::max(0.0, 1.0 - options.friction * normal_change / tangential_speed)
+            : 0.0;
+    body.velocity = tangential * kept + contact.normal * (normal_speed + normal_change);
+    return body;
+}
+
+ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
+                                    std::span<const Segment> walls,
+                                    const ResponseOptions& options) {
+    ResolveResult result;
+    result.body = {disk.center, velocity};
+    for (std::size_t i = 0; i < walls.size(); ++i) {
+        const auto contact = find_contact(Circle{result.body.position, disk.radius}, walls[i]);
+        if (!contact) continue;
+        result.body = resolve_contact(result.body, *contact, options);
+        result.steps.push_back({i, *contact, result.body});
+    }
+    for (const Segment& wall : walls) {
+        const auto left = find_contact(Circle{result.body.position, disk.radius}, wall);
+        if (left) result.remaining_depth = std::max(result.remaining_depth, left->depth);
+    }
+    return result;
+}
+
+} // namespace ccd

@@ -12,6 +12,7 @@ packages=(
     libimgui-dev libglfw3-dev python3-glad libstb-dev nlohmann-json3-dev
     libgl-dev libgl1-mesa-dri fonts-dejavu-core
     libgtest-dev xvfb xauth xdotool
+    libbenchmark-dev libbox2d-dev libchipmunk-dev
 )
 
 install_missing() {

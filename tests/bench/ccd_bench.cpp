@@ -1,0 +1,299 @@
+// ccd_bench: one run, one fixed set of random circle-versus-static-segment queries (fixed seed,
+// built before any timing), five ways: our scalar query, Box2D 2.4.1's b2TimeOfImpact, Chipmunk
+// 7's cpShapeSegmentQuery, our batch API, and an arithmetic floor (one sqrt, one division per
+// query over the same arrays). Prints ns/query per benchmark, then the ratios from this run and
+// how often the libraries agree on hit or miss (checked outside the timing).
+//
+// CCD_BENCH_QUERIES overrides the number of queries (default 1,000,000); ctest's smoke test
+// uses a small one.
+#include "../differential/reference.hpp"
+#include "ccd/batch_circle_segment.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "floor_kernel.hpp"
+
+#include <benchmark/benchmark.h>
+#include <box2d/b2_circle_shape.h>
+#include <box2d/b2_common.h>
+#include <box2d/b2_edge_shape.h>
+#include <box2d/b2_time_of_impact.h>
+#include <chipmunk.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Queries {
+    std::size_t n = 0;
+    std::vector<double> cx, cy, r, dx, dy, ax, ay, bx, by;
+    // Third-party shapes, one per query, built before timing.
+    std::vector<b2CircleShape> circles;
+    std::vector<b2EdgeShape> edges;
+    std::vector<b2TOIInput> toi_inputs;
+    std::vector<cpShape*> segments;
+    // Batch outputs, allocated before timing.
+    std::vector<double> t;
+    std::vector<std::uint8_t> hit;
+};
+
+Queries g;
+
+std::size_t query_count() {
+    if (const char* env = std::getenv("CCD_BENCH_QUERIES")) {
+        const long long v = std::atoll(env);
+        if (v > 0) return static_cast<std::size_t>(v);
+    }
+    return 1'000'000;
+}
+
+void build(std::size_t n) {
+    std::mt19937_64 rng(20240607);
+    // Segments and starts in a 10 x 10 box, radii 0.05..1.5; each move heads for a random point
+    // of the segment, scaled by 0.2..1.6 and pushed sideways by up to 3 per axis: about half of
+    // the queries hit (the count is printed).
+    std::uniform_real_distribution<double> pos(-5.0, 5.0), rad(0.05, 1.5), scale(0.2, 1.6),
+        unit(0.0, 1.0), jitter(-3.0, 3.0);
+    g.n = n;
+    for (auto* v : {&g.cx, &g.cy, &g.r, &g.dx, &g.dy, &g.ax, &g.ay, &g.bx, &g.by})
+        v->resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        g.ax[i] = pos(rng), g.ay[i] = pos(rng), g.bx[i] = pos(rng), g.by[i] = pos(rng);
+        g.cx[i] = pos(rng), g.cy[i] = pos(rng), g.r[i] = rad(rng);
+        const double s = unit(rng), k = scale(rng);
+        const double px = g.ax[i] + (g.bx[i] - g.ax[i]) * s, py = g.ay[i] + (g.by[i] - g.ay[i]) * s;
+        g.dx[i] = (px - g.cx[i]) * k + jitter(rng);
+        g.dy[i] = (py - g.cy[i]) * k + jitter(rng);
+    }
+    g.circles.resize(n);
+    g.edges.resize(n);
+    g.toi_inputs.resize(n);
+    g.segments.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        b2CircleShape& circle = g.circles[i];
+        circle.m_radius = static_cast<float>(g.r[i]);
+        circle.m_p.SetZero();
+        g.edges[i].SetTwoSided(b2Vec2(static_cast<float>(g.ax[i]), static_cast<float>(g.ay[i])),
+                               b2Vec2(static_cast<float>(g.bx[i]), static_cast<float>(g.by[i])));
+        b2TOIInput& in = g.toi_inputs[i];
+        in.proxyA.Set(&g.edges[i], 0);
+        in.proxyB.Set(&circle, 0);
+        in.sweepA.localCenter.SetZero();
+        in.sweepA.c0.SetZero();
+        in.sweepA.c.SetZero();
+        in.sweepA.a0 = in.sweepA.a = in.sweepA.alpha0 = 0.0f;
+        in.sweepB.localCenter.SetZero();
+        in.sweepB.c0.Set(static_cast<float>(g.cx[i]), static_cast<float>(g.cy[i]));
+        in.sweepB.c.Set(static_cast<float>(g.cx[i] + g.dx[i]),
+                        static_cast<float>(g.cy[i] + g.dy[i]));
+        in.sweepB.a0 = in.sweepB.a = in.sweepB.alpha0 = 0.0f;
+        in.tMax = 1.0f;
+        g.segments[i] =
+            cpSegmentShapeNew(nullptr, cpv(g.ax[i], g.ay[i]), cpv(g.bx[i], g.by[i]), 0.0);
+        cpShapeUpdate(g.segments[i], cpTransformIdentity);
+    }
+    g.t.resize(n);
+    g.hit.resize(n);
+}
+
+std::optional<ccd::Hit> scalar(std::size_t i) {
+    return ccd::time_of_impact(ccd::Circle{{g.cx[i], g.cy[i]}, g.r[i]}, {g.dx[i], g.dy[i]},
+                               ccd::Segment{{g.ax[i], g.ay[i]}, {g.bx[i], g.by[i]}});
+}
+
+b2TOIOutput box2d(std::size_t i) {
+    b2TOIOutput out;
+    b2TimeOfImpact(&out, &g.toi_inputs[i]);
+    return out;
+}
+
+bool chipmunk(std::size_t i, cpSegmentQueryInfo* info) {
+    return cpShapeSegmentQuery(g.segments[i], cpv(g.cx[i], g.cy[i]),
+                               cpv(g.cx[i] + g.dx[i], g.cy[i] + g.dy[i]), g.r[i], info);
+}
+
+void run_batch() {
+    ccd::time_of_impact_batch({g.cx, g.cy, g.r, g.dx, g.dy, g.ax, g.ay, g.bx, g.by}, {g.t, g.hit});
+}
+
+void set_counters(benchmark::State& state) {
+    const auto n = static_cast<double>(g.n);
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(g.n));
+    // CPU time per query (the machine is shared; CPU time is the steadier measure), shown by
+    // Google Benchmark with an SI prefix, e.g. "139.5n" for 139.5 ns.
+    state.counters["time_per_query"] = benchmark::Counter(
+        n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void BM_ScalarOurs(benchmark::State& state) {
+    for (auto _ : state) {
+        double sum = 0.0;
+        for (std::size_t i = 0; i < g.n; ++i)
+            if (const auto h = scalar(i)) sum += h->t;
+        benchmark::DoNotOptimize(sum);
+    }
+    set_counters(state);
+}
+
+void BM_Box2D_b2TimeOfImpact(benchmark::State& state) {
+    for (auto _ : state) {
+        float sum = 0.0f;
+        for (std::size_t i = 0; i < g.n; ++i)
+            sum += box2d(i).t;
+        benchmark::DoNotOptimize(sum);
+    }
+    set_counters(state);
+}
+
+void BM_Chipmunk_cpShapeSegmentQuery(benchmark::State& state) {
+    for (auto _ : state) {
+        double sum = 0.0;
+        cpSegmentQueryInfo info;
+        for (std::size_t i = 0; i < g.n; ++i)
+            if (chipmunk(i, &info)) sum += info.alpha;
+        benchmark::DoNotOptimize(sum);
+    }
+    set_counters(state);
+}
+
+void BM_BatchOurs(benchmark::State& state) {
+    for (auto _ : state) {
+        run_batch();
+        benchmark::DoNotOptimize(g.t.data());
+        benchmark::DoNotOptimize(g.hit.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state);
+}
+
+void BM_ArithmeticFloor(benchmark::State& state) {
+    for (auto _ : state) {
+        bench::floor_kernel(g.n, g.cx.data(), g.cy.data(), g.r.data(), g.dx.data(), g.dy.data(),
+                            g.ax.data(), g.ay.data(), g.bx.data(), g.by.data(), g.t.data(),
+                            g.hit.data());
+        benchmark::DoNotOptimize(g.t.data());
+        benchmark::DoNotOptimize(g.hit.data());
+        benchmark::ClobberMemory();
+    }
+    set_counters(state);
+}
+
+BENCHMARK(BM_ScalarOurs);
+BENCHMARK(BM_Box2D_b2TimeOfImpact);
+BENCHMARK(BM_Chipmunk_cpShapeSegmentQuery);
+BENCHMARK(BM_BatchOurs);
+BENCHMARK(BM_ArithmeticFloor);
+
+// Prints as usual and keeps each benchmark's ns/query for the summary.
+class Recorder : public benchmark::ConsoleReporter {
+public:
+    Recorder() : ConsoleReporter(OO_Tabular) {} // no colour codes: the output goes into docs
+    std::map<std::string, double> ns_per_query;
+    void ReportRuns(const std::vector<Run>& runs) override {
+        ConsoleReporter::ReportRuns(runs);
+        for (const Run& run : runs) {
+            const auto it = run.counters.find("time_per_query");
+            if (it != run.counters.end())
+                ns_per_query[run.benchmark_name()] = it->second.value * 1e9;
+        }
+    }
+};
+
+// Hit/miss agreement over the whole set, outside any timing. Every disagreement with Box2D or
+// Chipmunk is classified against tests/differential's documented differences (B2, C3..C5 in
+// box2d_chipmunk_test.cpp), using the long double distance of closest approach.
+void check_agreement() {
+    std::size_t hits = 0, batch_mismatch = 0;
+    std::size_t box_disagree = 0, box_explained = 0, box_failed = 0;
+    std::size_t chip_disagree = 0, chip_explained = 0;
+    run_batch();
+    for (std::size_t i = 0; i < g.n; ++i) {
+        const auto mine = scalar(i);
+        hits += mine ? 1 : 0;
+        if ((g.hit[i] != 0) != mine.has_value() ||
+            (mine && std::bit_cast<std::uint64_t>(g.t[i]) != std::bit_cast<std::uint64_t>(mine->t)))
+            ++batch_mismatch;
+        const ref::Query q{
+            {g.cx[i], g.cy[i]}, {g.dx[i], g.dy[i]}, {g.ax[i], g.ay[i]}, {g.bx[i], g.by[i]}, g.r[i]};
+        const long double dmin = ref::min_distance(q);
+
+        const b2TOIOutput box = box2d(i);
+        if (box.state == b2TOIOutput::e_failed) ++box_failed;
+        const bool box_hit =
+            box.state == b2TOIOutput::e_touching || box.state == b2TOIOutput::e_overlapped;
+        if (box_hit != mine.has_value()) {
+            ++box_disagree;
+            // B2: Box2D stops at center distance target = r - linearSlop (+- linearSlop / 4),
+            // so paths grazing within (r - 1.25 linearSlop, r] are hits only for us.
+            const double target =
+                std::max(double(b2_linearSlop), g.r[i] + b2_polygonRadius - 3.0 * b2_linearSlop);
+            if (mine && dmin >= target - 0.25 * b2_linearSlop - 1e-5) ++box_explained;
+        }
+
+        cpSegmentQueryInfo info;
+        const bool chip_hit = chipmunk(i, &info);
+        if (chip_hit != mine.has_value()) {
+            ++chip_disagree;
+            const double ux = g.bx[i] - g.ax[i], uy = g.by[i] - g.ay[i];
+            const double len = std::hypot(ux, uy);
+            const double along = ((g.cx[i] - g.ax[i]) * ux + (g.cy[i] - g.ay[i]) * uy) / len;
+            const double line =
+                std::fabs((g.cx[i] - g.ax[i]) * uy - (g.cy[i] - g.ay[i]) * ux) / len;
+            const bool slab_start = line < g.r[i] && (along < 0 || along > len); // C5
+            const bool grazing = std::fabs(double(dmin) - g.r[i]) < 1e-9;        // C2, C3
+            if (slab_start || grazing) ++chip_explained;
+        }
+    }
+    std::printf("\nqueries: %zu, hits (ours): %zu (%.1f%%)\n", g.n, hits,
+                100.0 * double(hits) / double(g.n));
+    std::printf("batch vs scalar: %zu mismatches in hit or t bits (must be 0)\n", batch_mismatch);
+    std::printf("Box2D vs ours: %zu hit/miss disagreements, %zu explained by Box2D's target "
+                "separation (B2), %zu e_failed\n",
+                box_disagree, box_explained, box_failed);
+    std::printf("Chipmunk vs ours: %zu hit/miss disagreements, %zu explained (C5: start in the "
+                "slab beside an end; C2/C3: grazing)\n",
+                chip_disagree, chip_explained);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    build(query_count());
+    check_agreement();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    Recorder recorder;
+    benchmark::RunSpecifiedBenchmarks(&recorder);
+    benchmark::Shutdown();
+
+    const auto& m = recorder.ns_per_query;
+    const auto get = [&](const char* name) {
+        const auto it = m.find(name);
+        return it == m.end() ? std::nan("") : it->second;
+    };
+    const double ours = get("BM_ScalarOurs"), box = get("BM_Box2D_b2TimeOfImpact"),
+                 chip = get("BM_Chipmunk_cpShapeSegmentQuery"), batch = get("BM_BatchOurs"),
+                 floor = get("BM_ArithmeticFloor");
+    std::printf("\nns/query (CPU time): scalar %.2f, Box2D %.2f, Chipmunk %.2f, batch %.2f, "
+                "floor %.2f\n",
+                ours, box, chip, batch, floor);
+    std::printf("scalar vs Box2D b2TimeOfImpact:        %6.2fx faster (target >= 10x)\n",
+                box / ours);
+    std::printf("scalar vs Chipmunk cpShapeSegmentQuery: %6.2fx faster (target >= 4x)\n",
+                chip / ours);
+    std::printf("batch vs arithmetic floor:             %6.2fx the floor's time (target <= 2x)\n",
+                batch / floor);
+    std::printf("batch vs scalar:                       %6.2fx faster\n", ours / batch);
+    for (cpShape* s : g.segments)
+        cpShapeFree(s);
+    return 0;
+}

@@ -58,7 +58,7 @@ inline double distance_squared_minus(double vx, double vy, double r) {
     return (s - pr) + (es + ex + ey - er);
 }
 
-// The entry of first_touch_of_disk (first_touch.cpp) for offset m = center - endpoint, with
+// The entry of first_touch_of_disk (first_touch.hpp) for offset m = center - endpoint, with
 // c = |m|^2 - r^2 already computed; `ok` says whether there is one.
 struct CapEntry {
     double t;
@@ -75,7 +75,7 @@ inline CapEntry cap_entry(double mx, double my, double c, double dx, double dy, 
     return {touching ? 0.0 : root, ok};
 }
 
-// The scalar query (toi_circle_segment.cpp, segment_overlap.cpp, first_touch.cpp) with every
+// The scalar query (toi_circle_segment.cpp, segment_overlap.hpp, first_touch.hpp) with every
 // `if (...) return` turned into a mask and every choice into a select. Each formula is written
 // as there, operand for operand, so each lane rounds exactly as the scalar code does.
 CCD_BATCH_CLONES void kernel(std::size_t n, const double* __restrict cx,
@@ -110,28 +110,27 @@ CCD_BATCH_CLONES void kernel(std::size_t n, const double* __restrict cx,
                                                   : (at_b ? feature_code(Feature::EndpointB)
                                                           : feature_code(Feature::SegmentInterior));
 
-        // band_hit
+        // band_entry: which contact can be first (see toi_circle_segment.cpp)
         const double rate = cross_fma(ux, uy, dx[i], dy[i]);
         const double t_plus = (reach - start) / rate, t_minus = (-reach - start) / rate;
-        // std::fmin, which differs from a plain select only on a NaN operand
-        const double t_band = (t_plus < t_minus) | (t_minus != t_minus) ? t_plus : t_minus;
+        const double t_band = (t_plus < t_minus) ? t_plus : t_minus;
         const double along = (wx + dx[i] * t_band) * ux + (wy + dy[i] * t_band) * uy;
-        const bool band = (length2 > 0.0) & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0) &
-                          !(std::fabs(start) <= reach) & !((along < 0.0) | (along > length2));
+        const bool has_band = length2 > 0.0;
+        const bool entered = has_band & !inside & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0);
+        const bool band = entered & !(along < 0.0) & !(along > length2);
+        const bool first_a =
+            (!has_band) | (has_band & inside & (along0 <= 0.0)) | (entered & (along < 0.0));
+        const bool first_b = (has_band & inside & !(along0 <= 0.0)) | (entered & (along > length2));
 
-        // cap_hit at A, then at B
+        // cap_entry at the end that can be first (both are computed; a select keeps one)
         const double dd = dx[i] * dx[i] + dy[i] * dy[i];
         const double reach_cap = radius * std::sqrt(dd);
         const CapEntry cap_a = cap_entry(wx, wy, c_a, dx[i], dy[i], dd, reach_cap);
         const CapEntry cap_b = cap_entry(mbx, mby, c_b, dx[i], dy[i], dd, reach_cap);
-
-        // keep_earlier(band, A), then keep_earlier(best, B): a tie keeps the earlier choice.
-        const bool take_a = cap_a.ok & (!band | (cap_a.t < t_band));
-        const bool found_a = band | take_a;
-        const double best_a = take_a ? cap_a.t : t_band;
-        const bool take_b = cap_b.ok & (!found_a | (cap_b.t < best_a));
-        const bool found = found_a | take_b;
-        const double best_t = take_b ? cap_b.t : best_a;
+        const bool take_a = !band & first_a & cap_a.ok;
+        const bool take_b = !band & !first_a & first_b & cap_b.ok;
+        const bool found = band | take_a | take_b;
+        const double best_t = band ? t_band : (take_a ? cap_a.t : cap_b.t);
         const std::uint8_t best_feature = take_b
                                               ? feature_code(Feature::EndpointB)
                                               : (take_a ? feature_code(Feature::EndpointA)

@@ -21,8 +21,10 @@ inline double scale_for_largest(double largest) {
 // The power of two to multiply every input by, or 1 when none is needed.
 inline double input_scale(std::initializer_list<double> values) {
     double largest = 0.0;
-    for (double v : values)
-        largest = std::fmax(largest, std::fabs(v));
+    for (double v : values) { // plain comparisons: std::fmax is a library call
+        const double magnitude = std::fabs(v);
+        if (magnitude > largest) largest = magnitude;
+    }
     return scale_for_largest(largest);
 }
 

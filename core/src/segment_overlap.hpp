@@ -7,7 +7,9 @@
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
+#include "exact_arithmetic.hpp"
 
+#include <cmath>
 #include <optional>
 
 namespace ccd::detail {
@@ -22,7 +24,29 @@ struct SegmentOverlap {
 // Nothing when the circle is clear of the segment. When the center lies exactly on the segment
 // the normal is the segment's normal on the side opposite to `relative_motion` (or its left
 // normal when there is no motion).
-std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const Segment& segment,
-                                               Vec2 relative_motion);
+inline std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const Segment& segment,
+                                                      Vec2 relative_motion) {
+    const Vec2 u = segment.b - segment.a;
+    const Vec2 w = mover.center - segment.a;
+    const double length2 = dot(u, u);
+    const double along = dot(w, u);
+    const auto cap = [&](Vec2 end, Feature feature, double at) -> std::optional<SegmentOverlap> {
+        const Vec2 offset = mover.center - end;
+        if (accurate_distance_squared_minus(offset, mover.radius) > 0.0) return std::nullopt;
+        Vec2 normal = normalized_or(offset, Vec2{});
+        if (normal == Vec2{}) normal = normalized_or(-relative_motion, Vec2{0.0, 1.0});
+        return SegmentOverlap{end, normal, feature, at};
+    };
+    if (along <= 0.0 || !(length2 > 0.0)) return cap(segment.a, Feature::EndpointA, 0.0);
+    if (along >= length2) return cap(segment.b, Feature::EndpointB, 1.0);
+
+    const double length = std::sqrt(length2);
+    const double area = accurate_cross(u, w); // signed distance times |u|
+    if (std::fabs(area) > mover.radius * length) return std::nullopt;
+    Vec2 normal = perp(u) * (1.0 / length);
+    if (area < 0.0 || (area == 0.0 && dot(normal, relative_motion) > 0.0)) normal = -normal;
+    return SegmentOverlap{segment.a + u * (along / length2), normal, Feature::SegmentInterior,
+                          along / length2};
+}
 
 } // namespace ccd::detail

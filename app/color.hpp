@@ -1,6 +1,8 @@
 #pragma once
 // Color and the palette of the canvas, in one place so the tests and docs can name them.
 
+#include "ccd/trace.hpp"
+
 namespace ccdlab {
 
 struct Color {
@@ -18,6 +20,11 @@ inline constexpr Color capsule{0.92f, 0.92f, 0.88f, 0.10f}; // the segment infla
 inline constexpr Color impact{1.00f, 0.42f, 0.22f, 1.0f};   // the circle at the time of impact
 inline constexpr Color normal{0.35f, 0.95f, 0.45f, 1.0f};   // the contact normal
 inline constexpr Color handle{1.00f, 0.85f, 0.30f, 1.0f};   // draggable points
+inline constexpr Color produced_hit{1.00f, 0.42f, 0.22f, 0.22f}; // the capsule part that was hit
+inline constexpr Color disagreement{1.00f, 0.25f, 0.45f, 1.0f};  // another algorithm's answer
 } // namespace palette
+
+// The colour of a root by its verdict (the equation view and the markers on the path).
+Color verdict_color(ccd::RootVerdict verdict);
 
 } // namespace ccdlab

@@ -3,6 +3,7 @@
 #include "ccd/toi_circle_segment.hpp"
 
 #include <array>
+#include <cmath>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -52,7 +53,26 @@ void QueryLab::set_obstacle(const ccd::Segment& segment) {
 }
 
 void QueryLab::recompute() {
-    hit_ = ccd::time_of_impact(mover_, displacement_, obstacle_);
+    hit_ = ccd::time_of_impact(mover_, displacement_, obstacle_, &trace_);
+    answers_.clear();
+    for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
+        AlgorithmAnswer answer{&algorithm,
+                               algorithm.circle_segment(mover_, displacement_, obstacle_, nullptr)};
+        answer.disagrees = answer.hit.has_value() != hit_.has_value() ||
+                           (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_);
+        answers_.push_back(answer);
+    }
+}
+
+void QueryLab::set_disagreement_tolerance(double tolerance) {
+    tolerance_ = tolerance;
+    recompute();
+}
+
+bool QueryLab::any_disagreement() const {
+    for (const AlgorithmAnswer& answer : answers_)
+        if (answer.disagrees) return true;
+    return false;
 }
 
 ccd::Vec2 QueryLab::handle_position(Handle handle) const {

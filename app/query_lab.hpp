@@ -4,16 +4,27 @@
 
 #include "camera.hpp"
 
+#include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/scene.hpp"
+#include "ccd/trace.hpp"
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ccdlab {
 
 enum class Handle { None, Center, Tip, EndpointA, EndpointB };
+
+// One registered algorithm's answer to the lab's query, and whether it disagrees with the
+// default (exact) one: hit against miss, or t apart by more than the lab's tolerance.
+struct AlgorithmAnswer {
+    const ccd::Algorithm* algorithm = nullptr;
+    std::optional<ccd::Hit> hit;
+    bool disagrees = false;
+};
 
 std::string_view to_string(Handle handle);
 
@@ -29,6 +40,15 @@ public:
     const std::string& mover_name() const { return mover_name_; }
     const std::string& obstacle_name() const { return obstacle_name_; }
     const std::optional<ccd::Hit>& hit() const { return hit_; }
+    // How the exact query reached its answer: every candidate, its equation and its roots.
+    const ccd::Trace& trace() const { return trace_; }
+    // Every registered algorithm on the same query, the default first.
+    const std::vector<AlgorithmAnswer>& algorithm_answers() const { return answers_; }
+    bool any_disagreement() const;
+    // How far apart two times of impact may be and still agree. The default is above float32's
+    // resolution of t, so seed000-float32 is flagged only when it is really off.
+    double disagreement_tolerance() const { return tolerance_; }
+    void set_disagreement_tolerance(double tolerance);
 
     double scrub_t = 0.0;
     ccd::Vec2 mover_center_at(double t) const { return mover_.center + displacement_ * t; }
@@ -54,6 +74,9 @@ private:
     std::string mover_name_;
     std::string obstacle_name_;
     std::optional<ccd::Hit> hit_;
+    ccd::Trace trace_;
+    std::vector<AlgorithmAnswer> answers_;
+    double tolerance_ = 1e-6;
 };
 
 } // namespace ccdlab

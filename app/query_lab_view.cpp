@@ -13,6 +13,26 @@
 #include <string>
 
 namespace ccdlab {
+
+Color verdict_color(ccd::RootVerdict verdict) {
+    switch (verdict) {
+    case ccd::RootVerdict::Taken:
+        return {0.35f, 0.95f, 0.45f, 1.0f};
+    case ccd::RootVerdict::LaterThanBest:
+        return {1.00f, 0.85f, 0.30f, 1.0f};
+    case ccd::RootVerdict::OffFeature:
+        return {0.75f, 0.50f, 1.00f, 1.0f};
+    case ccd::RootVerdict::Leaving:
+        return {0.60f, 0.62f, 0.66f, 1.0f};
+    case ccd::RootVerdict::NotApproaching:
+        return {0.40f, 0.75f, 1.00f, 1.0f};
+    case ccd::RootVerdict::BeforeFrame:
+    case ccd::RootVerdict::AfterFrame:
+        return {0.45f, 0.47f, 0.50f, 1.0f};
+    }
+    return palette::wall;
+}
+
 namespace {
 
 constexpr double kPickRadiusPx = 12.0;
@@ -51,6 +71,57 @@ bool edit_vec2(const char* label, Vec2& v) {
 void text_vec2(const char* label, Vec2 v) {
     ImGui::Text("%-9s (%.9g, %.9g)", label, v.x, v.y);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g, %.17g)", v.x, v.y);
+}
+
+// The equation view: f(t) = a t^2 + b t + c of one candidate, over the frame and a little
+// beyond, with the zero line, the frame's ends and the roots in their verdict's colour. The
+// curve is the trace's own coefficients evaluated; the roots are the trace's, not re-solved.
+void draw_equation_plot(const ccd::TraceCandidate& candidate) {
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, 150.0f);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##plot", size);
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    constexpr double t_lo = -0.1, t_hi = 1.1;
+    constexpr int samples = 120;
+    const auto f = [&](double t) { return (candidate.a * t + candidate.b) * t + candidate.c; };
+    double lo = 0.0, hi = 0.0;
+    for (int i = 0; i <= samples; ++i) {
+        const double v = f(t_lo + (t_hi - t_lo) * i / samples);
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    }
+    if (!(hi > lo)) hi = lo + 1.0;
+    const double pad = 0.08 * (hi - lo);
+    lo -= pad;
+    hi += pad;
+    const auto x_of = [&](double t) {
+        return origin.x + static_cast<float>((t - t_lo) / (t_hi - t_lo)) * size.x;
+    };
+    const auto y_of = [&](double v) {
+        return origin.y + static_cast<float>((hi - v) / (hi - lo)) * size.y;
+    };
+    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
+                        IM_COL32(20, 22, 27, 255));
+    const ImU32 guide = IM_COL32(120, 125, 135, 120);
+    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
+    for (double t : {0.0, 1.0})
+        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    ImVec2 points[samples + 1];
+    for (int i = 0; i <= samples; ++i) {
+        const double t = t_lo + (t_hi - t_lo) * i / samples;
+        points[i] = ImVec2(x_of(t), y_of(f(t)));
+    }
+    list->AddPolyline(points, samples + 1, to_imgui(palette::mover), 0, 2.0f);
+    for (const ccd::TraceRoot& root : candidate.roots)
+        if (root.t >= t_lo && root.t <= t_hi)
+            list->AddCircleFilled(ImVec2(x_of(root.t), y_of(0.0)), 4.5f,
+                                  to_imgui(verdict_color(root.verdict)));
+    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + size.y - 16), guide, "t = 0");
+    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + size.y - 16), guide, "t = 1");
+    if (ImGui::IsItemHovered()) {
+        const double t = t_lo + (ImGui::GetIO().MousePos.x - origin.x) / size.x * (t_hi - t_lo);
+        ImGui::SetTooltip("t = %.6f\nf(t) = %.6g", t, f(t));
+    }
 }
 
 } // namespace
@@ -121,9 +192,17 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     const Vec2 end = mover.center + lab_.displacement();
     const auto& hit = lab_.hit();
 
-    // The obstacle's capsule region: the set of centers at which the circle touches it.
+    // The obstacle's capsule region: the set of centers at which the circle touches it; the
+    // part that produced the hit (band, cap A or cap B) is tinted.
     r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
     r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
+    if (hit && !hit->overlap) {
+        if (hit->feature == ccd::Feature::SegmentInterior)
+            r.band(wall.a, wall.b, mover.radius, palette::produced_hit);
+        else
+            r.disc(hit->feature == ccd::Feature::EndpointA ? wall.a : wall.b, mover.radius,
+                   palette::produced_hit);
+    }
 
     // The swept path over the whole frame.
     r.capsule(mover.center, end, mover.radius, palette::mover.with_alpha(0.10f));
@@ -146,6 +225,21 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     r.circle_outline(now, mover.radius, 2.0f, palette::mover);
 
     r.arrow(mover.center, end, 2.0f, palette::mover.with_alpha(0.9f));
+
+    // Every candidate's roots, where the center would be at that t (a little outside the frame
+    // too, so a root just missed is seen).
+    for (const ccd::TraceCandidate& candidate : lab_.trace().candidates)
+        for (const ccd::TraceRoot& root : candidate.roots)
+            if (root.t >= -0.25 && root.t <= 1.25)
+                r.point(lab_.mover_center_at(root.t),
+                        root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f,
+                        verdict_color(root.verdict));
+
+    // Other algorithms that disagree: their circle at their own time of impact.
+    for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+        if (answer.disagrees && answer.hit)
+            r.circle_outline(lab_.mover_center_at(answer.hit->t), mover.radius, 2.0f,
+                             palette::disagreement, 4.0f);
     if (hit) {
         const double length = std::max(1.5 * mover.radius, 60.0 / camera_.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
@@ -177,6 +271,9 @@ void QueryLabView::draw_labels() const {
         std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
         label(lab_.mover_center_at(hit->t), {12, -24}, palette::impact, text);
     }
+    if (lab_.any_disagreement())
+        list->AddText(ImVec2(12, 10), to_imgui(palette::disagreement),
+                      "algorithms disagree: dashed circles show the others' impacts");
     list->PopClipRect();
 }
 
@@ -205,17 +302,73 @@ void QueryLabView::draw_panel() {
     ImGui::EndDisabled();
     ImGui::Separator();
 
-    ImGui::TextUnformatted("Time of impact");
-    if (hit) {
-        ImGui::TextColored(ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f),
-                           "t = %.17g", hit->t);
-        ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
-        text_vec2("point", hit->point);
-        text_vec2("normal", hit->normal);
-        ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
-                    hit->approaching ? "yes" : "no");
-    } else {
-        ImGui::TextUnformatted("no contact in this frame");
+    if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (hit) {
+            ImGui::TextColored(
+                ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f), "t = %.17g",
+                hit->t);
+            ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
+            text_vec2("point", hit->point);
+            text_vec2("normal", hit->normal);
+            ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
+                        hit->approaching ? "yes" : "no");
+        } else {
+            ImGui::TextUnformatted("no contact in this frame");
+        }
+    }
+
+    const ccd::Trace& trace = lab_.trace();
+    if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (trace.overlap_at_start)
+            ImGui::TextWrapped("Already touching at t = 0: no equation was needed.");
+        for (int i = 0; i < static_cast<int>(trace.candidates.size()); ++i) {
+            if (i > 0) ImGui::SameLine();
+            ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
+                               &selected_candidate_, i);
+        }
+        if (!trace.candidates.empty()) {
+            selected_candidate_ =
+                std::clamp(selected_candidate_, 0, static_cast<int>(trace.candidates.size()) - 1);
+            const ccd::TraceCandidate& c =
+                trace.candidates[static_cast<std::size_t>(selected_candidate_)];
+            ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
+            ImGui::Text("discriminant %.6g", c.discriminant);
+            draw_equation_plot(c);
+            if (c.roots.empty()) ImGui::TextWrapped("No root: %s", c.note.c_str());
+            for (const ccd::TraceRoot& root : c.roots) {
+                const Color color = verdict_color(root.verdict);
+                ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-22.17g %s",
+                                   root.t, std::string(ccd::to_string(root.verdict)).c_str());
+            }
+        }
+    }
+
+    if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) {
+        if (ImGui::BeginTable("algorithms", 2, ImGuiTableFlags_RowBg)) {
+            ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed);
+            ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+            for (const AlgorithmAnswer& answer : lab_.algorithm_answers()) {
+                const ImVec4 color = answer.disagrees ? ImVec4(1.0f, 0.35f, 0.5f, 1.0f)
+                                                      : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("%s", std::string(answer.algorithm->description).c_str());
+                ImGui::TableNextColumn();
+                if (answer.hit)
+                    ImGui::TextColored(color, "t = %.12g", answer.hit->t);
+                else
+                    ImGui::TextColored(color, "miss");
+            }
+            ImGui::EndTable();
+        }
+        double tolerance = lab_.disagreement_tolerance();
+        const double lo = 1e-15, hi = 1e-2;
+        ImGui::SetNextItemWidth(150);
+        if (ImGui::SliderScalar("tolerance in t", ImGuiDataType_Double, &tolerance, &lo, &hi,
+                                "%.0e", ImGuiSliderFlags_Logarithmic))
+            lab_.set_disagreement_tolerance(tolerance);
     }
     ImGui::Separator();
 

@@ -22,6 +22,8 @@ public:
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const; // text on the canvas (ImGui background draw list)
     void draw_panel();        // edits made in the panel show up in take_changed()
+    // Which candidate the equation view shows (index into the trace; clamped when drawn).
+    void select_candidate(int index) { selected_candidate_ = index; }
 
     const QueryLab& lab() const { return lab_; }
     void set_scrub_t(double t) {
@@ -45,6 +47,7 @@ private:
     Handle dragged_ = Handle::None;
     Vec2 grab_offset_;
     bool changed_ = true;
+    int selected_candidate_ = 0; // the equation shown in the equation view
 };
 
 } // namespace ccdlab

@@ -35,6 +35,21 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view) {
     } else {
         report["hit"] = nullptr;
     }
+    nlohmann::json answers = nlohmann::json::array();
+    for (const AlgorithmAnswer& answer : lab.algorithm_answers())
+        answers.push_back({{"name", answer.algorithm->name},
+                           {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
+                           {"disagrees", answer.disagrees}});
+    report["algorithms"] = answers;
+    report["disagreement"] = lab.any_disagreement();
+    nlohmann::json trace = nlohmann::json::array();
+    for (const ccd::TraceCandidate& c : lab.trace().candidates) {
+        nlohmann::json roots = nlohmann::json::array();
+        for (const ccd::TraceRoot& root : c.roots)
+            roots.push_back({{"t", root.t}, {"verdict", ccd::to_string(root.verdict)}});
+        trace.push_back({{"name", c.name}, {"roots", roots}});
+    }
+    report["trace"] = trace;
     nlohmann::json handles;
     for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB})
         handles[std::string(to_string(h))] =

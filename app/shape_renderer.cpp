@@ -66,7 +66,7 @@ ShapeRenderer::ShapeRenderer() {
 
     glGenBuffers(1, &instance_vbo_);
     glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
-    for (GLuint i = 0; i < 3; ++i) {
+    for (GLuint i = 0; i < 4; ++i) {
         glEnableVertexAttribArray(1 + i);
         glVertexAttribPointer(1 + i, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
                               reinterpret_cast<const void*>(i * 4 * sizeof(float)));
@@ -109,14 +109,15 @@ void ShapeRenderer::end() {
 }
 
 void ShapeRenderer::add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px,
-                        float dash_px, Color color) {
+                        float dash_px, Color color, bool flat_ends) {
     const Vec2 ra = a - camera_.center, rb = b - camera_.center;
     const auto s = static_cast<float>(framebuffer_scale_);
     instances_.push_back(
         Instance{{static_cast<float>(ra.x), static_cast<float>(ra.y), static_cast<float>(rb.x),
                   static_cast<float>(rb.y)},
                  {static_cast<float>(radius), radius_px * s, outline_px * s, dash_px * s},
-                 {color.r, color.g, color.b, color.a}});
+                 {color.r, color.g, color.b, color.a},
+                 {flat_ends ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f}});
 }
 
 void ShapeRenderer::disc(Vec2 center, double radius, Color color) {
@@ -131,6 +132,9 @@ void ShapeRenderer::capsule(Vec2 a, Vec2 b, double radius, Color color) {
 }
 void ShapeRenderer::capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color) {
     add(a, b, radius, 0.0f, width_px, 0.0f, color);
+}
+void ShapeRenderer::band(Vec2 a, Vec2 b, double radius, Color color) {
+    add(a, b, radius, 0.0f, 0.0f, 0.0f, color, true);
 }
 void ShapeRenderer::line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px) {
     add(a, b, 0.0, 0.5f * width_px, 0.0f, dash_px, color);

@@ -26,6 +26,8 @@ public:
                         float dash_px = 0.0f);
     void capsule(Vec2 a, Vec2 b, double radius, Color color);
     void capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color);
+    // The capsule's band only: the rectangle of half-width `radius` along a-b, flat ends.
+    void band(Vec2 a, Vec2 b, double radius, Color color);
     void line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px = 0.0f);
     void point(Vec2 p, float radius_px, Color color);
     void arrow(Vec2 from, Vec2 to, float width_px, Color color);
@@ -35,9 +37,10 @@ private:
         float segment[4];
         float style[4];
         float color[4];
+        float shape[4];
     };
     void add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px, float dash_px,
-             Color color);
+             Color color, bool flat_ends = false);
 
     Camera camera_;
     double framebuffer_scale_ = 1.0;

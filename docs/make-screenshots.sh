@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 app=build/default/app/ccdlab
 mkdir -p docs/images
-xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene scenes/default.json --t 0.3 \
-    --size 1280x800 --screenshot docs/images/query-lab.png
-echo "wrote docs/images/query-lab.png"
+shoot() { # scene, t, output
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$1" --t "$2" --size 1400x900 \
+        --screenshot "docs/images/$3"
+    echo "wrote docs/images/$3"
+}
+shoot scenes/default.json 0.3 query-lab.png
+shoot scenes/seed004-infinite-line.json 0 algorithms-disagree.png

@@ -5,6 +5,7 @@ in vec2 v_position;
 flat in vec4 v_segment;
 flat in vec4 v_style;
 flat in vec4 v_color;
+flat in vec4 v_shape;
 
 uniform float u_pixels_per_unit;
 
@@ -15,7 +16,8 @@ void main() {
     vec2 ab = v_segment.zw - a;
     vec2 ap = v_position - a;
     float len2 = dot(ab, ab);
-    float h = len2 > 0.0 ? clamp(dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
+    float h_free = len2 > 0.0 ? dot(ap, ab) / len2 : 0.0;
+    float h = clamp(h_free, 0.0, 1.0);
     float radius_px = v_style.x * u_pixels_per_unit + v_style.y;
     float edge_px = length(ap - ab * h) * u_pixels_per_unit - radius_px; // < 0 inside
 
@@ -31,6 +33,11 @@ void main() {
         float run_px = len2 > 0.0 ? h * sqrt(len2) * u_pixels_per_unit
                                   : (atan(ap.y, ap.x) + 3.14159265) * radius_px;
         if (mod(run_px, 2.0 * v_style.w) > v_style.w) coverage = 0.0;
+    }
+    if (v_shape.x > 0.0 && len2 > 0.0) {
+        // Flat ends: cut at the perpendiculars through a and b, antialiased like the sides.
+        float beyond_px = max(-h_free, h_free - 1.0) * sqrt(len2) * u_pixels_per_unit;
+        coverage = min(coverage, clamp(0.5 - beyond_px, 0.0, 1.0));
     }
     if (coverage <= 0.0) discard;
     out_color = vec4(v_color.rgb, v_color.a * coverage);

@@ -7,6 +7,7 @@ layout(location = 0) in vec2 in_corner;  // quad corner in [-1, 1]^2
 layout(location = 1) in vec4 in_segment; // a.xy, b.xy
 layout(location = 2) in vec4 in_style;   // radius (world), radius (px), outline (px, 0 = filled), dash (px, 0 = solid)
 layout(location = 3) in vec4 in_color;   // straight (not premultiplied) alpha
+layout(location = 4) in vec4 in_shape;   // x: 1 = flat ends (a rectangle, the capsule's band)
 
 uniform vec2 u_world_to_clip;
 uniform float u_pixels_per_unit;
@@ -15,6 +16,7 @@ out vec2 v_position;
 flat out vec4 v_segment;
 flat out vec4 v_style;
 flat out vec4 v_color;
+flat out vec4 v_shape;
 
 void main() {
     vec2 a = in_segment.xy;
@@ -29,5 +31,6 @@ void main() {
     v_segment = in_segment;
     v_style = in_style;
     v_color = in_color;
+    v_shape = in_shape;
     gl_Position = vec4(p * u_world_to_clip, 0.0, 1.0);
 }

@@ -123,4 +123,37 @@ TEST(Options, BadValuesAreOneLineErrors) {
     EXPECT_THROW(ccdlab::parse_options(2, missing), std::invalid_argument);
 }
 
+TEST(QueryLab, KeepsTheTraceOfTheCurrentAnswer) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    ASSERT_EQ(lab.trace().candidates.size(), 3u); // band, cap A, cap B
+    EXPECT_EQ(lab.trace().candidates[0].name, "band");
+    ASSERT_FALSE(lab.trace().candidates[0].roots.empty());
+    EXPECT_DOUBLE_EQ(lab.trace().candidates[0].roots[0].t, 0.4);
+    lab.drag(Handle::Center, {0.0, 3.0});
+    EXPECT_DOUBLE_EQ(lab.trace().candidates[0].roots[0].t, 0.2) << "the trace follows the edit";
+}
+
+TEST(QueryLab, RunsEveryAlgorithmAndFlagsDisagreement) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    ASSERT_EQ(lab.algorithm_answers().size(), ccd::algorithms().size());
+    EXPECT_FALSE(lab.any_disagreement()) << "a plain head-on fall: all agree on t = 0.4";
+    // float32 carries t to about 1e-8 here: a tolerance of 1e-12 tells it apart.
+    lab.set_disagreement_tolerance(1e-12);
+    ASSERT_TRUE(lab.any_disagreement());
+    for (const auto& answer : lab.algorithm_answers())
+        if (answer.algorithm->name == "exact") {
+            EXPECT_FALSE(answer.disagrees);
+        }
+    // Seed 004 tests the infinite line: a circle beside the line's extension, moving away,
+    // "already collides" for it and for no one else (docs/algorithms.md).
+    ccd::Scene scene;
+    scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{2.3, 3.0}, 0.5}, {0.0, 1.0}});
+    scene.walls.push_back({"post", {{2.0, -1.0}, {2.0, -0.1}}});
+    const QueryLab bystander = QueryLab::from_scene(scene);
+    EXPECT_FALSE(bystander.hit());
+    EXPECT_TRUE(bystander.any_disagreement());
+    for (const auto& answer : bystander.algorithm_answers())
+        EXPECT_EQ(answer.disagrees, answer.algorithm->name == "seed004") << answer.algorithm->name;
+}
+
 } // namespace

@@ -119,6 +119,76 @@ TEST(AppScreenshot, RendersTheDefaultSceneToAPngOfTheRequestedSize) {
     EXPECT_TRUE(is_background(image.at(5, image.height() - 5)));
 }
 
+bool is_pink(Rgb c) {
+    return c.r > 200 && c.g < 130 && c.b > 80 && c.b < 190;
+}
+bool is_band_tint(Rgb c) {
+    return c.r > c.b + 25 && c.r > 60;
+} // orange over the grey capsule
+
+TEST(AppScreenshot, TheBandThatProducedTheHitIsTinted) {
+    // In the default scene the interior is hit: a point of the band, off the segment's line and
+    // off the ball's path, is tinted orange (the caps are not).
+    const fs::path dir = scratch_dir();
+    const auto result = run_command(kApp + " --scene " + kScenes + "/default.json --size 1000x700" +
+                                    " --screenshot " + (dir / "shot.png").string() + " --report " +
+                                    (dir / "report.json").string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(dir / "report.json");
+    ASSERT_EQ(report["hit"]["feature"], "interior");
+    const Image image(dir / "shot.png");
+    ASSERT_TRUE(image.loaded());
+    // A point a quarter of the way from A to B, pushed 0.6 r off the line, in pixels.
+    const double ax = report["handles_px"]["a"][0], ay = report["handles_px"]["a"][1];
+    const double bx = report["handles_px"]["b"][0], by = report["handles_px"]["b"][1];
+    const double length = std::hypot(bx - ax, by - ay);
+    const double nx = -(by - ay) / length, ny = (bx - ax) / length;
+    const double dx_px = report["handles_px"]["tip"][0].get<double>() -
+                         report["handles_px"]["center"][0].get<double>();
+    const double radius_px = report["mover"]["radius"].get<double>() * dx_px /
+                             report["mover"]["displacement"][0].get<double>();
+    const double px = ax + 0.25 * (bx - ax) + 0.6 * radius_px * nx;
+    const double py = ay + 0.25 * (by - ay) + 0.6 * radius_px * ny;
+    EXPECT_TRUE(is_band_tint(image.at(static_cast<int>(px), static_cast<int>(py))))
+        << "pixel " << image.at(static_cast<int>(px), static_cast<int>(py)).r << ","
+        << image.at(static_cast<int>(px), static_cast<int>(py)).g << ","
+        << image.at(static_cast<int>(px), static_cast<int>(py)).b;
+    // Beyond A along the segment, inside cap A: not tinted.
+    const double qx = ax - 0.6 * radius_px * (bx - ax) / length;
+    const double qy = ay - 0.6 * radius_px * (by - ay) / length;
+    EXPECT_FALSE(is_band_tint(image.at(static_cast<int>(qx), static_cast<int>(qy))));
+}
+
+TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
+    // scenes/seed004-infinite-line.json: seed 004 alone reports a contact at t = 0.
+    const fs::path dir = scratch_dir();
+    const auto result = run_command(kApp + " --scene " + kScenes + "/seed004-infinite-line.json" +
+                                    " --size 1000x700 --screenshot " + (dir / "shot.png").string() +
+                                    " --report " + (dir / "report.json").string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(dir / "report.json");
+    EXPECT_TRUE(report["hit"].is_null());
+    EXPECT_TRUE(report["disagreement"].get<bool>());
+    for (const json& answer : report["algorithms"])
+        EXPECT_EQ(answer["disagrees"].get<bool>(), answer["name"] == "seed004") << answer.dump();
+    // Its circle at t = 0 is drawn dashed in pink around the ball's start.
+    const Image image(dir / "shot.png");
+    ASSERT_TRUE(image.loaded());
+    const double cx = report["handles_px"]["center"][0], cy = report["handles_px"]["center"][1];
+    const double dx_px = report["handles_px"]["tip"][0].get<double>() - cx;
+    const double radius_px = report["mover"]["radius"].get<double>() * dx_px /
+                             report["mover"]["displacement"][0].get<double>();
+    int pink_points = 0;
+    for (int k = 0; k < 16; ++k) {
+        const double angle = k * 3.14159265358979 / 8.0;
+        pink_points += image.any_near(cx + radius_px * std::cos(angle),
+                                      cy + radius_px * std::sin(angle), 3, is_pink)
+                           ? 1
+                           : 0;
+    }
+    EXPECT_GE(pink_points, 6) << "the dashed circle of seed 004's answer";
+}
+
 TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {
     const auto result = run_command(kApp + " --scene /nonexistent/nowhere.json --screenshot x.png");
     EXPECT_EQ(result.exit_code, 2);

@@ -1,0 +1,93 @@
+#pragma once
+// EventLog: what the sub-frame scheduler did in one frame, in the order it did it. The app's
+// timeline and event-queue views are drawn from it (docs/scheduler.md).
+
+#include "ccd/hit.hpp"
+#include "ccd/vec2.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ccd {
+
+// What a body touched: a static wall or another body. Walls order before bodies on a tie.
+enum class OtherKind { Wall = 0, Body = 1 };
+
+// A contact the scheduler processed. For two bodies, `body` is the lower index and `other` the
+// higher; the normal points from the other (or the wall) toward `body`.
+struct ContactEvent {
+    int sequence = 0;  // 0, 1, 2, ... within the frame, in processing order
+    double time = 0.0; // frame time in [0, 1]
+    int body = 0;
+    OtherKind other_kind = OtherKind::Wall;
+    int other = 0; // wall index or body index
+    Feature feature = Feature::SegmentInterior;
+    Vec2 point;  // contact point on the other's surface at `time`
+    Vec2 normal; // unit, from the other toward `body`
+    Vec2 body_velocity_before;
+    Vec2 body_velocity_after;
+    Vec2 other_velocity_before; // zero for a wall
+    Vec2 other_velocity_after;  // zero for a wall
+    bool body_removed = false;
+    bool other_removed = false;
+};
+
+enum class CancelReason {
+    TrajectoryChanged, // an earlier event changed one of the two trajectories
+    Budget,            // the frame's event budget ran out before its time came
+};
+
+// A prediction that was queued and never happened.
+struct CancelledPrediction {
+    double time = 0.0; // when the contact would have happened
+    int body = 0;      // as in ContactEvent
+    OtherKind other_kind = OtherKind::Wall;
+    int other = 0;
+    Feature feature = Feature::SegmentInterior;
+    double predicted_at = 0.0; // frame time at which the prediction was made
+    int predicted_after = -1;  // sequence of the event that led to it; -1: the frame's start
+    CancelReason reason = CancelReason::TrajectoryChanged;
+    int cancelled_by = -1; // sequence of the event that changed a trajectory (TrajectoryChanged)
+};
+
+// One vertex of a body's path: the body is at `position` at frame time `time`, and moves in a
+// straight line to the next vertex.
+struct PathPoint {
+    double time = 0.0;
+    Vec2 position;
+};
+
+// The body's path over the frame: a vertex at the frame's start, at every change of its
+// trajectory, and at the frame's end (or where it was removed).
+struct BodyPath {
+    std::vector<PathPoint> points;
+};
+
+// The chattering rule froze `body` for the rest of the frame (docs/scheduler.md).
+struct ChatterCut {
+    int body = 0;
+    double time = 0.0;
+    int sequence = 0; // the event that went over the limit
+};
+
+// The per-frame event budget ran out: every body was frozen at `time`.
+struct BudgetCut {
+    double time = 0.0;
+    int events = 0; // events processed before the cut
+};
+
+struct EventLog {
+    int frame = 0; // 0 for the first step()
+    std::vector<ContactEvent> events;
+    std::vector<CancelledPrediction> cancelled; // in the order they left the queue
+    std::vector<BodyPath> paths;                // one per body, indexed like the bodies
+    std::vector<ChatterCut> chatter_cuts;
+    std::optional<BudgetCut> budget_cut;
+};
+
+// Every field, doubles in hexadecimal (%a), one record a line: two logs are bit-identical
+// exactly when their texts are equal.
+std::string to_text(const EventLog& log);
+
+} // namespace ccd

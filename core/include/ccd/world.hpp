@@ -1,0 +1,131 @@
+#pragma once
+// World: dynamic circles (and points, circles of radius 0) among static walls, advanced one
+// frame at a time by a sub-frame event scheduler: every contact is processed in time order,
+// the bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
+
+#include "ccd/event_log.hpp"
+#include "ccd/shapes.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace ccd {
+
+// What a user callback is told about a contact, from the point of view of one body.
+struct ContactInput {
+    double time = 0.0;
+    int body = 0; // the body whose callback this is
+    OtherKind other_kind = OtherKind::Wall;
+    int other = 0;
+    Vec2 point;          // on the other's surface
+    Vec2 normal;         // unit, from the other toward this body
+    Vec2 velocity;       // this body's, before the contact
+    Vec2 other_velocity; // the other's, before the contact (zero for a wall or a frozen body)
+};
+
+struct ContactOutcome {
+    Vec2 velocity;       // the body's velocity from now on
+    bool remove = false; // take the body out of the world
+};
+
+using ContactCallback = std::function<ContactOutcome(const ContactInput&)>;
+
+enum class ResponseKind {
+    Bounce,   // reflect the closing velocity, scaled by the restitution
+    Slide,    // remove the closing velocity, keep the tangential part
+    Stop,     // velocity becomes zero
+    Destroy,  // the body is removed
+    Sensor,   // report the contact and pass through (nothing changes)
+    Callback, // ask `callback`
+};
+
+// How a body reacts to a contact. Against a wall or a body that does not bounce, "closing
+// velocity" is relative to the other's velocity before the contact; two bouncing bodies
+// exchange an impulse by their masses with the larger of the two restitutions.
+struct Response {
+    ResponseKind kind = ResponseKind::Bounce;
+    double restitution = 1.0; // Bounce only
+    ContactCallback callback; // Callback only
+
+    static Response bounce(double restitution = 1.0) {
+        return {ResponseKind::Bounce, restitution, {}};
+    }
+    static Response slide() { return {ResponseKind::Slide, 0.0, {}}; }
+    static Response stop() { return {ResponseKind::Stop, 0.0, {}}; }
+    static Response destroy() { return {ResponseKind::Destroy, 0.0, {}}; }
+    static Response sensor() { return {ResponseKind::Sensor, 0.0, {}}; }
+    static Response call(ContactCallback callback) {
+        return {ResponseKind::Callback, 0.0, std::move(callback)};
+    }
+};
+
+struct BodyDef {
+    Circle shape;      // at the start of the next frame; radius 0 is a point
+    Vec2 velocity;     // displacement per frame
+    double mass = 1.0; // > 0; only two bouncing bodies use it
+    Response response;
+};
+
+struct WorldOptions {
+    // Events processed per frame before every body is frozen where it is; 0: 1000 + 100 per
+    // body.
+    int event_budget = 0;
+    // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
+    // `chatter_window` (frame time) is frozen for the rest of the frame.
+    int chatter_limit = 32;
+    double chatter_window = 1e-9;
+    // A pair already touching when predicted is an event only if it closes faster than this
+    // fraction of its relative speed (rounding residue of a slide is not a new contact).
+    double resting_tolerance = 1e-12;
+};
+
+// A body as seen at the world's current time.
+struct WorldBody {
+    Circle shape;  // center at time()
+    Vec2 velocity; // what it will move by per frame once it moves again
+    bool alive = true;
+    bool frozen = false; // by the chattering rule or the budget, until the frame ends
+};
+
+class World {
+public:
+    explicit World(WorldOptions options = {});
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+
+    // Between frames only (not while a frame is being walked).
+    int add_body(BodyDef def);
+    int add_wall(Segment wall);
+    // Walls between consecutive points (and from the last back to the first when closed);
+    // returns the index of the first.
+    int add_polyline(std::span<const Vec2> points, bool closed = false);
+
+    // Advances one whole frame (or the rest of the frame being walked) and returns its log.
+    const EventLog& step();
+    // Processes the next event of the frame (starting a frame if none is under way). Returns it,
+    // or nullptr when no event is left before the frame's end (the frame stays open).
+    const ContactEvent* next_event();
+    // Processes every event up to and including frame time `t` (clamped to [time(), 1]) and
+    // leaves the world at t; t = 1 ends the frame.
+    void advance_to(double t);
+
+    double time() const;   // frame time of the frame under way; 0 between frames
+    bool in_frame() const; // a frame has been started and not ended
+    int frames_completed() const;
+    const EventLog& log() const; // the frame under way, or the last one completed
+
+    int body_count() const;
+    int wall_count() const;
+    WorldBody body(int index) const;
+    const Segment& wall(int index) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+} // namespace ccd

@@ -1,0 +1,94 @@
+#include "ccd/event_log.hpp"
+
+#include <cstdio>
+
+namespace ccd {
+namespace {
+
+void put(std::string& out, double x) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, " %a", x);
+    out += buffer;
+}
+void put(std::string& out, Vec2 v) {
+    put(out, v.x);
+    put(out, v.y);
+}
+void put(std::string& out, int i) {
+    out += ' ';
+    out += std::to_string(i);
+}
+void put(std::string& out, bool b) {
+    out += b ? " 1" : " 0";
+}
+void put(std::string& out, OtherKind kind) {
+    out += kind == OtherKind::Wall ? " wall" : " body";
+}
+void put(std::string& out, Feature feature) {
+    out += ' ';
+    out += to_string(feature);
+}
+
+} // namespace
+
+std::string to_text(const EventLog& log) {
+    std::string out = "frame";
+    put(out, log.frame);
+    out += '\n';
+    for (const ContactEvent& e : log.events) {
+        out += "event";
+        put(out, e.sequence);
+        put(out, e.time);
+        put(out, e.body);
+        put(out, e.other_kind);
+        put(out, e.other);
+        put(out, e.feature);
+        put(out, e.point);
+        put(out, e.normal);
+        put(out, e.body_velocity_before);
+        put(out, e.body_velocity_after);
+        put(out, e.other_velocity_before);
+        put(out, e.other_velocity_after);
+        put(out, e.body_removed);
+        put(out, e.other_removed);
+        out += '\n';
+    }
+    for (const CancelledPrediction& c : log.cancelled) {
+        out += "cancelled";
+        put(out, c.time);
+        put(out, c.body);
+        put(out, c.other_kind);
+        put(out, c.other);
+        put(out, c.feature);
+        put(out, c.predicted_at);
+        put(out, c.predicted_after);
+        out += c.reason == CancelReason::Budget ? " budget" : " changed";
+        put(out, c.cancelled_by);
+        out += '\n';
+    }
+    for (std::size_t i = 0; i < log.paths.size(); ++i) {
+        out += "path";
+        put(out, static_cast<int>(i));
+        for (const PathPoint& p : log.paths[i].points) {
+            put(out, p.time);
+            put(out, p.position);
+        }
+        out += '\n';
+    }
+    for (const ChatterCut& c : log.chatter_cuts) {
+        out += "chatter";
+        put(out, c.body);
+        put(out, c.time);
+        put(out, c.sequence);
+        out += '\n';
+    }
+    if (log.budget_cut) {
+        out += "budget";
+        put(out, log.budget_cut->time);
+        put(out, log.budget_cut->events);
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace ccd

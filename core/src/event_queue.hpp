@@ -1,0 +1,47 @@
+#pragma once
+// The scheduler's queue of predicted contacts: a binary min-heap on (time, body, other kind,
+// other, serial). Entries are never removed early: each carries the version counters of its
+// bodies at prediction time, and the world discards it on pop when a counter has moved on
+// (lazy invalidation). The serial (order of insertion) makes the order total, so the pop order
+// does not depend on how the heap happens to be arranged.
+
+#include "ccd/event_log.hpp"
+#include "ccd/hit.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace ccd::detail {
+
+struct Prediction {
+    double time = 0.0; // frame time of the contact
+    int body = 0;      // the lower body index of the pair: the query's mover
+    OtherKind other_kind = OtherKind::Wall;
+    int other = 0;
+    std::uint64_t serial = 0; // set by EventQueue::push
+    std::uint32_t body_version = 0;
+    std::uint32_t other_version = 0; // 0 for a wall
+    Hit hit;                         // the query's answer (point and normal at `time`)
+    double predicted_at = 0.0;       // frame time the query started from
+    int predicted_after = -1;        // sequence of the event that caused it; -1: frame start
+};
+
+// Strict total order: earlier time first; on a tie the lower body, then a wall before a body,
+// then the lower other index, then the earlier insertion.
+bool comes_before(const Prediction& a, const Prediction& b);
+
+class EventQueue {
+public:
+    void push(Prediction prediction);
+    const Prediction& top() const; // requires !empty()
+    Prediction pop();              // requires !empty()
+    bool empty() const { return heap_.empty(); }
+    std::size_t size() const { return heap_.size(); }
+    void clear();
+
+private:
+    std::vector<Prediction> heap_;
+    std::uint64_t next_serial_ = 0;
+};
+
+} // namespace ccd::detail

@@ -1,0 +1,283 @@
+#include "reference_scheduler.hpp"
+
+#include "ccd/toi_circle_circle.hpp"
+#include "ccd/toi_circle_segment.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+
+namespace ccd_test {
+namespace {
+
+using ccd::OtherKind;
+using ccd::ResponseKind;
+using ccd::Vec2;
+
+struct Candidate {
+    double time;
+    int body;
+    OtherKind kind;
+    int other;
+    ccd::Hit hit;
+};
+
+using PairKey = std::tuple<int, int, int>; // body, kind, other
+
+struct Live {
+    double time;
+    ccd::Feature feature;
+    double predicted_at;
+    int predicted_after;
+};
+
+} // namespace
+
+ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
+    : walls_(scene.walls), options_(scene.options) {
+    for (const ccd::BodyDef& def : scene.bodies) {
+        Body b;
+        b.position = def.shape.center;
+        b.anchor = def.shape.center;
+        b.velocity = def.velocity;
+        b.radius = def.shape.radius;
+        b.mass = def.mass;
+        b.response = def.response;
+        b.alive = !(bodies_.size() < scene.removed.size() && scene.removed[bodies_.size()]);
+        bodies_.push_back(b);
+    }
+}
+
+ccd::EventLog ReferenceScheduler::step() {
+    ccd::EventLog log;
+    log.frame = frame_++;
+    log.paths.resize(bodies_.size());
+    const int n = static_cast<int>(bodies_.size());
+    for (int i = 0; i < n; ++i)
+        if (bodies_[i].alive) log.paths[i].points.push_back({0.0, bodies_[i].position});
+    double now = 0.0;
+    const auto moving = [](const Body& b) { return b.frozen ? Vec2{} : b.velocity; };
+
+    const auto sensor = [&](int i) { return bodies_[i].response.kind == ResponseKind::Sensor; };
+    // Whether body i's contact (kind, other) found by `hit` at `time` is an event.
+    const auto counts = [&](int i, OtherKind kind, int other, const ccd::Hit& hit, Vec2 rel,
+                            bool sensor_pair, double time) {
+        if (!hit.approaching) return false;
+        if (hit.overlap) {
+            if (sensor_pair) return false;
+            if (!(-dot(rel, hit.normal) > options_.resting_tolerance * length(rel))) return false;
+        }
+        const Body& b = bodies_[i];
+        return !(b.has_last && b.last_kind == kind && b.last_other == other &&
+                 dot(hit.normal, b.last_normal) < 0.0 &&
+                 time - b.last_time <= options_.chatter_window);
+    };
+    const auto detect_wall = [&](int i, int w) -> std::optional<Candidate> {
+        const Body& b = bodies_[i];
+        if (!b.alive || moving(b) == Vec2{}) return std::nullopt;
+        const double rest = 1.0 - now;
+        const auto hit =
+            ccd::time_of_impact(ccd::Circle{b.position, b.radius}, moving(b) * rest, walls_[w]);
+        if (!hit) return std::nullopt;
+        const double t = std::min(1.0, now + hit->t * rest);
+        if (!counts(i, OtherKind::Wall, w, *hit, moving(b), sensor(i), t)) return std::nullopt;
+        return Candidate{t, i, OtherKind::Wall, w, *hit};
+    };
+    const auto detect_pair = [&](int i, int j) -> std::optional<Candidate> {
+        const Body& a = bodies_[i];
+        const Body& b = bodies_[j];
+        if (!a.alive || !b.alive || moving(a) == moving(b)) return std::nullopt;
+        const double rest = 1.0 - now;
+        const auto hit = ccd::time_of_impact(ccd::Circle{a.position, a.radius}, moving(a) * rest,
+                                             ccd::Circle{b.position, b.radius}, moving(b) * rest);
+        if (!hit) return std::nullopt;
+        const double t = std::min(1.0, now + hit->t * rest);
+        if (!counts(i, OtherKind::Body, j, *hit, moving(a) - moving(b), sensor(i) || sensor(j), t))
+            return std::nullopt;
+        return Candidate{t, i, OtherKind::Body, j, *hit};
+    };
+    // Contacts processed with nothing changing (a sensor): not again until one of the two
+    // changes. Without this, detecting every pair again from the contact's own time finds the
+    // same contact an ulp later, forever: seed 004's spiral.
+    std::set<PairKey> passed;
+    const auto detect_all = [&] {
+        std::vector<Candidate> all;
+        const auto keep = [&](const std::optional<Candidate>& c) {
+            if (c && !passed.count({c->body, static_cast<int>(c->kind), c->other}))
+                all.push_back(*c);
+        };
+        for (int i = 0; i < n; ++i) {
+            for (int w = 0; w < static_cast<int>(walls_.size()); ++w)
+                keep(detect_wall(i, w));
+            for (int j = i + 1; j < n; ++j)
+                keep(detect_pair(i, j));
+        }
+        std::sort(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
+            return std::tuple(x.time, x.body, static_cast<int>(x.kind), x.other) <
+                   std::tuple(y.time, y.body, static_cast<int>(y.kind), y.other);
+        });
+        return all;
+    };
+
+    // Bookkeeping of which prediction is "the same one" for the cancellation list.
+    std::map<PairKey, Live> live;
+    const auto remember = [&](const Candidate& c, int after) {
+        live[{c.body, static_cast<int>(c.kind), c.other}] = Live{c.time, c.hit.feature, now, after};
+    };
+    for (const Candidate& c : detect_all())
+        remember(c, -1);
+
+    const auto respond = [&](const Body& self, int body, OtherKind kind, int other, Vec2 normal,
+                             Vec2 point, Vec2 other_velocity, double t) -> ccd::ContactOutcome {
+        const double vn = std::min(dot(self.velocity - other_velocity, normal), 0.0);
+        switch (self.response.kind) {
+        case ResponseKind::Bounce:
+            return {self.velocity - normal * ((1.0 + self.response.restitution) * vn), false};
+        case ResponseKind::Slide:
+            return {self.velocity - normal * vn, false};
+        case ResponseKind::Stop:
+            return {Vec2{}, false};
+        case ResponseKind::Destroy:
+            return {self.velocity, true};
+        case ResponseKind::Sensor:
+            return {self.velocity, false};
+        case ResponseKind::Callback:
+            return self.response.callback(ccd::ContactInput{t, body, kind, other, point, normal,
+                                                            self.velocity, other_velocity});
+        }
+        return {self.velocity, false};
+    };
+
+    for (;;) {
+        const std::vector<Candidate> all = detect_all();
+        if (all.empty()) break;
+        const Candidate c = all.front();
+        for (Body& b : bodies_)
+            if (b.alive) b.position = b.anchor + moving(b) * (c.time - b.anchor_time);
+        now = c.time;
+        const int seq = static_cast<int>(log.events.size());
+        Body& a = bodies_[c.body];
+        const Vec2 nrm = c.hit.normal;
+        ccd::ContactEvent e{};
+        e.sequence = seq;
+        e.time = c.time;
+        e.body = c.body;
+        e.other_kind = c.kind;
+        e.other = c.other;
+        e.feature = c.hit.feature;
+        e.point = c.hit.point;
+        e.normal = nrm;
+        e.body_velocity_before = moving(a);
+        ccd::ContactOutcome oa{a.velocity, false}, ob{};
+        Body* b = nullptr;
+        if (c.kind == OtherKind::Wall) {
+            if (!a.frozen) oa = respond(a, c.body, c.kind, c.other, nrm, c.hit.point, Vec2{}, now);
+        } else {
+            b = &bodies_[c.other];
+            e.other_velocity_before = moving(*b);
+            ob = {b->velocity, false};
+            if (sensor(c.body) || sensor(c.other)) {
+            } else if (a.response.kind == ResponseKind::Bounce &&
+                       b->response.kind == ResponseKind::Bounce && !a.frozen && !b->frozen) {
+                const double vn = std::min(dot(a.velocity - b->velocity, nrm), 0.0);
+                const double rest = std::max(a.response.restitution, b->response.restitution);
+                const double j = -(1.0 + rest) * vn / (1.0 / a.mass + 1.0 / b->mass);
+                oa.velocity = a.velocity + nrm * (j / a.mass);
+                ob.velocity = b->velocity - nrm * (j / b->mass);
+            } else {
+                const Vec2 va = moving(a), vb = moving(*b);
+                if (!a.frozen) oa = respond(a, c.body, c.kind, c.other, nrm, c.hit.point, vb, now);
+                if (!b->frozen)
+                    ob = respond(*b, c.other, OtherKind::Body, c.body, -nrm, c.hit.point, va, now);
+            }
+        }
+        std::vector<int> changed;
+        const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o) {
+            if (body.frozen || (!o.remove && o.velocity == body.velocity)) return;
+            body.anchor = body.position;
+            body.anchor_time = now;
+            body.velocity = o.velocity;
+            if (o.remove) body.alive = false;
+            if (!o.remove) { // the chattering rule
+                if (body.burst_events == 0 || now - body.burst_start > options_.chatter_window) {
+                    body.burst_start = now;
+                    body.burst_events = 1;
+                } else if (++body.burst_events > options_.chatter_limit) {
+                    body.frozen = true;
+                    log.chatter_cuts.push_back({index, now, seq});
+                }
+            }
+            auto& points = log.paths[index].points; // one vertex per instant
+            if (points.back().time == now)
+                points.back().position = body.position;
+            else
+                points.push_back({now, body.position});
+            changed.push_back(index);
+        };
+        apply(c.body, a, oa);
+        if (b) apply(c.other, *b, ob);
+        a.has_last = true;
+        a.last_kind = c.kind;
+        a.last_other = c.other;
+        a.last_time = now;
+        a.last_normal = nrm;
+        if (b) {
+            b->has_last = true;
+            b->last_kind = OtherKind::Body;
+            b->last_other = c.body;
+            b->last_time = now;
+            b->last_normal = -nrm;
+        }
+        e.body_velocity_after = a.alive ? moving(a) : Vec2{};
+        e.body_removed = !a.alive;
+        if (b) {
+            e.other_velocity_after = b->alive ? moving(*b) : Vec2{};
+            e.other_removed = !b->alive;
+        }
+        log.events.push_back(e);
+
+        live.erase({c.body, static_cast<int>(c.kind), c.other});
+        const auto involves = [&](const PairKey& k) {
+            const auto [body, kind, other] = k;
+            for (int x : changed)
+                if (body == x || (kind == static_cast<int>(OtherKind::Body) && other == x))
+                    return true;
+            return false;
+        };
+        std::erase_if(passed, involves);
+        if (changed.empty()) passed.insert({c.body, static_cast<int>(c.kind), c.other});
+        for (auto it = live.begin(); it != live.end();) {
+            if (involves(it->first)) {
+                const auto [body, kind, other] = it->first;
+                log.cancelled.push_back(ccd::CancelledPrediction{
+                    it->second.time, body, static_cast<OtherKind>(kind), other, it->second.feature,
+                    it->second.predicted_at, it->second.predicted_after,
+                    ccd::CancelReason::TrajectoryChanged, seq});
+                it = live.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        for (const Candidate& next : detect_all())
+            if (involves({next.body, static_cast<int>(next.kind), next.other})) remember(next, seq);
+    }
+    for (int i = 0; i < n; ++i) {
+        Body& b = bodies_[i];
+        if (!b.alive) continue;
+        b.position = b.anchor + moving(b) * (1.0 - b.anchor_time);
+        b.anchor = b.position;
+        b.anchor_time = 0.0;
+        log.paths[i].points.push_back({1.0, b.position});
+        b.last_time -= 1.0;
+    }
+    for (Body& b : bodies_) {
+        if (!b.alive) b.last_time -= 1.0;
+        b.frozen = false;
+        b.burst_events = 0;
+    }
+    return log;
+}
+
+} // namespace ccd_test

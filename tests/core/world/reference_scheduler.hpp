@@ -1,0 +1,54 @@
+#pragma once
+// The oracle: seed 004's scheduler as the article describes it. After every event, every pair
+// is detected again from the current time and the whole list is sorted; the earliest is
+// processed. Quadratic per event and slow on purpose: it shares nothing with ccd::World but
+// the time-of-impact queries and the documented rules (docs/scheduler.md), so two logs that
+// agree are two independent readings of the same specification.
+// Covered: every response but callbacks, the side memory, the resting tolerance and the
+// chattering rule. Not covered: the budget (random scenes never reach it).
+
+#include "ccd/event_log.hpp"
+#include "ccd/world.hpp"
+
+#include <vector>
+
+namespace ccd_test {
+
+struct ReferenceScene {
+    std::vector<ccd::BodyDef> bodies;
+    std::vector<ccd::Segment> walls;
+    ccd::WorldOptions options;
+    std::vector<bool> removed; // optional, by body: already out of the world
+};
+
+class ReferenceScheduler {
+public:
+    explicit ReferenceScheduler(const ReferenceScene& scene);
+    ccd::EventLog step(); // one frame
+
+private:
+    struct Body {
+        ccd::Vec2 position; // at the current time, from anchor (never accumulated step by step)
+        ccd::Vec2 anchor;   // where it was at its last change of trajectory
+        double anchor_time = 0.0;
+        ccd::Vec2 velocity;
+        double radius = 0.0;
+        double mass = 1.0;
+        ccd::Response response;
+        bool alive = true;
+        bool frozen = false; // by the chattering rule: still until the frame ends
+        double burst_start = 0.0;
+        int burst_events = 0;
+        bool has_last = false;
+        ccd::OtherKind last_kind = ccd::OtherKind::Wall;
+        int last_other = 0;
+        double last_time = 0.0;
+        ccd::Vec2 last_normal;
+    };
+    std::vector<Body> bodies_;
+    std::vector<ccd::Segment> walls_;
+    ccd::WorldOptions options_;
+    int frame_ = 0;
+};
+
+} // namespace ccd_test

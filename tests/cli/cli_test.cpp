@@ -156,4 +156,89 @@ TEST(Cli, UnknownCommandIsAOneLineError) {
     EXPECT_EQ(run_command(kCli + " --help").exit_code, 0);
 }
 
+// Writes `text` to a scene file named after the running test.
+fs::path scene_file(const std::string& text) {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path path =
+        fs::temp_directory_path() / (std::string("ccdlab-scene-") + info->name() + ".json");
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::vector<json> lines_of(const std::string& output) {
+    std::vector<json> out;
+    std::istringstream text(output);
+    for (std::string line; std::getline(text, line);)
+        out.push_back(json::parse(line));
+    return out;
+}
+
+TEST(CliReplay, ABallFallingOntoAFloorBouncesOnceAtTheHandComputedTime) {
+    // From y = 5 (r = 1) by 10 onto y = 0: touches at y = 1, t = 0.4; elastic: up at 10.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"ball","shape":"circle","position":[0,5],"velocity":[0,-10],"radius":1}],
+      "segments":[{"name":"floor","a":[-5,0],"b":[5,0]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string() + " --frames 2");
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto lines = lines_of(result.output);
+    ASSERT_EQ(lines.size(), 1u)
+        << "after the bounce it rises to y = 7 and then 17: no more contact";
+    const json& e = lines[0];
+    EXPECT_EQ(e["frame"], 0);
+    EXPECT_EQ(e["status"], "processed");
+    EXPECT_DOUBLE_EQ(e["t"].get<double>(), 0.4);
+    EXPECT_EQ(e["a"], "ball");
+    EXPECT_EQ(e["b"], "floor");
+    EXPECT_EQ(e["feature"], "interior");
+    EXPECT_EQ(e["point"], json::array({0.0, 0.0}));
+    EXPECT_DOUBLE_EQ(e["normal"][1].get<double>(), 1.0);
+    EXPECT_EQ(e["velocity_after"], json::array({0.0, 10.0}));
+}
+
+TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
+    // A (r = 0.5) from x = 0 at 10 per frame; B at 3 and C at 6 stand still. A meets B when the
+    // gap of 2 closes: t = 0.2; equal masses, elastic: A stops, B moves on at 10 and meets C
+    // across a gap of 2 at t = 0.4. A's own prediction on C (gap 5, t = 0.5), made at the
+    // frame's start, is cancelled by event 0.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"A","shape":"circle","position":[0,0],"velocity":[10,0],"radius":0.5},
+                {"name":"B","shape":"circle","position":[3,0],"velocity":[0,0],"radius":0.5},
+                {"name":"C","shape":"circle","position":[6,0],"velocity":[0,0],"radius":0.5}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto lines = lines_of(result.output);
+    ASSERT_GE(lines.size(), 3u) << result.output;
+    EXPECT_EQ(lines[0]["status"], "processed");
+    EXPECT_EQ(lines[0]["a"], "A");
+    EXPECT_EQ(lines[0]["b"], "B");
+    EXPECT_DOUBLE_EQ(lines[0]["t"].get<double>(), 0.2);
+    EXPECT_EQ(lines[1]["status"], "processed");
+    EXPECT_EQ(lines[1]["a"], "B");
+    EXPECT_EQ(lines[1]["b"], "C");
+    EXPECT_DOUBLE_EQ(lines[1]["t"].get<double>(), 0.4);
+    bool a_on_c_cancelled = false;
+    for (const json& line : lines)
+        if (line["status"] == "cancelled" && line["a"] == "A" && line["b"] == "C") {
+            a_on_c_cancelled = true;
+            EXPECT_DOUBLE_EQ(line["t"].get<double>(), 0.5);
+            EXPECT_EQ(line["cancelled_by"], 0);
+            EXPECT_TRUE(line["point"].is_null());
+        }
+    EXPECT_TRUE(a_on_c_cancelled) << result.output;
+}
+
+TEST(CliReplay, BadInputIsAOneLineError) {
+    const auto missing = run_command(kCli + " replay /nonexistent/scene.json");
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_EQ(
+        missing.output,
+        "ccdlab-cli replay: /nonexistent/scene.json: cannot open the file (does it exist?)\n");
+    const auto frames = run_command(kCli + " replay x.json --frames many");
+    EXPECT_EQ(frames.exit_code, 2);
+    EXPECT_EQ(frames.output,
+              "ccdlab-cli replay: --frames needs a whole number >= 1, got \"many\"\n");
+    EXPECT_EQ(run_command(kCli + " replay").exit_code, 2);
+    EXPECT_EQ(run_command(kCli + " replay --help").exit_code, 0);
+}
+
 } // namespace

@@ -1,0 +1,23 @@
+#pragma once
+// A scene turned into a World the scheduler can step, with the names of its participants so a
+// log can be printed or compared by name.
+
+#include "ccd/scene.hpp"
+#include "ccd/world.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ccd {
+
+struct SceneWorld {
+    World world;
+    std::vector<std::string> body_names; // indexed like the world's bodies
+    std::vector<std::string> wall_names; // indexed like the world's walls
+};
+
+// Every body (circle or point) bounces elastically unless the scene says otherwise; every
+// segment is a static wall.
+SceneWorld make_world(const Scene& scene);
+
+} // namespace ccd

@@ -8,6 +8,7 @@
 #include "report.hpp"
 #include "screenshot.hpp"
 #include "shape_renderer.hpp"
+#include "world_view.hpp"
 
 #include "ccd/scene_loader.hpp"
 
@@ -25,7 +26,8 @@ constexpr int kExitBadInput = 2;
 constexpr int kExitNoWindow = 3;
 
 // One frame of the whole app into the currently bound framebuffer.
-void draw_frame(PlatformWindow& window, QueryLabView& view, ShapeRenderer& renderer) {
+template <class View>
+void draw_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer) {
     const Vec2 size = window.window_size();
     const double scale = window.framebuffer_scale();
     window.begin_frame();
@@ -49,7 +51,8 @@ void draw_frame(PlatformWindow& window, QueryLabView& view, ShapeRenderer& rende
     window.render_ui();
 }
 
-int run_screenshot(const Options& options, QueryLabView& view) {
+template <class View>
+int run_screenshot(const Options& options, View& view) {
     PlatformWindow window("ccdlab", options.width, options.height, false);
     ShapeRenderer renderer;
     const double scale = window.framebuffer_scale();
@@ -66,7 +69,8 @@ int run_screenshot(const Options& options, QueryLabView& view) {
     return 0;
 }
 
-int run_interactive(const Options& options, QueryLabView& view, const std::string& title) {
+template <class View>
+int run_interactive(const Options& options, View& view, const std::string& title) {
     PlatformWindow window(title.c_str(), options.width, options.height, true);
     ShapeRenderer renderer;
     while (!window.should_close()) {
@@ -97,23 +101,34 @@ int run(int argc, char** argv) {
     if (options.scene.empty()) options.scene = CCDLAB_DEFAULT_SCENE;
 
     ccd::Scene scene;
-    std::optional<QueryLabView> view;
     try {
         scene = ccd::load_scene_file(options.scene);
-        view.emplace(QueryLab::from_scene(scene), scene);
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';
         return kExitBadInput;
-    } catch (const std::runtime_error& e) {
-        std::cerr << "ccdlab: " << options.scene.string() << ": " << e.what() << '\n';
-        return kExitBadInput;
     }
-    if (options.t) view->set_scrub_t(*options.t);
-
+    // One body against a segment is a query to take apart; anything else is a world to step.
+    const bool query_lab =
+        options.mode == Mode::Query ||
+        (options.mode == Mode::Automatic && scene.bodies.size() == 1 && !scene.walls.empty());
+    const std::string title = "ccdlab - " + options.scene.filename().string();
     try {
-        if (options.screenshot) return run_screenshot(options, *view);
-        const std::string title = "ccdlab - " + options.scene.filename().string();
-        return run_interactive(options, *view, title);
+        if (query_lab) {
+            std::optional<QueryLabView> view;
+            try {
+                view.emplace(QueryLab::from_scene(scene), scene);
+            } catch (const std::runtime_error& e) {
+                std::cerr << "ccdlab: " << options.scene.string() << ": " << e.what() << '\n';
+                return kExitBadInput;
+            }
+            if (options.t) view->set_scrub_t(*options.t);
+            return options.screenshot ? run_screenshot(options, *view)
+                                      : run_interactive(options, *view, title);
+        }
+        WorldView view(scene);
+        if (options.t) view.set_scrub_t(*options.t);
+        return options.screenshot ? run_screenshot(options, view)
+                                  : run_interactive(options, view, title);
     } catch (const WindowError& e) {
         std::cerr
             << "ccdlab: no window (" << e.what()

@@ -27,6 +27,9 @@ std::string usage_text() {
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
            "  --scene FILE        scene to open (default: scenes/default.json)\n"
+           "  --mode query|world  the query lab (one body against one segment, taken apart) or\n"
+           "                      the world (the scene stepped by the event scheduler); by\n"
+           "                      default the query lab for one body and a segment\n"
            "  --screenshot FILE   render one frame to a PNG file and exit (needs an X display;\n"
            "                      without one: xvfb-run -a ccdlab --screenshot FILE)\n"
            "  --size WxH          window or screenshot size in pixels (default 1280x800)\n"
@@ -54,6 +57,15 @@ Options parse_options(int argc, const char* const* argv) {
             options.scene = value();
         } else if (arg == "--screenshot") {
             options.screenshot = value();
+        } else if (arg == "--mode") {
+            const std::string_view mode = value();
+            if (mode == "query")
+                options.mode = Mode::Query;
+            else if (mode == "world")
+                options.mode = Mode::World;
+            else
+                throw std::invalid_argument("--mode: expected query or world, got \"" +
+                                            std::string(mode) + "\"");
         } else if (arg == "--report") {
             options.report = value();
         } else if (arg == "--size") {

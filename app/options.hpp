@@ -7,6 +7,10 @@
 
 namespace ccdlab {
 
+// Which view opens: the query lab (one body against a segment) or the world (a scene stepped by
+// the event scheduler). Automatic picks the query lab for exactly one body and a segment.
+enum class Mode { Automatic, Query, World };
+
 struct Options {
     std::filesystem::path scene;                     // empty: the default scene
     std::optional<std::filesystem::path> screenshot; // render one frame to this PNG and exit
@@ -14,6 +18,7 @@ struct Options {
     int width = 1280;
     int height = 800;
     std::optional<double> t; // initial scrub time
+    Mode mode = Mode::Automatic;
     bool help = false;
 };
 

@@ -12,11 +12,23 @@ nlohmann::json to_json(Vec2 v) {
     return nlohmann::json::array({v.x, v.y});
 }
 
+// A temporary file, then a rename: a reader never sees half a report.
+void write_atomically(const std::filesystem::path& path, const nlohmann::json& report) {
+    const std::filesystem::path temporary = path.string() + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << report.dump(2) << '\n';
+        if (!out) throw std::runtime_error(temporary.string() + ": cannot write the report");
+    }
+    std::filesystem::rename(temporary, path);
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view) {
     const QueryLab& lab = view.lab();
     nlohmann::json report;
+    report["mode"] = "query";
     report["mover"] = {{"name", lab.mover_name()},
                        {"center", to_json(lab.mover().center)},
                        {"radius", lab.mover().radius},
@@ -57,13 +69,34 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view) {
     report["handles_px"] = handles;
     report["hovered"] = to_string(view.hovered());
 
-    const std::filesystem::path temporary = path.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << report.dump(2) << '\n';
-        if (!out) throw std::runtime_error(temporary.string() + ": cannot write the report");
-    }
-    std::filesystem::rename(temporary, path);
+    write_atomically(path, report);
+}
+
+void write_report(const std::filesystem::path& path, const WorldView& view) {
+    const ccd::SceneWorld& world = view.world();
+    const auto name_of = [&](ccd::OtherKind kind, int index) {
+        return (kind == ccd::OtherKind::Wall ? world.wall_names
+                                             : world.body_names)[static_cast<std::size_t>(index)];
+    };
+    nlohmann::json events = nlohmann::json::array();
+    for (const ccd::ContactEvent& e : view.log().events)
+        events.push_back({{"sequence", e.sequence},
+                          {"t", e.time},
+                          {"a", name_of(ccd::OtherKind::Body, e.body)},
+                          {"b", name_of(e.other_kind, e.other)},
+                          {"point_px", to_json(view.camera().to_screen(e.point))}});
+    nlohmann::json bodies = nlohmann::json::array();
+    for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i)
+        bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
+                          {"position_px",
+                           to_json(view.camera().to_screen(view.position_at(i, view.scrub_t())))}});
+    const nlohmann::json report = {{"mode", "world"},
+                                   {"frame", view.log().frame},
+                                   {"scrub_t", view.scrub_t()},
+                                   {"events", events},
+                                   {"cancelled", view.log().cancelled.size()},
+                                   {"bodies", bodies}};
+    write_atomically(path, report);
 }
 
 } // namespace ccdlab

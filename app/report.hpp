@@ -3,6 +3,7 @@
 // the core's answer, and where each handle is on screen (window pixels, origin top-left).
 
 #include "query_lab_view.hpp"
+#include "world_view.hpp"
 
 #include <filesystem>
 
@@ -10,5 +11,7 @@ namespace ccdlab {
 
 // Writes atomically (temporary file, then rename): a reader never sees half a report.
 void write_report(const std::filesystem::path& path, const QueryLabView& view);
+// The world's frame: its events by name, and where each body is drawn at the scrubbed time.
+void write_report(const std::filesystem::path& path, const WorldView& view);
 
 } // namespace ccdlab

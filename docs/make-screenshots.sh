@@ -12,3 +12,4 @@ shoot() { # scene, t, output
 }
 shoot scenes/default.json 0.3 query-lab.png
 shoot scenes/seed004-infinite-line.json 0 algorithms-disagree.png
+shoot scenes/bouncing-balls.json 0.5 world.png

@@ -112,6 +112,15 @@ TEST(Options, ParsesEveryOption) {
     EXPECT_EQ(options.report, "r.json");
 }
 
+TEST(Options, ModeIsQueryOrWorld) {
+    const char* world[] = {"ccdlab", "--mode", "world"};
+    EXPECT_EQ(ccdlab::parse_options(3, world).mode, ccdlab::Mode::World);
+    const char* none[] = {"ccdlab"};
+    EXPECT_EQ(ccdlab::parse_options(1, none).mode, ccdlab::Mode::Automatic);
+    const char* bad[] = {"ccdlab", "--mode", "space"};
+    EXPECT_THROW(ccdlab::parse_options(3, bad), std::invalid_argument);
+}
+
 TEST(Options, BadValuesAreOneLineErrors) {
     const char* size[] = {"ccdlab", "--size", "big"};
     EXPECT_THROW(ccdlab::parse_options(3, size), std::invalid_argument);

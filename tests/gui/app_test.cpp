@@ -189,6 +189,37 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
     EXPECT_GE(pink_points, 6) << "the dashed circle of seed 004's answer";
 }
 
+TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
+    // scenes/seed004-a-hits-b-first.json: A (x = 0, 10 per frame) hits B (x = 3) at t = 0.2 and
+    // stops; B hits C (x = 6) at t = 0.4. At t = 0.3, A is at x = 2 and B at x = 3 + 10 * 0.1 =
+    // 4. The view is 6 units over 900 pixels: 150 pixels per unit.
+    const fs::path dir = scratch_dir();
+    const auto result =
+        run_command(kApp + " --scene " + kScenes + "/seed004-a-hits-b-first.json" +
+                    " --size 1400x900 --t 0.3 --screenshot " + (dir / "shot.png").string() +
+                    " --report " + (dir / "report.json").string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(dir / "report.json");
+    ASSERT_EQ(report["mode"], "world");
+    ASSERT_EQ(report["events"].size(), 2u) << report.dump();
+    EXPECT_EQ(report["events"][0]["a"], "A");
+    EXPECT_EQ(report["events"][0]["b"], "B");
+    EXPECT_DOUBLE_EQ(report["events"][0]["t"].get<double>(), 0.2);
+    EXPECT_EQ(report["events"][1]["a"], "B");
+    EXPECT_EQ(report["events"][1]["b"], "C");
+    EXPECT_GE(report["cancelled"].get<int>(), 1) << "A's prediction on C";
+    const double ax = report["bodies"][0]["position_px"][0],
+                 bx = report["bodies"][1]["position_px"][0];
+    EXPECT_NEAR(bx - ax, 2.0 * 150.0, 1e-6);
+    // A is drawn there: its outline (the first body's colour, blue) a radius above its center.
+    const Image image(dir / "shot.png");
+    ASSERT_TRUE(image.loaded());
+    const double ay = report["bodies"][0]["position_px"][1];
+    EXPECT_TRUE(image.any_near(ax, ay - 0.5 * 150.0, 2, is_blue));
+    EXPECT_FALSE(image.any_near(ax - 2.0 * 150.0, ay - 0.5 * 150.0, 2, is_blue))
+        << "nothing is drawn where A started";
+}
+
 TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {
     const auto result = run_command(kApp + " --scene /nonexistent/nowhere.json --screenshot x.png");
     EXPECT_EQ(result.exit_code, 2);

@@ -1,0 +1,264 @@
+#include "world_view.hpp"
+
+#include "color.hpp"
+#include "shape_renderer.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace ccdlab {
+namespace {
+
+ImU32 to_imgui(Color c) {
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
+}
+
+// A colour per body, so paths and events can be told apart.
+Color body_color(int index) {
+    constexpr Color colors[] = {{0.25f, 0.60f, 1.00f, 1.0f}, {0.95f, 0.55f, 0.25f, 1.0f},
+                                {0.45f, 0.85f, 0.45f, 1.0f}, {0.85f, 0.45f, 0.85f, 1.0f},
+                                {0.95f, 0.85f, 0.35f, 1.0f}, {0.40f, 0.85f, 0.90f, 1.0f}};
+    return colors[static_cast<std::size_t>(index) % std::size(colors)];
+}
+
+} // namespace
+
+WorldView::WorldView(const ccd::Scene& scene)
+    : scene_info_{scene.title, scene.description, {}, {}, scene.view},
+      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)),
+      world_(ccd::make_world(scene)) {
+    for (const ccd::Body& body : scene.bodies)
+        radii_.push_back(body.circle.radius);
+    step_frame();
+}
+
+void WorldView::step_frame() {
+    log_ = world_.world.step();
+    selected_event_ = -1;
+    changed_ = true;
+}
+
+void WorldView::set_scrub_t(double t) {
+    scrub_t_ = std::clamp(t, 0.0, 1.0);
+    changed_ = true;
+}
+
+bool WorldView::take_changed() {
+    const bool was = changed_;
+    changed_ = false;
+    return was;
+}
+
+void WorldView::layout(Vec2 window_size) {
+    camera_.width = std::max(1.0, window_size.x - kPanelWidth);
+    camera_.height = std::max(1.0, window_size.y);
+    if (!camera_placed_) {
+        camera_.look_at(home_view_);
+        camera_placed_ = true;
+    }
+}
+
+bool WorldView::handle_input() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const Vec2 mouse{io.MousePos.x, io.MousePos.y};
+    const bool on_canvas = !io.WantCaptureMouse && mouse.x >= 0 && mouse.x < camera_.width &&
+                           mouse.y >= 0 && mouse.y < camera_.height;
+    if (on_canvas || ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+        if (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle] ||
+            (on_canvas && io.MouseDown[ImGuiMouseButton_Left]))
+            camera_.pan({io.MouseDelta.x, io.MouseDelta.y});
+        if (on_canvas && io.MouseWheel != 0.0f)
+            camera_.zoom_about(mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
+    }
+    if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
+    return false;
+}
+
+Vec2 WorldView::position_at(int index, double t) const {
+    const auto& points = log_.paths[static_cast<std::size_t>(index)].points;
+    if (points.empty()) return {};
+    if (t <= points.front().time) return points.front().position;
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        if (t <= points[i].time) {
+            const ccd::PathPoint& a = points[i - 1];
+            const ccd::PathPoint& b = points[i];
+            const double span = b.time - a.time;
+            const double f = span > 0.0 ? (t - a.time) / span : 1.0;
+            return a.position + (b.position - a.position) * f;
+        }
+    }
+    return points.back().position;
+}
+
+void WorldView::draw_world(ShapeRenderer& r) const {
+    for (int i = 0; i < world_.world.wall_count(); ++i) {
+        const ccd::Segment& wall = world_.world.wall(i);
+        r.line(wall.a, wall.b, 3.0f, palette::wall);
+    }
+    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
+        const auto& points = log_.paths[i].points;
+        const Color color = body_color(static_cast<int>(i));
+        for (std::size_t k = 1; k < points.size(); ++k)
+            r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f), 5.0f);
+        for (std::size_t k = 1; k + 1 < points.size(); ++k) // the bounce points
+            r.point(points[k].position, 3.0f, color);
+    }
+    for (const ccd::ContactEvent& e : log_.events) {
+        const bool selected = e.sequence == selected_event_;
+        r.point(e.point, selected ? 6.0f : 4.0f, palette::impact);
+        if (selected)
+            r.arrow(e.point, e.point + e.normal * (60.0 / camera_.pixels_per_unit), 2.5f,
+                    palette::normal);
+    }
+    // The bodies at the scrubbed time, where their logged paths put them.
+    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
+        const auto& points = log_.paths[i].points;
+        if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
+        const Vec2 at = position_at(static_cast<int>(i), scrub_t_);
+        const Color color = body_color(static_cast<int>(i));
+        if (radii_[i] > 0.0) {
+            r.disc(at, radii_[i], color.with_alpha(0.35f));
+            r.circle_outline(at, radii_[i], 2.0f, color);
+        } else {
+            r.point(at, 4.0f, color);
+        }
+    }
+}
+
+void WorldView::draw_labels() const {
+    ImDrawList* list = ImGui::GetBackgroundDrawList();
+    list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
+                                            static_cast<float>(camera_.height)));
+    for (const ccd::ContactEvent& e : log_.events) {
+        const Vec2 s = camera_.to_screen(e.point);
+        list->AddText(ImVec2(static_cast<float>(s.x) + 6, static_cast<float>(s.y) - 18),
+                      to_imgui(palette::impact), std::to_string(e.sequence).c_str());
+    }
+    list->PopClipRect();
+}
+
+void WorldView::draw_panel() {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - static_cast<float>(kPanelWidth), 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), io.DisplaySize.y));
+    ImGui::Begin("World", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+    if (!scene_info_.title.empty()) ImGui::TextUnformatted(scene_info_.title.c_str());
+    if (!scene_info_.description.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", scene_info_.description.c_str());
+        ImGui::PopStyleColor();
+    }
+    ImGui::Separator();
+    ImGui::Text("Frame %d: %zu events, %zu cancelled predictions", log_.frame, log_.events.size(),
+                log_.cancelled.size());
+    if (ImGui::Button("Step frame")) step_frame();
+    if (log_.budget_cut)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "event budget ran out at t = %.6g",
+                           log_.budget_cut->time);
+    for (const ccd::ChatterCut& cut : log_.chatter_cuts)
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f),
+                           "body %s frozen (chattering) at t = %.6g",
+                           world_.body_names[static_cast<std::size_t>(cut.body)].c_str(), cut.time);
+
+    // The timeline: t over the frame, a tick per event (hollow: cancelled).
+    ImGui::SetNextItemWidth(-1);
+    float t = static_cast<float>(scrub_t_);
+    if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) set_scrub_t(t);
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const auto x_of = [&](double time) { return lo.x + static_cast<float>(time) * (hi.x - lo.x); };
+    for (const ccd::ContactEvent& e : log_.events)
+        list->AddLine(ImVec2(x_of(e.time), hi.y + 1), ImVec2(x_of(e.time), hi.y + 9),
+                      to_imgui(palette::impact), 2.0f);
+    for (const ccd::CancelledPrediction& c : log_.cancelled)
+        if (c.time <= 1.0)
+            list->AddCircle(ImVec2(x_of(c.time), hi.y + 13), 3.0f, to_imgui(palette::wall));
+    ImGui::Dummy(ImVec2(0, 18));
+    if (ImGui::Button("< previous event")) {
+        for (auto it = log_.events.rbegin(); it != log_.events.rend(); ++it)
+            if (it->time < scrub_t_ - 1e-12) {
+                selected_event_ = it->sequence;
+                set_scrub_t(it->time);
+                break;
+            }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("next event >")) {
+        for (const ccd::ContactEvent& e : log_.events)
+            if (e.time > scrub_t_ + 1e-12 || (scrub_t_ >= 1.0 && selected_event_ < 0)) {
+                selected_event_ = e.sequence;
+                set_scrub_t(e.time);
+                break;
+            }
+    }
+
+    // The event queue of the frame: processed, then cancelled.
+    if (ImGui::BeginTable("events", 5,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                              ImGuiTableFlags_BordersInnerV,
+                          ImVec2(0, 320))) {
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("pair");
+        ImGui::TableSetupColumn("feature");
+        ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableHeadersRow();
+        const auto name_of = [&](ccd::OtherKind kind, int index) {
+            const auto& names =
+                kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
+            return names[static_cast<std::size_t>(index)];
+        };
+        for (const ccd::ContactEvent& e : log_.events) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string label = std::to_string(e.sequence);
+            if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
+                                  ImGuiSelectableFlags_SpanAllColumns)) {
+                selected_event_ = e.sequence;
+                set_scrub_t(e.time);
+            }
+            ImGui::TableNextColumn();
+            ImGui::Text("%.6f", e.time);
+            ImGui::TableNextColumn();
+            ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                        name_of(e.other_kind, e.other).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(std::string(ccd::to_string(e.feature)).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted("processed");
+        }
+        for (const ccd::CancelledPrediction& c : log_.cancelled) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("-");
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%.6f", c.time);
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
+                                name_of(c.other_kind, c.other).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", std::string(ccd::to_string(c.feature)).c_str());
+            ImGui::TableNextColumn();
+            if (c.reason == ccd::CancelReason::Budget)
+                ImGui::TextDisabled("cancelled (budget)");
+            else
+                ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Dashed lines are each body's path through the frame, dots its bounce "
+                       "points, numbers the events in processing order. Pick an event to jump "
+                       "there and see its normal. Drag or right-drag to pan, wheel to zoom.");
+    ImGui::PopStyleColor();
+    ImGui::End();
+}
+
+} // namespace ccdlab

@@ -40,7 +40,9 @@ std::string usage_text() {
            "  -h, --help          show this help\n"
            "\n"
            "Mouse: drag the yellow handles (circle center, arrow tip, segment ends); right or\n"
-           "middle button pans; the wheel zooms. Keys: Home frames the scene, Ctrl+Q quits.\n";
+           "middle button pans; the wheel zooms. Keys: Home frames the scene, PageUp / PageDown\n"
+           "open the previous / next scene of the scene's folder (also in the picker at the\n"
+           "bottom left), Ctrl+Q quits.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {

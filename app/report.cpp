@@ -25,10 +25,12 @@ void write_atomically(const std::filesystem::path& path, const nlohmann::json& r
 
 } // namespace
 
-void write_report(const std::filesystem::path& path, const QueryLabView& view) {
+void write_report(const std::filesystem::path& path, const QueryLabView& view,
+                  const std::filesystem::path& scene) {
     const QueryLab& lab = view.lab();
     nlohmann::json report;
     report["mode"] = "query";
+    report["scene"] = scene.filename().string();
     report["mover"] = {{"name", lab.mover_name()},
                        {"center", to_json(lab.mover().center)},
                        {"radius", lab.mover().radius},
@@ -72,7 +74,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view) {
     write_atomically(path, report);
 }
 
-void write_report(const std::filesystem::path& path, const WorldView& view) {
+void write_report(const std::filesystem::path& path, const WorldView& view,
+                  const std::filesystem::path& scene) {
     const ccd::SceneWorld& world = view.world();
     const auto name_of = [&](ccd::OtherKind kind, int index) {
         return (kind == ccd::OtherKind::Wall ? world.wall_names
@@ -90,12 +93,11 @@ void write_report(const std::filesystem::path& path, const WorldView& view) {
         bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
                           {"position_px",
                            to_json(view.camera().to_screen(view.position_at(i, view.scrub_t())))}});
-    const nlohmann::json report = {{"mode", "world"},
-                                   {"frame", view.log().frame},
-                                   {"scrub_t", view.scrub_t()},
-                                   {"events", events},
-                                   {"cancelled", view.log().cancelled.size()},
-                                   {"bodies", bodies}};
+    const nlohmann::json report = {
+        {"mode", "world"},           {"scene", scene.filename().string()},
+        {"frame", view.log().frame}, {"scrub_t", view.scrub_t()},
+        {"events", events},          {"cancelled", view.log().cancelled.size()},
+        {"bodies", bodies}};
     write_atomically(path, report);
 }
 

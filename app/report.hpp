@@ -10,8 +10,10 @@
 namespace ccdlab {
 
 // Writes atomically (temporary file, then rename): a reader never sees half a report.
-void write_report(const std::filesystem::path& path, const QueryLabView& view);
+void write_report(const std::filesystem::path& path, const QueryLabView& view,
+                  const std::filesystem::path& scene);
 // The world's frame: its events by name, and where each body is drawn at the scrubbed time.
-void write_report(const std::filesystem::path& path, const WorldView& view);
+void write_report(const std::filesystem::path& path, const WorldView& view,
+                  const std::filesystem::path& scene);
 
 } // namespace ccdlab

@@ -2,8 +2,12 @@
 #include "camera.hpp"
 #include "options.hpp"
 #include "query_lab.hpp"
+#include "scene_library.hpp"
 
 #include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
 
 namespace {
 
@@ -110,6 +114,23 @@ TEST(Options, ParsesEveryOption) {
     EXPECT_EQ(options.height, 480);
     EXPECT_EQ(options.t, 0.25);
     EXPECT_EQ(options.report, "r.json");
+}
+
+TEST(SceneLibrary, ListsTheFolderInNameOrderAndStepsAroundIt) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "ccdlab-scene-library-test";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (const char* name : {"b.json", "a.json", "c.json", "notes.txt", "x.schema.json"})
+        std::ofstream(dir / name) << "{}";
+    ccdlab::SceneLibrary library(dir / "b.json");
+    ASSERT_EQ(library.scenes().size(), 3u) << "only scenes: no text, no schema";
+    EXPECT_EQ(library.scenes()[0].filename(), "a.json");
+    EXPECT_EQ(library.current(), 1);
+    EXPECT_EQ(library.next(1).filename(), "c.json");
+    EXPECT_EQ(library.next(-1).filename(), "a.json");
+    library.set_current(dir / "c.json");
+    EXPECT_EQ(library.next(1).filename(), "a.json") << "wraps around";
 }
 
 TEST(Options, ModeIsQueryOrWorld) {

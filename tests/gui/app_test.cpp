@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <stb_image.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -341,6 +342,21 @@ TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
     }
     ASSERT_TRUE(eventually([&] { return report()["hit"].is_null(); }, 10s))
         << "still a hit: " << report().dump();
+    quit_with_ctrl_q();
+}
+
+TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
+    // scenes/ in name order: ..., default.json, seed004-a-hits-b-first.json, ...; the next one
+    // has three bodies, so it opens in the world view. (The key is held for 0.2 s: ImGui 1.86
+    // loses a press and release that arrive within one frame.)
+    ASSERT_EQ(report()["mode"], "query");
+    const auto key =
+        run_command("xdotool windowfocus --sync " + window_ + " keydown Next sleep 0.2 keyup Next");
+    ASSERT_EQ(key.exit_code, 0) << key.output;
+    ASSERT_TRUE(eventually([&] { return report()["mode"] == "world"; }, 10s)) << report().dump();
+    const json now = report();
+    ASSERT_EQ(now["events"].size(), 2u) << now.dump();
+    EXPECT_EQ(now["events"][0]["a"], "A");
     quit_with_ctrl_q();
 }
 

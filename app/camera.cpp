@@ -1,8 +1,18 @@
 #include "camera.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ccdlab {
+
+double Camera::grid_spacing() const {
+    return std::pow(10.0, std::ceil(std::log10(24.0 / pixels_per_unit)));
+}
+
+Vec2 Camera::snap_to_grid(Vec2 world) const {
+    const double s = grid_spacing();
+    return {std::round(world.x / s) * s, std::round(world.y / s) * s};
+}
 
 void Camera::look_at(const ccd::View& view) {
     center = view.center;

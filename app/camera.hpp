@@ -23,6 +23,11 @@ struct Camera {
                 center.y - (screen.y - 0.5 * height) / pixels_per_unit};
     }
 
+    // The grid's spacing at this zoom: a power of ten that keeps lines at least ~24 px apart.
+    double grid_spacing() const;
+    // `world` moved to the nearest grid point.
+    Vec2 snap_to_grid(Vec2 world) const;
+
     // Shows `view` vertically centered in the canvas.
     void look_at(const ccd::View& view);
     // Zooms by `factor` (> 1 zooms in) keeping the world point under `screen` fixed.

@@ -163,6 +163,18 @@ int run_interactive(const Options& options, AnyView view) {
                            [&] { chosen = draw_scene_picker(library, error); });
             },
             view);
+        if (window.take_screenshot_request()) { // F12: this very frame, before it is shown
+            const std::filesystem::path name = next_screenshot_name();
+            try {
+                glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+                glReadBuffer(GL_BACK);
+                write_framebuffer_png(name, window.framebuffer_width(),
+                                      window.framebuffer_height());
+                std::cout << "ccdlab: wrote " << name.string() << std::endl;
+            } catch (const std::exception& e) {
+                error = e.what();
+            }
+        }
         window.swap_buffers();
         if (chosen) {
             try { // a scene that does not load leaves the open one as it is

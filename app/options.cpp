@@ -39,10 +39,10 @@ std::string usage_text() {
            "                      after the first frame and whenever it changes\n"
            "  -h, --help          show this help\n"
            "\n"
-           "Mouse: drag the yellow handles (circle center, arrow tip, segment ends); right or\n"
-           "middle button pans; the wheel zooms. Keys: Home frames the scene, PageUp / PageDown\n"
-           "open the previous / next scene of the scene's folder (also in the picker at the\n"
-           "bottom left), Ctrl+Q quits.\n";
+           "Mouse: drag the yellow handles (circle center, radius, arrow tip, segment ends;\n"
+           "Shift snaps to the grid); right or middle button pans; the wheel zooms.\n"
+           "Keys: F1 lists them all; Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot;\n"
+           "PageUp / PageDown open the previous / next scene of the folder; Ctrl+Q quits.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {

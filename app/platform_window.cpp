@@ -38,6 +38,9 @@ void on_scroll(GLFWwindow* w, double, double) {
 void on_key(GLFWwindow* w, int key, int, int action, int mods) {
     if (key == GLFW_KEY_Q && action == GLFW_PRESS && (mods & GLFW_MOD_CONTROL))
         glfwSetWindowShouldClose(w, GLFW_TRUE);
+    if (key == GLFW_KEY_F12 && action == GLFW_PRESS)
+        if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w)))
+            self->request_screenshot();
     wake(w);
 }
 void on_char(GLFWwindow* w, unsigned int) {
@@ -150,6 +153,24 @@ double PlatformWindow::framebuffer_scale() const {
 
 void PlatformWindow::set_title(const char* title) {
     glfwSetWindowTitle(window_, title);
+}
+
+bool PlatformWindow::take_screenshot_request() {
+    const bool requested = screenshot_requested_;
+    screenshot_requested_ = false;
+    return requested;
+}
+
+int PlatformWindow::framebuffer_width() const {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    return w;
+}
+
+int PlatformWindow::framebuffer_height() const {
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(window_, &w, &h);
+    return h;
 }
 
 } // namespace ccdlab

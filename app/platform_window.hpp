@@ -39,10 +39,17 @@ public:
     ccd::Vec2 window_size() const;    // in window (screen) pixels
     double framebuffer_scale() const; // framebuffer pixels per window pixel
     void set_title(const char* title);
+    // True once after F12 was pressed (taken from the key event itself, like Ctrl+Q).
+    bool take_screenshot_request();
+    void request_screenshot() { screenshot_requested_ = true; }
+    // The framebuffer's size in pixels.
+    int framebuffer_width() const;
+    int framebuffer_height() const;
 
 private:
     GLFWwindow* window_ = nullptr;
     int redraw_frames_ = 3;
+    bool screenshot_requested_ = false;
 };
 
 } // namespace ccdlab

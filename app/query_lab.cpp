@@ -14,6 +14,8 @@ std::string_view to_string(Handle handle) {
         return "none";
     case Handle::Center:
         return "center";
+    case Handle::Radius:
+        return "radius";
     case Handle::Tip:
         return "tip";
     case Handle::EndpointA:
@@ -75,10 +77,20 @@ bool QueryLab::any_disagreement() const {
     return false;
 }
 
+void QueryLab::restore(const LabState& state) {
+    mover_ = state.mover;
+    displacement_ = state.displacement;
+    obstacle_ = state.obstacle;
+    recompute();
+}
+
 ccd::Vec2 QueryLab::handle_position(Handle handle) const {
     switch (handle) {
     case Handle::Center:
         return mover_.center;
+    case Handle::Radius: // across the motion, so it is clear of the path and the arrow
+        return mover_.center +
+               ccd::perp(ccd::normalized_or(displacement_, ccd::Vec2{1.0, 0.0})) * mover_.radius;
     case Handle::Tip:
         return mover_.center + displacement_;
     case Handle::EndpointA:
@@ -92,7 +104,8 @@ ccd::Vec2 QueryLab::handle_position(Handle handle) const {
 }
 
 Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const {
-    constexpr std::array handles{Handle::Center, Handle::EndpointA, Handle::EndpointB, Handle::Tip};
+    constexpr std::array handles{Handle::Center, Handle::Radius, Handle::EndpointA,
+                                 Handle::EndpointB, Handle::Tip};
     Handle best = Handle::None;
     double best_distance2 = radius_px * radius_px;
     for (Handle handle : handles) {
@@ -109,6 +122,9 @@ void QueryLab::drag(Handle handle, ccd::Vec2 world) {
     switch (handle) {
     case Handle::Center:
         mover_.center = world;
+        break;
+    case Handle::Radius:
+        mover_.radius = ccd::length(world - mover_.center);
         break;
     case Handle::Tip:
         displacement_ = world - mover_.center;

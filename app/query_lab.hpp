@@ -16,7 +16,19 @@
 
 namespace ccdlab {
 
-enum class Handle { None, Center, Tip, EndpointA, EndpointB };
+enum class Handle { None, Center, Radius, Tip, EndpointA, EndpointB };
+
+// Everything the user can edit in the lab: what undo and redo swap.
+struct LabState {
+    ccd::Circle mover;
+    ccd::Vec2 displacement;
+    ccd::Segment obstacle;
+    friend bool operator==(const LabState& a, const LabState& b) {
+        return a.mover.center == b.mover.center && a.mover.radius == b.mover.radius &&
+               a.displacement == b.displacement && a.obstacle.a == b.obstacle.a &&
+               a.obstacle.b == b.obstacle.b;
+    }
+};
 
 // One registered algorithm's answer to the lab's query, and whether it disagrees with the
 // default (exact) one: hit against miss, or t apart by more than the lab's tolerance.
@@ -58,11 +70,15 @@ public:
     void set_displacement(ccd::Vec2 displacement);
     void set_obstacle(const ccd::Segment& segment);
 
+    LabState state() const { return {mover_, displacement_, obstacle_}; }
+    void restore(const LabState& state);
+
     ccd::Vec2 handle_position(Handle handle) const;
     // The handle drawn nearest to `screen`, if within `radius_px`; later handles win ties so
     // the tip can be grabbed even when the motion is zero.
     Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
-    // Moves a handle to `world`. Moving the center carries the whole motion along.
+    // Moves a handle to `world`. Moving the center carries the whole motion along; the radius
+    // handle sits on the circle, across the motion, and sets the radius to its distance.
     void drag(Handle handle, ccd::Vec2 world);
 
 private:

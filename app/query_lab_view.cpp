@@ -42,8 +42,7 @@ ImU32 to_imgui(Color c) {
 }
 
 void draw_grid(ShapeRenderer& r, const Camera& camera) {
-    // Grid spacing: a power of ten that keeps lines at least ~24 px apart.
-    const double spacing = std::pow(10.0, std::ceil(std::log10(24.0 / camera.pixels_per_unit)));
+    const double spacing = camera.grid_spacing();
     const Vec2 lo = camera.to_world({0.0, camera.height});
     const Vec2 hi = camera.to_world({camera.width, 0.0});
     const double x0 = std::floor(lo.x / spacing), x1 = std::ceil(hi.x / spacing);
@@ -128,7 +127,32 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
 
 QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
     : lab_(std::move(lab)), scene_info_{scene.title, scene.description, {}, {}, scene.view},
-      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)) {}
+      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)), settled_(lab_.state()) {}
+
+void QueryLabView::settle_edits() {
+    if (dragged_ != Handle::None || ImGui::IsAnyItemActive()) return; // still editing
+    const LabState now = lab_.state();
+    if (now == settled_) return;
+    history_.record(settled_);
+    settled_ = now;
+    changed_ = true; // something new can be undone
+}
+
+void QueryLabView::undo() {
+    if (const auto state = history_.undo(lab_.state())) {
+        lab_.restore(*state);
+        settled_ = *state;
+        changed_ = true;
+    }
+}
+
+void QueryLabView::redo() {
+    if (const auto state = history_.redo(lab_.state())) {
+        lab_.restore(*state);
+        settled_ = *state;
+        changed_ = true;
+    }
+}
 
 void QueryLabView::layout(Vec2 window_size) {
     camera_.width = std::max(1.0, window_size.x - kPanelWidth);
@@ -154,7 +178,8 @@ bool QueryLabView::handle_input() {
 
     if (dragged_ != Handle::None) {
         if (io.MouseDown[0]) {
-            const Vec2 target = camera_.to_world(mouse) + grab_offset_;
+            Vec2 target = camera_.to_world(mouse) + grab_offset_;
+            if (io.KeyShift) target = camera_.snap_to_grid(target); // Shift: snap to the grid
             if (target != lab_.handle_position(dragged_)) {
                 lab_.drag(dragged_, target);
                 edited = true;
@@ -166,6 +191,7 @@ bool QueryLabView::handle_input() {
         hovered_ = on_canvas ? lab_.pick(mouse, camera_, kPickRadiusPx) : Handle::None;
         if (hovered_ != Handle::None && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
             dragged_ = hovered_;
+            selected_ = hovered_;
             grab_offset_ = lab_.handle_position(dragged_) - camera_.to_world(mouse);
         }
     }
@@ -179,7 +205,30 @@ bool QueryLabView::handle_input() {
         if (on_canvas && io.MouseWheel != 0.0f)
             camera_.zoom_about(mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
     }
-    if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
+    if (!io.WantCaptureKeyboard) {
+        if (ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
+        if (ImGui::IsKeyPressed(GLFW_KEY_F1)) {
+            show_help_ = !show_help_;
+            changed_ = true;
+        }
+        if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) io.KeyShift ? redo() : undo();
+        if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) redo();
+        // Arrow keys nudge the last grabbed handle by a pixel, or a grid step with Shift.
+        if (selected_ != Handle::None && dragged_ == Handle::None) {
+            const double step =
+                io.KeyShift ? camera_.grid_spacing() : 1.0 / camera_.pixels_per_unit;
+            Vec2 nudge;
+            if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) nudge.x -= step;
+            if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) nudge.x += step;
+            if (ImGui::IsKeyPressed(GLFW_KEY_UP)) nudge.y += step;
+            if (ImGui::IsKeyPressed(GLFW_KEY_DOWN)) nudge.y -= step;
+            if (nudge != Vec2{}) {
+                lab_.drag(selected_, lab_.handle_position(selected_) + nudge);
+                edited = true;
+            }
+        }
+    }
+    settle_edits();
 
     changed_ = changed_ || edited;
     return edited;
@@ -245,7 +294,8 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
 
-    for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB}) {
+    for (Handle h :
+         {Handle::Center, Handle::Radius, Handle::Tip, Handle::EndpointA, Handle::EndpointB}) {
         const bool active = h == hovered_ || h == dragged_;
         r.point(lab_.handle_position(h), active ? 8.0f : 5.0f,
                 active ? palette::handle : palette::handle.with_alpha(0.85f));
@@ -395,12 +445,48 @@ void QueryLabView::draw_panel() {
     }
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Drag the yellow handles: the circle's center, its arrow tip (where it "
-                       "is at t = 1) and the segment's ends. Right or middle button pans, the "
-                       "wheel zooms, Home frames the scene, Ctrl+Q quits.");
+    ImGui::TextWrapped("Drag the yellow handles: the circle's center, its radius, its arrow tip "
+                       "(where it is at t = 1) and the segment's ends; Shift snaps to the grid. "
+                       "Ctrl+Z undoes. F1 lists every key.");
     ImGui::PopStyleColor();
     ImGui::End();
     changed_ = changed_ || edited;
+    settle_edits();
+    if (show_help_) draw_help();
+}
+
+void QueryLabView::draw_help() const {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(
+        ImVec2(static_cast<float>(camera_.width) * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+        ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+    const char* rows[][2] = {
+        {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
+        {"Shift while dragging", "snap to the grid"},
+        {"arrow keys", "nudge the last grabbed handle by a pixel (Shift: a grid step)"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); a whole drag is one step"},
+        {"right or middle drag", "pan"},
+        {"wheel", "zoom around the cursor"},
+        {"Home", "frame the scene"},
+        {"PageUp / PageDown", "previous / next scene of the folder"},
+        {"F1", "this help"},
+        {"Ctrl+Q", "quit"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        for (const auto& row : rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row[1]);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
 }
 
 } // namespace ccdlab

@@ -4,6 +4,7 @@
 
 #include "camera.hpp"
 #include "query_lab.hpp"
+#include "undo_history.hpp"
 
 #include "ccd/scene.hpp"
 
@@ -34,6 +35,10 @@ public:
     Handle hovered() const { return hovered_; }
     // True once per change of the lab (input or panel edits) since the last call.
     bool take_changed();
+    bool can_undo() const { return history_.can_undo(); }
+    void undo();
+    void redo();
+    bool help_shown() const { return show_help_; }
 
     static constexpr double kPanelWidth = 360.0;
 
@@ -47,7 +52,13 @@ private:
     Handle dragged_ = Handle::None;
     Vec2 grab_offset_;
     bool changed_ = true;
-    int selected_candidate_ = 0; // the equation shown in the equation view
+    int selected_candidate_ = 0;     // the equation shown in the equation view
+    Handle selected_ = Handle::None; // the handle the arrow keys nudge (the last one grabbed)
+    UndoHistory<LabState> history_;
+    LabState settled_; // the lab as it was when no edit was under way
+    bool show_help_ = false;
+    void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
+    void draw_help() const;
 };
 
 } // namespace ccdlab

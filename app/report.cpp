@@ -65,11 +65,14 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     }
     report["trace"] = trace;
     nlohmann::json handles;
-    for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB})
+    for (Handle h :
+         {Handle::Center, Handle::Radius, Handle::Tip, Handle::EndpointA, Handle::EndpointB})
         handles[std::string(to_string(h))] =
             to_json(view.camera().to_screen(lab.handle_position(h)));
     report["handles_px"] = handles;
     report["hovered"] = to_string(view.hovered());
+    report["can_undo"] = view.can_undo();
+    report["help_shown"] = view.help_shown();
 
     write_atomically(path, report);
 }

@@ -3,7 +3,9 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
+#include <ctime>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace ccdlab {
@@ -31,15 +33,29 @@ void OffscreenTarget::bind() const {
     glViewport(0, 0, width_, height_);
 }
 
-void OffscreenTarget::write_png(const std::filesystem::path& path) const {
-    std::vector<unsigned char> pixels(static_cast<std::size_t>(width_) * height_ * 3);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+void write_framebuffer_png(const std::filesystem::path& path, int width, int height) {
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * height * 3);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
     stbi_flip_vertically_on_write(1); // OpenGL's rows run bottom-up
-    if (!stbi_write_png(path.c_str(), width_, height_, 3, pixels.data(), width_ * 3))
+    if (!stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3))
         throw std::runtime_error(path.string() + ": cannot write the PNG file");
+}
+
+std::filesystem::path next_screenshot_name() {
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    std::filesystem::path name = std::string("ccdlab-") + stamp + ".png";
+    for (int n = 2; std::filesystem::exists(name); ++n)
+        name = std::string("ccdlab-") + stamp + "-" + std::to_string(n) + ".png";
+    return name;
+}
+
+void OffscreenTarget::write_png(const std::filesystem::path& path) const {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_);
+    write_framebuffer_png(path, width_, height_);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
 }
 
 } // namespace ccdlab

@@ -3,6 +3,7 @@
 #include "options.hpp"
 #include "query_lab.hpp"
 #include "scene_library.hpp"
+#include "undo_history.hpp"
 
 #include <gtest/gtest.h>
 
@@ -131,6 +132,55 @@ TEST(SceneLibrary, ListsTheFolderInNameOrderAndStepsAroundIt) {
     EXPECT_EQ(library.next(-1).filename(), "a.json");
     library.set_current(dir / "c.json");
     EXPECT_EQ(library.next(1).filename(), "a.json") << "wraps around";
+}
+
+TEST(QueryLab, TheRadiusHandleSitsAcrossTheMotionAndSetsTheRadius) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene()); // at (0,5), r = 1, moving down
+    // perp of the unit motion (0,-1) is (1,0): the handle is at (1, 5).
+    EXPECT_EQ(lab.handle_position(Handle::Radius), (Vec2{1.0, 5.0}));
+    lab.drag(Handle::Radius, {0.0, 7.0}); // 2 from the center
+    EXPECT_EQ(lab.mover().radius, 2.0);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.3); // the gap of 5 - 2 closes after 3 of 10 units
+}
+
+TEST(QueryLab, RestoreBringsBackAStateAndItsAnswer) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    const ccdlab::LabState before = lab.state();
+    lab.drag(Handle::Tip, {0.0, 3.0});
+    EXPECT_FALSE(lab.hit());
+    lab.restore(before);
+    EXPECT_TRUE(lab.state() == before);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
+}
+
+TEST(UndoHistory, UndoesAndRedoesInOrderAndANewEditDropsTheRedo) {
+    ccdlab::UndoHistory<int> history;
+    int state = 0;
+    history.record(state);
+    state = 1; // edit 0 -> 1
+    history.record(state);
+    state = 2; // edit 1 -> 2
+    state = *history.undo(state);
+    EXPECT_EQ(state, 1);
+    state = *history.undo(state);
+    EXPECT_EQ(state, 0);
+    EXPECT_FALSE(history.undo(state));
+    state = *history.redo(state);
+    EXPECT_EQ(state, 1);
+    history.record(state);
+    state = 5; // a new edit: the old future is gone
+    EXPECT_FALSE(history.redo(state));
+    EXPECT_EQ(*history.undo(state), 1);
+}
+
+TEST(Camera, SnapsToTheGridItDraws) {
+    Camera camera = camera_800x600(); // 50 px per unit: lines every 1 unit (>= 24 px apart)
+    EXPECT_EQ(camera.grid_spacing(), 1.0);
+    EXPECT_EQ(camera.snap_to_grid({1.4, -2.6}), (Vec2{1.0, -3.0}));
+    camera.pixels_per_unit = 500.0; // lines every 0.1
+    EXPECT_NEAR(camera.snap_to_grid({1.44, 0.0}).x, 1.4, 1e-12);
 }
 
 TEST(Options, ModeIsQueryOrWorld) {

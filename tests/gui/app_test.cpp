@@ -268,7 +268,8 @@ protected:
         report_ = dir_ / "report.json";
         app_ = std::make_unique<BackgroundProcess>(
             std::vector<std::string>{kApp, "--scene", kScenes + "/default.json", "--size",
-                                     "1280x800", "--report", report_.string()});
+                                     "1280x800", "--report", report_.string()},
+            dir_.string()); // F12 writes its screenshots there
         ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
             << "the app wrote no report";
         const auto search = run_command("xdotool search --sync --name '^ccdlab - default.json$'");
@@ -329,6 +330,58 @@ TEST_F(AppDrag, DraggingTheCircleMovesItAndChangesTheTimeOfImpact) {
     ASSERT_FALSE(after["hit"].is_null());
     EXPECT_LT(after["hit"]["t"].get<double>(), t_before - 0.05)
         << "closer to the wall, the impact comes sooner";
+}
+
+TEST_F(AppDrag, CtrlZUndoesAWholeDragAndCtrlYRedoesIt) {
+    const json before = report();
+    const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
+    drag(cx, cy, cx + 80.0, cy + 40.0);
+    ASSERT_TRUE(
+        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s));
+    const json dragged = report();
+    ASSERT_TRUE(dragged["can_undo"].get<bool>());
+    // Held keys: ImGui 1.86 loses a press and release that arrive within one frame.
+    run_command("xdotool windowfocus --sync " + window_ + " keydown ctrl+z sleep 0.2 keyup ctrl+z");
+    ASSERT_TRUE(
+        eventually([&] { return report()["mover"]["center"] == before["mover"]["center"]; }, 10s))
+        << "the drag, made of several mouse moves, is undone in one step: " << report().dump();
+    EXPECT_EQ(report()["hit"]["t"], before["hit"]["t"]);
+    run_command("xdotool windowfocus --sync " + window_ + " keydown ctrl+y sleep 0.2 keyup ctrl+y");
+    ASSERT_TRUE(
+        eventually([&] { return report()["mover"]["center"] == dragged["mover"]["center"]; }, 10s));
+    quit_with_ctrl_q();
+}
+
+TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
+    run_command("xdotool windowfocus --sync " + window_ + " keydown F12 sleep 0.2 keyup F12");
+    fs::path shot;
+    ASSERT_TRUE(eventually(
+        [&] {
+            for (const auto& entry : fs::directory_iterator(dir_))
+                if (entry.path().filename().string().rfind("ccdlab-", 0) == 0 &&
+                    entry.path().extension() == ".png")
+                    shot = entry.path();
+            return !shot.empty();
+        },
+        10s))
+        << "no ccdlab-*.png in " << dir_;
+    ASSERT_TRUE(eventually([&] { return Image(shot).loaded(); }, 5s));
+    const Image image(shot);
+    EXPECT_EQ(image.width(), 1280);
+    EXPECT_EQ(image.height(), 800);
+    const json now = report();
+    const double cx = now["handles_px"]["center"][0], cy = now["handles_px"]["center"][1];
+    EXPECT_TRUE(image.any_near(cx, cy, 3, [](Rgb c) {
+        return c.r > 200 && c.g > 170 && c.b < 120;
+    })) << "the yellow center handle is in the picture";
+    quit_with_ctrl_q();
+}
+
+TEST_F(AppDrag, F1ShowsTheHelp) {
+    ASSERT_FALSE(report()["help_shown"].get<bool>());
+    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.2 keyup F1");
+    EXPECT_TRUE(eventually([&] { return report()["help_shown"].get<bool>(); }, 10s));
+    quit_with_ctrl_q();
 }
 
 TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {

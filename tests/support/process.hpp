@@ -21,7 +21,9 @@ CommandResult run_command(const std::string& command);
 
 class BackgroundProcess {
 public:
-    explicit BackgroundProcess(const std::vector<std::string>& argv);
+    // Starts argv[0] (a path) with its arguments, in `directory` when one is given.
+    explicit BackgroundProcess(const std::vector<std::string>& argv,
+                               const std::string& directory = "");
     ~BackgroundProcess(); // kills the process if it still runs
     BackgroundProcess(const BackgroundProcess&) = delete;
     BackgroundProcess& operator=(const BackgroundProcess&) = delete;

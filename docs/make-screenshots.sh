@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the pictures under docs/images from the app's own --screenshot mode.
-# Needs a build (./dev.sh test or ./dev.sh run) and xvfb-run.
+# Regenerates the pictures under docs/images from the app's own --screenshot mode: the README's
+# and one per scene for docs/tour.md. Needs a build (./dev.sh test or ./dev.sh run) and xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app=build/default/app/ccdlab
-mkdir -p docs/images
+mkdir -p docs/images/tour
 shoot() { # scene, t, output
     xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$1" --t "$2" --size 1400x900 \
         --screenshot "docs/images/$3"
@@ -13,3 +13,18 @@ shoot() { # scene, t, output
 shoot scenes/default.json 0.3 query-lab.png
 shoot scenes/seed004-infinite-line.json 0 algorithms-disagree.png
 shoot scenes/bouncing-balls.json 0.5 world.png
+# The tour: every scene, at the time its description talks about.
+while read -r scene t; do
+    shoot "scenes/$scene.json" "$t" "tour/$scene.png"
+done <<'TOUR'
+default 0.3
+exhibit-bullet-thin-wall 0.24875
+exhibit-float32-graze 0.5
+seed004-infinite-line 0
+seed003-phaser-tilted-line 0.6
+exhibit-simultaneous-impacts 0.625
+seed004-a-hits-b-first 0.3
+bouncing-balls 0.5
+seed000-doomolish-hallway 0.6
+blank 0
+TOUR

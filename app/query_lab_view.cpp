@@ -1,5 +1,6 @@
 #include "query_lab_view.hpp"
 
+#include "canvas_controls.hpp"
 #include "color.hpp"
 #include "shape_renderer.hpp"
 
@@ -172,8 +173,7 @@ bool QueryLabView::take_changed() {
 bool QueryLabView::handle_input() {
     const ImGuiIO& io = ImGui::GetIO();
     const Vec2 mouse{io.MousePos.x, io.MousePos.y};
-    const bool on_canvas = !io.WantCaptureMouse && mouse.x >= 0 && mouse.x < camera_.width &&
-                           mouse.y >= 0 && mouse.y < camera_.height;
+    const bool on_canvas = pointer_on_canvas(camera_);
     bool edited = false;
 
     if (dragged_ != Handle::None) {
@@ -198,15 +198,8 @@ bool QueryLabView::handle_input() {
     if (hovered_ != Handle::None || dragged_ != Handle::None)
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
 
-    if (on_canvas || ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
-        if (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle])
-            camera_.pan({io.MouseDelta.x, io.MouseDelta.y});
-        if (on_canvas && io.MouseWheel != 0.0f)
-            camera_.zoom_about(mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
-    }
+    navigate(camera_, home_view_, false); // the left button drags handles
     if (!io.WantCaptureKeyboard) {
-        if (ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
         if (ImGui::IsKeyPressed(GLFW_KEY_F1)) {
             show_help_ = !show_help_;
             changed_ = true;
@@ -328,19 +321,7 @@ void QueryLabView::draw_labels() const {
 }
 
 void QueryLabView::draw_panel() {
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - static_cast<float>(kPanelWidth), 0));
-    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), io.DisplaySize.y));
-    ImGui::Begin("Query lab", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-
-    if (!scene_info_.title.empty()) ImGui::TextUnformatted(scene_info_.title.c_str());
-    if (!scene_info_.description.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", scene_info_.description.c_str());
-        ImGui::PopStyleColor();
-    }
-    ImGui::Separator();
+    begin_side_panel("Query lab", kPanelWidth, scene_info_);
 
     ImGui::TextUnformatted("Time in the frame");
     ImGui::SetNextItemWidth(-1);

@@ -1,5 +1,6 @@
 #include "world_view.hpp"
 
+#include "canvas_controls.hpp"
 #include "color.hpp"
 #include "shape_renderer.hpp"
 
@@ -64,19 +65,7 @@ void WorldView::layout(Vec2 window_size) {
 }
 
 bool WorldView::handle_input() {
-    const ImGuiIO& io = ImGui::GetIO();
-    const Vec2 mouse{io.MousePos.x, io.MousePos.y};
-    const bool on_canvas = !io.WantCaptureMouse && mouse.x >= 0 && mouse.x < camera_.width &&
-                           mouse.y >= 0 && mouse.y < camera_.height;
-    if (on_canvas || ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
-        if (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle] ||
-            (on_canvas && io.MouseDown[ImGuiMouseButton_Left]))
-            camera_.pan({io.MouseDelta.x, io.MouseDelta.y});
-        if (on_canvas && io.MouseWheel != 0.0f)
-            camera_.zoom_about(mouse, std::pow(1.15, static_cast<double>(io.MouseWheel)));
-    }
-    if (!io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_HOME)) camera_.look_at(home_view_);
+    navigate(camera_, home_view_, true); // nothing to drag here: the left button pans too
     return false;
 }
 
@@ -144,20 +133,10 @@ void WorldView::draw_labels() const {
 }
 
 void WorldView::draw_panel() {
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - static_cast<float>(kPanelWidth), 0));
-    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(kPanelWidth), io.DisplaySize.y));
-    ImGui::Begin("World", nullptr,
-                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-    if (!scene_info_.title.empty()) ImGui::TextUnformatted(scene_info_.title.c_str());
-    if (!scene_info_.description.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", scene_info_.description.c_str());
-        ImGui::PopStyleColor();
-    }
-    ImGui::Separator();
-    ImGui::Text("Frame %d: %zu events, %zu cancelled predictions", log_.frame, log_.events.size(),
-                log_.cancelled.size());
+    begin_side_panel("World", kPanelWidth, scene_info_);
+    ImGui::Text("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame, log_.events.size(),
+                log_.events.size() == 1 ? "" : "s", log_.cancelled.size(),
+                log_.cancelled.size() == 1 ? "" : "s");
     if (ImGui::Button("Step frame")) step_frame();
     if (log_.budget_cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "event budget ran out at t = %.6g",

@@ -188,6 +188,11 @@ int run_interactive(const Options& options, AnyView view) {
             window.keep_drawing(3);
             report();
         }
+        // A playing world keeps the frames coming; its time runs with the wall clock.
+        if (auto* world = std::get_if<WorldView>(&view); world && world->playing()) {
+            world->advance(ImGui::GetIO().DeltaTime);
+            window.keep_drawing(2);
+        }
         if (std::visit([](auto& v) { return v.take_changed(); }, view)) {
             window.keep_drawing(2);
             report();

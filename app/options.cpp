@@ -42,7 +42,8 @@ std::string usage_text() {
            "Mouse: drag the yellow handles (circle center, radius, arrow tip, segment ends;\n"
            "Shift snaps to the grid); right or middle button pans; the wheel zooms.\n"
            "Keys: F1 lists them all; Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot;\n"
-           "PageUp / PageDown open the previous / next scene of the folder; Ctrl+Q quits.\n";
+           "PageUp / PageDown open the previous / next scene of the folder; Space plays and\n"
+           "pauses the world view; Ctrl+Q quits.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {

@@ -454,6 +454,7 @@ void QueryLabView::draw_help() const {
         {"wheel", "zoom around the cursor"},
         {"Home", "frame the scene"},
         {"PageUp / PageDown", "previous / next scene of the folder"},
+        {"Space (world view)", "play / pause through the frames"},
         {"F1", "this help"},
         {"Ctrl+Q", "quit"},
     };

@@ -49,6 +49,19 @@ void WorldView::set_scrub_t(double t) {
     changed_ = true;
 }
 
+void WorldView::advance(double seconds) {
+    if (!playing_ || !(seconds > 0.0)) return;
+    const double t = scrub_t_ + seconds * speed_;
+    if (t <= 1.0) {
+        set_scrub_t(t);
+    } else if (scrub_t_ < 1.0) {
+        set_scrub_t(1.0); // the end of this frame is shown once
+    } else {
+        step_frame(); // then the next frame, from where the clock is
+        set_scrub_t(std::min(t - 1.0, 1.0));
+    }
+}
+
 bool WorldView::take_changed() {
     const bool was = changed_;
     changed_ = false;
@@ -137,7 +150,19 @@ void WorldView::draw_panel() {
     ImGui::Text("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame, log_.events.size(),
                 log_.events.size() == 1 ? "" : "s", log_.cancelled.size(),
                 log_.cancelled.size() == 1 ? "" : "s");
-    if (ImGui::Button("Step frame")) step_frame();
+    if (ImGui::Button("Step frame")) {
+        step_frame();
+        set_scrub_t(1.0);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(150);
+    float speed = static_cast<float>(speed_);
+    if (ImGui::SliderFloat("frames/s", &speed, 0.05f, 10.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
+        speed_ = speed;
+    if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_SPACE))
+        playing_ = !playing_;
     if (log_.budget_cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "event budget ran out at t = %.6g",
                            log_.budget_cut->time);
@@ -235,7 +260,8 @@ void WorldView::draw_panel() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Dashed lines are each body's path through the frame, dots its bounce "
                        "points, numbers the events in processing order. Pick an event to jump "
-                       "there and see its normal. Drag or right-drag to pan, wheel to zoom.");
+                       "there and see its normal. Space plays and pauses. Drag or right-drag to "
+                       "pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
 }

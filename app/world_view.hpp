@@ -30,6 +30,12 @@ public:
     bool take_changed();
     // Steps the next frame and shows its log.
     void step_frame();
+    // Playing: time runs at `speed` frames per second of wall-clock time, through the frame's
+    // events and on into the next frames. `advance(seconds)` moves it on; the app calls it once
+    // per drawn frame and keeps drawing while playing.
+    bool playing() const { return playing_; }
+    void set_playing(bool playing) { playing_ = playing; }
+    void advance(double seconds);
     // Where body `index` is at frame time t, on the path the scheduler logged.
     Vec2 position_at(int index, double t) const;
 
@@ -44,6 +50,8 @@ private:
     Camera camera_;
     bool camera_placed_ = false;
     double scrub_t_ = 1.0;
+    bool playing_ = false;
+    double speed_ = 0.5; // frames per second while playing
     int selected_event_ = -1;
     bool changed_ = true;
 };

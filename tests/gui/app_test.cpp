@@ -420,4 +420,24 @@ TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
     quit_with_ctrl_q();
 }
 
+TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
+    // The world view starts at the end of frame 0 (t = 1); playing at 0.5 frames a second steps
+    // frame 1 within a few seconds.
+    const fs::path dir = scratch_dir();
+    const fs::path report = dir / "report.json";
+    BackgroundProcess app(
+        {kApp, "--scene", kScenes + "/bouncing-balls.json", "--report", report.string()});
+    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+    ASSERT_EQ(read_json(report)["frame"], 0);
+    const auto search =
+        run_command("xdotool search --sync --name '^ccdlab - bouncing-balls.json$'");
+    ASSERT_EQ(search.exit_code, 0) << search.output;
+    const std::string window = search.output.substr(0, search.output.find('\n'));
+    run_command("xdotool windowfocus --sync " + window + " keydown space sleep 0.2 keyup space");
+    EXPECT_TRUE(eventually([&] { return read_json(report)["frame"] == 1; }, 15s))
+        << read_json(report).dump();
+    run_command("xdotool windowfocus --sync " + window + " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+    EXPECT_EQ(app.wait_for_exit(10s), 0);
+}
+
 } // namespace

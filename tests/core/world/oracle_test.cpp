@@ -145,15 +145,6 @@ ccd_test::ReferenceScene mixed_scene(int count, std::uint32_t seed) {
     return scene;
 }
 
-ccd::World make_world(const ccd_test::ReferenceScene& scene) {
-    ccd::World world(scene.options);
-    for (const ccd::Segment& w : scene.walls)
-        world.add_wall(w);
-    for (const ccd::BodyDef& b : scene.bodies)
-        world.add_body(b);
-    return world;
-}
-
 TEST(WorldOracle, RandomScenesGiveTheSameLogAsTheAllPairsFullResortScheduler) {
     int scenes = 0, events = 0, cancelled = 0, chatter = 0;
     for (int count : {2, 3, 5, 8, 13, 21, 34, kLargest}) {

@@ -3,6 +3,8 @@
 
 #include "reference_scheduler.hpp"
 
+#include "ccd/world.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -34,6 +36,16 @@ inline ReferenceScene balls_in_box(int count, double size, double radius, double
         scene.bodies.push_back(def);
     }
     return scene;
+}
+
+// The World that the scheduler under test steps, built from the same scene as the oracle's.
+inline ccd::World make_world(const ReferenceScene& scene) {
+    ccd::World world(scene.options);
+    for (const ccd::Segment& w : scene.walls)
+        world.add_wall(w);
+    for (const ccd::BodyDef& b : scene.bodies)
+        world.add_body(b);
+    return world;
 }
 
 } // namespace ccd_test

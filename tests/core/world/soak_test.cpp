@@ -15,15 +15,6 @@ using ccd::Vec2;
 
 constexpr double kBox = 100.0;
 
-ccd::World make_world(const ccd_test::ReferenceScene& scene) {
-    ccd::World world(scene.options);
-    for (const ccd::Segment& w : scene.walls)
-        world.add_wall(w);
-    for (const ccd::BodyDef& b : scene.bodies)
-        world.add_body(b);
-    return world;
-}
-
 // 100 unit balls at up to 6 per frame (3 radii: a discrete test would tunnel), every tenth a
 // point, masses from 0.5 to 2.
 ccd_test::ReferenceScene soak_scene() {

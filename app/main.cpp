@@ -9,6 +9,7 @@
 #include "report.hpp"
 #include "scene_library.hpp"
 #include "screenshot.hpp"
+#include "settings.hpp"
 #include "shape_renderer.hpp"
 #include "world_view.hpp"
 
@@ -146,6 +147,12 @@ int run_interactive(const Options& options, AnyView view) {
         return "ccdlab - " + p.filename().string();
     };
     PlatformWindow window(title_of(options.scene).c_str(), options.width, options.height, true);
+    const std::filesystem::path settings_dir = settings_folder();
+    if (!settings_dir.empty()) {
+        std::error_code ignored;
+        std::filesystem::create_directories(settings_dir, ignored);
+        window.persist_layout(settings_dir / "imgui.ini");
+    }
     ShapeRenderer renderer;
     SceneLibrary library(options.scene);
     std::string error;
@@ -199,6 +206,9 @@ int run_interactive(const Options& options, AnyView view) {
         }
     }
     report();
+    const Vec2 size = window.window_size();
+    save_settings(settings_dir, Settings{std::filesystem::absolute(library.current_path()),
+                                         static_cast<int>(size.x), static_cast<int>(size.y)});
     return 0;
 }
 
@@ -213,6 +223,17 @@ int run(int argc, char** argv) {
     if (options.help) {
         std::cout << usage_text();
         return 0;
+    }
+    if (!options.screenshot) { // an interactive run picks up where the last one left off
+        const Settings settings = load_settings(settings_folder());
+        std::error_code error;
+        if (options.scene.empty() && settings.last_scene &&
+            std::filesystem::is_regular_file(*settings.last_scene, error))
+            options.scene = *settings.last_scene;
+        if (!options.size_given) {
+            options.width = settings.width;
+            options.height = settings.height;
+        }
     }
     if (options.scene.empty()) options.scene = CCDLAB_DEFAULT_SCENE;
 

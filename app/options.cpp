@@ -21,23 +21,28 @@ int parse_dimension(std::string_view text, std::string_view what) {
 } // namespace
 
 std::string usage_text() {
-    return "usage: ccdlab [--scene FILE] [--screenshot OUT.png] [--size WxH] [--t T] [--report "
-           "FILE]\n"
+    return "usage: ccdlab [--scene FILE] [--mode query|world] [--screenshot OUT.png]\n"
+           "              [--size WxH] [--t T] [--report FILE]\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
-           "  --scene FILE        scene to open (default: scenes/default.json)\n"
+           "  --scene FILE        scene to open (default: the last one opened, else\n"
+           "                      scenes/default.json)\n"
            "  --mode query|world  the query lab (one body against one segment, taken apart) or\n"
            "                      the world (the scene stepped by the event scheduler); by\n"
            "                      default the query lab for one body and a segment\n"
            "  --screenshot FILE   render one frame to a PNG file and exit (needs an X display;\n"
            "                      without one: xvfb-run -a ccdlab --screenshot FILE)\n"
-           "  --size WxH          window or screenshot size in pixels (default 1280x800)\n"
+           "  --size WxH          window or screenshot size in pixels (default: the last\n"
+           "                      window's size, else 1280x800; screenshots 1280x800)\n"
            "  --t T               initial time in the frame, 0 to 1 (default 0)\n"
            "  --report FILE       write the lab's state (positions, answer, handle pixels) as "
            "JSON\n"
            "                      after the first frame and whenever it changes\n"
            "  -h, --help          show this help\n"
+           "\n"
+           "Settings (last scene, window size, panel layout) live in $XDG_CONFIG_HOME/ccdlab\n"
+           "(~/.config/ccdlab); --screenshot neither reads nor writes them.\n"
            "\n"
            "Mouse: drag the yellow handles (circle center, radius, arrow tip, segment ends;\n"
            "Shift snaps to the grid); right or middle button pans; the wheel zooms.\n"
@@ -79,6 +84,7 @@ Options parse_options(int argc, const char* const* argv) {
                                             std::string(size) + "\"");
             options.width = parse_dimension(size.substr(0, x), "width");
             options.height = parse_dimension(size.substr(x + 1), "height");
+            options.size_given = true;
         } else if (arg == "--t") {
             const std::string text(value());
             std::size_t used = 0;

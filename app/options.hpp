@@ -12,11 +12,12 @@ namespace ccdlab {
 enum class Mode { Automatic, Query, World };
 
 struct Options {
-    std::filesystem::path scene;                     // empty: the default scene
+    std::filesystem::path scene; // empty: the last scene of an interactive run, else the default
     std::optional<std::filesystem::path> screenshot; // render one frame to this PNG and exit
     std::optional<std::filesystem::path> report;     // write the lab's state as JSON here
     int width = 1280;
     int height = 800;
+    bool size_given = false; // --size was given (else an interactive run reuses the last size)
     std::optional<double> t; // initial scrub time
     Mode mode = Mode::Automatic;
     bool help = false;

@@ -173,4 +173,11 @@ int PlatformWindow::framebuffer_height() const {
     return h;
 }
 
+void PlatformWindow::persist_layout(const std::filesystem::path& ini_file) {
+    ini_file_ = ini_file.string();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = ini_file_.c_str();
+    ImGui::LoadIniSettingsFromDisk(io.IniFilename);
+}
+
 } // namespace ccdlab

@@ -4,7 +4,9 @@
 
 #include "ccd/vec2.hpp"
 
+#include <filesystem>
 #include <stdexcept>
+#include <string>
 
 struct GLFWwindow;
 
@@ -39,6 +41,8 @@ public:
     ccd::Vec2 window_size() const;    // in window (screen) pixels
     double framebuffer_scale() const; // framebuffer pixels per window pixel
     void set_title(const char* title);
+    // Keeps ImGui's window layout in `ini_file` between runs (off by default).
+    void persist_layout(const std::filesystem::path& ini_file);
     // True once after F12 was pressed (taken from the key event itself, like Ctrl+Q).
     bool take_screenshot_request();
     void request_screenshot() { screenshot_requested_ = true; }
@@ -49,6 +53,7 @@ public:
 private:
     GLFWwindow* window_ = nullptr;
     int redraw_frames_ = 3;
+    std::string ini_file_; // ImGui keeps a pointer to it
     bool screenshot_requested_ = false;
 };
 

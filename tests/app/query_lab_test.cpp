@@ -3,6 +3,7 @@
 #include "options.hpp"
 #include "query_lab.hpp"
 #include "scene_library.hpp"
+#include "settings.hpp"
 #include "undo_history.hpp"
 
 #include <gtest/gtest.h>
@@ -115,6 +116,7 @@ TEST(Options, ParsesEveryOption) {
     EXPECT_EQ(options.height, 480);
     EXPECT_EQ(options.t, 0.25);
     EXPECT_EQ(options.report, "r.json");
+    EXPECT_TRUE(options.size_given);
 }
 
 TEST(SceneLibrary, ListsTheFolderInNameOrderAndStepsAroundIt) {
@@ -181,6 +183,23 @@ TEST(Camera, SnapsToTheGridItDraws) {
     EXPECT_EQ(camera.snap_to_grid({1.4, -2.6}), (Vec2{1.0, -3.0}));
     camera.pixels_per_unit = 500.0; // lines every 0.1
     EXPECT_NEAR(camera.snap_to_grid({1.44, 0.0}).x, 1.4, 1e-12);
+}
+
+TEST(Settings, SaveThenLoadGivesThemBackAndABadFileGivesTheDefaults) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "ccdlab-settings-test";
+    fs::remove_all(dir);
+    EXPECT_FALSE(ccdlab::load_settings(dir).last_scene) << "no file: defaults";
+    ccdlab::save_settings(dir, {fs::path("/somewhere/scene.json"), 1024, 700});
+    const ccdlab::Settings loaded = ccdlab::load_settings(dir);
+    ASSERT_TRUE(loaded.last_scene);
+    EXPECT_EQ(*loaded.last_scene, fs::path("/somewhere/scene.json"));
+    EXPECT_EQ(loaded.width, 1024);
+    EXPECT_EQ(loaded.height, 700);
+    std::ofstream(dir / "settings.json") << "{ not json";
+    const ccdlab::Settings fallback = ccdlab::load_settings(dir);
+    EXPECT_FALSE(fallback.last_scene);
+    EXPECT_EQ(fallback.width, 1280);
 }
 
 TEST(Options, ModeIsQueryOrWorld) {

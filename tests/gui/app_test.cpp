@@ -30,6 +30,8 @@ fs::path scratch_dir() {
     const fs::path dir = fs::temp_directory_path() / "ccdlab-gui-test" / info->name();
     fs::remove_all(dir);
     fs::create_directories(dir);
+    // The app's settings (last scene, window size, layout) go here, not to the real ones.
+    setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
     return dir;
 }
 
@@ -438,6 +440,42 @@ TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
         << read_json(report).dump();
     run_command("xdotool windowfocus --sync " + window + " keydown ctrl+q sleep 0.2 keyup ctrl+q");
     EXPECT_EQ(app.wait_for_exit(10s), 0);
+}
+
+TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
+    const fs::path dir = scratch_dir(); // also sets XDG_CONFIG_HOME to dir/config
+    const fs::path report = dir / "report.json";
+    {
+        BackgroundProcess app({kApp, "--scene", kScenes + "/seed004-a-hits-b-first.json", "--size",
+                               "900x600", "--report", report.string()});
+        ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+        const auto search =
+            run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        const std::string window = search.output.substr(0, search.output.find('\n'));
+        run_command("xdotool windowfocus --sync " + window +
+                    " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+        ASSERT_EQ(app.wait_for_exit(10s), 0);
+    }
+    const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
+    EXPECT_EQ(fs::path(settings["last_scene"].get<std::string>()).filename(),
+              "seed004-a-hits-b-first.json");
+    EXPECT_EQ(settings["width"], 900);
+    EXPECT_EQ(settings["height"], 600);
+
+    // No --scene, no --size: the same scene, at the same size.
+    fs::remove(report);
+    BackgroundProcess again({kApp, "--report", report.string()});
+    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+    EXPECT_EQ(read_json(report)["scene"], "seed004-a-hits-b-first.json");
+    const auto geometry = run_command(
+        "xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$' getwindowgeometry");
+    EXPECT_NE(geometry.output.find("900x600"), std::string::npos) << geometry.output;
+    const auto search =
+        run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+    run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
+                " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+    EXPECT_EQ(again.wait_for_exit(10s), 0);
 }
 
 } // namespace

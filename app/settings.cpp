@@ -1,0 +1,54 @@
+#include "settings.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <system_error>
+
+namespace ccdlab {
+
+std::filesystem::path settings_folder() {
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return std::filesystem::path(xdg) / "ccdlab";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::filesystem::path(home) / ".config" / "ccdlab";
+    return {};
+}
+
+Settings load_settings(const std::filesystem::path& folder) {
+    Settings settings;
+    if (folder.empty()) return settings;
+    std::ifstream in(folder / "settings.json");
+    if (!in) return settings;
+    try {
+        const nlohmann::json json = nlohmann::json::parse(in);
+        if (json.contains("last_scene") && json["last_scene"].is_string())
+            settings.last_scene = json["last_scene"].get<std::string>();
+        if (json.contains("width") && json["width"].is_number_integer())
+            settings.width = std::clamp(json["width"].get<int>(), 64, 8192);
+        if (json.contains("height") && json["height"].is_number_integer())
+            settings.height = std::clamp(json["height"].get<int>(), 64, 8192);
+    } catch (const nlohmann::json::exception&) {
+        return Settings{}; // unreadable: start from the defaults
+    }
+    return settings;
+}
+
+void save_settings(const std::filesystem::path& folder, const Settings& settings) {
+    if (folder.empty()) return;
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    nlohmann::json json = {{"width", settings.width}, {"height", settings.height}};
+    if (settings.last_scene) json["last_scene"] = settings.last_scene->string();
+    const std::filesystem::path temporary = folder / "settings.json.tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << json.dump(2) << '\n';
+        if (!out) return;
+    }
+    std::filesystem::rename(temporary, folder / "settings.json", error);
+}
+
+} // namespace ccdlab

@@ -1,0 +1,24 @@
+#pragma once
+// Settings that persist between runs: the last scene and the window's size, in
+// $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
+// ImGui's own layout file beside it. A missing or unreadable file means the defaults.
+
+#include <filesystem>
+#include <optional>
+
+namespace ccdlab {
+
+struct Settings {
+    std::optional<std::filesystem::path> last_scene;
+    int width = 1280;
+    int height = 800;
+};
+
+// The folder the settings live in; empty when neither XDG_CONFIG_HOME nor HOME is set.
+std::filesystem::path settings_folder();
+
+Settings load_settings(const std::filesystem::path& folder);
+// Best effort: a settings file that cannot be written is not worth failing over.
+void save_settings(const std::filesystem::path& folder, const Settings& settings);
+
+} // namespace ccdlab

@@ -227,6 +227,26 @@ TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
     EXPECT_TRUE(a_on_c_cancelled) << result.output;
 }
 
+TEST(CliReplay, EachBodyRespondsAsTheSceneSays) {
+    // The falling ball again (contact at t = 0.4, coming down at 10): "stop" leaves it still;
+    // "bounce" with restitution 0.5 sends it up at 5.
+    for (const auto& [response, expected_vy] :
+         {std::pair{std::string(R"("response":"stop")"), 0.0},
+          std::pair{std::string(R"("response":"bounce","restitution":0.5)"), 5.0}}) {
+        SCOPED_TRACE(response);
+        const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+          "bodies":[{"name":"ball","shape":"circle","position":[0,5],"velocity":[0,-10],"radius":1,)" +
+                                          response + R"(}],
+          "segments":[{"name":"floor","a":[-5,0],"b":[5,0]}]})");
+        const auto result = run_command(kCli + " replay " + scene.string());
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+        const auto lines = lines_of(result.output);
+        ASSERT_GE(lines.size(), 1u);
+        EXPECT_DOUBLE_EQ(lines[0]["t"].get<double>(), 0.4);
+        EXPECT_DOUBLE_EQ(lines[0]["velocity_after"][1].get<double>(), expected_vy);
+    }
+}
+
 TEST(CliReplay, BadInputIsAOneLineError) {
     const auto missing = run_command(kCli + " replay /nonexistent/scene.json");
     EXPECT_EQ(missing.exit_code, 1);

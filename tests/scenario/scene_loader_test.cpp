@@ -49,6 +49,35 @@ TEST(SceneLoader, ReadsBodiesSegmentsAndView) {
     EXPECT_EQ(scene.walls[0].segment.b, (ccd::Vec2{5.0, 0.0}));
 }
 
+TEST(SceneLoader, ReadsEachBodysResponseAndRestitutionWithBounceAndOneByDefault) {
+    const auto scene = parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "bodies": [ {"name": "a", "shape": "circle", "position": [0, 0], "velocity": [0, 0], "radius": 1},
+                  {"name": "b", "shape": "circle", "position": [0, 0], "velocity": [0, 0], "radius": 1,
+                   "response": "stop"},
+                  {"name": "c", "shape": "point", "position": [0, 0], "velocity": [0, 0],
+                   "response": "bounce", "restitution": 0.25} ]})",
+                                   "x.json");
+    EXPECT_EQ(scene.bodies[0].response, ccd::BodyResponse::Bounce);
+    EXPECT_EQ(scene.bodies[0].restitution, 1.0);
+    EXPECT_EQ(scene.bodies[1].response, ccd::BodyResponse::Stop);
+    EXPECT_EQ(scene.bodies[2].restitution, 0.25);
+}
+
+TEST(SceneLoader, AnUnknownResponseOrARestitutionOutOfRangeIsRefused) {
+    std::string text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"response\": \"teleport\", ");
+    EXPECT_NE(
+        error_of(text).find("/bodies/0/response: unknown response \"teleport\" (expected bounce, "
+                            "slide, stop, destroy or sensor)"),
+        std::string::npos)
+        << error_of(text);
+    text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"restitution\": 1.5, ");
+    EXPECT_NE(error_of(text).find("/bodies/0/restitution: must be from 0 to 1, got 1.5"),
+              std::string::npos)
+        << error_of(text);
+}
+
 TEST(SceneLoader, NumbersAreReadToTheLastBit) {
     const auto scene = parse_scene(R"({"format": "ccdlab-scene", "version": 1,
       "bodies": [ {"name": "b", "shape": "circle", "position": [0.1, 1e-300], "velocity": [0, 0], "radius": 0.30000000000000004} ]})",

@@ -114,17 +114,41 @@ Body read_body(const Reader& r) {
     body.name = r.member("name").string();
     const std::string shape = r.member("shape").string();
     if (shape == "circle") {
-        r.expect_object({"name", "shape", "position", "velocity", "radius"});
+        r.expect_object(
+            {"name", "shape", "position", "velocity", "radius", "response", "restitution"});
         body.shape = BodyShape::Circle;
         body.circle.radius = r.member("radius").non_negative_number();
     } else if (shape == "point") {
-        r.expect_object({"name", "shape", "position", "velocity"});
+        r.expect_object({"name", "shape", "position", "velocity", "response", "restitution"});
         body.shape = BodyShape::Point;
     } else {
         r.member("shape").fail("unknown shape \"" + shape + "\" (expected circle or point)");
     }
     body.circle.center = r.member("position").vec2();
     body.velocity = r.member("velocity").vec2();
+    if (r.has("response")) {
+        const Reader field = r.member("response");
+        const std::string response = field.string();
+        if (response == "bounce")
+            body.response = BodyResponse::Bounce;
+        else if (response == "slide")
+            body.response = BodyResponse::Slide;
+        else if (response == "stop")
+            body.response = BodyResponse::Stop;
+        else if (response == "destroy")
+            body.response = BodyResponse::Destroy;
+        else if (response == "sensor")
+            body.response = BodyResponse::Sensor;
+        else
+            field.fail("unknown response \"" + response +
+                       "\" (expected bounce, slide, stop, destroy or sensor)");
+    }
+    if (r.has("restitution")) {
+        const Reader field = r.member("restitution");
+        body.restitution = field.number();
+        if (body.restitution < 0.0 || body.restitution > 1.0)
+            field.fail("must be from 0 to 1, got " + field.value().dump());
+    }
     return body;
 }
 

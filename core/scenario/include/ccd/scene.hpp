@@ -13,12 +13,17 @@ inline constexpr int kSceneFormatVersion = 1;
 
 enum class BodyShape { Circle, Point };
 
+// What a body does when the scheduler finds it touching something (docs/scheduler.md).
+enum class BodyResponse { Bounce, Slide, Stop, Destroy, Sensor };
+
 // A dynamic body: a circle (or a point, radius 0) that moves by `velocity` per frame.
 struct Body {
     std::string name;
     BodyShape shape = BodyShape::Circle;
     Circle circle;
     Vec2 velocity; // displacement over one frame
+    BodyResponse response = BodyResponse::Bounce;
+    double restitution = 1.0; // in [0, 1]; used by Bounce
 };
 
 // A static segment (a wall).

@@ -16,8 +16,8 @@ struct SceneWorld {
     std::vector<std::string> wall_names; // indexed like the world's walls
 };
 
-// Every body (circle or point) bounces elastically unless the scene says otherwise; every
-// segment is a static wall.
+// Every body (circle or point) responds as the scene says (bounce with its restitution by
+// default, elastic); every segment is a static wall.
 SceneWorld make_world(const Scene& scene);
 
 } // namespace ccd

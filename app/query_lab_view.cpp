@@ -368,8 +368,9 @@ void QueryLabView::draw_panel() {
             if (c.roots.empty()) ImGui::TextWrapped("No root: %s", c.note.c_str());
             for (const ccd::TraceRoot& root : c.roots) {
                 const Color color = verdict_color(root.verdict);
-                ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-22.17g %s",
+                ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16.12g %s",
                                    root.t, std::string(ccd::to_string(root.verdict)).c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("t = %.17g", root.t);
             }
         }
     }

@@ -13,6 +13,7 @@ packages=(
     libgl-dev libgl1-mesa-dri fonts-dejavu-core
     libgtest-dev xvfb xauth xdotool
     libbenchmark-dev libbox2d-dev libchipmunk-dev
+    python3-jsonschema clang libclang-rt-14-dev
 )
 
 install_missing() {

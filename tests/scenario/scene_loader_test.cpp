@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 namespace {
@@ -142,10 +143,12 @@ TEST(SceneLoader, OtherFormatsAreRefused) {
     EXPECT_NE(error_of(text).find("/format: expected \"ccdlab-scene\""), std::string::npos);
 }
 
-TEST(SceneLoader, NumbersTooLargeForADoubleAreRejected) {
+TEST(SceneLoader, NumbersTooLargeForADoubleAreRejectedAtTheirLineAndColumn) {
     std::string text = kMinimal;
     text.replace(text.find("0.5"), 3, "1e999");
-    EXPECT_EQ(error_of(text), "test.json: number overflow parsing '1e999'");
+    // Line 3 of kMinimal; the radius's value starts at column 102.
+    EXPECT_EQ(error_of(text),
+              "test.json:3:102: number overflow parsing '1e999' (beyond the largest double)");
 }
 
 TEST(SceneLoader, MissingFileIsNamed) {
@@ -160,10 +163,239 @@ TEST(SceneLoader, MissingFileIsNamed) {
 
 TEST(SceneLoader, EveryShippedSceneLoads) {
     for (const auto& entry : std::filesystem::directory_iterator(CCDLAB_SCENES_DIR)) {
-        if (entry.path().extension() != ".json") continue;
+        if (entry.path().extension() != ".json" ||
+            entry.path().filename().string().find(".schema.") != std::string::npos)
+            continue;
         SCOPED_TRACE(entry.path().string());
         EXPECT_NO_THROW(ccd::load_scene_file(entry.path()));
     }
+}
+
+// A scene with one of everything: a body, a static and a kinematic segment, a polygon, an
+// algorithm and an expectation.
+const char* const kFull = R"({
+  "format": "ccdlab-scene", "version": 1, "algorithm": "seed004",
+  "bodies": [ {"name": "ball", "shape": "circle", "position": [0, 1], "velocity": [0, -1], "radius": 0.5} ],
+  "segments": [ {"name": "floor", "a": [-2, 0], "b": [2, 0]},
+                {"name": "paddle", "a": [3, 0], "b": [4, 0], "da": [0, 1]} ],
+  "polygons": [ {"name": "box", "vertices": [[5, 0], [6, 0], [6, 1]], "velocity": [-1, 0]} ],
+  "expect": { "frames": 2, "tolerance": {"time": 1e-6},
+              "events": [ {"time": 0.5, "a": "ball", "b": "floor", "feature": "interior",
+                           "point": [0, 0], "normal": [0, 1]},
+                          {"frame": 1, "time": 0.25, "a": "ball", "b": "box", "feature": "polygon_edge",
+                           "point": [5, 0.5], "normal": [-1, 0]} ] }
+})";
+
+// kFull with `from` (which must occur) replaced by `to`.
+std::string full_with(const std::string& from, const std::string& to) {
+    std::string text = kFull;
+    const auto at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return text;
+}
+
+TEST(SceneLoader, ReadsKinematicSegmentsPolygonsTheAlgorithmAndTheExpectation) {
+    const auto scene = parse_scene(kFull, "x.json");
+    EXPECT_EQ(scene.algorithm, "seed004");
+    ASSERT_EQ(scene.walls.size(), 2u);
+    EXPECT_TRUE(scene.walls[0].is_static());
+    EXPECT_FALSE(scene.walls[1].is_static());
+    EXPECT_EQ(scene.walls[1].displacement_a, (ccd::Vec2{0.0, 1.0}));
+    EXPECT_EQ(scene.walls[1].displacement_b, (ccd::Vec2{0.0, 0.0})) << "absent: does not move";
+    EXPECT_EQ(scene.walls[1].moving().at(1.0).a, (ccd::Vec2{3.0, 1.0}));
+    ASSERT_EQ(scene.polygons.size(), 1u);
+    EXPECT_EQ(scene.polygons[0].name, "box");
+    ASSERT_EQ(scene.polygons[0].polygon.vertices.size(), 3u);
+    EXPECT_EQ(scene.polygons[0].polygon.vertices[2], (ccd::Vec2{6.0, 1.0}));
+    EXPECT_EQ(scene.polygons[0].velocity, (ccd::Vec2{-1.0, 0.0}));
+    ASSERT_TRUE(scene.expect);
+    EXPECT_EQ(scene.expect->frames, 2);
+    EXPECT_EQ(scene.expect->tolerance.time, 1e-6);
+    EXPECT_EQ(scene.expect->tolerance.distance, 1e-9) << "the default";
+    ASSERT_EQ(scene.expect->events.size(), 2u);
+    const ccd::ExpectedEvent& first = scene.expect->events[0];
+    EXPECT_EQ(first.frame, 0);
+    EXPECT_EQ(first.time, 0.5);
+    EXPECT_EQ(first.a, "ball");
+    EXPECT_EQ(first.b, "floor");
+    EXPECT_EQ(first.feature, ccd::Feature::SegmentInterior);
+    EXPECT_EQ(first.normal, (ccd::Vec2{0.0, 1.0}));
+    EXPECT_EQ(scene.expect->events[1].frame, 1);
+    EXPECT_EQ(scene.expect->events[1].feature, ccd::Feature::PolygonEdge);
+    EXPECT_EQ(scene.expect->events[1].point, (ccd::Vec2{5.0, 0.5}));
+}
+
+TEST(SceneLoader, DefaultsWithoutTheNewSections) {
+    const auto scene = parse_scene(kMinimal, "x.json");
+    EXPECT_EQ(scene.algorithm, "exact");
+    EXPECT_TRUE(scene.polygons.empty());
+    EXPECT_FALSE(scene.expect);
+    const ccd::Expectation expect;
+    EXPECT_EQ(expect.frames, 1);
+    EXPECT_EQ(expect.tolerance.time, 1e-9);
+    EXPECT_EQ(expect.tolerance.distance, 1e-9);
+}
+
+TEST(SceneLoader, ARestitutionBelowZeroOrOfTheWrongTypeIsRefused) {
+    std::string text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"restitution\": -0.5, ");
+    EXPECT_NE(error_of(text).find("/bodies/0/restitution: must be from 0 to 1, got -0.5"),
+              std::string::npos)
+        << error_of(text);
+    text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"restitution\": \"high\", ");
+    EXPECT_NE(error_of(text).find("/bodies/0/restitution: expected a number, got string"),
+              std::string::npos)
+        << error_of(text);
+}
+
+TEST(SceneLoader, ANameUsedTwiceIsRefusedAtTheSecondUse) {
+    // A segment named like the body.
+    const std::string error = error_of(full_with("\"name\": \"floor\"", "\"name\": \"ball\""));
+    EXPECT_NE(error.find("test.json: /segments/0/name: duplicate name \"ball\" (already used by "
+                         "/bodies/0/name"),
+              std::string::npos)
+        << error;
+    // A polygon named like a segment.
+    EXPECT_NE(error_of(full_with("\"name\": \"box\"", "\"name\": \"paddle\""))
+                  .find("/polygons/0/name: duplicate name \"paddle\" (already used by "
+                        "/segments/1/name"),
+              std::string::npos);
+}
+
+TEST(SceneLoader, AnEmptyNameIsRefused) {
+    EXPECT_NE(error_of(full_with("\"name\": \"box\"", "\"name\": \"\""))
+                  .find("/polygons/0/name: a name must not be empty"),
+              std::string::npos);
+}
+
+TEST(SceneLoader, APolygonWithTwoVerticesIsRefused) {
+    const std::string error = error_of(full_with("[[5, 0], [6, 0], [6, 1]]", "[[5, 0], [6, 0]]"));
+    EXPECT_NE(error.find("/polygons/0/vertices: a polygon needs at least 3 vertices, got 2"),
+              std::string::npos)
+        << error;
+    EXPECT_NE(error_of(full_with("[6, 1]]", "[6]]"))
+                  .find("/polygons/0/vertices/2: expected a point or vector [x, y], got array [6]"),
+              std::string::npos);
+}
+
+TEST(SceneLoader, AKinematicSegmentsDisplacementMustBeAVector) {
+    EXPECT_NE(error_of(full_with("\"da\": [0, 1]", "\"da\": 1"))
+                  .find("/segments/1/da: expected a point or vector [x, y], got number 1"),
+              std::string::npos);
+}
+
+TEST(SceneLoader, AnUnknownAlgorithmIsRefusedWithTheKnownOnesListed) {
+    const std::string error = error_of(full_with("\"seed004\"", "\"magic\""));
+    EXPECT_NE(error.find("test.json: /algorithm: unknown algorithm \"magic\" (expected one of: "
+                         "exact, seed004, seed000-float32, conservative-advancement)"),
+              std::string::npos)
+        << error;
+}
+
+TEST(SceneLoader, MalformedExpectEntriesAreRefusedAtTheirPointer) {
+    struct Case {
+        const char* from;
+        const char* to;
+        const char* error;
+    };
+    const Case cases[] = {
+        {"\"time\": 0.5,", "", "/expect/events/0: missing required field \"time\""},
+        {"\"time\": 0.5", "\"time\": 1.5", "/expect/events/0/time: must be from 0 to 1, got 1.5"},
+        {"\"b\": \"floor\"", "\"b\": \"ceiling\"",
+         "/expect/events/0/b: \"ceiling\" is not the name of a body, segment or polygon"},
+        {"\"a\": \"ball\", \"b\": \"floor\"", "\"a\": \"floor\", \"b\": \"ball\"",
+         "/expect/events/0/a: \"floor\" is not the name of a body in this scene"},
+        {"\"b\": \"floor\"", "\"b\": \"ball\"",
+         "/expect/events/0/b: a body does not collide with itself"},
+        {"\"feature\": \"interior\"", "\"feature\": \"side\"",
+         "/expect/events/0/feature: unknown feature \"side\" (expected one of: interior, "
+         "endpoint_a, endpoint_b, point, circle, polygon_edge, polygon_vertex)"},
+        {"\"normal\": [0, 1]", "\"normal\": [0, 1, 2]",
+         "/expect/events/0/normal: expected a point or vector [x, y]"},
+        {"\"frame\": 1", "\"frame\": 2",
+         "/expect/events/1/frame: must be from 0 to frames - 1 "
+         "= 1, got 2"},
+        {"\"frame\": 1", "\"frame\": 1.0",
+         "/expect/events/1/frame: expected an integer, got "
+         "number 1.0"},
+        {"\"frames\": 2", "\"frames\": 0", "/expect/frames: must be >= 1, got 0"},
+        {"{\"time\": 1e-6}", "{\"time\": -1e-6}", "/expect/tolerance/time: must be >= 0"},
+        {"{\"time\": 1e-6}", "{\"angle\": 1}", "/expect/tolerance/angle: unknown field \"angle\""},
+        {"\"point\": [0, 0], \"normal\": [0, 1]}",
+         "\"point\": [0, 0], \"normal\": [0, 1], "
+         "\"impulse\": 3}",
+         "/expect/events/0/impulse: unknown field \"impulse\""},
+        {"\"events\": [", "\"events\": 3, \"x\": [", "/expect/x: unknown field \"x\""},
+    };
+    for (const Case& c : cases) {
+        const std::string error = error_of(full_with(c.from, c.to));
+        EXPECT_NE(error.find(std::string("test.json: ") + c.error), std::string::npos)
+            << c.from << " -> " << c.to << "\n"
+            << error;
+    }
+    std::string no_events = kMinimal;
+    no_events.replace(no_events.rfind('}'), 0, ", \"expect\": {}");
+    EXPECT_NE(error_of(no_events).find("/expect: missing required field \"events\""),
+              std::string::npos)
+        << error_of(no_events);
+}
+
+TEST(SceneLoader, ADuplicateKeyIsRefusedAtItsLineAndColumn) {
+    // The second "radius" starts on line 3, column 81.
+    const std::string text = "{\n  \"format\": \"ccdlab-scene\", \"version\": 1,\n"
+                             "  \"bodies\": [ {\"name\": \"b\", \"shape\": \"circle\", \"radius\": "
+                             "1, \"position\": [0, 0], \"radius\": 2, \"velocity\": [0, 0]} ]\n}";
+    EXPECT_EQ(error_of(text), "test.json:3:81: duplicate key \"radius\" in /bodies/0 (a key may "
+                              "appear once per object)");
+    // At the root, and after an array with objects in it (the pointer counts elements).
+    EXPECT_EQ(error_of(R"({"format": "ccdlab-scene", "version": 1, "version": 1})"),
+              "test.json:1:42: duplicate key \"version\" in / (a key may appear once per object)");
+    const std::string nested =
+        full_with("\"normal\": [-1, 0]}", "\"normal\": [-1, 0], \"a\": \"x\"}");
+    EXPECT_NE(error_of(nested).find("duplicate key \"a\" in /expect/events/1 ("), std::string::npos)
+        << error_of(nested);
+    // The same key in two different objects is fine.
+    EXPECT_NO_THROW(parse_scene(kFull, "x.json"));
+}
+
+TEST(SceneLoader, NanAndInfinityAreNotJson) {
+    std::string text = kMinimal;
+    text.replace(text.find("0.5"), 3, "NaN");
+    EXPECT_EQ(error_of(text).rfind("test.json:3:102: malformed JSON: syntax error", 0), 0u)
+        << error_of(text);
+    text = kMinimal;
+    text.replace(text.find("0.5"), 3, "-Infinity");
+    EXPECT_EQ(error_of(text).rfind("test.json:3:103: malformed JSON: syntax error", 0), 0u)
+        << error_of(text);
+}
+
+TEST(SceneLoader, AVersionBeyondAnIntIsNotReadAsASmallOne) {
+    // 2^32 + 1 would wrap to 1 if narrowed to an int.
+    std::string text = kMinimal;
+    text.replace(text.find("\"version\": 1"), 12, "\"version\": 4294967297");
+    EXPECT_NE(error_of(text).find("/version: integer out of range, got 4294967297"),
+              std::string::npos)
+        << error_of(text);
+}
+
+TEST(SceneLoader, DeepNestingIsRefusedWhereItGoesTooDeep) {
+    // 64 levels are allowed: the object and 63 arrays. The 64th '[' follows the 10 characters
+    // of `{"title": `, at column 10 + 64 = 74 ...
+    const std::string text = R"({"title": )" + std::string(70, '[') + std::string(70, ']') + "}";
+    EXPECT_EQ(error_of(text),
+              "test.json:1:74: nested more than 64 arrays or objects deep (a scene needs 5)");
+    // ... and a million levels neither overflow the stack nor take long.
+    const std::string deep = std::string(1000000, '[') + std::string(1000000, ']');
+    EXPECT_EQ(error_of(deep).rfind("test.json:1:65: nested more than 64", 0), 0u);
+}
+
+TEST(SceneLoader, ErrorPointersEscapeSlashAndTilde) {
+    std::string text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"a/b~c\": 1, ");
+    EXPECT_NE(error_of(text).find("/bodies/0/a~1b~0c: unknown field"), std::string::npos)
+        << error_of(text);
 }
 
 TEST(SceneFraming, ViewCoversStartAndEndOfEveryBodyAndEveryWall) {
@@ -172,6 +404,22 @@ TEST(SceneFraming, ViewCoversStartAndEndOfEveryBodyAndEveryWall) {
     // Extent: x from 0 to 5, y from -2.5 (end of the ball, minus its radius) to 2.5.
     EXPECT_EQ(view.center, (ccd::Vec2{2.5, 0.0}));
     EXPECT_DOUBLE_EQ(view.height, 5.0 * 1.3);
+}
+
+TEST(SceneFraming, ViewCoversWhereKinematicSegmentsAndPolygonsGo) {
+    ccd::Scene polygon_only;
+    // Vertices (0,0), (1,0), (0,1) moving (2,0): x from 0 to 3, y from 0 to 1.
+    polygon_only.polygons = {
+        ccd::PolygonBody{"p", {{{0.0, 0.0}, {1.0, 0.0}, {0.0, 1.0}}}, {2.0, 0.0}}};
+    ccd::View view = ccd::framing_view(polygon_only);
+    EXPECT_EQ(view.center, (ccd::Vec2{1.5, 0.5}));
+    EXPECT_DOUBLE_EQ(view.height, 3.0 * 1.3);
+    ccd::Scene wall_only;
+    // From (0,0)-(1,0) with a moving up by 4: x from 0 to 1, y from 0 to 4.
+    wall_only.walls = {ccd::Wall{"w", {{0.0, 0.0}, {1.0, 0.0}}, {0.0, 4.0}, {}}};
+    view = ccd::framing_view(wall_only);
+    EXPECT_EQ(view.center, (ccd::Vec2{0.5, 2.0}));
+    EXPECT_DOUBLE_EQ(view.height, 4.0 * 1.3);
 }
 
 } // namespace

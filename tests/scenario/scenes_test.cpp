@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -16,6 +19,11 @@ namespace fs = std::filesystem;
 
 fs::path scene_path(const std::string& name) {
     return fs::path(CCDLAB_SCENES_DIR) / name;
+}
+
+// tests/fixtures/: scenes with an `expect` section (regression fixtures).
+fs::path fixtures_dir() {
+    return fs::path(CCDLAB_SCENES_DIR).parent_path() / "tests" / "fixtures";
 }
 
 std::string replay_text(const fs::path& path, int frames) {
@@ -79,6 +87,84 @@ TEST(Scenes, TheFloat32GrazeIsAHitInDoubleAndAMissInFloat32) {
     EXPECT_LT(ball.center.y - post.b.y, ball.radius);
     EXPECT_TRUE(ccd::time_of_impact(ball, d, post));
     EXPECT_FALSE(ccd::find_algorithm("seed000-float32")->circle_segment(ball, d, post, nullptr));
+}
+
+TEST(Fixtures, EveryFixtureLoadsAndExpectsSomething) {
+    int fixtures = 0;
+    for (const auto& entry : fs::directory_iterator(fixtures_dir())) {
+        if (entry.path().extension() != ".json") continue;
+        SCOPED_TRACE(entry.path().string());
+        ++fixtures;
+        const ccd::Scene scene = ccd::load_scene_file(entry.path());
+        ASSERT_TRUE(scene.expect);
+        EXPECT_FALSE(scene.expect->events.empty());
+    }
+    EXPECT_GE(fixtures, 3);
+}
+
+// Until ccdlab-cli's `check` exists: step each fixture and compare its events with `expect`,
+// in order, by names, feature, frame, and time, point and normal within the tolerances.
+TEST(Fixtures, EveryFixtureProducesExactlyItsExpectedEvents) {
+    for (const auto& entry : fs::directory_iterator(fixtures_dir())) {
+        if (entry.path().extension() != ".json") continue;
+        SCOPED_TRACE(entry.path().string());
+        const ccd::Scene scene = ccd::load_scene_file(entry.path());
+        ASSERT_TRUE(scene.expect);
+        const ccd::Expectation& expect = *scene.expect;
+        ccd::SceneWorld world = ccd::make_world(scene);
+        std::size_t next = 0;
+        for (int frame = 0; frame < expect.frames; ++frame) {
+            const ccd::EventLog& log = world.world.step();
+            for (const ccd::ContactEvent& event : log.events) {
+                ASSERT_LT(next, expect.events.size()) << "an unexpected event at " << event.time;
+                const ccd::ExpectedEvent& wanted = expect.events[next++];
+                EXPECT_EQ(frame, wanted.frame);
+                EXPECT_EQ(world.body_names[static_cast<std::size_t>(event.body)], wanted.a);
+                const auto& others =
+                    event.other_kind == ccd::OtherKind::Wall ? world.wall_names : world.body_names;
+                EXPECT_EQ(others[static_cast<std::size_t>(event.other)], wanted.b);
+                EXPECT_EQ(event.feature, wanted.feature);
+                EXPECT_NEAR(event.time, wanted.time, expect.tolerance.time);
+                EXPECT_LE(
+                    std::hypot(event.point.x - wanted.point.x, event.point.y - wanted.point.y),
+                    expect.tolerance.distance);
+                EXPECT_LE(
+                    std::hypot(event.normal.x - wanted.normal.x, event.normal.y - wanted.normal.y),
+                    expect.tolerance.distance);
+            }
+        }
+        EXPECT_EQ(next, expect.events.size()) << "expected events that did not happen";
+    }
+}
+
+// The schema (checked against every file by tests/scenario/validate_scenes.py) lists the names
+// the loader accepts, no more and no fewer.
+TEST(SceneSchema, ListsTheAlgorithmsFeaturesAndResponsesTheLoaderAccepts) {
+    std::ifstream in(scene_path("ccdlab-scene.schema.json"));
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string schema = text.str();
+    std::string algorithms;
+    for (const ccd::Algorithm& algorithm : ccd::algorithms())
+        algorithms += (algorithms.empty() ? "\"" : ", \"") + std::string(algorithm.name) + "\"";
+    EXPECT_NE(schema.find("\"algorithm\": { \"enum\": [" + algorithms + "] }"), std::string::npos)
+        << algorithms;
+    std::string features;
+    for (const ccd::Feature feature :
+         {ccd::Feature::SegmentInterior, ccd::Feature::EndpointA, ccd::Feature::EndpointB,
+          ccd::Feature::Point, ccd::Feature::Circle, ccd::Feature::PolygonEdge,
+          ccd::Feature::PolygonVertex})
+        features +=
+            (features.empty() ? "\"" : ", \"") + std::string(ccd::to_string(feature)) + "\"";
+    EXPECT_NE(schema.find("\"enum\": [" + features + "]"), std::string::npos) << features;
+    EXPECT_NE(schema.find(R"("enum": ["bounce", "slide", "stop", "destroy", "sensor"])"),
+              std::string::npos);
+    // And a scene using each of them loads.
+    for (const ccd::Algorithm& algorithm : ccd::algorithms())
+        EXPECT_NO_THROW(
+            ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1, "algorithm": ")" +
+                                 std::string(algorithm.name) + "\"}",
+                             "x.json"));
 }
 
 } // namespace

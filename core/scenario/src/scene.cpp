@@ -19,6 +19,14 @@ View framing_view(const Scene& scene) {
     for (const Wall& wall : scene.walls) {
         include(wall.segment.a, 0.0);
         include(wall.segment.b, 0.0);
+        include(wall.segment.a + wall.displacement_a, 0.0);
+        include(wall.segment.b + wall.displacement_b, 0.0);
+    }
+    for (const PolygonBody& polygon : scene.polygons) {
+        for (const Vec2 vertex : polygon.polygon.vertices) {
+            include(vertex, 0.0);
+            include(vertex + polygon.velocity, 0.0);
+        }
     }
     if (lo.x > hi.x) return View{};
     const double extent = std::max({hi.x - lo.x, hi.y - lo.y, 1.0});

@@ -1,7 +1,10 @@
 #pragma once
 // Scene: everything a scene file holds (docs/scene-format.md). Plain data.
 
+#include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
 
 #include <optional>
 #include <string>
@@ -26,10 +29,22 @@ struct Body {
     double restitution = 1.0; // in [0, 1]; used by Bounce
 };
 
-// A static segment (a wall).
+// A segment (a wall): static, or kinematic when an endpoint moves ("da", "db" in the file).
 struct Wall {
     std::string name;
-    Segment segment;
+    Segment segment;          // at t = 0
+    Vec2 displacement_a = {}; // how far endpoint a moves over one frame
+    Vec2 displacement_b = {}; // how far endpoint b moves over one frame
+
+    bool is_static() const { return displacement_a == Vec2{} && displacement_b == Vec2{}; }
+    MovingSegment moving() const { return {segment, displacement_a, displacement_b}; }
+};
+
+// A translating polygon (seed 002's sweep): at least three vertices, either winding.
+struct PolygonBody {
+    std::string name;
+    Polygon polygon; // vertices at t = 0
+    Vec2 velocity;   // displacement over one frame
 };
 
 // The part of the world shown when the scene opens.
@@ -38,15 +53,44 @@ struct View {
     double height = 10.0; // world units from the bottom to the top of the canvas
 };
 
+// One event the scene must produce: body `a` touched `b` (a segment, polygon or body) at frame
+// time `time` of frame `frame`, on `feature`, at `point`, with `normal` from b toward a.
+struct ExpectedEvent {
+    int frame = 0;     // 0 for the first step
+    double time = 0.0; // in [0, 1]
+    std::string a;     // a body's name
+    std::string b;     // a segment's, polygon's or other body's name
+    Feature feature = Feature::SegmentInterior;
+    Vec2 point;
+    Vec2 normal;
+};
+
+// How far a replayed event may be from the expected one and still match.
+struct ExpectTolerance {
+    double time = 1e-9;     // |t - expected t|
+    double distance = 1e-9; // |point - expected point| and |normal - expected normal|
+};
+
+// A regression fixture's expectation: exactly these events, in this order, in `frames` steps.
+struct Expectation {
+    int frames = 1;
+    ExpectTolerance tolerance;
+    std::vector<ExpectedEvent> events;
+};
+
 struct Scene {
     std::string title;
     std::string description;
     std::vector<Body> bodies;
     std::vector<Wall> walls;
     std::optional<View> view;
+    // Added with issue 6; each has a default so `Scene{title, description, ...}` still compiles.
+    std::vector<PolygonBody> polygons = {};
+    std::string algorithm = "exact"; // one of ccd::algorithms()
+    std::optional<Expectation> expect = {};
 };
 
-// A view that shows every body (start and end of its frame) and every wall, with a margin.
+// A view that shows every body, wall and polygon (start and end of its frame), with a margin.
 View framing_view(const Scene& scene);
 
 } // namespace ccd

@@ -17,7 +17,9 @@ struct SceneWorld {
 };
 
 // Every body (circle or point) responds as the scene says (bounce with its restitution by
-// default, elastic); every segment is a static wall.
+// default, elastic); every segment is a static wall. The World has no moving walls or polygons
+// yet: a kinematic segment is added where it is at t = 0 and does not move, and polygons are
+// left out (docs/scene-format.md).
 SceneWorld make_world(const Scene& scene);
 
 } // namespace ccd

@@ -1,0 +1,255 @@
+#include "ccd/scene_writer.hpp"
+
+#include "ccd/scene_loader.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <string_view>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ccd {
+namespace {
+
+using Json = nlohmann::ordered_json; // keeps the keys in the order they are written
+
+Json vec2(Vec2 v) {
+    return Json::array({v.x, v.y});
+}
+
+// +0 in both components: a displacement that need not be written ("-0.0" is kept).
+bool is_positive_zero(Vec2 v) {
+    return v == Vec2{} && !std::signbit(v.x) && !std::signbit(v.y);
+}
+
+std::string_view response_name(BodyResponse response) {
+    switch (response) {
+    case BodyResponse::Slide:
+        return "slide";
+    case BodyResponse::Stop:
+        return "stop";
+    case BodyResponse::Destroy:
+        return "destroy";
+    case BodyResponse::Sensor:
+        return "sensor";
+    case BodyResponse::Bounce:
+        break;
+    }
+    return "bounce";
+}
+
+Json to_json(const Scene& scene) {
+    Json out;
+    out["format"] = "ccdlab-scene";
+    out["version"] = kSceneFormatVersion;
+    out["title"] = scene.title;
+    out["description"] = scene.description;
+    out["algorithm"] = scene.algorithm;
+    if (scene.view)
+        out["view"] = Json{{"center", vec2(scene.view->center)}, {"height", scene.view->height}};
+    out["bodies"] = Json::array();
+    for (const Body& body : scene.bodies) {
+        Json b;
+        b["name"] = body.name;
+        b["shape"] = body.shape == BodyShape::Circle ? "circle" : "point";
+        b["position"] = vec2(body.circle.center);
+        b["velocity"] = vec2(body.velocity);
+        if (body.shape == BodyShape::Circle) b["radius"] = body.circle.radius;
+        b["response"] = response_name(body.response);
+        b["restitution"] = body.restitution;
+        out["bodies"].push_back(std::move(b));
+    }
+    out["segments"] = Json::array();
+    for (const Wall& wall : scene.walls) {
+        Json w;
+        w["name"] = wall.name;
+        w["a"] = vec2(wall.segment.a);
+        w["b"] = vec2(wall.segment.b);
+        if (!is_positive_zero(wall.displacement_a)) w["da"] = vec2(wall.displacement_a);
+        if (!is_positive_zero(wall.displacement_b)) w["db"] = vec2(wall.displacement_b);
+        out["segments"].push_back(std::move(w));
+    }
+    out["polygons"] = Json::array();
+    for (const PolygonBody& polygon : scene.polygons) {
+        Json vertices = Json::array();
+        for (const Vec2 vertex : polygon.polygon.vertices)
+            vertices.push_back(vec2(vertex));
+        out["polygons"].push_back(Json{
+            {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}});
+    }
+    if (scene.expect) {
+        Json events = Json::array();
+        for (const ExpectedEvent& event : scene.expect->events)
+            events.push_back(Json{{"frame", event.frame},
+                                  {"time", event.time},
+                                  {"a", event.a},
+                                  {"b", event.b},
+                                  {"feature", to_string(event.feature)},
+                                  {"point", vec2(event.point)},
+                                  {"normal", vec2(event.normal)}});
+        out["expect"] = Json{{"frames", scene.expect->frames},
+                             {"tolerance",
+                              {{"time", scene.expect->tolerance.time},
+                               {"distance", scene.expect->tolerance.distance}}},
+                             {"events", events}};
+    }
+    return out;
+}
+
+// An array of objects is written one element a line; an object holding such an array (or the
+// root) one member a line; everything else inline, as in the hand-written scenes.
+bool is_array_of_objects(const Json& value) {
+    return value.is_array() && !value.empty() && value.front().is_object();
+}
+bool is_multiline(const Json& value, bool root) {
+    if (is_array_of_objects(value)) return true;
+    if (!value.is_object()) return false;
+    if (root) return true;
+    for (const auto& item : value.items())
+        if (is_multiline(item.value(), false)) return true;
+    return false;
+}
+
+void write_inline(const Json& value, std::string& out) {
+    if (value.is_object()) {
+        if (value.empty()) {
+            out += "{}";
+            return;
+        }
+        out += "{ ";
+        bool first = true;
+        for (const auto& item : value.items()) {
+            out += first ? "" : ", ";
+            first = false;
+            out += Json(item.key()).dump() + ": ";
+            write_inline(item.value(), out);
+        }
+        out += " }";
+    } else if (value.is_array()) {
+        out += "[";
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            out += i == 0 ? "" : ", ";
+            write_inline(value[i], out);
+        }
+        out += "]";
+    } else {
+        // nlohmann prints a double in the shortest form that reads back to the same bits
+        // (tests/scenario/scene_writer_test.cpp checks it on awkward values).
+        out += value.dump();
+    }
+}
+
+void write(const Json& value, int depth, bool root, std::string& out) {
+    if (!is_multiline(value, root)) {
+        write_inline(value, out);
+        return;
+    }
+    const std::string indent(static_cast<std::size_t>(2 * (depth + 1)), ' ');
+    const std::string closing_indent(static_cast<std::size_t>(2 * depth), ' ');
+    if (value.is_array()) {
+        out += "[\n";
+        for (std::size_t i = 0; i < value.size(); ++i) {
+            out += indent;
+            write(value[i], depth + 1, false, out);
+            out += i + 1 < value.size() ? ",\n" : "\n";
+        }
+        out += closing_indent + "]";
+        return;
+    }
+    out += "{\n";
+    std::size_t i = 0;
+    for (const auto& item : value.items()) {
+        out += indent + Json(item.key()).dump() + ": ";
+        write(item.value(), depth + 1, false, out);
+        out += ++i < value.size() ? ",\n" : "\n";
+    }
+    out += closing_indent + "}";
+}
+
+// The reason of the last failed system call, for messages.
+std::string last_error() {
+    return std::strerror(errno);
+}
+
+// Writes all of `text` to `fd` and flushes it to the disk; false with errno set on failure.
+bool write_all_and_sync(int fd, std::string_view text) {
+    while (!text.empty()) {
+        const ssize_t written = ::write(fd, text.data(), text.size());
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        text.remove_prefix(static_cast<std::size_t>(written));
+    }
+    return ::fsync(fd) == 0;
+}
+
+} // namespace
+
+std::string scene_to_json(const Scene& scene) {
+    std::string text;
+    try {
+        write(to_json(scene), 0, true, text);
+    } catch (const nlohmann::json::exception& e) { // a string that is not UTF-8
+        throw SceneError(std::string("cannot write the scene as JSON: ") + e.what());
+    }
+    text += "\n";
+    parse_scene(text, "(scene being saved)"); // never write what would not load
+    return text;
+}
+
+void save_scene_file(const std::filesystem::path& path, const Scene& scene) {
+    const auto fail = [&](const std::string& problem) {
+        throw SceneError(path.string() + ": cannot save: " + problem);
+    };
+    std::string text;
+    try {
+        text = scene_to_json(scene);
+    } catch (const SceneError& e) {
+        fail(e.what());
+    }
+    if (std::filesystem::is_directory(path)) fail("is a directory");
+
+    // A new file beside the target (a rename is atomic only within one file system), named
+    // so that two savers never share one; the permissions a new file gets (umask applies).
+    static std::atomic<unsigned> counter{0};
+    const std::filesystem::path directory =
+        path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+    std::filesystem::path temporary;
+    int fd = -1;
+    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+        temporary = directory / ("." + path.filename().string() + "." + std::to_string(::getpid()) +
+                                 "." + std::to_string(counter++) + ".tmp");
+        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) break;
+    }
+    if (fd < 0)
+        fail("cannot create a temporary file in " + directory.string() + ": " + last_error());
+
+    const bool written = write_all_and_sync(fd, text);
+    const std::string write_error = written ? "" : last_error();
+    const bool closed = ::close(fd) == 0;
+    if (!written || !closed) {
+        const std::string reason = written ? last_error() : write_error;
+        ::unlink(temporary.c_str());
+        fail("cannot write " + temporary.string() + ": " + reason);
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        const std::string reason = last_error();
+        ::unlink(temporary.c_str());
+        fail("cannot replace the file: " + reason);
+    }
+    // Make the rename itself durable; a failure here loses nothing that was there before.
+    const int dir_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir_fd >= 0) {
+        ::fsync(dir_fd);
+        ::close(dir_fd);
+    }
+}
+
+} // namespace ccd

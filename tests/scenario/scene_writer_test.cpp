@@ -1,0 +1,333 @@
+// Saving scenes: the canonical text, numbers that read back to the same bits, and a save that
+// fails leaves the old file as it was.
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+// A fresh, empty directory for the running test.
+fs::path test_directory() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir =
+        fs::temp_directory_path() /
+        (std::string("ccdlab-writer-") + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::size_t files_in(const fs::path& dir) {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir))
+        ++n;
+    return n;
+}
+
+bool same_bits(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+ccd::Scene one_of_everything() {
+    ccd::Scene scene;
+    scene.title = "T \"quoted\"";
+    scene.description = "line one\nline two, caf\xc3\xa9";
+    scene.algorithm = "conservative-advancement";
+    scene.view = ccd::View{{0.5, -1.0}, 9.0};
+    ccd::Body ball;
+    ball.name = "ball";
+    ball.circle = {{1.0, 2.0}, 0.5};
+    ball.velocity = {3.0, -4.0};
+    ball.response = ccd::BodyResponse::Slide;
+    ball.restitution = 0.25;
+    ccd::Body dot;
+    dot.name = "dot";
+    dot.shape = ccd::BodyShape::Point;
+    dot.circle.center = {0.0, 0.0};
+    dot.response = ccd::BodyResponse::Sensor;
+    scene.bodies = {ball, dot};
+    ccd::Wall floor{"floor", {{-5.0, 0.0}, {5.0, 0.0}}};
+    ccd::Wall paddle{"paddle", {{0.0, 3.0}, {1.0, 3.0}}, {0.0, -1.0}, {}};
+    scene.walls = {floor, paddle};
+    scene.polygons = {ccd::PolygonBody{"box", {{{6.0, 0.0}, {7.0, 0.0}, {7.0, 1.0}}}, {-1.0, 0.0}}};
+    ccd::Expectation expect;
+    expect.frames = 2;
+    expect.tolerance = {1e-6, 1e-7};
+    expect.events = {ccd::ExpectedEvent{
+        1, 0.375, "ball", "floor", ccd::Feature::EndpointB, {5.0, 0.0}, {0.6, 0.8}}};
+    scene.expect = expect;
+    return scene;
+}
+
+TEST(SceneWriter, WritesTheCanonicalText) {
+    ccd::Scene scene;
+    scene.title = "A ball";
+    ccd::Body ball;
+    ball.name = "ball";
+    ball.circle = {{-3.0, 1.5}, 0.6};
+    ball.velocity = {7.0, -2.0};
+    scene.bodies = {ball};
+    scene.walls = {ccd::Wall{"wall", {{1.5, -3.0}, {2.5, 2.5}}}};
+    scene.view = ccd::View{{0.5, 0.0}, 9.0};
+    EXPECT_EQ(ccd::scene_to_json(scene), R"({
+  "format": "ccdlab-scene",
+  "version": 1,
+  "title": "A ball",
+  "description": "",
+  "algorithm": "exact",
+  "view": { "center": [0.5, 0.0], "height": 9.0 },
+  "bodies": [
+    { "name": "ball", "shape": "circle", "position": [-3.0, 1.5], "velocity": [7.0, -2.0], "radius": 0.6, "response": "bounce", "restitution": 1.0 }
+  ],
+  "segments": [
+    { "name": "wall", "a": [1.5, -3.0], "b": [2.5, 2.5] }
+  ],
+  "polygons": []
+}
+)");
+}
+
+TEST(SceneWriter, WritesTheExpectationOneEventALine) {
+    const std::string text = ccd::scene_to_json(one_of_everything());
+    EXPECT_NE(text.find(R"(  "expect": {
+    "frames": 2,
+    "tolerance": { "time": 1e-06, "distance": 1e-07 },
+    "events": [
+      { "frame": 1, "time": 0.375, "a": "ball", "b": "floor", "feature": "endpoint_b", "point": [5.0, 0.0], "normal": [0.6, 0.8] }
+    ]
+  }
+})"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(
+        text.find(R"({ "name": "paddle", "a": [0.0, 3.0], "b": [1.0, 3.0], "da": [0.0, -1.0] })"),
+        std::string::npos)
+        << "db is +0: not written\n"
+        << text;
+    EXPECT_NE(
+        text.find(
+            R"({ "name": "dot", "shape": "point", "position": [0.0, 0.0], "velocity": [0.0, 0.0], "response": "sensor", "restitution": 1.0 })"),
+        std::string::npos)
+        << "a point has no radius\n"
+        << text;
+}
+
+TEST(SceneWriter, SaveThenLoadGivesTheSameScene) {
+    const fs::path dir = test_directory();
+    const ccd::Scene scene = one_of_everything();
+    ccd::save_scene_file(dir / "s.json", scene);
+    const ccd::Scene back = ccd::load_scene_file(dir / "s.json");
+    EXPECT_EQ(back.title, scene.title);
+    EXPECT_EQ(back.description, scene.description);
+    EXPECT_EQ(back.algorithm, "conservative-advancement");
+    ASSERT_TRUE(back.view);
+    EXPECT_EQ(back.view->center, (ccd::Vec2{0.5, -1.0}));
+    ASSERT_EQ(back.bodies.size(), 2u);
+    EXPECT_EQ(back.bodies[0].response, ccd::BodyResponse::Slide);
+    EXPECT_EQ(back.bodies[0].restitution, 0.25);
+    EXPECT_EQ(back.bodies[1].shape, ccd::BodyShape::Point);
+    EXPECT_EQ(back.bodies[1].response, ccd::BodyResponse::Sensor);
+    ASSERT_EQ(back.walls.size(), 2u);
+    EXPECT_TRUE(back.walls[0].is_static());
+    EXPECT_EQ(back.walls[1].displacement_a, (ccd::Vec2{0.0, -1.0}));
+    ASSERT_EQ(back.polygons.size(), 1u);
+    EXPECT_EQ(back.polygons[0].polygon.vertices.size(), 3u);
+    ASSERT_TRUE(back.expect);
+    EXPECT_EQ(back.expect->frames, 2);
+    EXPECT_EQ(back.expect->tolerance.distance, 1e-7);
+    ASSERT_EQ(back.expect->events.size(), 1u);
+    EXPECT_EQ(back.expect->events[0].feature, ccd::Feature::EndpointB);
+    EXPECT_EQ(back.expect->events[0].normal, (ccd::Vec2{0.6, 0.8}));
+    // The canonical text is a fixed point.
+    EXPECT_EQ(ccd::scene_to_json(back), read_text(dir / "s.json"));
+    EXPECT_EQ(files_in(dir), 1u) << "no temporary file left behind";
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, AwkwardNumbersReadBackToTheSameBits) {
+    constexpr double awkward[] = {0.1,
+                                  0.1 + 0.2,
+                                  1e-300,
+                                  -1e-300,
+                                  std::numeric_limits<double>::denorm_min(),
+                                  -std::numeric_limits<double>::denorm_min(),
+                                  2.2250738585072009e-308, // the largest subnormal
+                                  std::numeric_limits<double>::min(),
+                                  -0.0,
+                                  0.0,
+                                  1.7976931348623157e308,
+                                  -1.7976931348623157e308,
+                                  1.0 / 3.0,
+                                  9007199254740993.0, // 2^53 + 1: rounds to 2^53
+                                  123456789012345680.0,
+                                  5e-324};
+    const fs::path dir = test_directory();
+    for (const double x : awkward) {
+        SCOPED_TRACE(x);
+        ccd::Scene scene;
+        ccd::Body body;
+        body.name = "b";
+        body.circle = {{x, -x}, std::fabs(x)};
+        body.velocity = {x, x};
+        body.restitution = std::fabs(x) <= 1.0 ? std::fabs(x) : 1.0;
+        scene.bodies = {body};
+        scene.walls = {ccd::Wall{"w", {{x, x}, {-x, x}}, {x, 0.0}, {-0.0, x}}};
+        ccd::save_scene_file(dir / "n.json", scene);
+        const ccd::Scene back = ccd::load_scene_file(dir / "n.json");
+        ASSERT_EQ(back.bodies.size(), 1u);
+        EXPECT_TRUE(same_bits(back.bodies[0].circle.center.x, x));
+        EXPECT_TRUE(same_bits(back.bodies[0].circle.center.y, -x));
+        EXPECT_TRUE(same_bits(back.bodies[0].circle.radius, std::fabs(x)));
+        EXPECT_TRUE(same_bits(back.bodies[0].velocity.y, x));
+        EXPECT_TRUE(same_bits(back.bodies[0].restitution, body.restitution));
+        ASSERT_EQ(back.walls.size(), 1u);
+        EXPECT_TRUE(same_bits(back.walls[0].segment.b.x, -x));
+        EXPECT_TRUE(same_bits(back.walls[0].displacement_a.x, x));
+        EXPECT_TRUE(same_bits(back.walls[0].displacement_b.x, -0.0)) << "-0.0 is written";
+        EXPECT_TRUE(same_bits(back.walls[0].displacement_b.y, x));
+    }
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, ShippedScenesSurviveASaveBitForBit) {
+    const fs::path dir = test_directory();
+    int scenes = 0;
+    for (const auto& entry : fs::directory_iterator(CCDLAB_SCENES_DIR)) {
+        const fs::path& path = entry.path();
+        if (path.extension() != ".json" ||
+            path.filename().string().find(".schema.") != std::string::npos)
+            continue;
+        SCOPED_TRACE(path.string());
+        ++scenes;
+        const ccd::Scene scene = ccd::load_scene_file(path);
+        ccd::save_scene_file(dir / "copy.json", scene);
+        const ccd::Scene back = ccd::load_scene_file(dir / "copy.json");
+        ASSERT_EQ(back.bodies.size(), scene.bodies.size());
+        for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+            EXPECT_EQ(
+                std::memcmp(&back.bodies[i].circle, &scene.bodies[i].circle, sizeof(ccd::Circle)),
+                0);
+            EXPECT_EQ(
+                std::memcmp(&back.bodies[i].velocity, &scene.bodies[i].velocity, sizeof(ccd::Vec2)),
+                0);
+        }
+        ASSERT_EQ(back.walls.size(), scene.walls.size());
+        for (std::size_t i = 0; i < scene.walls.size(); ++i)
+            EXPECT_EQ(
+                std::memcmp(&back.walls[i].segment, &scene.walls[i].segment, sizeof(ccd::Segment)),
+                0);
+    }
+    EXPECT_GE(scenes, 9);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, ASceneThatWouldNotLoadIsNotWrittenAndTheOldFileStays) {
+    const fs::path dir = test_directory();
+    const fs::path path = dir / "keep.json";
+    write_text(path, "old contents");
+    ccd::Scene scene = one_of_everything();
+    scene.bodies[0].circle.center.x = std::numeric_limits<double>::quiet_NaN();
+    try {
+        ccd::save_scene_file(path, scene);
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find(path.string() + ": cannot save: "), std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("/bodies/0/position/0: expected a number, got null"),
+                  std::string::npos)
+            << e.what();
+    }
+    scene = one_of_everything();
+    scene.walls[1].name = "ball"; // a duplicate name
+    EXPECT_THROW(ccd::save_scene_file(path, scene), ccd::SceneError);
+    EXPECT_EQ(read_text(path), "old contents");
+    EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, AMissingFolderIsAClearErrorAndCreatesNothing) {
+    const fs::path dir = test_directory();
+    const fs::path path = dir / "no such folder" / "s.json";
+    try {
+        ccd::save_scene_file(path, one_of_everything());
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  path.string() + ": cannot save: cannot create a temporary file in " +
+                      (dir / "no such folder").string() + ": No such file or directory");
+    }
+    EXPECT_EQ(files_in(dir), 0u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, SavingOverAFolderFailsAndLeavesIt) {
+    const fs::path dir = test_directory();
+    fs::create_directory(dir / "scene.json");
+    write_text(dir / "scene.json" / "inside", "x");
+    try {
+        ccd::save_scene_file(dir / "scene.json", one_of_everything());
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()), (dir / "scene.json").string() + ": cannot save: is a "
+                                                                         "directory");
+    }
+    EXPECT_EQ(read_text(dir / "scene.json" / "inside"), "x");
+    EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, AReadOnlyFolderIsAClearErrorAndTheOldFileStays) {
+    if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only folders";
+    const fs::path dir = test_directory();
+    write_text(dir / "s.json", "old contents");
+    fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_exec);
+    try {
+        ccd::save_scene_file(dir / "s.json", one_of_everything());
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find(": cannot save: cannot create a temporary file in "),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(std::string(e.what()).find("Permission denied"), std::string::npos) << e.what();
+    }
+    fs::permissions(dir, fs::perms::owner_all);
+    EXPECT_EQ(read_text(dir / "s.json"), "old contents");
+    EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriter, SavingReplacesAnExistingSceneWhole) {
+    const fs::path dir = test_directory();
+    write_text(dir / "s.json", std::string(100000, 'x')); // longer than the new text
+    ccd::save_scene_file(dir / "s.json", one_of_everything());
+    EXPECT_EQ(read_text(dir / "s.json"), ccd::scene_to_json(one_of_everything()));
+    EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+} // namespace

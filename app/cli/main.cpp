@@ -4,12 +4,16 @@
 #include "query_json.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/fixture.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
+#include "ccd/scene_writer.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +21,32 @@
 namespace {
 
 constexpr int kExitUsage = 2;
+
+// The whole of `text` as an int, or nothing.
+std::optional<int> whole_number(const std::string& text) {
+    std::size_t used = 0;
+    int value = 0;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (used == 0 || used != text.size()) return std::nullopt;
+    return value;
+}
+
+// The whole of `text` as a finite double, or nothing.
+std::optional<double> finite_number(const std::string& text) {
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (used == 0 || used != text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
 
 std::string main_help() {
     return "usage: ccdlab-cli COMMAND [OPTIONS]\n"
@@ -26,6 +56,8 @@ std::string main_help() {
            "commands:\n"
            "  toi     answer time-of-impact queries given as JSON Lines on standard input\n"
            "  replay  step a scene's frames with the event scheduler; print every event\n"
+           "  check   replay fixtures and compare their events with their expect section\n"
+           "  record  replay a scene and write it with its events as the expect section\n"
            "\n"
            "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
 }
@@ -136,17 +168,13 @@ int run_replay(const std::vector<std::string_view>& args) {
             return 0;
         } else if (args[i] == "--frames") {
             const std::string value = i + 1 < args.size() ? std::string(args[++i]) : "";
-            std::size_t used = 0;
-            try {
-                frames = std::stoi(value, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used == 0 || used != value.size() || frames < 1) {
+            const std::optional<int> parsed = whole_number(value);
+            if (!parsed || *parsed < 1) {
                 std::cerr << "ccdlab-cli replay: --frames needs a whole number >= 1, got \""
                           << value << "\"\n";
                 return kExitUsage;
             }
+            frames = *parsed;
         } else if (!args[i].empty() && args[i][0] == '-') {
             std::cerr << "ccdlab-cli replay: unknown option \"" << args[i] << "\" (see --help)\n";
             return kExitUsage;
@@ -176,6 +204,157 @@ int run_replay(const std::vector<std::string_view>& args) {
     return 0;
 }
 
+std::string check_help() {
+    return "usage: ccdlab-cli check FIXTURE...\n"
+           "\n"
+           "Replays each fixture (a scene with an expect section, docs/scene-format.md) for its\n"
+           "expect.frames frames and compares the processed events with expect.events, in order:\n"
+           "the same participants, feature and frame, the time within tolerance.time, the point\n"
+           "and the normal within tolerance.distance. Prints \"ok FIXTURE\" for each match and, "
+           "for\n"
+           "a difference, \"FAIL FIXTURE\" with the first differing event: what was expected, "
+           "what\n"
+           "happened, and by how much they differ.\n"
+           "\n"
+           "Exit status: 0 when every fixture matches, 1 when one differs or does not load (the\n"
+           "reason on standard error), 2 for a bad command line.\n"
+           "\n"
+           "  -h, --help   show this help\n";
+}
+
+int run_check(const std::vector<std::string_view>& args) {
+    std::vector<std::string> fixtures;
+    for (const std::string_view arg : args) {
+        if (arg == "-h" || arg == "--help") {
+            std::cout << check_help();
+            return 0;
+        }
+        if (!arg.empty() && arg[0] == '-') {
+            std::cerr << "ccdlab-cli check: unknown option \"" << arg << "\" (see --help)\n";
+            return kExitUsage;
+        }
+        fixtures.emplace_back(arg);
+    }
+    if (fixtures.empty()) {
+        std::cerr << "ccdlab-cli check: which fixtures? (see --help)\n";
+        return kExitUsage;
+    }
+    bool all_match = true;
+    for (const std::string& path : fixtures) {
+        std::optional<std::string> difference;
+        try {
+            difference = ccd::first_difference(ccd::load_scene_file(path));
+        } catch (const ccd::SceneError& e) {
+            std::cerr << "ccdlab-cli check: " << e.what() << '\n';
+            all_match = false;
+            continue;
+        }
+        if (difference) {
+            std::cout << "FAIL " << path << "\n  " << *difference << '\n';
+            all_match = false;
+        } else {
+            std::cout << "ok " << path << '\n';
+        }
+    }
+    return all_match ? 0 : 1;
+}
+
+std::string record_help() {
+    return "usage: ccdlab-cli record SCENE -o FIXTURE [--frames N] [--time-tolerance T]\n"
+           "                         [--distance-tolerance D]\n"
+           "\n"
+           "Replays the scene with the event scheduler and writes it to FIXTURE with the events\n"
+           "it produced as its expect section (docs/scene-format.md), replacing any expect it\n"
+           "had: from then on `ccdlab-cli check FIXTURE` guards that behaviour. Everything else\n"
+           "in the scene is written back unchanged. The file is written whole or not at all\n"
+           "(a temporary file renamed over it); FIXTURE may be SCENE itself, to re-record. With\n"
+           "-o - the fixture goes to standard output.\n"
+           "\n"
+           "  -o FIXTURE                where to write (required)\n"
+           "  --frames N                frames to replay (default: the scene's expect.frames, "
+           "else 1)\n"
+           "  --time-tolerance T        expect.tolerance.time (default: the scene's, else 1e-9)\n"
+           "  --distance-tolerance D    expect.tolerance.distance (default: the scene's, else "
+           "1e-9)\n"
+           "  -h, --help                show this help\n";
+}
+
+int run_record(const std::vector<std::string_view>& args) {
+    std::string scene_path;
+    std::string output;
+    std::optional<int> frames;
+    std::optional<double> time_tolerance;
+    std::optional<double> distance_tolerance;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            std::cout << record_help();
+            return 0;
+        }
+        const bool takes_value = arg == "-o" || arg == "--frames" || arg == "--time-tolerance" ||
+                                 arg == "--distance-tolerance";
+        if (takes_value && i + 1 >= args.size()) {
+            std::cerr << "ccdlab-cli record: " << arg << " needs a value (see --help)\n";
+            return kExitUsage;
+        }
+        if (arg == "-o") {
+            output = args[++i];
+        } else if (arg == "--frames") {
+            const std::string value(args[++i]);
+            frames = whole_number(value);
+            if (!frames || *frames < 1) {
+                std::cerr << "ccdlab-cli record: --frames needs a whole number >= 1, got \""
+                          << value << "\"\n";
+                return kExitUsage;
+            }
+        } else if (arg == "--time-tolerance" || arg == "--distance-tolerance") {
+            const std::string value(args[++i]);
+            const std::optional<double> tolerance = finite_number(value);
+            if (!tolerance || *tolerance < 0.0) {
+                std::cerr << "ccdlab-cli record: " << arg << " needs a finite number >= 0, got \""
+                          << value << "\"\n";
+                return kExitUsage;
+            }
+            (arg == "--time-tolerance" ? time_tolerance : distance_tolerance) = tolerance;
+        } else if (!arg.empty() && arg[0] == '-') {
+            std::cerr << "ccdlab-cli record: unknown option \"" << arg << "\" (see --help)\n";
+            return kExitUsage;
+        } else if (scene_path.empty()) {
+            scene_path = arg;
+        } else {
+            std::cerr << "ccdlab-cli record: one scene at a time (see --help)\n";
+            return kExitUsage;
+        }
+    }
+    if (scene_path.empty()) {
+        std::cerr << "ccdlab-cli record: which scene? (see --help)\n";
+        return kExitUsage;
+    }
+    if (output.empty()) {
+        std::cerr << "ccdlab-cli record: where to? give -o FIXTURE (see --help)\n";
+        return kExitUsage;
+    }
+    try {
+        ccd::Scene scene = ccd::load_scene_file(scene_path);
+        const ccd::Expectation previous = scene.expect.value_or(ccd::Expectation{});
+        ccd::ExpectTolerance tolerance = previous.tolerance;
+        if (time_tolerance) tolerance.time = *time_tolerance;
+        if (distance_tolerance) tolerance.distance = *distance_tolerance;
+        scene.expect = ccd::record_expectation(scene, frames.value_or(previous.frames), tolerance);
+        if (output == "-") {
+            std::cout << ccd::scene_to_json(scene);
+        } else {
+            ccd::save_scene_file(output, scene);
+            std::cerr << "ccdlab-cli record: " << scene.expect->events.size() << " events in "
+                      << scene.expect->frames << " frame(s) written to " << output << '\n';
+        }
+    } catch (const ccd::SceneError& e) {
+        std::cerr << "ccdlab-cli record: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -186,6 +365,8 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "toi") return run_toi({args.begin() + 1, args.end()});
     if (args[0] == "replay") return run_replay({args.begin() + 1, args.end()});
+    if (args[0] == "check") return run_check({args.begin() + 1, args.end()});
+    if (args[0] == "record") return run_record({args.begin() + 1, args.end()});
     std::cerr << "ccdlab-cli: unknown command \"" << args[0] << "\" (see ccdlab-cli --help)\n";
     return kExitUsage;
 }

@@ -261,4 +261,151 @@ TEST(CliReplay, BadInputIsAOneLineError) {
     EXPECT_EQ(run_command(kCli + " replay --help").exit_code, 0);
 }
 
+// The falling ball of CliReplay, as a scene text with an `expect` section appended.
+std::string falling_ball(const std::string& expect = "") {
+    return R"({"format":"ccdlab-scene","version":1,"title":"falling ball",
+      "bodies":[{"name":"ball","shape":"circle","position":[0,5],"velocity":[0,-10],"radius":1}],
+      "segments":[{"name":"floor","a":[-5,0],"b":[5,0]}])" +
+           (expect.empty() ? "" : R"(,"expect":)" + expect) + "}";
+}
+
+TEST(CliRecord, WritesTheHandComputedEventsAndCheckThenPasses) {
+    // The ball touches the floor at t = 0.4 at (0, 0), normal (0, 1), and rises out of reach.
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path fixture = scene.parent_path() / "ccdlab-recorded-falling-ball.json";
+    fs::remove(fixture);
+    const auto record =
+        run_command(kCli + " record " + scene.string() + " -o " + fixture.string() + " --frames 2");
+    ASSERT_EQ(record.exit_code, 0) << record.output;
+    EXPECT_EQ(record.output,
+              "ccdlab-cli record: 1 events in 2 frame(s) written to " + fixture.string() + "\n");
+    std::ifstream in(fixture);
+    const json written = json::parse(in);
+    EXPECT_EQ(written["title"], "falling ball") << "the rest of the scene is kept";
+    EXPECT_EQ(written["expect"]["frames"], 2);
+    ASSERT_EQ(written["expect"]["events"].size(), 1u);
+    const json& event = written["expect"]["events"][0];
+    EXPECT_EQ(event["frame"], 0);
+    EXPECT_EQ(event["time"].get<double>(), 0.4);
+    EXPECT_EQ(event["a"], "ball");
+    EXPECT_EQ(event["b"], "floor");
+    EXPECT_EQ(event["feature"], "interior");
+    EXPECT_EQ(event["point"][0].get<double>(), 0.0);
+    EXPECT_EQ(event["point"][1].get<double>(), 0.0);
+    EXPECT_EQ(event["normal"][1].get<double>(), 1.0);
+
+    const auto check = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+    EXPECT_EQ(check.output, "ok " + fixture.string() + "\n");
+}
+
+TEST(CliRecord, ReRecordingAFixtureInPlaceChangesNothing) {
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path fixture = scene.parent_path() / "ccdlab-rerecorded-falling-ball.json";
+    ASSERT_EQ(run_command(kCli + " record " + scene.string() + " -o " + fixture.string() +
+                          " --time-tolerance 1e-12 --distance-tolerance 0")
+                  .exit_code,
+              0);
+    const auto first = run_command("cat " + fixture.string()).output;
+    // Frames and tolerances now come from the fixture's own expect section.
+    ASSERT_EQ(
+        run_command(kCli + " record " + fixture.string() + " -o " + fixture.string()).exit_code, 0);
+    EXPECT_EQ(run_command("cat " + fixture.string()).output, first);
+    EXPECT_NE(first.find(R"("tolerance": { "time": 1e-12, "distance": 0.0 })"), std::string::npos)
+        << first;
+    const auto to_stdout = run_command(kCli + " record " + fixture.string() + " -o - 2>/dev/null");
+    EXPECT_EQ(to_stdout.exit_code, 0);
+    EXPECT_EQ(to_stdout.output, first);
+}
+
+TEST(CliCheck, ADifferenceIsShownAsExpectedAgainstGotAndExitsOne) {
+    // Expected at t = 0.5, but the ball reaches the floor at t = 0.4. The core's normal has a
+    // negative zero x (the perpendicular of the floor's direction (10, 0) is (-0, 10)), and the
+    // diff prints every number as it is.
+    const fs::path fixture = scene_file(falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.5,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]}]})"));
+    const auto result = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.output,
+              "FAIL " + fixture.string() +
+                  "\n"
+                  "  event 0: time differs by -0.09999999999999998, more than 1e-09\n"
+                  "  expected: frame 0, t 0.5: ball / floor at interior, point (0, "
+                  "0), normal (0, 1)\n"
+                  "  got:      frame 0, t 0.4: ball / floor at interior, point (0, "
+                  "0), normal (-0, 1)\n");
+}
+
+TEST(CliCheck, MissingAndUnexpectedEventsAreNamed) {
+    // Nothing expected, but the bounce happens.
+    const fs::path none = scene_file(falling_ball(R"({"frames":1,"events":[]})"));
+    const auto extra = run_command(kCli + " check " + none.string());
+    EXPECT_EQ(extra.exit_code, 1);
+    EXPECT_NE(extra.output.find("event 0: not expected, but it happened\n  got:      frame 0, t "
+                                "0.4: ball / floor"),
+              std::string::npos)
+        << extra.output;
+    // The bounce and a second one on the floor, which never comes (the ball rises to y = 17).
+    const fs::path two = scene_file(falling_ball(R"({"frames":2,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]},
+        {"frame":1,"time":0.6,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]}]})"));
+    const auto missing = run_command(kCli + " check " + two.string());
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_NE(missing.output.find("event 1: expected, but it did not happen\n  expected: frame 1, "
+                                  "t 0.6: ball / floor"),
+              std::string::npos)
+        << missing.output;
+}
+
+TEST(CliCheck, EveryFixtureIsCheckedAndOneFailureFailsTheRun) {
+    const fs::path good = scene_file(falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]}]})"));
+    const fs::path bad = good.parent_path() / "ccdlab-check-bad.json";
+    std::ofstream(bad) << falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"endpoint_a","point":[0,0],"normal":[0,1]}]})");
+    const auto result = run_command(kCli + " check " + bad.string() + " " + good.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_NE(result.output.find("FAIL " + bad.string() + "\n  event 0: on another feature\n"),
+              std::string::npos)
+        << result.output;
+    EXPECT_NE(result.output.find("ok " + good.string() + "\n"), std::string::npos);
+}
+
+TEST(CliCheck, BadInputIsAOneLineError) {
+    const auto missing = run_command(kCli + " check /nonexistent/fixture.json");
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_EQ(
+        missing.output,
+        "ccdlab-cli check: /nonexistent/fixture.json: cannot open the file (does it exist?)\n");
+    const fs::path plain = scene_file(falling_ball());
+    const auto no_expect = run_command(kCli + " check " + plain.string());
+    EXPECT_EQ(no_expect.exit_code, 1);
+    EXPECT_EQ(no_expect.output, "FAIL " + plain.string() + "\n  has no expect section\n");
+    EXPECT_EQ(run_command(kCli + " check").exit_code, 2);
+    EXPECT_EQ(run_command(kCli + " check --frobnicate x.json").output,
+              "ccdlab-cli check: unknown option \"--frobnicate\" (see --help)\n");
+    EXPECT_EQ(run_command(kCli + " check --help").exit_code, 0);
+}
+
+TEST(CliRecord, BadInputIsAOneLineError) {
+    const fs::path scene = scene_file(falling_ball());
+    const auto no_output = run_command(kCli + " record " + scene.string());
+    EXPECT_EQ(no_output.exit_code, 2);
+    EXPECT_EQ(no_output.output, "ccdlab-cli record: where to? give -o FIXTURE (see --help)\n");
+    EXPECT_EQ(run_command(kCli + " record " + scene.string() + " -o x.json --frames 0").output,
+              "ccdlab-cli record: --frames needs a whole number >= 1, got \"0\"\n");
+    EXPECT_EQ(
+        run_command(kCli + " record " + scene.string() + " -o x.json --time-tolerance nan").output,
+        "ccdlab-cli record: --time-tolerance needs a finite number >= 0, got \"nan\"\n");
+    EXPECT_EQ(run_command(kCli + " record " + scene.string() + " -o").output,
+              "ccdlab-cli record: -o needs a value (see --help)\n");
+    const auto unwritable =
+        run_command(kCli + " record " + scene.string() + " -o /nonexistent/dir/x.json");
+    EXPECT_EQ(unwritable.exit_code, 1);
+    EXPECT_EQ(unwritable.output.rfind("ccdlab-cli record: /nonexistent/dir/x.json: cannot save", 0),
+              0u)
+        << unwritable.output;
+    EXPECT_EQ(run_command(kCli + " record --help").exit_code, 0);
+}
+
 } // namespace

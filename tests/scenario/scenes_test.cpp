@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -100,41 +99,6 @@ TEST(Fixtures, EveryFixtureLoadsAndExpectsSomething) {
         EXPECT_FALSE(scene.expect->events.empty());
     }
     EXPECT_GE(fixtures, 3);
-}
-
-// Until ccdlab-cli's `check` exists: step each fixture and compare its events with `expect`,
-// in order, by names, feature, frame, and time, point and normal within the tolerances.
-TEST(Fixtures, EveryFixtureProducesExactlyItsExpectedEvents) {
-    for (const auto& entry : fs::directory_iterator(fixtures_dir())) {
-        if (entry.path().extension() != ".json") continue;
-        SCOPED_TRACE(entry.path().string());
-        const ccd::Scene scene = ccd::load_scene_file(entry.path());
-        ASSERT_TRUE(scene.expect);
-        const ccd::Expectation& expect = *scene.expect;
-        ccd::SceneWorld world = ccd::make_world(scene);
-        std::size_t next = 0;
-        for (int frame = 0; frame < expect.frames; ++frame) {
-            const ccd::EventLog& log = world.world.step();
-            for (const ccd::ContactEvent& event : log.events) {
-                ASSERT_LT(next, expect.events.size()) << "an unexpected event at " << event.time;
-                const ccd::ExpectedEvent& wanted = expect.events[next++];
-                EXPECT_EQ(frame, wanted.frame);
-                EXPECT_EQ(world.body_names[static_cast<std::size_t>(event.body)], wanted.a);
-                const auto& others =
-                    event.other_kind == ccd::OtherKind::Wall ? world.wall_names : world.body_names;
-                EXPECT_EQ(others[static_cast<std::size_t>(event.other)], wanted.b);
-                EXPECT_EQ(event.feature, wanted.feature);
-                EXPECT_NEAR(event.time, wanted.time, expect.tolerance.time);
-                EXPECT_LE(
-                    std::hypot(event.point.x - wanted.point.x, event.point.y - wanted.point.y),
-                    expect.tolerance.distance);
-                EXPECT_LE(
-                    std::hypot(event.normal.x - wanted.normal.x, event.normal.y - wanted.normal.y),
-                    expect.tolerance.distance);
-            }
-        }
-        EXPECT_EQ(next, expect.events.size()) << "expected events that did not happen";
-    }
 }
 
 // The schema (checked against every file by tests/scenario/validate_scenes.py) lists the names

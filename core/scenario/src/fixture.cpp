@@ -1,0 +1,94 @@
+#include "ccd/fixture.hpp"
+
+#include "ccd/scene_world.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace ccd {
+namespace {
+
+// The shortest text that reads back as the same double.
+std::string number(double value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return std::string(text, end);
+}
+
+std::string point(Vec2 p) {
+    return "(" + number(p.x) + ", " + number(p.y) + ")";
+}
+
+double distance(Vec2 p, Vec2 q) {
+    return std::hypot(p.x - q.x, p.y - q.y);
+}
+
+// Why `got` does not match `wanted`, or an empty string when it does.
+std::string mismatch(const ExpectedEvent& wanted, const ExpectedEvent& got,
+                     const ExpectTolerance& tolerance) {
+    if (got.frame != wanted.frame) return "in another frame";
+    if (got.a != wanted.a || got.b != wanted.b) return "between other participants";
+    if (got.feature != wanted.feature) return "on another feature";
+    if (!(std::fabs(got.time - wanted.time) <= tolerance.time))
+        return "time differs by " + number(got.time - wanted.time) + ", more than " +
+               number(tolerance.time);
+    if (!(distance(got.point, wanted.point) <= tolerance.distance))
+        return "point is " + number(distance(got.point, wanted.point)) + " away, more than " +
+               number(tolerance.distance);
+    if (!(distance(got.normal, wanted.normal) <= tolerance.distance))
+        return "normal is " + number(distance(got.normal, wanted.normal)) + " away, more than " +
+               number(tolerance.distance);
+    return {};
+}
+
+} // namespace
+
+std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames) {
+    SceneWorld world = make_world(scene);
+    std::vector<ExpectedEvent> events;
+    for (int frame = 0; frame < frames; ++frame) {
+        for (const ContactEvent& event : world.world.step().events) {
+            const auto& others =
+                event.other_kind == OtherKind::Wall ? world.wall_names : world.body_names;
+            events.push_back({frame, event.time, world.body_names[std::size_t(event.body)],
+                              others[std::size_t(event.other)], event.feature, event.point,
+                              event.normal});
+        }
+    }
+    return events;
+}
+
+Expectation record_expectation(const Scene& scene, int frames, ExpectTolerance tolerance) {
+    return {frames, tolerance, replay_events(scene, frames)};
+}
+
+std::string describe(const ExpectedEvent& event) {
+    return "frame " + std::to_string(event.frame) + ", t " + number(event.time) + ": " + event.a +
+           " / " + event.b + " at " + std::string(to_string(event.feature)) + ", point " +
+           point(event.point) + ", normal " + point(event.normal);
+}
+
+std::optional<std::string> first_difference(const Scene& scene) {
+    if (!scene.expect) return "has no expect section";
+    const Expectation& expect = *scene.expect;
+    const std::vector<ExpectedEvent> got = replay_events(scene, expect.frames);
+    for (std::size_t i = 0; i < got.size() || i < expect.events.size(); ++i) {
+        const std::string index = "event " + std::to_string(i) + ": ";
+        if (i >= expect.events.size())
+            return index + "not expected, but it happened\n  got:      " + describe(got[i]) +
+                   "\n  (" + std::to_string(got.size()) + " events instead of " +
+                   std::to_string(expect.events.size()) + ")";
+        if (i >= got.size())
+            return index +
+                   "expected, but it did not happen\n  expected: " + describe(expect.events[i]) +
+                   "\n  (" + std::to_string(got.size()) + " events instead of " +
+                   std::to_string(expect.events.size()) + ")";
+        const std::string why = mismatch(expect.events[i], got[i], expect.tolerance);
+        if (!why.empty())
+            return index + why + "\n  expected: " + describe(expect.events[i]) +
+                   "\n  got:      " + describe(got[i]);
+    }
+    return std::nullopt;
+}
+
+} // namespace ccd

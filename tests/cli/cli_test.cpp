@@ -381,6 +381,15 @@ TEST(CliCheck, BadInputIsAOneLineError) {
     const auto no_expect = run_command(kCli + " check " + plain.string());
     EXPECT_EQ(no_expect.exit_code, 1);
     EXPECT_EQ(no_expect.output, "FAIL " + plain.string() + "\n  has no expect section\n");
+    const fs::path polygons = plain.parent_path() / "ccdlab-check-polygons.json";
+    std::ofstream(polygons) << R"({"format":"ccdlab-scene","version":1,"polygons":[
+        {"name":"box","vertices":[[0,0],[1,0],[0,1]],"velocity":[1,0]}],"expect":{"events":[]}})";
+    const auto with_polygons = run_command(kCli + " check " + polygons.string());
+    EXPECT_EQ(with_polygons.exit_code, 1);
+    EXPECT_EQ(with_polygons.output,
+              "ccdlab-cli check: " + polygons.string() +
+                  ": has polygons, which the scheduler does not step yet (docs/scheduler.md): "
+                  "its events cannot be replayed or expected\n");
     EXPECT_EQ(run_command(kCli + " check").exit_code, 2);
     EXPECT_EQ(run_command(kCli + " check --frobnicate x.json").output,
               "ccdlab-cli check: unknown option \"--frobnicate\" (see --help)\n");

@@ -13,6 +13,8 @@ namespace ccd {
 
 // Steps `make_world(scene)` for `frames` frames and returns every processed event, in order,
 // with the participants by name (a body-body pair: `a` is the lower index, as in the log).
+// Throws SceneError for a scene with polygons: the scheduler does not step them, and a fixture
+// that silently left them out would guard nothing.
 std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames);
 
 // What `expect` should say for the scene as it is now: the events of `frames` frames.

@@ -1,6 +1,7 @@
 #include "scene_library.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <system_error>
 
 namespace ccdlab {
@@ -15,7 +16,29 @@ SceneLibrary::SceneLibrary(const std::filesystem::path& current) {
             scenes_.push_back(p);
     }
     std::sort(scenes_.begin(), scenes_.end());
+    // The tour's stops to the front, in the tour's order; the rest keep their name order.
+    auto next_unplaced = scenes_.begin();
+    for (const std::string& name : read_tour(folder / "tour.txt")) {
+        const auto found = std::find_if(next_unplaced, scenes_.end(),
+                                        [&](const auto& path) { return path.filename() == name; });
+        if (found == scenes_.end()) continue;
+        std::rotate(next_unplaced, found, found + 1);
+        ++next_unplaced;
+    }
+    tour_length_ = static_cast<int>(next_unplaced - scenes_.begin());
     set_current(current);
+}
+
+std::vector<std::string> read_tour(const std::filesystem::path& tour_file) {
+    std::vector<std::string> names;
+    std::ifstream in(tour_file);
+    for (std::string line; std::getline(in, line);) {
+        const auto first = line.find_first_not_of(" \t\r");
+        if (first == std::string::npos || line[first] == '#') continue;
+        const auto last = line.find_last_not_of(" \t\r");
+        names.push_back(line.substr(first, last - first + 1));
+    }
+    return names;
 }
 
 void SceneLibrary::set_current(const std::filesystem::path& path) {

@@ -401,14 +401,13 @@ TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
 }
 
 TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
-    // The scene files of scenes/ in name order (schemas aside); the one after default.json.
+    // The scenes of scenes/ go in the order of its guided tour, scenes/tour.txt (one file name a
+    // line, '#' comments; tests/app/scene_library_test.cpp checks every scene is in it); the
+    // stop after default.json.
     std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(kScenes)) {
-        const std::string name = entry.path().filename().string();
-        if (entry.path().extension() == ".json" && name.find(".schema.") == std::string::npos)
-            names.push_back(name);
-    }
-    std::sort(names.begin(), names.end());
+    std::ifstream tour(fs::path(kScenes) / "tour.txt");
+    for (std::string line; std::getline(tour, line);)
+        if (!line.empty() && line[0] != '#') names.push_back(line);
     const auto at = std::find(names.begin(), names.end(), "default.json");
     ASSERT_NE(at, names.end());
     const std::string expected = std::next(at) == names.end() ? names.front() : *std::next(at);

@@ -54,16 +54,6 @@ TEST(Scenes, EverySceneStepsWithinItsBudgetAndReplaysBitIdentically) {
     EXPECT_GE(scenes, 9);
 }
 
-TEST(Scenes, TheBulletStopsAtTheWallNotThroughIt) {
-    // From x = -10 at 40 per frame, r = 0.05, against x = 0: t = (10 - 0.05) / 40 = 0.24875.
-    ccd::SceneWorld world =
-        ccd::make_world(ccd::load_scene_file(scene_path("exhibit-bullet-thin-wall.json")));
-    const ccd::EventLog& log = world.world.step();
-    ASSERT_EQ(log.events.size(), 1u);
-    EXPECT_DOUBLE_EQ(log.events[0].time, 0.24875);
-    EXPECT_EQ(log.events[0].point, (ccd::Vec2{0.0, 0.0}));
-}
-
 TEST(Scenes, TheCornerIsHitOnBothWallsAtTheSameInstant) {
     // (0,0) r = 0.5 moving (4,4) toward x = 3 and y = 3: both at t = 2.5 / 4 = 0.625; the east
     // wall (index 0) first; the ball leaves with (-4, -4).

@@ -35,8 +35,8 @@
 namespace ccd {
 namespace {
 
-constexpr std::uint8_t feature_code(Feature f) {
-    return static_cast<std::uint8_t>(f);
+constexpr std::int64_t feature_code(Feature f) {
+    return static_cast<std::int64_t>(f);
 }
 
 // detail::accurate_cross (exact_arithmetic.hpp), term by term.
@@ -58,34 +58,43 @@ inline double distance_squared_minus(double vx, double vy, double r) {
     return (s - pr) + (es + ex + ey - er);
 }
 
-// The entry of first_touch_of_disk (first_touch.hpp) for offset m = center - endpoint, with
-// c = |m|^2 - r^2 already computed; `ok` says whether there is one.
-struct CapEntry {
-    double t;
-    bool ok;
-};
-inline CapEntry cap_entry(double mx, double my, double c, double dx, double dy, double dd,
-                          double reach) {
-    const double b = dx * mx + dy * my;
-    const double miss = std::fabs(cross_fma(dx, dy, mx, my));
-    const double disc = (reach - miss) * (reach + miss);
-    const double root = c / (std::sqrt(disc) - b);
-    const bool touching = c <= 0.0;
-    const bool ok = (dd > 0.0) & !(b >= 0.0) & !(disc < 0.0) & (touching | !(root > 1.0));
-    return {touching ? 0.0 : root, ok};
-}
-
 // The scalar query (toi_circle_segment.cpp, segment_overlap.hpp, first_touch.hpp) with every
 // `if (...) return` turned into a mask and every choice into a select. Each formula is written
 // as there, operand for operand, so each lane rounds exactly as the scalar code does.
-CCD_BATCH_CLONES void kernel(std::size_t n, const double* __restrict cx,
-                             const double* __restrict cy, const double* __restrict r,
-                             const double* __restrict dx, const double* __restrict dy,
-                             const double* __restrict ax, const double* __restrict ay,
-                             const double* __restrict bx, const double* __restrict by,
-                             double* __restrict t_out, std::uint8_t* __restrict hit_out,
-                             std::uint8_t* __restrict feature_out) {
-    constexpr double inf = std::numeric_limits<double>::infinity();
+//
+// A lane's work is one long dependency chain (a square root and a division for the band, then
+// a square root and a division for the cap it names), and the processor overlaps only as many
+// iterations as its reorder window holds; so the work is split into two loops over a block,
+// each with half the chain: `band_lanes` settles overlaps and band entries and prepares the
+// one cap that can be first, `cap_lanes` solves that cap and writes the answers.
+//
+// Every value in these loops is 64 bits wide: GCC picks the vectorisation factor from the
+// narrowest type in the loop, and one byte-sized output made it 32 lanes (eight registers per
+// double, spilled); so hit and feature are written as 64-bit integers and narrowed to bytes
+// afterwards. With kFeatures false no feature is computed.
+constexpr std::size_t block = 128; // a block's inputs and scratch stay in L1
+
+template <bool kFeatures>
+struct Scratch {
+    std::int64_t settled[block];  // 1: an overlap or a band entry (the answer is known)
+    double settled_t[block];      //   its t (0 for an overlap)
+    std::int64_t want_cap[block]; // 1: not settled, and the cap below can be first
+    double cap_mx[block];         //   the offset of the center from that cap's endpoint,
+    double cap_my[block];         //
+    double cap_c[block];          //   |m|^2 - r^2,
+    double reach_cap[block];      //   and r |d|
+    std::int64_t hit[block];      // the answers, before narrowing
+    std::int64_t settled_feature[kFeatures ? block : 1];
+    std::int64_t cap_feature[kFeatures ? block : 1];
+    std::int64_t feature[kFeatures ? block : 1];
+};
+
+template <bool kFeatures>
+[[gnu::always_inline]] inline void
+band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict cy,
+           const double* __restrict r, const double* __restrict dx, const double* __restrict dy,
+           const double* __restrict ax, const double* __restrict ay, const double* __restrict bx,
+           const double* __restrict by, Scratch<kFeatures>& __restrict s) {
     for (std::size_t i = 0; i < n; ++i) {
         const double radius = r[i];
         const double ux = bx[i] - ax[i], uy = by[i] - ay[i];   // u = b - a
@@ -105,15 +114,13 @@ CCD_BATCH_CLONES void kernel(std::size_t n, const double* __restrict cx,
         const bool inside = !(std::fabs(start) > reach);
         // (a bool-valued ?: here stops GCC 12's vectoriser; the masks below say the same)
         const bool overlap =
-            (at_a & (c_a <= 0.0)) | (at_b & (c_b <= 0.0)) | (!at_a & !at_b & inside);
-        const std::uint8_t overlap_feature = at_a ? feature_code(Feature::EndpointA)
-                                                  : (at_b ? feature_code(Feature::EndpointB)
-                                                          : feature_code(Feature::SegmentInterior));
+            (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
 
-        // band_entry: which contact can be first (see toi_circle_segment.cpp)
+        // band_entry: which contact can be first (see toi_circle_segment.cpp). Of the two roots
+        // (reach - start) / rate and (-reach - start) / rate the entry is the smaller, the one
+        // with -reach when rate > 0 (rounding is monotonic): one division.
         const double rate = cross_fma(ux, uy, dx[i], dy[i]);
-        const double t_plus = (reach - start) / rate, t_minus = (-reach - start) / rate;
-        const double t_band = (t_plus < t_minus) ? t_plus : t_minus;
+        const double t_band = ((rate > 0.0 ? -reach : reach) - start) / rate;
         const double along = (wx + dx[i] * t_band) * ux + (wy + dy[i] * t_band) * uy;
         const bool has_band = length2 > 0.0;
         const bool entered = has_band & !inside & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0);
@@ -122,25 +129,88 @@ CCD_BATCH_CLONES void kernel(std::size_t n, const double* __restrict cx,
             (!has_band) | (has_band & inside & (along0 <= 0.0)) | (entered & (along < 0.0));
         const bool first_b = (has_band & inside & !(along0 <= 0.0)) | (entered & (along > length2));
 
-        // cap_entry at the end that can be first (both are computed; a select keeps one)
+        // The one cap that can be first: its inputs are selected, so each lane takes one
+        // square root and one division for its cap, not two of each. (first_touch_of_disk
+        // answers nothing without relative motion: dd > 0 is checked here.)
         const double dd = dx[i] * dx[i] + dy[i] * dy[i];
-        const double reach_cap = radius * std::sqrt(dd);
-        const CapEntry cap_a = cap_entry(wx, wy, c_a, dx[i], dy[i], dd, reach_cap);
-        const CapEntry cap_b = cap_entry(mbx, mby, c_b, dx[i], dy[i], dd, reach_cap);
-        const bool take_a = !band & first_a & cap_a.ok;
-        const bool take_b = !band & !first_a & first_b & cap_b.ok;
-        const bool found = band | take_a | take_b;
-        const double best_t = band ? t_band : (take_a ? cap_a.t : cap_b.t);
-        const std::uint8_t best_feature = take_b
-                                              ? feature_code(Feature::EndpointB)
-                                              : (take_a ? feature_code(Feature::EndpointA)
-                                                        : feature_code(Feature::SegmentInterior));
-
-        // An overlap at t = 0 overrides everything.
-        t_out[i] = overlap ? 0.0 : (found ? best_t : inf);
-        hit_out[i] = static_cast<std::uint8_t>(overlap | found);
-        feature_out[i] = overlap ? overlap_feature : (found ? best_feature : std::uint8_t{0});
+        const bool settled = overlap | band;
+        s.settled[i] = static_cast<std::int64_t>(settled);
+        s.settled_t[i] = overlap ? 0.0 : t_band;
+        s.want_cap[i] = static_cast<std::int64_t>((!settled) & (first_a | first_b) & (dd > 0.0));
+        s.cap_mx[i] = first_a ? wx : mbx;
+        s.cap_my[i] = first_a ? wy : mby;
+        s.cap_c[i] = first_a ? c_a : c_b;
+        s.reach_cap[i] = radius * std::sqrt(dd);
+        if constexpr (kFeatures) {
+            const std::int64_t overlap_feature =
+                at_a ? feature_code(Feature::EndpointA)
+                     : (at_b ? feature_code(Feature::EndpointB)
+                             : feature_code(Feature::SegmentInterior));
+            s.settled_feature[i] =
+                overlap ? overlap_feature : feature_code(Feature::SegmentInterior);
+            s.cap_feature[i] =
+                first_a ? feature_code(Feature::EndpointA) : feature_code(Feature::EndpointB);
+        }
     }
+}
+
+// The entry of first_touch_of_disk (first_touch.hpp) for the prepared cap, and the answers.
+template <bool kFeatures>
+[[gnu::always_inline]] inline void cap_lanes(std::size_t n, const double* __restrict dx,
+                                             const double* __restrict dy, double* __restrict t_out,
+                                             Scratch<kFeatures>& __restrict s) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < n; ++i) {
+        const double mx = s.cap_mx[i], my = s.cap_my[i], c = s.cap_c[i], reach = s.reach_cap[i];
+        const double b = dx[i] * mx + dy[i] * my;
+        const double miss = std::fabs(cross_fma(dx[i], dy[i], mx, my));
+        const double disc = (reach - miss) * (reach + miss);
+        const double root = c / (std::sqrt(disc) - b);
+        const bool touching = c <= 0.0;
+        const bool cap =
+            (s.want_cap[i] != 0) & !(b >= 0.0) & !(disc < 0.0) & (touching | !(root > 1.0));
+        const bool settled = s.settled[i] != 0;
+        t_out[i] = settled ? s.settled_t[i] : (cap ? (touching ? 0.0 : root) : inf);
+        s.hit[i] = static_cast<std::int64_t>(settled | cap);
+        if constexpr (kFeatures)
+            s.feature[i] = settled ? s.settled_feature[i] : (cap ? s.cap_feature[i] : 0);
+    }
+}
+
+// The two loops block by block, then hit and feature narrowed to bytes (a loop of its own,
+// which vectorises too). Inlined into each clone below, which is where it is vectorised.
+template <bool kFeatures>
+[[gnu::always_inline]] inline void
+kernel_loop(std::size_t n, const double* cx, const double* cy, const double* r, const double* dx,
+            const double* dy, const double* ax, const double* ay, const double* bx,
+            const double* by, double* t_out, std::uint8_t* hit_out, std::uint8_t* feature_out) {
+    Scratch<kFeatures> s;
+    for (std::size_t begin = 0; begin < n; begin += block) {
+        const std::size_t count = n - begin < block ? n - begin : block;
+        band_lanes<kFeatures>(count, cx + begin, cy + begin, r + begin, dx + begin, dy + begin,
+                              ax + begin, ay + begin, bx + begin, by + begin, s);
+        cap_lanes<kFeatures>(count, dx + begin, dy + begin, t_out + begin, s);
+        for (std::size_t k = 0; k < count; ++k)
+            hit_out[begin + k] = static_cast<std::uint8_t>(s.hit[k]);
+        if constexpr (kFeatures) {
+            for (std::size_t k = 0; k < count; ++k)
+                feature_out[begin + k] = static_cast<std::uint8_t>(s.feature[k]);
+        }
+    }
+}
+
+// The loop, cloned (see above) with and without the features.
+CCD_BATCH_CLONES void kernel(std::size_t n, const double* cx, const double* cy, const double* r,
+                             const double* dx, const double* dy, const double* ax, const double* ay,
+                             const double* bx, const double* by, double* t_out,
+                             std::uint8_t* hit_out, std::uint8_t* feature_out) {
+    kernel_loop<true>(n, cx, cy, r, dx, dy, ax, ay, bx, by, t_out, hit_out, feature_out);
+}
+CCD_BATCH_CLONES void kernel_no_features(std::size_t n, const double* cx, const double* cy,
+                                         const double* r, const double* dx, const double* dy,
+                                         const double* ax, const double* ay, const double* bx,
+                                         const double* by, double* t_out, std::uint8_t* hit_out) {
+    kernel_loop<false>(n, cx, cy, r, dx, dy, ax, ay, bx, by, t_out, hit_out, nullptr);
 }
 
 } // namespace
@@ -188,8 +258,15 @@ void time_of_impact_batch(const CircleSegmentBatch& q, const CircleSegmentBatchR
     if (!out.feature.empty() && out.feature.size() != n)
         throw std::invalid_argument("time_of_impact_batch: feature must match the input");
 
-    // The kernel always writes features; without a caller's array they go to a small scratch
+    // Features are needed for the caller's array or for the normals. Without either, the kernel
+    // skips them (all of the input at once); for normals alone they go to a small scratch
     // buffer, chunk by chunk, so no allocation is needed.
+    if (out.feature.empty() && !normals) {
+        kernel_no_features(n, q.cx.data(), q.cy.data(), q.r.data(), q.dx.data(), q.dy.data(),
+                           q.ax.data(), q.ay.data(), q.bx.data(), q.by.data(), out.t.data(),
+                           out.hit.data());
+        return;
+    }
     constexpr std::size_t chunk = 1024;
     std::uint8_t scratch[chunk];
     for (std::size_t begin = 0; begin < n; begin += chunk) {

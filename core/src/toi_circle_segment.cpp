@@ -133,50 +133,63 @@ Hit cap_contact(const Circle& mover, Vec2 displacement, Vec2 endpoint, Feature f
     return Hit{t, endpoint, normal, feature, false, closing_in(displacement, normal)};
 }
 
-// True when the circle's swept box and the segment's box are apart on some axis, so no contact
-// is possible. The boxes are padded by a few ulps of the coordinates, so rounding in the box
-// never rejects a touch that the exact test below would report.
-bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle) {
-    const auto apart = [&](double c, double d, double a, double b) {
-        const double end = c + d;
-        const double pad = mover.radius + 0x1p-48 * (std::fabs(c) + std::fabs(d) + mover.radius);
-        const double sweep_lo = (c < end ? c : end) - pad, sweep_hi = (c < end ? end : c) + pad;
-        const double wall_lo = a < b ? a : b, wall_hi = a < b ? b : a;
-        return sweep_hi < wall_lo || wall_hi < sweep_lo;
-    };
-    return apart(mover.center.x, displacement.x, obstacle.a.x, obstacle.b.x) ||
-           apart(mover.center.y, displacement.y, obstacle.a.y, obstacle.b.y);
+// The smaller and the larger of two doubles, written so that GCC emits minsd / maxsd rather
+// than a compare and a branch (std::fmin / std::fmax are library calls).
+inline double min_of(double p, double q) {
+    return p < q ? p : q;
+}
+inline double max_of(double p, double q) {
+    return p > q ? p : q;
 }
 
-} // namespace
+// The largest magnitude among the query's nine inputs (what detail::input_scale looks at),
+// as a chain of maxsd instead of its loop's compares and branches: `x > m ? x : m` keeps m for
+// a NaN x, as the loop does.
+double largest_input(const Circle& mover, Vec2 displacement, const Segment& obstacle) {
+    const auto up = [](double m, double v) { return max_of(std::fabs(v), m); };
+    double m = up(0.0, mover.center.x);
+    m = up(m, mover.center.y);
+    m = up(m, mover.radius);
+    m = up(m, displacement.x);
+    m = up(m, displacement.y);
+    m = up(m, obstacle.a.x);
+    m = up(m, obstacle.a.y);
+    m = up(m, obstacle.b.x);
+    return up(m, obstacle.b.y);
+}
 
-CCD_HOT_CLONES std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
-                                                 const Segment& obstacle, Trace* trace) {
-    if (const double k = detail::input_scale({mover.center.x, mover.center.y, mover.radius,
-                                              displacement.x, displacement.y, obstacle.a.x,
-                                              obstacle.a.y, obstacle.b.x, obstacle.b.y});
-        k != 1.0) {
-        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
-                                  Segment{obstacle.a * k, obstacle.b * k}, trace);
-        if (hit) hit->point *= 1.0 / k;
-        return hit;
-    }
-    if (trace)
-        trace->begin("circle_segment");
-    else if (boxes_apart(mover, displacement, obstacle))
-        return std::nullopt; // (with a trace, every candidate is recorded even so)
+// True when the circle's swept box and the segment's box are apart on some axis, so no contact
+// is possible. `largest` is the largest magnitude of the inputs; the boxes are padded by
+// 2^-46 of it, more than the rounding of the few operations here, so the box never rejects a
+// touch that the exact test would report. Written without branches (min_of / max_of, `|`): a
+// random query's comparisons mispredict about half of the time.
+bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle, double largest) {
+    const double pad = mover.radius + 0x1p-46 * largest;
+    const auto apart = [pad](double c, double d, double a, double b) {
+        const double end = c + d;
+        const double sweep_lo = min_of(c, end) - pad, sweep_hi = max_of(c, end) + pad;
+        const double wall_lo = min_of(a, b), wall_hi = max_of(a, b);
+        return (sweep_hi < wall_lo) | (wall_hi < sweep_lo);
+    };
+    const bool apart_x = apart(mover.center.x, displacement.x, obstacle.a.x, obstacle.b.x);
+    const bool apart_y = apart(mover.center.y, displacement.y, obstacle.a.y, obstacle.b.y);
+    return apart_x | apart_y;
+}
+
+// The query with a trace: every candidate is solved and recorded, and the answer is chosen as
+// the untraced query below chooses it (band first, then the one cap that can be first).
+std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
+                                         const Segment& obstacle, Trace* trace) {
+    trace->begin("circle_segment");
     if (const auto overlap = detail::overlap_at_start(mover, obstacle, displacement)) {
-        if (trace) trace->overlap_at_start = true;
+        trace->overlap_at_start = true;
         return overlapping_hit(*overlap, displacement);
     }
-
     const BandEntry band = band_entry(mover, displacement, obstacle, trace);
-    // With a trace both caps are solved and recorded; the answer is chosen the same way.
-    std::optional<double> cap_a, cap_b;
-    if (trace || band.first == FirstContact::CapA)
-        cap_a = cap_entry(mover, displacement, obstacle.a, Feature::EndpointA, trace);
-    if (trace || band.first == FirstContact::CapB)
-        cap_b = cap_entry(mover, displacement, obstacle.b, Feature::EndpointB, trace);
+    const std::optional<double> cap_a =
+        cap_entry(mover, displacement, obstacle.a, Feature::EndpointA, trace);
+    const std::optional<double> cap_b =
+        cap_entry(mover, displacement, obstacle.b, Feature::EndpointB, trace);
     std::optional<Hit> best;
     if (band.first == FirstContact::Band)
         best = band_contact(mover, displacement, obstacle, band.t);
@@ -184,8 +197,113 @@ CCD_HOT_CLONES std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displ
         best = cap_contact(mover, displacement, obstacle.a, Feature::EndpointA, *cap_a);
     else if (band.first == FirstContact::CapB && cap_b)
         best = cap_contact(mover, displacement, obstacle.b, Feature::EndpointB, *cap_b);
-    if (trace) trace->settle(best ? &*best : nullptr);
+    trace->settle(best ? &*best : nullptr);
     return best;
+}
+
+// first_touch_of_disk (first_touch.hpp) for offset m from the disk's center, operand for
+// operand, with c = |m|^2 - r^2, a = |d|^2 and reach = r |d| given; `ok` says whether there is
+// an entry, and t is then the entry time.
+struct CapTouch {
+    double t;
+    bool ok;
+};
+CapTouch cap_touch(Vec2 m, Vec2 d, double c, double a, double reach) {
+    const double b = dot(d, m);
+    const double miss = std::fabs(detail::accurate_cross(d, m));
+    const double disc = (reach - miss) * (reach + miss);
+    const double root = c / (std::sqrt(disc < 0.0 ? 0.0 : disc) - b); // (no errno call)
+    const bool touching = c <= 0.0;
+    const bool ok = (a > 0.0) & !(b >= 0.0) & !(disc < 0.0) & (touching | !(root > 1.0));
+    return {touching ? 0.0 : root, ok};
+}
+
+// The untraced query: the same decisions as overlap_at_start, band_entry and
+// first_touch_of_disk, operand for operand (so the same bits), computed as one straight line
+// with the branches turned into masks, as in the batch kernel (batch_circle_segment.cpp).
+// On a random stream of queries every data-dependent branch mispredicts, and the query is
+// bound by the latency of its chain of square roots and divisions; so both caps are solved
+// alongside the band rather than after it (only the one the band names is kept), and the
+// only branches left are the box test, which resolves early, and the final choice of contact.
+std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Segment& obstacle,
+                                           double largest) {
+    if (boxes_apart(mover, d, obstacle, largest)) return std::nullopt;
+    const double radius = mover.radius;
+    const Vec2 u = obstacle.b - obstacle.a;
+    const Vec2 w = mover.center - obstacle.a;  // offset from A
+    const Vec2 mb = mover.center - obstacle.b; // offset from B
+    const double length2 = dot(u, u);
+    const double along0 = dot(w, u);
+    const double length = std::sqrt(length2);
+    const double start = detail::accurate_cross(u, w); // signed distance to the line x |u|
+    const double reach = radius * length;
+    const double c_a = detail::accurate_distance_squared_minus(w, radius);
+    const double c_b = detail::accurate_distance_squared_minus(mb, radius);
+
+    // overlap_at_start
+    const bool has_band = length2 > 0.0;
+    const bool at_a = (along0 <= 0.0) | !has_band;
+    const bool at_b = !at_a & (along0 >= length2);
+    const bool inside = std::fabs(start) <= reach;
+    const bool overlap = (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
+
+    // band_entry. Of (reach - start) / rate and (-reach - start) / rate the entry is the smaller:
+    // the one with -reach when rate > 0 (rounding is monotonic), so one division suffices.
+    const double rate = detail::accurate_cross(u, d);
+    const double t_band = ((rate > 0.0 ? -reach : reach) - start) / rate;
+    const double along = dot(w + d * t_band, u);
+    const bool entered = has_band & !inside & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0);
+    const bool band = entered & !(along < 0.0) & !(along > length2);
+    const bool first_a = (!has_band) | (inside & (along0 <= 0.0)) | (entered & (along < 0.0));
+    const bool first_b = has_band & ((inside & !(along0 <= 0.0)) | (entered & (along > length2)));
+
+    // first_touch_of_disk for both caps; the band names the one that can be first.
+    const double a = dot(d, d);
+    const double reach_cap = radius * std::sqrt(a);
+    const CapTouch cap_a = cap_touch(w, d, c_a, a, reach_cap);
+    const CapTouch cap_b = cap_touch(mb, d, c_b, a, reach_cap);
+    const bool take_a = first_a & cap_a.ok;
+    const bool take_b = !first_a & first_b & cap_b.ok;
+
+    if (overlap) {
+        if (const auto o = detail::overlap_at_start(mover, obstacle, d))
+            return overlapping_hit(*o, d);
+    }
+    if (band) { // band_contact
+        const Vec2 normal = perp(u) * ((start > 0.0 ? 1.0 : -1.0) / length);
+        return Hit{t_band, obstacle.a + u * (along / length2),
+                   normal, Feature::SegmentInterior,
+                   false,  closing_in(d, normal)};
+    }
+    if (take_a | take_b)
+        return cap_contact(mover, d, take_a ? obstacle.a : obstacle.b,
+                           take_a ? Feature::EndpointA : Feature::EndpointB,
+                           take_a ? cap_a.t : cap_b.t);
+    return std::nullopt;
+}
+
+// Inputs out of the comfortable range (rescaled by a power of two, then asked again) and
+// queries with a trace: out of line, so that the hot path stays small.
+[[gnu::noinline]] std::optional<Hit> slow_time_of_impact(const Circle& mover, Vec2 displacement,
+                                                         const Segment& obstacle, Trace* trace,
+                                                         double largest) {
+    if (const double k = detail::scale_for_largest(largest); k != 1.0) {
+        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
+                                  Segment{obstacle.a * k, obstacle.b * k}, trace);
+        if (hit) hit->point *= 1.0 / k;
+        return hit;
+    }
+    return traced_time_of_impact(mover, displacement, obstacle, trace);
+}
+
+} // namespace
+
+CCD_HOT_CLONES std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
+                                                 const Segment& obstacle, Trace* trace) {
+    const double largest = largest_input(mover, displacement, obstacle);
+    if (trace || detail::scale_for_largest(largest) != 1.0) [[unlikely]]
+        return slow_time_of_impact(mover, displacement, obstacle, trace, largest);
+    return untraced_time_of_impact(mover, displacement, obstacle, largest);
 }
 
 std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,

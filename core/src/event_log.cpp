@@ -82,6 +82,13 @@ std::string to_text(const EventLog& log) {
         put(out, c.sequence);
         out += '\n';
     }
+    for (const Crush& c : log.crushes) {
+        out += "crush";
+        put(out, c.body);
+        put(out, c.time);
+        put(out, c.sequence);
+        out += '\n';
+    }
     if (log.budget_cut) {
         out += "budget";
         put(out, log.budget_cut->time);

@@ -2,10 +2,13 @@
 
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
 #include "event_queue.hpp"
+#include "swept_box_grid.hpp"
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <utility>
@@ -13,7 +16,25 @@
 namespace ccd {
 namespace {
 
+using detail::Box;
 using detail::Prediction;
+
+// Boxes are grown by this fraction of their largest coordinate: a query's rounding can never
+// reach that far, so the broadphase never drops a pair the query would hit.
+constexpr double kBoxMargin = 1e-9;
+
+double margin_for(const Box& box) {
+    // Every coordinate's magnitude is at most the sum of these two.
+    const double a = std::max(std::fabs(box.lo_x), std::fabs(box.hi_x));
+    const double b = std::max(std::fabs(box.lo_y), std::fabs(box.hi_y));
+    return kBoxMargin * (a + b);
+}
+
+Box box_of(Vec2 a, Vec2 b, double radius) {
+    const Box box{std::min(a.x, b.x) - radius, std::min(a.y, b.y) - radius,
+                  std::max(a.x, b.x) + radius, std::max(a.y, b.y) + radius};
+    return detail::grown(box, margin_for(box));
+}
 
 // The last contact a body took part in: a prediction for the same pair, within the chattering
 // window, from the opposite side is rounding (a point left a hair across a wall's line after
@@ -35,12 +56,40 @@ struct BodyRecord {
     Vec2 velocity;      // displacement per frame
     bool alive = true;
     bool frozen = false;
+    Vec2 carry;                      // the motion while frozen: the wall it chattered against
     std::uint32_t version = 0;       // bumped by every change of trajectory
     std::uint32_t frame_version = 0; // version at the frame's start
     std::vector<int> changed_by;     // [k]: the event that moved frame_version + k on by one
     double burst_start = 0.0;
     int burst_events = 0;
     LastContact last;
+};
+
+// A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame. Its segment at
+// frame time `since` is `origin`; a budget cut stops it (`frozen`) until the frame ends.
+struct WallRecord {
+    Segment origin;
+    double since = 0.0;
+    Vec2 da, db;
+    bool frozen = false;
+
+    bool kinematic() const { return !(da == Vec2{} && db == Vec2{}); }
+    bool moving() const { return kinematic() && !frozen; }
+    Segment at(double t) const {
+        if (!moving()) return origin;
+        return {origin.a + da * (t - since), origin.b + db * (t - since)};
+    }
+    // The velocity of the wall's material point at `point` (on the wall at time t).
+    Vec2 velocity_at(Vec2 point, double t, Feature feature) const {
+        if (!moving()) return {};
+        if (da == db || feature == Feature::EndpointA) return da;
+        if (feature == Feature::EndpointB) return db;
+        const Segment s = at(t);
+        const Vec2 d = s.b - s.a;
+        const double len2 = dot(d, d);
+        const double u = len2 > 0.0 ? std::clamp(dot(point - s.a, d) / len2, 0.0, 1.0) : 0.0;
+        return da + (db - da) * u;
+    }
 };
 
 bool is_sensor(const BodyRecord& b) {
@@ -56,8 +105,8 @@ ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
         return {in.velocity - in.normal * ((1.0 + self.response.restitution) * closing), false};
     case ResponseKind::Slide:
         return {in.velocity - in.normal * closing, false};
-    case ResponseKind::Stop:
-        return {Vec2{}, false};
+    case ResponseKind::Stop: // still, or on a moving wall still relative to it
+        return {in.other_kind == OtherKind::Wall ? in.other_velocity : Vec2{}, false};
     case ResponseKind::Destroy:
         return {in.velocity, true};
     case ResponseKind::Sensor:
@@ -74,14 +123,21 @@ ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
 struct World::State {
     WorldOptions options;
     std::vector<BodyRecord> bodies;
-    std::vector<Segment> walls;
+    std::vector<WallRecord> walls;
     detail::EventQueue queue;
+    detail::SweptBoxGrid grid;
     EventLog log;
     double time = 0.0;
     bool in_frame = false;
     int frames_completed = 0;
+    std::vector<int> changed;               // scratch: the bodies an event changed
+    std::vector<std::uint32_t> change_mark; // by body: == change_round when in `changed`
+    std::uint32_t change_round = 0;
 
-    static Vec2 motion(const BodyRecord& b) { return b.frozen || !b.alive ? Vec2{} : b.velocity; }
+    static Vec2 motion(const BodyRecord& b) {
+        if (!b.alive) return {};
+        return b.frozen ? b.carry : b.velocity;
+    }
     static Vec2 position(const BodyRecord& b, double t) {
         return b.origin + motion(b) * (t - b.since);
     }
@@ -90,6 +146,7 @@ struct World::State {
         return options.event_budget > 0 ? options.event_budget
                                         : 1000 + 100 * static_cast<int>(bodies.size());
     }
+    bool use_grid() const { return options.broadphase == Broadphase::Grid; }
 
     // ---- prediction -------------------------------------------------------------------------
 
@@ -112,14 +169,20 @@ struct World::State {
 
     void predict_wall(int index, int wall, double from, int after) {
         const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
+        const WallRecord& w = walls[static_cast<std::size_t>(wall)];
         const Vec2 v = motion(b);
-        if (v == Vec2{}) return;
+        const bool wall_moves = w.moving();
+        if (v == Vec2{} && !wall_moves) return;
         const double rest = 1.0 - from;
-        const auto hit = time_of_impact(Circle{position(b, from), b.radius}, v * rest,
-                                        walls[static_cast<std::size_t>(wall)]);
+        const Circle mover{position(b, from), b.radius};
+        const auto hit = wall_moves
+                             ? time_of_impact(mover, v * rest,
+                                              MovingSegment{w.at(from), w.da * rest, w.db * rest})
+                             : time_of_impact(mover, v * rest, w.origin);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
-        if (!is_event(*hit, v, is_sensor(b), b, OtherKind::Wall, wall, at)) return;
+        const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
+        if (!is_event(*hit, relative, is_sensor(b), b, OtherKind::Wall, wall, at)) return;
         queue.push(
             Prediction{at, index, OtherKind::Wall, wall, 0, b.version, 0, *hit, from, after});
     }
@@ -141,27 +204,105 @@ struct World::State {
             Prediction{at, i, OtherKind::Body, j, 0, a.version, b.version, *hit, from, after});
     }
 
-    // Every body that `index` could touch this frame. All of them for now: a broadphase (a
-    // grid or a tree over the swept boxes) slots in here and only here.
-    template <class F>
-    void for_each_neighbour(int index, F&& visit) const {
-        for (int other = 0; other < static_cast<int>(bodies.size()); ++other)
-            if (other != index && bodies[static_cast<std::size_t>(other)].alive) visit(other);
+    // ---- broadphase -------------------------------------------------------------------------
+
+    // What body `index` sweeps from frame time `from` to the frame's end, with its radius.
+    Box swept_box(int index, double from) const {
+        const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
+        const Vec2 p = position(b, from);
+        return box_of(p, p + motion(b) * (1.0 - from), b.radius);
+    }
+    Box swept_box(const WallRecord& w) const {
+        const Segment s0 = w.at(0.0), s1 = w.at(1.0);
+        const Box box = detail::united(box_of(s0.a, s0.b, 0.0), box_of(s1.a, s1.b, 0.0));
+        return detail::grown(box, margin_for(box));
     }
 
-    // Re-predicts the bodies in `changed` (ascending) from frame time `from`.
-    void predict_changed(std::span<const int> changed, double from, int after) {
-        const auto in_changed = [&](int k) {
-            return std::find(changed.begin(), changed.end(), k) != changed.end();
+    // Lays the grid out for the frame: cells about the median size of the bodies' swept boxes,
+    // at most four cells per body (docs/scheduler.md, "Broadphase").
+    void build_grid() {
+        const int n = static_cast<int>(bodies.size());
+        std::vector<Box> boxes(static_cast<std::size_t>(n));
+        std::vector<double> extents;
+        extents.reserve(boxes.size());
+        bool any = false;
+        Box bounds;
+        const auto include = [&](const Box& box) {
+            bounds = any ? detail::united(bounds, box) : box;
+            any = true;
         };
-        for (const int c : changed) {
+        for (int i = 0; i < n; ++i) {
+            if (!bodies[static_cast<std::size_t>(i)].alive) continue;
+            const Box box = swept_box(i, 0.0);
+            boxes[static_cast<std::size_t>(i)] = box;
+            include(box);
+            extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
+        }
+        for (const WallRecord& w : walls)
+            include(swept_box(w));
+        double cell = 0.0;
+        if (!extents.empty()) {
+            const auto middle = extents.begin() + static_cast<std::ptrdiff_t>(extents.size() / 2);
+            std::nth_element(extents.begin(), middle, extents.end());
+            cell = *middle;
+        }
+        grid.reset(bounds, cell, 4 * extents.size() + 64, n, static_cast<int>(walls.size()));
+        for (int i = 0; i < n; ++i)
+            if (bodies[static_cast<std::size_t>(i)].alive)
+                grid.insert_body(i, boxes[static_cast<std::size_t>(i)]);
+        for (int w = 0; w < static_cast<int>(walls.size()); ++w) {
+            const WallRecord& wall = walls[static_cast<std::size_t>(w)];
+            if (wall.kinematic()) {
+                grid.insert_wall_box(w, swept_box(wall));
+            } else {
+                const Box box = box_of(wall.origin.a, wall.origin.b, 0.0);
+                grid.insert_wall(w, wall.origin, margin_for(box));
+            }
+        }
+    }
+
+    // Every wall and every live body that body `index` could touch from frame time `from` on
+    // (the grid's candidates, or all of them).
+    template <class Wall, class Body>
+    void for_each_neighbour(int index, double from, Wall&& visit_wall, Body&& visit_body) {
+        if (use_grid()) {
+            const Box box = swept_box(index, from);
+            grid.for_each_wall_near(box, visit_wall);
+            grid.for_each_body_near(box, index, visit_body);
+            return;
+        }
+        for (int w = 0; w < static_cast<int>(walls.size()); ++w)
+            visit_wall(w);
+        for (int other = 0; other < static_cast<int>(bodies.size()); ++other)
+            if (other != index && bodies[static_cast<std::size_t>(other)].alive) visit_body(other);
+    }
+
+    // Re-predicts the bodies in `list` from frame time `from` (after moving them in the grid,
+    // unless it was just built for them).
+    void predict_changed(std::span<const int> list, double from, int after,
+                         bool move_in_grid = true) {
+        if (++change_round == 0) {
+            std::fill(change_mark.begin(), change_mark.end(), 0u);
+            change_round = 1;
+        }
+        change_mark.resize(bodies.size(), 0u);
+        for (const int c : list) {
+            change_mark[static_cast<std::size_t>(c)] = change_round;
+            if (!use_grid() || !move_in_grid) continue;
+            if (bodies[static_cast<std::size_t>(c)].alive)
+                grid.move_body(c, swept_box(c, from));
+            else
+                grid.remove_body(c);
+        }
+        for (const int c : list) {
             if (!bodies[static_cast<std::size_t>(c)].alive) continue;
-            for (int w = 0; w < static_cast<int>(walls.size()); ++w)
-                predict_wall(c, w, from, after);
-            for_each_neighbour(c, [&](int o) {
-                if (in_changed(o) && o < c) return; // predicted from o's side already
-                predict_pair(std::min(c, o), std::max(c, o), from, after);
-            });
+            for_each_neighbour(
+                c, from, [&](int w) { predict_wall(c, w, from, after); },
+                [&](int o) {
+                    if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
+                        return; // predicted from o's side already
+                    predict_pair(std::min(c, o), std::max(c, o), from, after);
+                });
         }
     }
 
@@ -169,9 +310,16 @@ struct World::State {
 
     void begin_frame() {
         queue.clear();
-        log = EventLog{};
+        // The last frame's log is emptied, not freed: its storage serves this frame.
         log.frame = frames_completed;
+        log.events.clear();
+        log.cancelled.clear();
+        log.chatter_cuts.clear();
+        log.crushes.clear();
+        log.budget_cut.reset();
         log.paths.resize(bodies.size());
+        for (BodyPath& path : log.paths)
+            path.points.clear();
         time = 0.0;
         in_frame = true;
         for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -182,10 +330,11 @@ struct World::State {
             b.frozen = false;
             if (b.alive) log.paths[i].points.push_back({0.0, b.origin});
         }
+        if (use_grid()) build_grid();
         std::vector<int> all;
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
             if (bodies[static_cast<std::size_t>(i)].alive) all.push_back(i);
-        predict_changed(all, 0.0, -1);
+        predict_changed(all, 0.0, -1, false);
     }
 
     void end_frame() {
@@ -197,7 +346,13 @@ struct World::State {
             }
             b.since = 0.0;
             b.frozen = false;
+            b.carry = {};
             b.last.time -= 1.0; // the side memory reaches across the frame boundary
+        }
+        for (WallRecord& w : walls) {
+            w.origin = w.at(1.0);
+            w.since = 0.0;
+            w.frozen = false;
         }
         time = 0.0;
         in_frame = false;
@@ -227,15 +382,19 @@ struct World::State {
                                                     p.predicted_after, reason, by});
     }
 
-    // A change of trajectory of body `index` at frame time t, caused by event `sequence`.
+    // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
+    // body frozen here moves by `carry` for the rest of the frame.
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
-                           bool freeze) {
+                           bool freeze, Vec2 carry = {}) {
         BodyRecord& b = bodies[static_cast<std::size_t>(index)];
         b.origin = position(b, t);
         b.since = t;
         b.velocity = velocity;
         if (remove) b.alive = false;
-        if (freeze) b.frozen = true;
+        if (freeze) {
+            b.frozen = true;
+            b.carry = carry;
+        }
         ++b.version;
         b.changed_by.push_back(sequence);
         auto& points = log.paths[static_cast<std::size_t>(index)].points;
@@ -255,6 +414,12 @@ struct World::State {
         return ++b.burst_events > options.chatter_limit;
     }
 
+    // Whether a pair, `normal` pointing toward the first, still closes in after a contact.
+    bool still_closing(Vec2 relative_velocity, Vec2 normal) const {
+        const double closing = -dot(relative_velocity, normal);
+        return closing > options.resting_tolerance * length(relative_velocity);
+    }
+
     void process(const Prediction& p) {
         const int sequence = static_cast<int>(log.events.size());
         const double t = p.time;
@@ -269,10 +434,15 @@ struct World::State {
         ContactOutcome out_a{a.velocity, false};
         ContactOutcome out_b{};
         BodyRecord* b = nullptr;
+        Vec2 wall_velocity; // of the wall at the contact point
         if (p.other_kind == OtherKind::Wall) {
+            wall_velocity =
+                walls[static_cast<std::size_t>(p.other)].velocity_at(p.hit.point, t, p.hit.feature);
+            event.other_velocity_before = wall_velocity;
+            event.other_velocity_after = wall_velocity;
             if (!a.frozen)
                 out_a = respond_alone(a, ContactInput{t, p.body, OtherKind::Wall, p.other,
-                                                      p.hit.point, n, a.velocity, Vec2{}});
+                                                      p.hit.point, n, a.velocity, wall_velocity});
         } else {
             b = &bodies[static_cast<std::size_t>(p.other)];
             out_b = {b->velocity, false};
@@ -298,17 +468,35 @@ struct World::State {
             }
         }
 
-        std::vector<int> changed;
-        const auto apply = [&](int index, BodyRecord& body, const ContactOutcome& out) {
+        changed.clear();
+        const auto apply = [&](int index, BodyRecord& body, const ContactOutcome& out, Vec2 carry) {
             if (body.frozen) return;
             if (!out.remove && out.velocity == body.velocity) return;
             const bool freeze = !out.remove && chatters(body, t);
-            change_trajectory(index, t, sequence, out.velocity, out.remove, freeze);
+            change_trajectory(index, t, sequence, out.velocity, out.remove, freeze, carry);
             if (freeze) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
             changed.push_back(index);
         };
-        apply(p.body, a, out_a);
-        if (b) apply(p.other, *b, out_b);
+        // A body frozen against a wall is carried by it; against a body it stands still.
+        apply(p.body, a, out_a, wall_velocity);
+        if (b) apply(p.other, *b, out_b, Vec2{});
+
+        // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
+        if (!(b && (is_sensor(a) || is_sensor(*b)))) {
+            const Vec2 relative = motion(a) - (b ? motion(*b) : wall_velocity);
+            const auto crush = [&](int index, BodyRecord& body) {
+                if (!body.alive || !body.frozen) return;
+                change_trajectory(index, t, sequence, body.velocity, true, false);
+                log.crushes.push_back(Crush{index, t, sequence});
+                if (std::find(changed.begin(), changed.end(), index) == changed.end())
+                    changed.push_back(index);
+            };
+            if (a.alive && (!b || b->alive) && (a.frozen || (b && b->frozen)) &&
+                still_closing(relative, n)) {
+                crush(p.body, a);
+                if (b) crush(p.other, *b);
+            }
+        }
 
         a.last = LastContact{true, p.other_kind, p.other, t, n};
         if (b) b->last = LastContact{true, OtherKind::Body, p.body, t, -n};
@@ -336,7 +524,14 @@ struct World::State {
         time = t;
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
             BodyRecord& b = bodies[static_cast<std::size_t>(i)];
-            if (b.alive && !b.frozen) change_trajectory(i, t, -1, b.velocity, false, true);
+            // Frozen and still already, or stopped here (a carried body too).
+            if (b.alive && !(b.frozen && b.carry == Vec2{}))
+                change_trajectory(i, t, -1, b.velocity, false, true, Vec2{});
+        }
+        for (WallRecord& w : walls) { // the whole world stops, moving walls too
+            w.origin = w.at(t);
+            w.since = t;
+            w.frozen = true;
         }
         log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size())};
     }
@@ -382,7 +577,13 @@ int World::add_body(BodyDef def) {
 
 int World::add_wall(Segment wall) {
     if (state_->in_frame) throw std::logic_error("World::add_wall during a frame");
-    state_->walls.push_back(wall);
+    state_->walls.push_back(WallRecord{wall, 0.0, {}, {}, false});
+    return static_cast<int>(state_->walls.size()) - 1;
+}
+
+int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b) {
+    if (state_->in_frame) throw std::logic_error("World::add_kinematic_wall during a frame");
+    state_->walls.push_back(WallRecord{at_frame_start, 0.0, displacement_a, displacement_b, false});
     return static_cast<int>(state_->walls.size()) - 1;
 }
 
@@ -439,8 +640,13 @@ WorldBody World::body(int index) const {
                      b.frozen};
 }
 
-const Segment& World::wall(int index) const {
-    return state_->walls.at(static_cast<std::size_t>(index));
+Segment World::wall(int index) const {
+    return state_->walls.at(static_cast<std::size_t>(index)).at(state_->time);
+}
+
+MovingSegment World::wall_motion(int index) const {
+    const WallRecord& w = state_->walls.at(static_cast<std::size_t>(index));
+    return {w.at(state_->time), w.da, w.db};
 }
 
 } // namespace ccd

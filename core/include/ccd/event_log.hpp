@@ -27,8 +27,8 @@ struct ContactEvent {
     Vec2 normal; // unit, from the other toward `body`
     Vec2 body_velocity_before;
     Vec2 body_velocity_after;
-    Vec2 other_velocity_before; // zero for a wall
-    Vec2 other_velocity_after;  // zero for a wall
+    Vec2 other_velocity_before; // a wall's: at the contact point (zero for a static wall)
+    Vec2 other_velocity_after;  // idem
     bool body_removed = false;
     bool other_removed = false;
 };
@@ -71,7 +71,16 @@ struct ChatterCut {
     int sequence = 0; // the event that went over the limit
 };
 
-// The per-frame event budget ran out: every body was frozen at `time`.
+// A body frozen by the chattering rule was still being pushed into something that does not
+// give way (a wall closing in, or a wall it is carried into): it was removed at event
+// `sequence` (docs/scheduler.md, "Crushed").
+struct Crush {
+    int body = 0;
+    double time = 0.0;
+    int sequence = 0;
+};
+
+// The per-frame event budget ran out: every body and kinematic wall was frozen at `time`.
 struct BudgetCut {
     double time = 0.0;
     int events = 0; // events processed before the cut
@@ -83,6 +92,7 @@ struct EventLog {
     std::vector<CancelledPrediction> cancelled; // in the order they left the queue
     std::vector<BodyPath> paths;                // one per body, indexed like the bodies
     std::vector<ChatterCut> chatter_cuts;
+    std::vector<Crush> crushes;
     std::optional<BudgetCut> budget_cut;
 };
 

@@ -1,10 +1,12 @@
 #pragma once
-// World: dynamic circles (and points, circles of radius 0) among static walls, advanced one
-// frame at a time by a sub-frame event scheduler: every contact is processed in time order,
-// the bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
+// World: dynamic circles (and points, circles of radius 0) among static and kinematic walls
+// (segments whose endpoints move linearly, frame after frame), advanced one frame at a time by a
+// sub-frame event scheduler: every contact is processed in time order, the bodies respond
+// mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
 #include "ccd/event_log.hpp"
 #include "ccd/shapes.hpp"
+#include "ccd/toi_moving_segment.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -23,7 +25,8 @@ struct ContactInput {
     Vec2 point;          // on the other's surface
     Vec2 normal;         // unit, from the other toward this body
     Vec2 velocity;       // this body's, before the contact
-    Vec2 other_velocity; // the other's, before the contact (zero for a wall or a frozen body)
+    Vec2 other_velocity; // the other's before the contact: a wall's at the contact point (zero
+                         // for a static wall), a frozen body's while it is carried
 };
 
 struct ContactOutcome {
@@ -36,7 +39,7 @@ using ContactCallback = std::function<ContactOutcome(const ContactInput&)>;
 enum class ResponseKind {
     Bounce,   // reflect the closing velocity, scaled by the restitution
     Slide,    // remove the closing velocity, keep the tangential part
-    Stop,     // velocity becomes zero
+    Stop,     // velocity becomes zero (against a kinematic wall: the wall's, at the contact)
     Destroy,  // the body is removed
     Sensor,   // report the contact and pass through (nothing changes)
     Callback, // ask `callback`
@@ -69,6 +72,14 @@ struct BodyDef {
     Response response;
 };
 
+// Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,
+// "Broadphase"). Both give the same log, bit for bit; AllPairs is there to show it and to
+// measure what the grid saves.
+enum class Broadphase {
+    Grid,     // a uniform grid over what every body and wall sweeps for the rest of the frame
+    AllPairs, // every live body and every wall
+};
+
 struct WorldOptions {
     // Events processed per frame before every body is frozen where it is; 0: 1000 + 100 per
     // body.
@@ -80,6 +91,7 @@ struct WorldOptions {
     // A pair already touching when predicted is an event only if it closes faster than this
     // fraction of its relative speed (rounding residue of a slide is not a new contact).
     double resting_tolerance = 1e-12;
+    Broadphase broadphase = Broadphase::Grid;
 };
 
 // A body as seen at the world's current time.
@@ -100,6 +112,11 @@ public:
     // Between frames only (not while a frame is being walked).
     int add_body(BodyDef def);
     int add_wall(Segment wall);
+    // A kinematic wall: `at_frame_start` at the start of the next frame, its endpoints moving
+    // by `displacement_a` and `displacement_b` over that frame and every frame after it (a
+    // scene's da/db are per frame). Bodies respond relative to the wall's velocity at the
+    // contact point. Returns its index among the walls.
+    int add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b);
     // Walls between consecutive points (and from the last back to the first when closed);
     // returns the index of the first.
     int add_polyline(std::span<const Vec2> points, bool closed = false);
@@ -121,7 +138,9 @@ public:
     int body_count() const;
     int wall_count() const;
     WorldBody body(int index) const;
-    const Segment& wall(int index) const;
+    Segment wall(int index) const; // at time()
+    // The wall at time() and how far its endpoints move per frame (zero for a static wall).
+    MovingSegment wall_motion(int index) const;
 
 private:
     struct State;

@@ -28,7 +28,10 @@ SceneWorld make_world(const Scene& scene) {
         out.body_names.push_back(body.name);
     }
     for (const Wall& wall : scene.walls) {
-        out.world.add_wall(wall.segment);
+        if (wall.is_static())
+            out.world.add_wall(wall.segment);
+        else
+            out.world.add_kinematic_wall(wall.segment, wall.displacement_a, wall.displacement_b);
         out.wall_names.push_back(wall.name);
     }
     return out;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <tuple>
 
@@ -106,82 +107,148 @@ void expect_same_log(const EventLog& world, const EventLog& oracle, double scale
         EXPECT_EQ(world.chatter_cuts[k].body, oracle.chatter_cuts[k].body);
         EXPECT_EQ(world.chatter_cuts[k].sequence, oracle.chatter_cuts[k].sequence);
     }
-    EXPECT_FALSE(world.budget_cut.has_value());
+    ASSERT_EQ(world.crushes.size(), oracle.crushes.size());
+    for (std::size_t k = 0; k < world.crushes.size(); ++k) {
+        EXPECT_EQ(world.crushes[k].body, oracle.crushes[k].body);
+        EXPECT_EQ(world.crushes[k].sequence, oracle.crushes[k].sequence);
+    }
+    ASSERT_EQ(world.budget_cut.has_value(), oracle.budget_cut.has_value());
+    if (world.budget_cut) {
+        EXPECT_EQ(world.budget_cut->events, oracle.budget_cut->events);
+        expect_close(world.budget_cut->time, oracle.budget_cut->time, 1e-12, "budget cut", 0);
+    }
 }
 
-// Mixed radii (points included) and responses: mostly elastic or damped bounces, some slide,
-// stop, destroy and sensor bodies.
-ccd_test::ReferenceScene mixed_scene(int count, std::uint32_t seed) {
-    ccd_test::ReferenceScene scene = ccd_test::balls_in_box(count, 40.0, 1.0, 8.0, seed);
-    std::mt19937 rng(seed * 7919u + 1u);
-    std::uniform_int_distribution<int> pick(0, 19);
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
-    for (ccd::BodyDef& body : scene.bodies) {
-        body.shape.radius *= 0.3 + 0.7 * unit(rng);
-        if (pick(rng) == 0) body.shape.radius = 0.0;
-        body.mass = 0.5 + unit(rng);
-        switch (pick(rng)) {
-        case 0:
-            body.response = ccd::Response::slide();
-            break;
-        case 1:
-            body.response = ccd::Response::stop();
-            break;
-        case 2:
-            body.response = ccd::Response::destroy();
-            break;
-        case 3:
-            body.response = ccd::Response::sensor();
-            break;
-        case 4:
-        case 5:
-        case 6:
-            body.response = ccd::Response::bounce(0.3 + 0.7 * unit(rng));
-            break;
-        default:
-            break; // elastic
+struct Totals {
+    int scenes = 0, events = 0, cancelled = 0, chatter = 0, crushes = 0;
+};
+
+// Steps the world `frames` frames and compares every frame's log with the oracle's, each frame
+// started from the world's state.
+void compare_with_oracle(const ccd_test::ReferenceScene& scene, int frames, Totals& totals) {
+    ccd::World world = make_world(scene);
+    for (int frame = 0; frame < frames; ++frame) {
+        SCOPED_TRACE(::testing::Message() << "frame " << frame);
+        // Each frame from the world's own state: balls in a box are chaotic, and two correct
+        // schedulers an ulp apart drift apart exponentially over frames.
+        ccd_test::ReferenceScene start = scene;
+        for (int w = 0; w < world.wall_count(); ++w)
+            start.walls[static_cast<std::size_t>(w)] = world.wall_motion(w);
+        for (int i = 0; i < world.body_count(); ++i) {
+            const ccd::WorldBody b = world.body(i);
+            start.bodies[static_cast<std::size_t>(i)].shape = b.shape;
+            start.bodies[static_cast<std::size_t>(i)].velocity = b.velocity;
+            start.removed.push_back(!b.alive);
         }
+        ccd_test::ReferenceScheduler oracle(start);
+        const EventLog& ours = world.step();
+        EventLog theirs = oracle.step();
+        theirs.frame = ours.frame;
+        expect_same_log(ours, theirs, 40.0, scene);
+        if (::testing::Test::HasFatalFailure()) return;
+        totals.events += static_cast<int>(ours.events.size());
+        totals.cancelled += static_cast<int>(ours.cancelled.size());
+        totals.chatter += static_cast<int>(ours.chatter_cuts.size());
+        totals.crushes += static_cast<int>(ours.crushes.size());
     }
-    return scene;
+    ++totals.scenes;
+}
+
+void print(const char* what, const Totals& t) {
+    std::printf("[ oracle   ] %s: %d scenes, %d events, %d cancelled, %d chatter cuts, %d "
+                "crushes\n",
+                what, t.scenes, t.events, t.cancelled, t.chatter, t.crushes);
+}
+
+// The largest scene of the random run: 50 in CI; CCD_ORACLE_LARGEST=200 for the larger run
+// (docs/scheduler.md).
+int largest() {
+    if (const char* env = std::getenv("CCD_ORACLE_LARGEST")) {
+        const int n = std::atoi(env);
+        if (n > 0) return n;
+    }
+    return kLargest;
 }
 
 TEST(WorldOracle, RandomScenesGiveTheSameLogAsTheAllPairsFullResortScheduler) {
-    int scenes = 0, events = 0, cancelled = 0, chatter = 0;
-    for (int count : {2, 3, 5, 8, 13, 21, 34, kLargest}) {
+    Totals totals;
+    for (int count : {2, 3, 5, 8, 13, 21, 34, largest()}) {
         for (std::uint32_t seed = 1; seed <= 4; ++seed) {
             SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
-            const auto scene = mixed_scene(count, seed);
-            ccd::World world = make_world(scene);
-            for (int frame = 0; frame < kFrames; ++frame) {
-                SCOPED_TRACE(::testing::Message() << "frame " << frame);
-                // Each frame from the world's own state: balls in a box are chaotic, and two
-                // correct schedulers an ulp apart drift apart exponentially over frames.
-                ccd_test::ReferenceScene start = scene;
-                for (int i = 0; i < world.body_count(); ++i) {
-                    const ccd::WorldBody b = world.body(i);
-                    start.bodies[static_cast<std::size_t>(i)].shape = b.shape;
-                    start.bodies[static_cast<std::size_t>(i)].velocity = b.velocity;
-                    start.removed.push_back(!b.alive);
-                }
-                ccd_test::ReferenceScheduler oracle(start);
-                const EventLog& ours = world.step();
-                EventLog theirs = oracle.step();
-                theirs.frame = ours.frame;
-                expect_same_log(ours, theirs, 40.0, scene);
-                if (::testing::Test::HasFatalFailure()) return;
-                events += static_cast<int>(ours.events.size());
-                cancelled += static_cast<int>(ours.cancelled.size());
-                chatter += static_cast<int>(ours.chatter_cuts.size());
-            }
-            ++scenes;
+            compare_with_oracle(ccd_test::mixed_scene(count, seed), kFrames, totals);
+            if (::testing::Test::HasFatalFailure()) return;
         }
     }
     // The comparison must have had something to compare.
-    EXPECT_EQ(scenes, 32);
-    EXPECT_GT(events, 200);
-    EXPECT_GT(cancelled, 20);
-    std::printf("[ oracle   ] %d scenes, %d events, %d cancelled, %d chatter cuts\n", scenes,
-                events, cancelled, chatter);
+    EXPECT_EQ(totals.scenes, 32);
+    EXPECT_GT(totals.events, 200);
+    EXPECT_GT(totals.cancelled, 20);
+    print("static walls", totals);
+}
+
+} // namespace
+
+namespace {
+
+// The mixed scenes with three kinematic walls inside the 40 x 40 box: a translating paddle, a
+// wall whose endpoints move differently (it turns and stretches) and one turning about its
+// middle. Over 5 frames they stay inside the box; balls get pushed, squeezed against the box
+// and each other.
+ccd_test::ReferenceScene kinematic_scene(int count, std::uint32_t seed) {
+    ccd_test::ReferenceScene scene = ccd_test::mixed_scene(count, seed);
+    scene.walls.push_back({{{5.0, 18.0}, {15.0, 18.0}}, {0.0, 1.5}, {0.0, 1.5}});
+    scene.walls.push_back({{{25.0, 5.0}, {25.0, 15.0}}, {2.0, 0.0}, {-1.0, 1.0}});
+    scene.walls.push_back({{{22.0, 30.0}, {34.0, 30.0}}, {0.0, 1.2}, {0.0, -1.2}});
+    return scene;
+}
+
+TEST(WorldOracle, ScenesWithKinematicWallsGiveTheSameLogAsTheReferenceScheduler) {
+    Totals totals;
+    for (int count : {3, 8, 21, 40}) {
+        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            compare_with_oracle(kinematic_scene(count, seed), kFrames, totals);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+    EXPECT_EQ(totals.scenes, 16);
+    EXPECT_GT(totals.events, 200);
+    print("kinematic walls", totals);
+}
+
+TEST(WorldOracle, SqueezedBallsAreFrozenAndCrushedAsTheReferenceSchedulerSays) {
+    // World.ABallSqueezedBetweenTwoClosingWalls... with two more sliding balls between the
+    // walls: chatter cuts and crushes, compared record by record.
+    ccd_test::ReferenceScene scene;
+    scene.walls.push_back({{{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0}});
+    scene.walls.push_back({{{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0}});
+    for (const Vec2 c : {Vec2{0.0, 0.0}, Vec2{0.5, 4.0}, Vec2{-0.5, -4.0}})
+        scene.bodies.push_back(ccd::BodyDef{{c, 1.0}, {0.3, 0.1}, 1.0, ccd::Response::slide()});
+    Totals totals;
+    compare_with_oracle(scene, 2, totals);
+    EXPECT_EQ(totals.crushes, 3);
+    EXPECT_EQ(totals.chatter, 3);
+    print("squeeze", totals);
+}
+
+TEST(WorldOracle, FramesCutByTheBudgetGiveTheSameLogAsTheReferenceScheduler) {
+    Totals totals;
+    int cuts = 0;
+    for (int count : {13, 34}) {
+        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            auto scene =
+                seed % 2 ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed);
+            scene.options.event_budget = 6;
+            ccd::World world = make_world(scene);
+            for (int frame = 0; frame < kFrames; ++frame)
+                cuts += world.step().budget_cut.has_value() ? 1 : 0;
+            compare_with_oracle(scene, kFrames, totals);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+    EXPECT_GT(cuts, 10); // the budget did cut in
+    print("budget", totals);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
 
 #include <algorithm>
 #include <map>
@@ -36,7 +37,8 @@ struct Live {
 } // namespace
 
 ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
-    : walls_(scene.walls), options_(scene.options) {
+    : walls_(scene.walls), options_(scene.options),
+      from_current_time_(scene.detect_from_current_time) {
     for (const ccd::BodyDef& def : scene.bodies) {
         Body b;
         b.position = def.shape.center;
@@ -58,7 +60,29 @@ ccd::EventLog ReferenceScheduler::step() {
     for (int i = 0; i < n; ++i)
         if (bodies_[i].alive) log.paths[i].points.push_back({0.0, bodies_[i].position});
     double now = 0.0;
-    const auto moving = [](const Body& b) { return b.frozen ? Vec2{} : b.velocity; };
+    const auto moving = [](const Body& b) { return b.frozen ? b.carry : b.velocity; };
+    const auto at = [](const Body& b, double t) {
+        return b.anchor + (b.frozen ? b.carry : b.velocity) * (t - b.anchor_time);
+    };
+    const auto wall_moves = [&](int w) {
+        return !(walls_[w].displacement_a == Vec2{} && walls_[w].displacement_b == Vec2{});
+    };
+    // A wall's material velocity at `point` on it at time t: its endpoints' velocities
+    // interpolated by where the point lies between them.
+    const auto wall_velocity = [&](int w, Vec2 point, double t, ccd::Feature feature) -> Vec2 {
+        const ccd::MovingSegment& m = walls_[w];
+        if (!wall_moves(w)) return {};
+        if (feature == ccd::Feature::EndpointA) return m.displacement_a;
+        if (feature == ccd::Feature::EndpointB) return m.displacement_b;
+        if (m.displacement_a == m.displacement_b) return m.displacement_a;
+        const ccd::Segment s = m.at(t);
+        const Vec2 d = s.b - s.a;
+        const double len2 = dot(d, d);
+        const double u = len2 > 0.0 ? std::clamp(dot(point - s.a, d) / len2, 0.0, 1.0) : 0.0;
+        return m.displacement_a + (m.displacement_b - m.displacement_a) * u;
+    };
+    // When a pair's detection was last due: the later of its bodies' last changes.
+    const auto due = [&](double anchor_time) { return from_current_time_ ? now : anchor_time; };
 
     const auto sensor = [&](int i) { return bodies_[i].response.kind == ResponseKind::Sensor; };
     // Whether body i's contact (kind, other) found by `hit` at `time` is an event.
@@ -76,24 +100,33 @@ ccd::EventLog ReferenceScheduler::step() {
     };
     const auto detect_wall = [&](int i, int w) -> std::optional<Candidate> {
         const Body& b = bodies_[i];
-        if (!b.alive || moving(b) == Vec2{}) return std::nullopt;
-        const double rest = 1.0 - now;
+        if (!b.alive || (moving(b) == Vec2{} && !wall_moves(w))) return std::nullopt;
+        const double from = due(b.anchor_time);
+        const double rest = 1.0 - from;
+        const ccd::Circle mover{at(b, from), b.radius};
+        const ccd::MovingSegment& m = walls_[w];
         const auto hit =
-            ccd::time_of_impact(ccd::Circle{b.position, b.radius}, moving(b) * rest, walls_[w]);
+            wall_moves(w)
+                ? ccd::time_of_impact(mover, moving(b) * rest,
+                                      ccd::MovingSegment{m.at(from), m.displacement_a * rest,
+                                                         m.displacement_b * rest})
+                : ccd::time_of_impact(mover, moving(b) * rest, m.start);
         if (!hit) return std::nullopt;
-        const double t = std::min(1.0, now + hit->t * rest);
-        if (!counts(i, OtherKind::Wall, w, *hit, moving(b), sensor(i), t)) return std::nullopt;
+        const double t = std::min(1.0, from + hit->t * rest);
+        const Vec2 rel = moving(b) - wall_velocity(w, hit->point, t, hit->feature);
+        if (!counts(i, OtherKind::Wall, w, *hit, rel, sensor(i), t)) return std::nullopt;
         return Candidate{t, i, OtherKind::Wall, w, *hit};
     };
     const auto detect_pair = [&](int i, int j) -> std::optional<Candidate> {
         const Body& a = bodies_[i];
         const Body& b = bodies_[j];
         if (!a.alive || !b.alive || moving(a) == moving(b)) return std::nullopt;
-        const double rest = 1.0 - now;
-        const auto hit = ccd::time_of_impact(ccd::Circle{a.position, a.radius}, moving(a) * rest,
-                                             ccd::Circle{b.position, b.radius}, moving(b) * rest);
+        const double from = due(std::max(a.anchor_time, b.anchor_time));
+        const double rest = 1.0 - from;
+        const auto hit = ccd::time_of_impact(ccd::Circle{at(a, from), a.radius}, moving(a) * rest,
+                                             ccd::Circle{at(b, from), b.radius}, moving(b) * rest);
         if (!hit) return std::nullopt;
-        const double t = std::min(1.0, now + hit->t * rest);
+        const double t = std::min(1.0, from + hit->t * rest);
         if (!counts(i, OtherKind::Body, j, *hit, moving(a) - moving(b), sensor(i) || sensor(j), t))
             return std::nullopt;
         return Candidate{t, i, OtherKind::Body, j, *hit};
@@ -104,8 +137,11 @@ ccd::EventLog ReferenceScheduler::step() {
     std::set<PairKey> passed;
     const auto detect_all = [&] {
         std::vector<Candidate> all;
+        // As in the seed, a collision before the current time is skipped: detected from a
+        // past anchor, it is one that was not an event when its detection was due.
         const auto keep = [&](const std::optional<Candidate>& c) {
-            if (c && !passed.count({c->body, static_cast<int>(c->kind), c->other}))
+            if (c && c->time >= now &&
+                !passed.count({c->body, static_cast<int>(c->kind), c->other}))
                 all.push_back(*c);
         };
         for (int i = 0; i < n; ++i) {
@@ -137,8 +173,8 @@ ccd::EventLog ReferenceScheduler::step() {
             return {self.velocity - normal * ((1.0 + self.response.restitution) * vn), false};
         case ResponseKind::Slide:
             return {self.velocity - normal * vn, false};
-        case ResponseKind::Stop:
-            return {Vec2{}, false};
+        case ResponseKind::Stop: // against a kinematic wall: its velocity at the contact
+            return {kind == OtherKind::Wall ? other_velocity : Vec2{}, false};
         case ResponseKind::Destroy:
             return {self.velocity, true};
         case ResponseKind::Sensor:
@@ -150,6 +186,8 @@ ccd::EventLog ReferenceScheduler::step() {
         return {self.velocity, false};
     };
 
+    const int budget = options_.event_budget > 0 ? options_.event_budget : 1000 + 100 * n;
+    double walls_stop = 1.0; // when the walls stopped: the frame's end, or the budget cut
     for (;;) {
         const std::vector<Candidate> all = detect_all();
         if (all.empty()) break;
@@ -157,6 +195,31 @@ ccd::EventLog ReferenceScheduler::step() {
         for (Body& b : bodies_)
             if (b.alive) b.position = b.anchor + moving(b) * (c.time - b.anchor_time);
         now = c.time;
+        if (static_cast<int>(log.events.size()) >= budget) {
+            // The budget: every live prediction is cancelled, the world stops where it is.
+            for (const auto& [key, l] : live) {
+                const auto [body, kind, other] = key;
+                log.cancelled.push_back(ccd::CancelledPrediction{
+                    l.time, body, static_cast<OtherKind>(kind), other, l.feature, l.predicted_at,
+                    l.predicted_after, ccd::CancelReason::Budget, -1});
+            }
+            for (int i = 0; i < n; ++i) {
+                Body& b = bodies_[i];
+                if (!b.alive || (b.frozen && b.carry == Vec2{})) continue;
+                b.anchor = b.position;
+                b.anchor_time = now;
+                b.frozen = true;
+                b.carry = {};
+                auto& points = log.paths[i].points;
+                if (points.back().time == now)
+                    points.back().position = b.position;
+                else
+                    points.push_back({now, b.position});
+            }
+            walls_stop = now;
+            log.budget_cut = ccd::BudgetCut{now, static_cast<int>(log.events.size())};
+            break;
+        }
         const int seq = static_cast<int>(log.events.size());
         Body& a = bodies_[c.body];
         const Vec2 nrm = c.hit.normal;
@@ -172,8 +235,12 @@ ccd::EventLog ReferenceScheduler::step() {
         e.body_velocity_before = moving(a);
         ccd::ContactOutcome oa{a.velocity, false}, ob{};
         Body* b = nullptr;
+        Vec2 wv; // the wall's velocity at the contact point
         if (c.kind == OtherKind::Wall) {
-            if (!a.frozen) oa = respond(a, c.body, c.kind, c.other, nrm, c.hit.point, Vec2{}, now);
+            wv = wall_velocity(c.other, c.hit.point, now, c.hit.feature);
+            e.other_velocity_before = wv;
+            e.other_velocity_after = wv;
+            if (!a.frozen) oa = respond(a, c.body, c.kind, c.other, nrm, c.hit.point, wv, now);
         } else {
             b = &bodies_[c.other];
             e.other_velocity_before = moving(*b);
@@ -194,7 +261,7 @@ ccd::EventLog ReferenceScheduler::step() {
             }
         }
         std::vector<int> changed;
-        const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o) {
+        const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o, Vec2 carry) {
             if (body.frozen || (!o.remove && o.velocity == body.velocity)) return;
             body.anchor = body.position;
             body.anchor_time = now;
@@ -206,6 +273,7 @@ ccd::EventLog ReferenceScheduler::step() {
                     body.burst_events = 1;
                 } else if (++body.burst_events > options_.chatter_limit) {
                     body.frozen = true;
+                    body.carry = carry; // carried by the wall it chattered against
                     log.chatter_cuts.push_back({index, now, seq});
                 }
             }
@@ -216,8 +284,31 @@ ccd::EventLog ReferenceScheduler::step() {
                 points.push_back({now, body.position});
             changed.push_back(index);
         };
-        apply(c.body, a, oa);
-        if (b) apply(c.other, *b, ob);
+        apply(c.body, a, oa, wv);
+        if (b) apply(c.other, *b, ob, Vec2{});
+        // Crushed: a frozen participant still pushed on after the responses.
+        const bool sensor_pair = b && (sensor(c.body) || sensor(c.other));
+        if (!sensor_pair && a.alive && (!b || b->alive)) {
+            const Vec2 rel = moving(a) - (b ? moving(*b) : wv);
+            if (-dot(rel, nrm) > options_.resting_tolerance * length(rel)) {
+                for (const int index : {c.body, b ? c.other : -1}) {
+                    if (index < 0) continue;
+                    Body& body = bodies_[index];
+                    if (!body.frozen) continue;
+                    body.alive = false;
+                    body.anchor = body.position;
+                    body.anchor_time = now;
+                    log.crushes.push_back({index, now, seq});
+                    auto& points = log.paths[index].points;
+                    if (points.back().time == now)
+                        points.back().position = body.position;
+                    else
+                        points.push_back({now, body.position});
+                    if (std::find(changed.begin(), changed.end(), index) == changed.end())
+                        changed.push_back(index);
+                }
+            }
+        }
         a.has_last = true;
         a.last_kind = c.kind;
         a.last_other = c.other;
@@ -275,8 +366,11 @@ ccd::EventLog ReferenceScheduler::step() {
     for (Body& b : bodies_) {
         if (!b.alive) b.last_time -= 1.0;
         b.frozen = false;
+        b.carry = {};
         b.burst_events = 0;
     }
+    for (ccd::MovingSegment& w : walls_)
+        w.start = w.at(walls_stop);
     return log;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Random scenes for the oracle and soak tests: balls that do not overlap, inside a closed box.
+// Random scenes for the oracle, broadphase and soak tests: balls that do not overlap, inside a
+// closed box.
 
 #include "reference_scheduler.hpp"
 
@@ -11,6 +12,10 @@
 
 namespace ccd_test {
 
+inline ccd::MovingSegment static_wall(ccd::Vec2 a, ccd::Vec2 b) {
+    return {{a, b}, {}, {}};
+}
+
 // A box [0, size]^2 of four walls and `count` balls of radius `radius`, on a jittered grid so
 // they start apart, with velocities up to `max_speed` per frame.
 inline ReferenceScene balls_in_box(int count, double size, double radius, double max_speed,
@@ -18,10 +23,8 @@ inline ReferenceScene balls_in_box(int count, double size, double radius, double
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     ReferenceScene scene;
-    scene.walls = {{{0.0, 0.0}, {size, 0.0}},
-                   {{size, 0.0}, {size, size}},
-                   {{size, size}, {0.0, size}},
-                   {{0.0, size}, {0.0, 0.0}}};
+    scene.walls = {static_wall({0.0, 0.0}, {size, 0.0}), static_wall({size, 0.0}, {size, size}),
+                   static_wall({size, size}, {0.0, size}), static_wall({0.0, size}, {0.0, 0.0})};
     const int side = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
     const double cell = size / side;
     const double slack = cell - 2.0 * radius; // room to jitter in
@@ -38,11 +41,51 @@ inline ReferenceScene balls_in_box(int count, double size, double radius, double
     return scene;
 }
 
+// Mixed radii (points included) and responses: mostly elastic or damped bounces, some slide,
+// stop, destroy and sensor bodies.
+inline ReferenceScene mixed_scene(int count, std::uint32_t seed) {
+    ReferenceScene scene = balls_in_box(count, 40.0, 1.0, 8.0, seed);
+    std::mt19937 rng(seed * 7919u + 1u);
+    std::uniform_int_distribution<int> pick(0, 19);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (ccd::BodyDef& body : scene.bodies) {
+        body.shape.radius *= 0.3 + 0.7 * unit(rng);
+        if (pick(rng) == 0) body.shape.radius = 0.0;
+        body.mass = 0.5 + unit(rng);
+        switch (pick(rng)) {
+        case 0:
+            body.response = ccd::Response::slide();
+            break;
+        case 1:
+            body.response = ccd::Response::stop();
+            break;
+        case 2:
+            body.response = ccd::Response::destroy();
+            break;
+        case 3:
+            body.response = ccd::Response::sensor();
+            break;
+        case 4:
+        case 5:
+        case 6:
+            body.response = ccd::Response::bounce(0.3 + 0.7 * unit(rng));
+            break;
+        default:
+            break; // elastic
+        }
+    }
+    return scene;
+}
+
 // The World that the scheduler under test steps, built from the same scene as the oracle's.
 inline ccd::World make_world(const ReferenceScene& scene) {
     ccd::World world(scene.options);
-    for (const ccd::Segment& w : scene.walls)
-        world.add_wall(w);
+    for (const ccd::MovingSegment& w : scene.walls) {
+        if (w.displacement_a == ccd::Vec2{} && w.displacement_b == ccd::Vec2{})
+            world.add_wall(w.start);
+        else
+            world.add_kinematic_wall(w.start, w.displacement_a, w.displacement_b);
+    }
     for (const ccd::BodyDef& b : scene.bodies)
         world.add_body(b);
     return world;

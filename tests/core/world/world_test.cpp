@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace {
@@ -356,6 +357,173 @@ TEST(World, PointBouncesInABoxAndNeverLeavesIt) {
             << "frame " << frame << " at " << c.x << ", " << c.y;
     }
     EXPECT_GT(events, 1000); // about 1.3 wall hits per frame
+}
+
+// ---- kinematic walls ----------------------------------------------------------------------
+
+// A vertical wall x = -3 (y from -10 to 10) moving (4, 0) per frame, and a unit ball at rest at
+// the origin: the wall's face reaches the ball's left side (x = -1) when -3 + 4t = -1, t = 0.5.
+World ball_in_front_of_a_moving_wall(Response response) {
+    World world;
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, std::move(response)});
+    return world;
+}
+
+TEST(World, AMovingWallBouncesABallRelativeToItsOwnVelocity) {
+    // Normal (1, 0); velocity relative to the wall (0 - 4, 0), closing 4; elastic: v' = v -
+    // 2 (-4) n = (8, 0). From x = 0 at t = 0.5 the ball reaches 0 + 8 * 0.5 = 4; the wall x = 1.
+    World world = ball_in_front_of_a_moving_wall(Response::bounce());
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_NEAR(e.time, 0.5, kEps);
+    EXPECT_EQ(e.other_kind, OtherKind::Wall);
+    expect_near(e.point, {-1.0, 0.0});
+    expect_near(e.normal, {1.0, 0.0});
+    expect_near(e.other_velocity_before, {4.0, 0.0});
+    expect_near(e.body_velocity_after, {8.0, 0.0});
+    expect_near(world.body(0).shape.center, {4.0, 0.0});
+    expect_near(world.wall(0).a, {1.0, -10.0});
+    // The next frame the wall moves (4, 0) again, to x = 5; the ball (at 8) to x = 12: no contact.
+    EXPECT_TRUE(world.step().events.empty());
+    expect_near(world.wall(0).a, {5.0, -10.0});
+    expect_near(world.body(0).shape.center, {12.0, 0.0});
+}
+
+TEST(World, AMovingWallPushesASlidingBallAlongAtItsOwnSpeed) {
+    // Slide removes the closing part: v' = v - n (-4) = (4, 0): the ball rides in front of the
+    // wall, touching it (x = 2 and wall 1 at t = 1; 6 and 5 a frame later) with no new event.
+    World world = ball_in_front_of_a_moving_wall(Response::slide());
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    expect_near(log.events[0].body_velocity_after, {4.0, 0.0});
+    expect_near(world.body(0).shape.center, {2.0, 0.0});
+    const ccd::EventLog& next = world.step();
+    EXPECT_TRUE(next.events.empty());
+    EXPECT_TRUE(next.chatter_cuts.empty());
+    expect_near(world.body(0).shape.center, {6.0, 0.0});
+    expect_near(world.wall(0).a, {5.0, -10.0});
+}
+
+TEST(World, AStopBallHitByAMovingWallStopsRelativeToItAndRidesAlong) {
+    // Stop takes the wall's velocity at the contact, (4, 0): as the sliding ball, x = 2 at the
+    // frame's end, touching the wall (x = 1) without a new event; 6 a frame later.
+    World world = ball_in_front_of_a_moving_wall(Response::stop());
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    expect_near(log.events[0].body_velocity_after, {4.0, 0.0});
+    expect_near(world.body(0).shape.center, {2.0, 0.0});
+    EXPECT_TRUE(world.step().events.empty());
+    expect_near(world.body(0).shape.center, {6.0, 0.0});
+}
+
+TEST(World, WallShowsTheKinematicWallAtTheWorldsCurrentTime) {
+    World world = ball_in_front_of_a_moving_wall(Response::bounce());
+    world.advance_to(0.25); // -3 + 4 * 0.25
+    expect_near(world.wall(0).a, {-2.0, -10.0});
+    expect_near(world.wall(0).b, {-2.0, 10.0});
+    const ccd::MovingSegment m = world.wall_motion(0);
+    expect_near(m.start.a, {-2.0, -10.0});
+    expect_near(m.displacement_a, {4.0, 0.0}); // per frame
+}
+
+TEST(World, ATiltingWallHitsWithTheVelocityOfItsMaterialPointAtTheContact) {
+    // Wall from a = (-2, -1) to b = (2, -1); a rises 1, b rises 3 per frame. A point at rest at
+    // (0, 0.5): x stays 0 = -2 + 4u, so the wall's point u = 1/2 reaches it when
+    // -1 + (1 + 3) t / 2 = 0.5, t = 0.75. There the wall runs from (-2, -0.25) to (2, 1.25),
+    // direction (4, 1.5), normal toward the point (-1.5, 4) / sqrt(18.25); the material point
+    // moves (0, 1) + u (0, 2) = (0, 2). Elastic, from rest: v' = 2 (w . n) n
+    // = 2 * 8 / 18.25 * (-1.5, 4) = (-24, 64) / 18.25.
+    World world;
+    world.add_kinematic_wall({{-2.0, -1.0}, {2.0, -1.0}}, {0.0, 1.0}, {0.0, 3.0});
+    world.add_body(BodyDef{Circle{{0.0, 0.5}, 0.0}, {}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_GE(log.events.size(), 1u);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_NEAR(e.time, 0.75, kEps);
+    EXPECT_EQ(e.feature, Feature::SegmentInterior);
+    expect_near(e.point, {0.0, 0.5});
+    expect_near(e.normal, Vec2{-1.5, 4.0} * (1.0 / std::sqrt(18.25)));
+    expect_near(e.other_velocity_before, {0.0, 2.0});
+    expect_near(e.body_velocity_after, Vec2{-24.0, 64.0} * (1.0 / 18.25));
+}
+
+TEST(World, ABallSqueezedBetweenTwoClosingWallsIsFrozenThenCrushedNotPassedThrough) {
+    // Left wall x = -3 moving +4, right wall x = 3 moving -2 per frame; a unit sliding ball at
+    // rest at 0. t = 0.5: the left wall reaches it, the ball rides at (4, 0). Its right side
+    // 1 + 4 (t - 0.5) meets 3 - 2t at t = 2/3 (ball at 2/3, walls at -1/3 and 5/3: exactly
+    // two radii apart). From then on both walls touch it and close in: slide on the right
+    // wall gives 4 - (4 + 2) = -2, on the left -2 + (2 + 4) = 4, alternately, all at t = 2/3.
+    // The 33rd change at that instant (events 1 to 33; event 33 is the right wall's) freezes
+    // it, carried by the right wall at (-2, 0); the left wall still closes in at 6: event 34
+    // crushes it. Nothing hangs and the ball never leaves the space between the walls.
+    World world;
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, Response::slide()});
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 35u);
+    EXPECT_NEAR(log.events[0].time, 0.5, kEps);
+    EXPECT_NEAR(log.events[1].time, 2.0 / 3.0, kEps);
+    EXPECT_EQ(log.events[1].other, 1);
+    expect_near(log.events[1].body_velocity_after, {-2.0, 0.0});
+    expect_near(log.events[2].body_velocity_after, {4.0, 0.0});
+    ASSERT_EQ(log.chatter_cuts.size(), 1u);
+    EXPECT_EQ(log.chatter_cuts[0].sequence, 33);
+    EXPECT_EQ(log.events[33].other, 1);
+    ASSERT_EQ(log.crushes.size(), 1u);
+    EXPECT_EQ(log.crushes[0].body, 0);
+    EXPECT_EQ(log.crushes[0].sequence, 34);
+    EXPECT_NEAR(log.crushes[0].time, 2.0 / 3.0, kEps);
+    EXPECT_EQ(log.events[34].other, 0);
+    EXPECT_TRUE(log.events[34].body_removed);
+    EXPECT_FALSE(world.body(0).alive);
+    EXPECT_FALSE(log.budget_cut.has_value());
+    for (const ccd::PathPoint& p : log.paths[0].points) {
+        EXPECT_GE(p.position.x - 1.0, -3.0 + 4.0 * p.time - 1e-12) << "at t = " << p.time;
+        EXPECT_LE(p.position.x + 1.0, 3.0 - 2.0 * p.time + 1e-12) << "at t = " << p.time;
+    }
+    expect_near(log.paths[0].points.back().position, {2.0 / 3.0, 0.0});
+}
+
+TEST(World, AnElasticBallBetweenClosingWallsIsStoppedByTheBudgetAndNeverPasses) {
+    // The same walls as above, an elastic ball: each bounce adds twice a wall's speed and the
+    // gap shrinks like 1 / bounces, so the bounces converge on t = 2/3 but never come within
+    // the chattering window of each other before the budget (1000 + 100 per body = 1100)
+    // ends the frame. Every frame: cut, the ball alive and between the walls.
+    World world;
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, {}});
+    for (int frame = 0; frame < 3; ++frame) {
+        const ccd::EventLog& log = world.step();
+        ASSERT_TRUE(log.budget_cut.has_value());
+        EXPECT_EQ(log.events.size(), 1100u);
+        EXPECT_TRUE(log.chatter_cuts.empty());
+        const double x = world.body(0).shape.center.x;
+        EXPECT_TRUE(world.body(0).alive);
+        EXPECT_GE(x - 1.0, world.wall(0).a.x - 1e-12);
+        EXPECT_LE(x + 1.0, world.wall(1).a.x + 1e-12);
+    }
+}
+
+TEST(World, ABudgetCutStopsTheKinematicWallsToo) {
+    // The wall at x = -3 moving +4 and a budget of one event: the ball is hit at t = 0.5 and
+    // bounces at (8, 0) (AMovingWallBounces...); its next contact, with the far wall x = 2
+    // (right side 1 + 8 (t - 0.5) = 2 at t = 0.625), is over budget: everything stops at 0.625,
+    // the moving wall at x = -3 + 4 * 0.625 = -0.5, and stays there until the frame's end.
+    ccd::WorldOptions options;
+    options.event_budget = 1;
+    World world(options);
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_wall({{2.0, -10.0}, {2.0, 10.0}});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_TRUE(log.budget_cut.has_value());
+    EXPECT_NEAR(log.budget_cut->time, 0.625, kEps);
+    expect_near(world.wall(0).a, {-0.5, -10.0});
+    expect_near(world.body(0).shape.center, {1.0, 0.0});
 }
 
 TEST(World, AddingABodyDuringAFrameIsRefused) {

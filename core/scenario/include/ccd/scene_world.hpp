@@ -17,9 +17,10 @@ struct SceneWorld {
 };
 
 // Every body (circle or point) responds as the scene says (bounce with its restitution by
-// default, elastic); every segment is a static wall. The World has no moving walls or polygons
-// yet: a kinematic segment is added where it is at t = 0 and does not move, and polygons are
-// left out (docs/scene-format.md).
+// default, elastic); a static segment is a static wall, a kinematic one (displacement_a/_b) a
+// kinematic wall whose endpoints move by those displacements every frame (docs/scheduler.md,
+// "Kinematic walls"). The World has no polygons yet: they are left out
+// (docs/scene-format.md).
 SceneWorld make_world(const Scene& scene);
 
 } // namespace ccd

@@ -1,0 +1,129 @@
+// world_bench: processed events per second of the sub-frame scheduler (ccd::World) on equal
+// disks in a walled box at packing fraction 0.3, against the same world querying all pairs and
+// against the seed-004 reference scheduler (tests/core/world/reference_scheduler.cpp), where
+// they finish in reasonable time. docs/performance.md has the command and the figures.
+//
+// One iteration is one frame (World::step, the log included). The scene: N disks of radius 1
+// on a jittered square lattice in the box [0, L]^2 with N pi / L^2 = 0.3, every disk at speed
+// CCD_WORLD_BENCH_SPEED radii per frame (default 2) in a random direction, elastic; a few
+// untimed frames first so the timed ones start from a mixed state. Counters: events/s (the
+// figure of the issue), ns per event, events and cancelled predictions per frame.
+#include "reference_scheduler.hpp"
+
+#include "ccd/world.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+
+namespace {
+
+constexpr double kPacking = 0.3;
+constexpr double kRadius = 1.0;
+constexpr int kWarmFrames = 3;
+
+double speed() {
+    if (const char* env = std::getenv("CCD_WORLD_BENCH_SPEED")) {
+        const double v = std::atof(env);
+        if (v > 0.0) return v;
+    }
+    return 2.0;
+}
+
+ccd_test::ReferenceScene disks_in_box(int count, ccd::Broadphase broadphase) {
+    const double size = std::sqrt(count * 3.141592653589793 * kRadius * kRadius / kPacking);
+    ccd_test::ReferenceScene scene;
+    scene.options.broadphase = broadphase;
+    const auto wall = [](ccd::Vec2 a, ccd::Vec2 b) { return ccd::MovingSegment{{a, b}, {}, {}}; };
+    scene.walls = {wall({0.0, 0.0}, {size, 0.0}), wall({size, 0.0}, {size, size}),
+                   wall({size, size}, {0.0, size}), wall({0.0, size}, {0.0, 0.0})};
+    std::mt19937_64 rng(20241201);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const int side = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
+    const double cell = size / side; // >= 3.2 radii at packing 0.3
+    const double slack = cell - 2.0 * kRadius;
+    const double v = speed() * kRadius;
+    for (int k = 0; k < count; ++k) {
+        const double x = (k % side) * cell + kRadius + slack * (0.05 + 0.9 * unit(rng));
+        const double y = (k / side) * cell + kRadius + slack * (0.05 + 0.9 * unit(rng));
+        const double angle = 6.283185307179586 * unit(rng);
+        ccd::BodyDef def;
+        def.shape = {{x, y}, kRadius};
+        def.velocity = {v * std::cos(angle), v * std::sin(angle)};
+        scene.bodies.push_back(def);
+    }
+    return scene;
+}
+
+ccd::World make_world(const ccd_test::ReferenceScene& scene) {
+    ccd::World world(scene.options);
+    for (const ccd::MovingSegment& w : scene.walls)
+        world.add_wall(w.start);
+    for (const ccd::BodyDef& b : scene.bodies)
+        world.add_body(b);
+    return world;
+}
+
+void report(benchmark::State& state, double events, double cancelled, double frames) {
+    state.counters["events/s"] = benchmark::Counter(events, benchmark::Counter::kIsRate);
+    state.counters["ns/event"] = benchmark::Counter(events * 1e-9, benchmark::Counter::kIsRate |
+                                                                       benchmark::Counter::kInvert);
+    state.counters["events/frame"] = events / frames;
+    state.counters["cancelled/frame"] = cancelled / frames;
+}
+
+void run_world(benchmark::State& state, ccd::Broadphase broadphase) {
+    const auto scene = disks_in_box(static_cast<int>(state.range(0)), broadphase);
+    ccd::World world = make_world(scene);
+    for (int k = 0; k < kWarmFrames; ++k)
+        world.step();
+    double events = 0.0, cancelled = 0.0, frames = 0.0;
+    for (auto _ : state) {
+        const ccd::EventLog& log = world.step();
+        events += static_cast<double>(log.events.size());
+        cancelled += static_cast<double>(log.cancelled.size());
+        frames += 1.0;
+        if (log.budget_cut || !log.chatter_cuts.empty()) state.SkipWithError("cut");
+    }
+    report(state, events, cancelled, frames);
+}
+
+void BM_WorldGrid(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::Grid);
+}
+void BM_WorldAllPairs(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::AllPairs);
+}
+
+// The oracle, one frame from the same warmed-up state as the world's.
+void BM_ReferenceScheduler(benchmark::State& state) {
+    const auto scene = disks_in_box(static_cast<int>(state.range(0)), ccd::Broadphase::Grid);
+    ccd::World world = make_world(scene);
+    for (int k = 0; k < kWarmFrames; ++k)
+        world.step();
+    ccd_test::ReferenceScene start = scene;
+    for (int i = 0; i < world.body_count(); ++i) {
+        start.bodies[static_cast<std::size_t>(i)].shape = world.body(i).shape;
+        start.bodies[static_cast<std::size_t>(i)].velocity = world.body(i).velocity;
+    }
+    double events = 0.0, cancelled = 0.0, frames = 0.0;
+    for (auto _ : state) {
+        ccd_test::ReferenceScheduler oracle(start);
+        const ccd::EventLog log = oracle.step();
+        events += static_cast<double>(log.events.size());
+        cancelled += static_cast<double>(log.cancelled.size());
+        frames += 1.0;
+    }
+    report(state, events, cancelled, frames);
+}
+
+BENCHMARK(BM_WorldGrid)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorldAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReferenceScheduler)->Arg(200)->Arg(1000)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -42,8 +42,8 @@ std::vector<json> log_lines(const ccd::EventLog& log, const ccd::SceneWorld& nam
              {"a", other_name(ccd::OtherKind::Body, c.body, names)},
              {"b", other_name(c.other_kind, c.other, names)},
              {"feature", ccd::to_string(c.feature)},
-             {"point", nullptr},
-             {"normal", nullptr},
+             {"point", to_json(c.point)},
+             {"normal", to_json(c.normal)},
              {"predicted_at", c.predicted_at},
              {"cancelled_by", c.cancelled_by},
              {"reason", c.reason == ccd::CancelReason::Budget ? "budget" : "trajectory_changed"}});

@@ -64,6 +64,8 @@ std::string to_text(const EventLog& log) {
         put(out, c.predicted_after);
         out += c.reason == CancelReason::Budget ? " budget" : " changed";
         put(out, c.cancelled_by);
+        put(out, c.point);
+        put(out, c.normal);
         out += '\n';
     }
     for (std::size_t i = 0; i < log.paths.size(); ++i) {

@@ -377,9 +377,9 @@ struct World::State {
     }
 
     void cancel(const Prediction& p, CancelReason reason, int by) {
-        log.cancelled.push_back(CancelledPrediction{p.time, p.body, p.other_kind, p.other,
-                                                    p.hit.feature, p.predicted_at,
-                                                    p.predicted_after, reason, by});
+        log.cancelled.push_back(CancelledPrediction{
+            p.time, p.body, p.other_kind, p.other, p.hit.feature, p.predicted_at, p.predicted_after,
+            reason, by, p.hit.point, p.hit.normal});
     }
 
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A

@@ -222,7 +222,9 @@ TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
             a_on_c_cancelled = true;
             EXPECT_DOUBLE_EQ(line["t"].get<double>(), 0.5);
             EXPECT_EQ(line["cancelled_by"], 0);
-            EXPECT_TRUE(line["point"].is_null());
+            // Where A would have touched C: A's center at 5, C's surface at (5.5, 0).
+            EXPECT_EQ(line["point"], json::array({5.5, 0.0}));
+            EXPECT_EQ(line["normal"], json::array({-1.0, 0.0}));
         }
     EXPECT_TRUE(a_on_c_cancelled) << result.output;
 }

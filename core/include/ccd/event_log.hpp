@@ -49,6 +49,8 @@ struct CancelledPrediction {
     int predicted_after = -1;  // sequence of the event that led to it; -1: the frame's start
     CancelReason reason = CancelReason::TrajectoryChanged;
     int cancelled_by = -1; // sequence of the event that changed a trajectory (TrajectoryChanged)
+    Vec2 point;            // the contact it predicted: point on the other's surface at `time`
+    Vec2 normal;           //   and unit normal toward `body` (what the app draws, dashed)
 };
 
 // One vertex of a body's path: the body is at `position` at frame time `time`, and moves in a

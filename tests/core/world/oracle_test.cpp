@@ -79,6 +79,14 @@ void expect_same_log(const EventLog& world, const EventLog& oracle, double scale
             << "cancelled " << k;
         expect_close(ca[k].time, cb[k].time, 1e-12, "cancelled time", i);
         expect_close(ca[k].predicted_at, cb[k].predicted_at, 1e-12, "predicted at", i);
+        expect_close(ca[k].point, cb[k].point, tol, "cancelled point", i);
+        const double radius =
+            scene.bodies[static_cast<std::size_t>(ca[k].body)].shape.radius +
+            (ca[k].other_kind == ccd::OtherKind::Wall
+                 ? 0.0
+                 : scene.bodies[static_cast<std::size_t>(ca[k].other)].shape.radius);
+        const double span = std::max(1.0, radius); // the normal as the offset it spans
+        expect_close(ca[k].normal * span, cb[k].normal * span, tol, "cancelled normal", i);
     }
     // Paths as polylines: vertices closer than 1e-12 of a frame in time are one vertex (the
     // world re-predicts from each event's own time, the oracle from the shared one, so a burst

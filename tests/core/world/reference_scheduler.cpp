@@ -32,6 +32,8 @@ struct Live {
     ccd::Feature feature;
     double predicted_at;
     int predicted_after;
+    Vec2 point; // the predicted contact
+    Vec2 normal;
 };
 
 } // namespace
@@ -160,7 +162,8 @@ ccd::EventLog ReferenceScheduler::step() {
     // Bookkeeping of which prediction is "the same one" for the cancellation list.
     std::map<PairKey, Live> live;
     const auto remember = [&](const Candidate& c, int after) {
-        live[{c.body, static_cast<int>(c.kind), c.other}] = Live{c.time, c.hit.feature, now, after};
+        live[{c.body, static_cast<int>(c.kind), c.other}] =
+            Live{c.time, c.hit.feature, now, after, c.hit.point, c.hit.normal};
     };
     for (const Candidate& c : detect_all())
         remember(c, -1);
@@ -201,7 +204,7 @@ ccd::EventLog ReferenceScheduler::step() {
                 const auto [body, kind, other] = key;
                 log.cancelled.push_back(ccd::CancelledPrediction{
                     l.time, body, static_cast<OtherKind>(kind), other, l.feature, l.predicted_at,
-                    l.predicted_after, ccd::CancelReason::Budget, -1});
+                    l.predicted_after, ccd::CancelReason::Budget, -1, l.point, l.normal});
             }
             for (int i = 0; i < n; ++i) {
                 Body& b = bodies_[i];
@@ -345,7 +348,8 @@ ccd::EventLog ReferenceScheduler::step() {
                 log.cancelled.push_back(ccd::CancelledPrediction{
                     it->second.time, body, static_cast<OtherKind>(kind), other, it->second.feature,
                     it->second.predicted_at, it->second.predicted_after,
-                    ccd::CancelReason::TrajectoryChanged, seq});
+                    ccd::CancelReason::TrajectoryChanged, seq, it->second.point,
+                    it->second.normal});
                 it = live.erase(it);
             } else {
                 ++it;

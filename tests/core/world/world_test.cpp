@@ -217,6 +217,9 @@ TEST(World, AHitsBFirstSoItsPredictedHitOnCIsCancelledByThatEvent) {
     EXPECT_EQ(c.predicted_after, -1);
     EXPECT_EQ(c.reason, CancelReason::TrajectoryChanged);
     EXPECT_EQ(c.cancelled_by, 0);
+    // The contact it predicted: A's center at 6 against C's at 8, on C's surface at (7, 0).
+    expect_near(c.point, {7.0, 0.0});
+    expect_near(c.normal, {-1.0, 0.0});
     expect_near(world.body(0).shape.center, {2.0, 0.0});
 }
 

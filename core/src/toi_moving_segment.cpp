@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace ccd {
 namespace {
@@ -234,7 +235,10 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
     const int count = roots_in_interval(g, 0.0, 1.0, roots);
     TraceCandidate* band =
         trace ? &trace->add_candidate("band (quartic)", Feature::SegmentInterior) : nullptr;
-    if (band) band->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
+    if (band) {
+        band->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
+        band->coefficients.assign(g.begin(), g.end());
+    }
     for (int i = 0; i < count; ++i) {
         const double t = polish_band_root(m, r, roots[i]);
         const Vec2 u = m.u(t), w = m.w(t);
@@ -245,8 +249,20 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
         } else if (best) {
             verdict = RootVerdict::LaterThanBest;
         } else {
+            // The side the mover touches from. At an entry root cross(u, w) = +-r |u|. When r |u|
+            // is below what the quartic resolves (a point, a tiny radius), its two roots merge at
+            // the crossing of the line, where cross(u, w) is rounding noise: the side is then the
+            // one cross(u, w) is leaving, against the sign of its derivative c1 + 2 c2 t.
             const double cross_now = detail::accurate_cross(u, w);
-            const double side = cross_now != 0.0 ? cross_now : c0;
+            const double slope = c1 + 2.0 * c2 * t;
+            // Rounding noise of cross(u, w) at a root: the root's own error times the slope,
+            // and the cross product's.
+            const double noise = 8.0 * std::numeric_limits<double>::epsilon() *
+                                 (std::fabs(slope) + std::sqrt(length2) * std::sqrt(dot(w, w)));
+            const double resolved = 0.5 * r * std::sqrt(length2) + noise;
+            const double side = std::fabs(cross_now) > resolved ? cross_now
+                                : slope != 0.0                  ? -slope
+                                                                : c0;
             const Vec2 normal = perp(u) * ((side > 0.0 ? 1.0 : -1.0) / std::sqrt(length2));
             const double t2 = along / length2;
             best = Hit{t,      obstacle.start.a + obstacle.displacement_a * t + u * t2,

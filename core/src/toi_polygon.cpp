@@ -103,6 +103,8 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
                          (mover_vertex ? " / obstacle edge " : " / mover edge ") +
                          std::to_string(edge_index);
                 c.feature = mover_vertex ? Feature::PolygonEdge : Feature::PolygonVertex;
+                c.vertex = vertex_index;
+                c.edge = edge_index;
                 trace->candidates.push_back(std::move(c));
             }
         }

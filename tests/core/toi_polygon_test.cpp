@@ -87,4 +87,24 @@ TEST(PolygonSweep, TraceNamesEveryVertexEdgePairAndTakesOneRoot) {
     EXPECT_EQ(taken, 1);
 }
 
+TEST(PolygonSweep, TraceCandidatesCarryTheirVertexAndEdge) {
+    // The same sweep: the taken pair is mover vertex 2 against obstacle edge 3 (above); the
+    // app draws each candidate's roots on its vertex, so every candidate names one.
+    Trace trace;
+    const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});
+    ASSERT_TRUE(time_of_impact(kUnitSquare, {5.0, 0.0}, obstacle, {0.0, 0.0}, &trace));
+    for (const TraceCandidate& c : trace.candidates) {
+        EXPECT_GE(c.vertex, 0) << c.name;
+        EXPECT_LT(c.vertex, 4) << c.name;
+        EXPECT_GE(c.edge, 0) << c.name;
+        EXPECT_LT(c.edge, 4) << c.name;
+        const std::string pair =
+            (c.feature == Feature::PolygonEdge ? "mover vertex " : "obstacle vertex ") +
+            std::to_string(c.vertex) +
+            (c.feature == Feature::PolygonEdge ? " / obstacle edge " : " / mover edge ") +
+            std::to_string(c.edge);
+        EXPECT_EQ(c.name, pair);
+    }
+}
+
 } // namespace

@@ -208,6 +208,54 @@ TEST(CircleMovingSegment, ATiltingSegmentIsCaughtByTheQuartic) {
     EXPECT_TRUE(hit->approaching);
 }
 
+TEST(CircleMovingSegment, APointOrATinyCircleTouchesFromTheSideItCameFrom) {
+    // Only end a moves: a(t) = (-2, 2 - 4t), b = (2, 2); the center moves (1, 2t). With u = b - a
+    // = (4, 4t) and w = c - a = (3, 6t - 2), cross(u, w) = 12t - 8: the center crosses the line
+    // at t = 2/3, at (1, 4/3), three quarters along the segment, coming from below. The normal
+    // is perpendicular to (3, 2) on that side, (2, -3) / sqrt(13), and the contact approaches.
+    // For r = 0 (and for radii far below what the quartic's roots can resolve) the band root is
+    // the crossing itself, where cross(u, w) is rounding noise: its sign cannot give the side
+    // (found by a fixture: the scheduler saw a separating contact and let the point through).
+    const MovingSegment s{{{-2.0, 2.0}, {2.0, 2.0}}, {0.0, -4.0}, {0.0, 0.0}};
+    for (const double r : {0.0, 1e-12, 1e-9, 1e-6}) {
+        SCOPED_TRACE(r);
+        const auto hit = time_of_impact(Circle{{1.0, 0.0}, r}, {0.0, 2.0}, s);
+        ASSERT_TRUE(hit);
+        EXPECT_NEAR(hit->t, 2.0 / 3.0, 1e-5);
+        EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+        // A circle of radius r touches about r |u| / 12 < 0.4 r before the crossing, while u turns
+        // at |cross(du, u)| / |u|^2 < 0.7 a frame: its normal is within r of the crossing's.
+        const double tolerance = std::max(r, 1e-12);
+        EXPECT_NEAR(hit->normal.x, 2.0 / std::sqrt(13.0), tolerance);
+        EXPECT_NEAR(hit->normal.y, -3.0 / std::sqrt(13.0), tolerance);
+        EXPECT_TRUE(hit->approaching);
+    }
+}
+
+TEST(CircleMovingSegment, TheQuarticBandsTraceCarriesItsCoefficients) {
+    // The tilting segment above: u(t) = b(t) - a = (8, 4t), w = (2, 3) - a = (6, 3), so
+    // cross(u, w) = 24 - 24t and |u|^2 = 64 + 16t^2; g(t) = (24 - 24t)^2 - 1 * (64 + 16t^2)
+    // = 512 - 1152 t + 560 t^2, every term exact in doubles.
+    const MovingSegment s{{{-4.0, 0.0}, {4.0, 0.0}}, {0.0, 0.0}, {0.0, 4.0}};
+    Trace trace;
+    ASSERT_TRUE(time_of_impact(Circle{{2.0, 3.0}, 1.0}, {0.0, 0.0}, s, &trace));
+    const TraceCandidate* band = nullptr;
+    for (const TraceCandidate& c : trace.candidates)
+        if (c.feature == Feature::SegmentInterior) band = &c;
+    ASSERT_NE(band, nullptr);
+    ASSERT_EQ(band->coefficients.size(), 5u);
+    EXPECT_EQ(band->coefficients[0], 512.0);
+    EXPECT_EQ(band->coefficients[1], -1152.0);
+    EXPECT_EQ(band->coefficients[2], 560.0);
+    EXPECT_EQ(band->coefficients[3], 0.0);
+    EXPECT_EQ(band->coefficients[4], 0.0);
+    for (const TraceCandidate& c : trace.candidates) {
+        if (&c != band) {
+            EXPECT_TRUE(c.coefficients.empty()) << c.name << ": a quadratic";
+        }
+    }
+}
+
 // --- the quadratic solver ---
 
 TEST(Quadratic, StableFormKeepsTheSmallRootWhenBDominates) {

@@ -38,6 +38,13 @@ struct TraceCandidate {
     double discriminant = 0.0;        // b^2 - 4ac as the query computed it (0 when linear)
     std::vector<TraceRoot> roots;     // in increasing t
     std::string note;                 // why there are no roots, when there are none
+    // An equation of higher degree (the band of a circle against a moving segment is quartic):
+    // f(t) = coefficients[0] + coefficients[1] t + ... ; then a, b, c and the discriminant are
+    // unused. Empty for a quadratic or linear candidate.
+    std::vector<double> coefficients;
+    // Polygon sweeps: the vertex and the edge of this vertex-edge pair (as in Hit), else -1.
+    int vertex = -1;
+    int edge = -1;
 };
 
 struct Trace {

@@ -1,7 +1,12 @@
 // ccdlab: the visual debugger. Opens a scene in the query lab (one body against a segment) or
 // the world view (a scene stepped by the event scheduler), interactively or to a PNG
-// (--screenshot). The scene picker switches scenes without leaving.
+// (--screenshot). The scene picker switches scenes without leaving; the File bar and keys open,
+// save, export fixtures and guard unsaved changes (session.hpp, file_dialogs.hpp).
 
+#include "any_view.hpp"
+#include "autosave.hpp"
+#include "file_dialogs.hpp"
+#include "frame_bench.hpp"
 #include "options.hpp"
 #include "platform_window.hpp"
 #include "query_lab.hpp"
@@ -9,6 +14,7 @@
 #include "report.hpp"
 #include "scene_library.hpp"
 #include "screenshot.hpp"
+#include "session.hpp"
 #include "settings.hpp"
 #include "shape_renderer.hpp"
 #include "world_view.hpp"
@@ -20,6 +26,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <chrono>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -32,31 +39,6 @@ namespace {
 
 constexpr int kExitBadInput = 2;
 constexpr int kExitNoWindow = 3;
-
-using AnyView = std::variant<QueryLabView, WorldView>;
-
-// The view a scene opens in. Throws ccd::SceneError or std::runtime_error with a message.
-AnyView open_view(const std::filesystem::path& path, Mode mode, std::optional<double> t) {
-    const ccd::Scene scene = ccd::load_scene_file(path);
-    // One body against a segment is a query to take apart; anything else is a world to step.
-    const bool query_lab =
-        mode == Mode::Query ||
-        (mode == Mode::Automatic && scene.bodies.size() == 1 && !scene.walls.empty());
-    if (query_lab) {
-        try {
-            QueryLabView view(QueryLab::from_scene(scene), scene);
-            if (t) view.set_scrub_t(*t);
-            return view;
-        } catch (const ccd::SceneError&) {
-            throw;
-        } catch (const std::runtime_error& e) {
-            throw std::runtime_error(path.string() + ": " + e.what());
-        }
-    }
-    WorldView view(scene);
-    if (t) view.set_scrub_t(*t);
-    return view;
-}
 
 // The scene picker, over the canvas's bottom-left corner: the scenes of the open scene's
 // folder, previous / next (PageUp / PageDown). Returns the scene asked for, if any.
@@ -77,11 +59,19 @@ std::optional<std::filesystem::path> draw_scene_picker(const SceneLibrary& libra
     ImGui::SetNextItemWidth(260.0f);
     const std::string current = library.current_path().filename().string();
     if (ImGui::BeginCombo("##scene", current.c_str())) {
-        for (const auto& path : library.scenes())
-            if (ImGui::Selectable(path.filename().string().c_str(),
-                                  path.filename().string() == current))
-                chosen = path;
+        // The guided tour's stops first, numbered (scenes/tour.txt), then any other scene.
+        for (std::size_t i = 0; i < library.scenes().size(); ++i) {
+            const std::string name = library.scenes()[i].filename().string();
+            const std::string label = static_cast<int>(i) < library.tour_length()
+                                          ? std::to_string(i + 1) + ". " + name
+                                          : name;
+            if (ImGui::Selectable(label.c_str(), name == current)) chosen = library.scenes()[i];
+        }
         ImGui::EndCombo();
+    }
+    if (library.current() >= 0 && library.current() < library.tour_length()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("tour %d / %d", library.current() + 1, library.tour_length());
     }
     if (!error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", error.c_str());
     ImGui::End();
@@ -142,11 +132,16 @@ int run_screenshot(const Options& options, AnyView& view) {
     return 0;
 }
 
-int run_interactive(const Options& options, AnyView view) {
-    const auto title_of = [](const std::filesystem::path& p) {
-        return "ccdlab - " + p.filename().string();
-    };
-    PlatformWindow window(title_of(options.scene).c_str(), options.width, options.height, true);
+// The File side's state, for the report.
+SessionReport session_report(const Session& session, const FileDialogs& dialogs) {
+    return {session.document().path().string(), session.document().dirty(), dialogs.dialog_name(),
+            dialogs.status(), dialogs.last_export().string()};
+}
+
+int run_interactive(const Options& options, AnyView initial_view, const ccd::Scene& loaded,
+                    const Settings& settings) {
+    PlatformWindow window(("ccdlab - " + options.scene.filename().string()).c_str(), options.width,
+                          options.height, true);
     const std::filesystem::path settings_dir = settings_folder();
     if (!settings_dir.empty()) {
         std::error_code ignored;
@@ -154,22 +149,50 @@ int run_interactive(const Options& options, AnyView view) {
         window.persist_layout(settings_dir / "imgui.ini");
     }
     ShapeRenderer renderer;
-    SceneLibrary library(options.scene);
+    Session session(std::move(initial_view), Document(options.scene, loaded), settings_dir,
+                    settings,
+                    options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
+                                                 : options.fixtures_dir);
+    FileDialogs dialogs(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path());
+    // An autosave left behind: the last run did not end cleanly. Offered, or opened (--recover).
+    if (const auto autosave = read_autosave(session.autosave_file())) {
+        if (options.recover) {
+            session.recover(*autosave);
+            session.apply();
+        } else {
+            dialogs.offer_recovery(*autosave);
+        }
+    } else if (options.recover) {
+        std::cerr << "ccdlab: --recover: no autosave in " << settings_dir.string() << '\n';
+    }
+    std::string title = session.window_title();
+    window.set_title(title.c_str());
     std::string error;
+    SessionReport reported;
     const auto report = [&] {
-        if (options.report)
-            std::visit([&](auto& v) { write_report(*options.report, v, library.current_path()); },
-                       view);
+        if (!options.report) return;
+        reported = session_report(session, dialogs);
+        std::visit(
+            [&](auto& v) {
+                write_report(*options.report, v, session.document().path(), &reported);
+            },
+            session.view());
     };
     while (!window.should_close()) {
-        window.wait_for_events();
+        window.wait_for_events(session.autosave_tick(glfwGetTime()));
+        for (const KeyPress& press : window.take_key_presses())
+            if (const auto command = file_command_for_key(press.key, press.mods))
+                dialogs.request(*command);
+        if (window.take_close_request()) dialogs.request(FileCommand::Quit);
         std::optional<std::filesystem::path> chosen;
         std::visit(
             [&](auto& v) {
-                draw_frame(window, v, renderer,
-                           [&] { chosen = draw_scene_picker(library, error); });
+                draw_frame(window, v, renderer, [&] {
+                    chosen = draw_scene_picker(session.library(), error);
+                    dialogs.draw(session); // the File bar and its dialogs
+                });
             },
-            view);
+            session.view());
         if (window.take_screenshot_request()) { // F12: this very frame, before it is shown
             const std::filesystem::path name = next_screenshot_name();
             try {
@@ -183,32 +206,48 @@ int run_interactive(const Options& options, AnyView view) {
             }
         }
         window.swap_buffers();
-        if (chosen) {
-            try { // a scene that does not load leaves the open one as it is
-                view = open_view(*chosen, Mode::Automatic, std::nullopt);
-                library.set_current(*chosen);
-                window.set_title(title_of(*chosen).c_str());
-                error.clear();
-            } catch (const std::exception& e) {
-                error = e.what();
-            }
+        if (dialogs.quit()) window.close();
+        if (chosen) { // the picker: asked first when there are unsaved changes
+            dialogs.request_open(*chosen);
+            window.keep_drawing(3);
+        }
+        if (session.apply()) { // a scene opened, a new one, a recovered one
+            error.clear();
             window.keep_drawing(3);
             report();
         }
+        AnyView& view = session.view();
         // A playing world keeps the frames coming; its time runs with the wall clock.
         if (auto* world = std::get_if<WorldView>(&view); world && world->playing()) {
             world->advance(ImGui::GetIO().DeltaTime);
             window.keep_drawing(2);
         }
+        if (auto* lab = std::get_if<QueryLabView>(&view); lab && lab->playing()) {
+            lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
+            window.keep_drawing(2);
+        }
         if (std::visit([](auto& v) { return v.take_changed(); }, view)) {
+            session.view_changed(); // unsaved changes? the autosave follows
+            window.keep_drawing(2);
+            report();
+        }
+        if (session.window_title() != title) {
+            title = session.window_title();
+            window.set_title(title.c_str());
+        }
+        if (session_report(session, dialogs) != reported) {
             window.keep_drawing(2);
             report();
         }
     }
     report();
     const Vec2 size = window.window_size();
-    save_settings(settings_dir, Settings{std::filesystem::absolute(library.current_path()),
-                                         static_cast<int>(size.x), static_cast<int>(size.y)});
+    Settings last = session.settings();
+    if (!session.document().untitled())
+        last.last_scene = std::filesystem::absolute(session.document().path());
+    last.width = static_cast<int>(size.x);
+    last.height = static_cast<int>(size.y);
+    save_settings(settings_dir, last);
     return 0;
 }
 
@@ -224,8 +263,10 @@ int run(int argc, char** argv) {
         std::cout << usage_text();
         return 0;
     }
-    if (!options.screenshot) { // an interactive run picks up where the last one left off
-        const Settings settings = load_settings(settings_folder());
+    Settings settings;
+    // An interactive run picks up where the last one left off (not a screenshot or a bench).
+    if (!options.screenshot && options.bench_frames == 0) {
+        settings = load_settings(settings_folder());
         std::error_code error;
         if (options.scene.empty() && settings.last_scene &&
             std::filesystem::is_regular_file(*settings.last_scene, error))
@@ -238,15 +279,21 @@ int run(int argc, char** argv) {
     if (options.scene.empty()) options.scene = CCDLAB_DEFAULT_SCENE;
 
     std::optional<AnyView> view;
+    ccd::Scene scene; // as the file holds it: what "unsaved changes" compare with
+    const auto load_start = std::chrono::steady_clock::now();
     try {
-        view.emplace(open_view(options.scene, options.mode, options.t));
+        scene = ccd::load_scene_file(options.scene);
+        view.emplace(view_for(scene, options.scene, options.mode, options.t));
     } catch (const std::exception& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';
         return kExitBadInput;
     }
+    const std::chrono::duration<double> load_time = std::chrono::steady_clock::now() - load_start;
     try {
+        if (options.bench_frames > 0)
+            return run_frame_bench(options, *view, load_time.count(), std::cout);
         return options.screenshot ? run_screenshot(options, *view)
-                                  : run_interactive(options, std::move(*view));
+                                  : run_interactive(options, std::move(*view), scene, settings);
     } catch (const WindowError& e) {
         std::cerr
             << "ccdlab: no window (" << e.what()

@@ -22,7 +22,8 @@ int parse_dimension(std::string_view text, std::string_view what) {
 
 std::string usage_text() {
     return "usage: ccdlab [--scene FILE] [--mode query|world] [--screenshot OUT.png]\n"
-           "              [--size WxH] [--t T] [--report FILE]\n"
+           "              [--size WxH] [--t T] [--report FILE] [--fixtures-dir DIR]\n"
+           "              [--recover] [--bench-frames N]\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
@@ -39,16 +40,28 @@ std::string usage_text() {
            "  --report FILE       write the lab's state (positions, answer, handle pixels) as "
            "JSON\n"
            "                      after the first frame and whenever it changes\n"
+           "  --fixtures-dir DIR  where Ctrl+E exports the case as a regression fixture\n"
+           "                      (default: tests/fixtures of the source tree)\n"
+           "  --recover           open the autosave of a run that did not end cleanly\n"
+           "                      (otherwise the app offers it when it starts)\n"
+           "  --bench-frames N    time N frames of the app's own work on the scene (offscreen,\n"
+           "                      like --screenshot), print frame-time percentiles and exit\n"
+           "                      (docs/performance.md)\n"
            "  -h, --help          show this help\n"
            "\n"
-           "Settings (last scene, window size, panel layout) live in $XDG_CONFIG_HOME/ccdlab\n"
-           "(~/.config/ccdlab); --screenshot neither reads nor writes them.\n"
+           "Settings (last scene, window size, panel layout, recent files) and the autosave of\n"
+           "unsaved changes live in $XDG_CONFIG_HOME/ccdlab (~/.config/ccdlab); --screenshot\n"
+           "neither reads nor writes them.\n"
            "\n"
-           "Mouse: drag the yellow handles (circle center, radius, arrow tip, segment ends;\n"
-           "Shift snaps to the grid); right or middle button pans; the wheel zooms.\n"
+           "Mouse: drag the yellow handles (circle centers, radii, arrow tips, segment ends at\n"
+           "t = 0 and t = 1, polygon centroids; Shift snaps to the grid); right or middle\n"
+           "button pans; the wheel zooms.\n"
            "Keys: F1 lists them all; Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot;\n"
            "PageUp / PageDown open the previous / next scene of the folder; Space plays and\n"
-           "pauses the world view; Ctrl+Q quits.\n";
+           "pauses the world view and animates t in the query lab; Ctrl+Q quits.\n"
+           "Files: Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E export\n"
+           "the case as a fixture. World view: C, P, S add a circle, point, segment at the\n"
+           "cursor; Delete removes the selected one.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {
@@ -74,6 +87,19 @@ Options parse_options(int argc, const char* const* argv) {
             else
                 throw std::invalid_argument("--mode: expected query or world, got \"" +
                                             std::string(mode) + "\"");
+        } else if (arg == "--recover") {
+            options.recover = true;
+        } else if (arg == "--fixtures-dir") {
+            options.fixtures_dir = value();
+        } else if (arg == "--bench-frames") {
+            const std::string_view text = value();
+            int frames = 0;
+            const auto [end, error] =
+                std::from_chars(text.data(), text.data() + text.size(), frames);
+            if (error != std::errc{} || end != text.data() + text.size() || frames < 1)
+                throw std::invalid_argument("--bench-frames: expected a positive integer, got \"" +
+                                            std::string(text) + "\"");
+            options.bench_frames = frames;
         } else if (arg == "--report") {
             options.report = value();
         } else if (arg == "--size") {

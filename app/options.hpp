@@ -21,6 +21,9 @@ struct Options {
     std::optional<double> t; // initial scrub time
     Mode mode = Mode::Automatic;
     bool help = false;
+    int bench_frames = 0; // > 0: time this many frames of the app's work, print percentiles, exit
+    bool recover = false; // open the autosave of a run that did not end cleanly, if there is one
+    std::filesystem::path fixtures_dir; // where Ctrl+E exports; empty: the source tree's
 };
 
 // Throws std::invalid_argument with a one-line message on bad arguments.

@@ -33,14 +33,22 @@ void on_button(GLFWwindow* w, int, int, int) {
 void on_scroll(GLFWwindow* w, double, double) {
     wake(w);
 }
-// Ctrl+Q is handled here, on the event itself: ImGui 1.86 has no input queue and misses a
-// press and release that arrive within one frame.
+// Ctrl+Q, F12 and every press are taken here, on the event itself: ImGui 1.86 has no input
+// queue and misses a press and release that arrive within one frame.
 void on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    if (key == GLFW_KEY_Q && action == GLFW_PRESS && (mods & GLFW_MOD_CONTROL))
-        glfwSetWindowShouldClose(w, GLFW_TRUE);
-    if (key == GLFW_KEY_F12 && action == GLFW_PRESS)
-        if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w)))
-            self->request_screenshot();
+    auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w));
+    if (self && action == GLFW_PRESS) {
+        if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) self->request_close();
+        if (key == GLFW_KEY_F12) self->request_screenshot();
+        self->add_key_press({key, mods});
+    }
+    wake(w);
+}
+// The close button asks, like Ctrl+Q: the app decides (unsaved changes).
+void on_close(GLFWwindow* w) {
+    glfwSetWindowShouldClose(w, GLFW_FALSE);
+    if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w)))
+        self->request_close();
     wake(w);
 }
 void on_char(GLFWwindow* w, unsigned int) {
@@ -90,6 +98,7 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     glfwSetCharCallback(window_, on_char);
     glfwSetWindowSizeCallback(window_, on_size);
     glfwSetWindowRefreshCallback(window_, on_refresh);
+    glfwSetWindowCloseCallback(window_, on_close);
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -114,10 +123,28 @@ bool PlatformWindow::should_close() const {
     return glfwWindowShouldClose(window_) != 0;
 }
 
-void PlatformWindow::wait_for_events() {
+bool PlatformWindow::take_close_request() {
+    const bool requested = close_requested_;
+    close_requested_ = false;
+    return requested;
+}
+
+void PlatformWindow::close() {
+    glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
+
+std::vector<KeyPress> PlatformWindow::take_key_presses() {
+    std::vector<KeyPress> presses;
+    presses.swap(key_presses_);
+    return presses;
+}
+
+void PlatformWindow::wait_for_events(double timeout_seconds) {
     if (redraw_frames_ > 0) {
         --redraw_frames_;
         glfwPollEvents();
+    } else if (timeout_seconds > 0.0) {
+        glfwWaitEventsTimeout(timeout_seconds);
     } else {
         glfwWaitEvents();
     }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -18,6 +19,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A key pressed (GLFW key and modifier codes), as it arrived: ImGui 1.86 has no input queue and
+// misses a press and release within one frame, so commands are taken from these.
+struct KeyPress {
+    int key = 0;
+    int mods = 0;
+};
+
 class PlatformWindow {
 public:
     // `visible` false makes an offscreen-only window (screenshots).
@@ -27,9 +35,18 @@ public:
     PlatformWindow& operator=(const PlatformWindow&) = delete;
 
     bool should_close() const;
+    // The window's close button and Ctrl+Q do not close it: they ask, once (the app may have
+    // unsaved changes). close() closes it.
+    bool take_close_request();
+    void request_close() { close_requested_ = true; }
+    void close();
     // Blocks until there is input, unless a redraw is still wanted (input or animation in the
-    // last few frames): an idle window costs no CPU.
-    void wait_for_events();
+    // last few frames): an idle window costs no CPU. With `timeout_seconds` > 0, waits at most
+    // that long (an autosave that comes due).
+    void wait_for_events(double timeout_seconds = 0.0);
+    // The keys pressed since the last call, in order.
+    std::vector<KeyPress> take_key_presses();
+    void add_key_press(KeyPress press) { key_presses_.push_back(press); }
     void keep_drawing(int frames) {
         redraw_frames_ = frames > redraw_frames_ ? frames : redraw_frames_;
     }
@@ -55,6 +72,8 @@ private:
     int redraw_frames_ = 3;
     std::string ini_file_; // ImGui keeps a pointer to it
     bool screenshot_requested_ = false;
+    bool close_requested_ = false;
+    std::vector<KeyPress> key_presses_;
 };
 
 } // namespace ccdlab

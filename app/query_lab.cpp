@@ -1,5 +1,6 @@
 #include "query_lab.hpp"
 
+#include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 
 #include <array>
@@ -7,6 +8,59 @@
 #include <stdexcept>
 
 namespace ccdlab {
+namespace {
+
+bool same(const ccd::Circle& a, const ccd::Circle& b) {
+    return a.center == b.center && a.radius == b.radius;
+}
+bool same(const ccd::Segment& a, const ccd::Segment& b) {
+    return a.a == b.a && a.b == b.b;
+}
+
+ccd::Vec2 vertex_centroid(const ccd::Polygon& polygon) {
+    ccd::Vec2 sum;
+    for (ccd::Vec2 v : polygon.vertices)
+        sum += v;
+    return polygon.vertices.empty() ? sum
+                                    : sum * (1.0 / static_cast<double>(polygon.vertices.size()));
+}
+
+ccd::Polygon translated(ccd::Polygon polygon, ccd::Vec2 by) {
+    for (ccd::Vec2& v : polygon.vertices)
+        v += by;
+    return polygon;
+}
+
+// The radius handle: on the circle, across the motion, clear of the path and the arrow.
+ccd::Vec2 radius_handle(const ccd::Circle& circle, ccd::Vec2 motion) {
+    return circle.center +
+           ccd::perp(ccd::normalized_or(motion, ccd::Vec2{1.0, 0.0})) * circle.radius;
+}
+
+} // namespace
+
+bool operator==(const LabState& a, const LabState& b) {
+    return same(a.mover, b.mover) && a.mover_polygon.vertices == b.mover_polygon.vertices &&
+           a.displacement == b.displacement && same(a.obstacle, b.obstacle) &&
+           a.obstacle_da == b.obstacle_da && a.obstacle_db == b.obstacle_db &&
+           same(a.obstacle_circle, b.obstacle_circle) &&
+           a.obstacle_polygon.vertices == b.obstacle_polygon.vertices &&
+           a.obstacle_displacement == b.obstacle_displacement;
+}
+
+std::string_view to_string(PairKind kind) {
+    switch (kind) {
+    case PairKind::CircleSegment:
+        return "circle_segment";
+    case PairKind::CircleMovingSegment:
+        return "circle_moving_segment";
+    case PairKind::CircleCircle:
+        return "circle_circle";
+    case PairKind::PolygonPolygon:
+        return "polygon_polygon";
+    }
+    return "unknown";
+}
 
 std::string_view to_string(Handle handle) {
     switch (handle) {
@@ -22,46 +76,150 @@ std::string_view to_string(Handle handle) {
         return "a";
     case Handle::EndpointB:
         return "b";
+    case Handle::EndpointAEnd:
+        return "a_end";
+    case Handle::EndpointBEnd:
+        return "b_end";
+    case Handle::ObstacleCenter:
+        return "obstacle_center";
+    case Handle::ObstacleRadius:
+        return "obstacle_radius";
+    case Handle::ObstacleTip:
+        return "obstacle_tip";
     }
     return "unknown";
 }
 
+std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene) {
+    const std::size_t bodies = scene.bodies.size(), segments = scene.walls.size(),
+                      polygons = scene.polygons.size();
+    const auto segment_pair = [&] {
+        return scene.walls.front().is_static() ? PairKind::CircleSegment
+                                               : PairKind::CircleMovingSegment;
+    };
+    if (bodies == 1 && segments == 1 && polygons == 0) return segment_pair();
+    if (bodies == 2 && segments == 0 && polygons == 0) return PairKind::CircleCircle;
+    if (bodies == 0 && segments == 0 && polygons == 2) return PairKind::PolygonPolygon;
+    if (!any_scene) return std::nullopt;
+    if (bodies >= 1 && segments >= 1) return segment_pair();
+    if (bodies >= 2) return PairKind::CircleCircle;
+    if (polygons >= 2) return PairKind::PolygonPolygon;
+    return std::nullopt;
+}
+
 QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
-    if (scene.bodies.empty())
-        throw std::runtime_error("the query lab needs a body (a circle or a point) in \"bodies\"");
-    if (scene.walls.empty())
-        throw std::runtime_error("the query lab needs a segment in \"segments\"");
+    const auto kind = query_lab_pair(scene, true);
+    if (!kind)
+        throw std::runtime_error(
+            "the query lab needs a body (a circle or a point) and a segment, two bodies, or two "
+            "polygons");
     QueryLab lab;
-    lab.mover_ = scene.bodies.front().circle;
-    lab.displacement_ = scene.bodies.front().velocity;
-    lab.mover_name_ = scene.bodies.front().name;
-    lab.obstacle_ = scene.walls.front().segment;
-    lab.obstacle_name_ = scene.walls.front().name;
+    lab.kind_ = *kind;
+    LabState& s = lab.state_;
+    if (*kind == PairKind::PolygonPolygon) {
+        const ccd::PolygonBody& mover = scene.polygons[0];
+        const ccd::PolygonBody& obstacle = scene.polygons[1];
+        s.mover_polygon = mover.polygon;
+        s.displacement = mover.velocity;
+        s.obstacle_polygon = obstacle.polygon;
+        s.obstacle_displacement = obstacle.velocity;
+        lab.mover_name_ = mover.name;
+        lab.obstacle_name_ = obstacle.name;
+    } else {
+        const ccd::Body& mover = scene.bodies.front();
+        s.mover = mover.circle;
+        s.displacement = mover.velocity;
+        lab.mover_name_ = mover.name;
+        if (*kind == PairKind::CircleCircle) {
+            const ccd::Body& obstacle = scene.bodies[1];
+            s.obstacle_circle = obstacle.circle;
+            s.obstacle_displacement = obstacle.velocity;
+            lab.obstacle_name_ = obstacle.name;
+        } else {
+            const ccd::Wall& wall = scene.walls.front();
+            s.obstacle = wall.segment;
+            s.obstacle_da = wall.displacement_a;
+            s.obstacle_db = wall.displacement_b;
+            lab.obstacle_name_ = wall.name;
+        }
+    }
     lab.recompute();
     return lab;
 }
 
 void QueryLab::set_mover(const ccd::Circle& circle) {
-    mover_ = circle;
+    state_.mover = circle;
     recompute();
 }
 void QueryLab::set_displacement(ccd::Vec2 displacement) {
-    displacement_ = displacement;
+    state_.displacement = displacement;
     recompute();
 }
 void QueryLab::set_obstacle(const ccd::Segment& segment) {
-    obstacle_ = segment;
+    state_.obstacle = segment;
+    recompute();
+}
+void QueryLab::set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db) {
+    state_.obstacle_da = da;
+    state_.obstacle_db = db;
+    recompute();
+}
+void QueryLab::set_obstacle_circle(const ccd::Circle& circle) {
+    state_.obstacle_circle = circle;
+    recompute();
+}
+void QueryLab::set_obstacle_displacement(ccd::Vec2 displacement) {
+    state_.obstacle_displacement = displacement;
+    recompute();
+}
+
+void QueryLab::set_mover_polygon(const ccd::Polygon& polygon) {
+    state_.mover_polygon = polygon;
+    recompute();
+}
+void QueryLab::set_obstacle_polygon(const ccd::Polygon& polygon) {
+    state_.obstacle_polygon = polygon;
     recompute();
 }
 
 void QueryLab::recompute() {
-    hit_ = ccd::time_of_impact(mover_, displacement_, obstacle_, &trace_);
+    const LabState& s = state_;
     answers_.clear();
-    for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
-        AlgorithmAnswer answer{&algorithm,
-                               algorithm.circle_segment(mover_, displacement_, obstacle_, nullptr)};
-        answer.disagrees = answer.hit.has_value() != hit_.has_value() ||
-                           (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_);
+    switch (kind_) {
+    case PairKind::CircleSegment:
+        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle, &trace_);
+        break;
+    case PairKind::CircleMovingSegment:
+        // A point is seed 002's moving point: its own quadratic, cross(u(t), w(t)) = 0.
+        hit_ = s.mover.radius == 0.0
+                   ? ccd::time_of_impact(s.mover.center, s.displacement, moving_obstacle(), &trace_)
+                   : ccd::time_of_impact(s.mover, s.displacement, moving_obstacle(), &trace_);
+        break;
+    case PairKind::CircleCircle:
+        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle_circle,
+                                   s.obstacle_displacement, &trace_);
+        break;
+    case PairKind::PolygonPolygon:
+        hit_ = ccd::time_of_impact(s.mover_polygon, s.displacement, s.obstacle_polygon,
+                                   s.obstacle_displacement, &trace_);
+        break;
+    }
+    const auto default_algorithm = ccd::algorithms().begin();
+    for (auto it = default_algorithm; it != ccd::algorithms().end(); ++it) {
+        AlgorithmAnswer answer{&*it, std::nullopt, false, true};
+        if (kind_ == PairKind::CircleSegment && it->circle_segment) {
+            answer.hit = it->circle_segment(s.mover, s.displacement, s.obstacle, nullptr);
+        } else if (kind_ == PairKind::CircleCircle && it->circle_circle) {
+            answer.hit = it->circle_circle(s.mover, s.displacement, s.obstacle_circle,
+                                           s.obstacle_displacement, nullptr);
+        } else if (it == default_algorithm) {
+            answer.hit = hit_; // the registry has no such query: the lab's own (exact) one
+        } else {
+            answer.has_query = false;
+        }
+        answer.disagrees =
+            answer.has_query && (answer.hit.has_value() != hit_.has_value() ||
+                                 (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_));
         answers_.push_back(answer);
     }
 }
@@ -77,26 +235,86 @@ bool QueryLab::any_disagreement() const {
     return false;
 }
 
+int QueryLab::taken_candidate() const {
+    for (std::size_t i = 0; i < trace_.candidates.size(); ++i)
+        for (const ccd::TraceRoot& root : trace_.candidates[i].roots)
+            if (root.verdict == ccd::RootVerdict::Taken) return static_cast<int>(i);
+    return -1;
+}
+
 void QueryLab::restore(const LabState& state) {
-    mover_ = state.mover;
-    displacement_ = state.displacement;
-    obstacle_ = state.obstacle;
+    state_ = state;
     recompute();
 }
 
+ccd::Vec2 QueryLab::mover_center_at(double t) const {
+    const ccd::Vec2 start =
+        mover_is_polygon() ? vertex_centroid(state_.mover_polygon) : state_.mover.center;
+    return start + state_.displacement * t;
+}
+
+ccd::Vec2 QueryLab::obstacle_center_at(double t) const {
+    const ccd::Vec2 start = mover_is_polygon() ? vertex_centroid(state_.obstacle_polygon)
+                                               : state_.obstacle_circle.center;
+    return start + state_.obstacle_displacement * t;
+}
+
+ccd::Polygon QueryLab::mover_polygon_at(double t) const {
+    return translated(state_.mover_polygon, state_.displacement * t);
+}
+
+ccd::Polygon QueryLab::obstacle_polygon_at(double t) const {
+    return translated(state_.obstacle_polygon, state_.obstacle_displacement * t);
+}
+
+std::span<const Handle> QueryLab::handles() const {
+    static constexpr std::array segment{Handle::Center, Handle::Radius, Handle::EndpointA,
+                                        Handle::EndpointB, Handle::Tip};
+    // An end that does not move has both of its handles in one place: the one at t = 0 wins.
+    static constexpr std::array moving_segment{
+        Handle::Center,    Handle::Radius,    Handle::EndpointAEnd, Handle::EndpointBEnd,
+        Handle::EndpointA, Handle::EndpointB, Handle::Tip};
+    static constexpr std::array circles{Handle::Center,         Handle::Radius,
+                                        Handle::ObstacleCenter, Handle::ObstacleRadius,
+                                        Handle::ObstacleTip,    Handle::Tip};
+    static constexpr std::array polygons{Handle::Center, Handle::ObstacleCenter,
+                                         Handle::ObstacleTip, Handle::Tip};
+    switch (kind_) {
+    case PairKind::CircleSegment:
+        return segment;
+    case PairKind::CircleMovingSegment:
+        return moving_segment;
+    case PairKind::CircleCircle:
+        return circles;
+    case PairKind::PolygonPolygon:
+        return polygons;
+    }
+    return {};
+}
+
 ccd::Vec2 QueryLab::handle_position(Handle handle) const {
+    const LabState& s = state_;
     switch (handle) {
     case Handle::Center:
-        return mover_.center;
-    case Handle::Radius: // across the motion, so it is clear of the path and the arrow
-        return mover_.center +
-               ccd::perp(ccd::normalized_or(displacement_, ccd::Vec2{1.0, 0.0})) * mover_.radius;
+        return mover_center_at(0.0);
+    case Handle::Radius:
+        return radius_handle(s.mover, s.displacement);
     case Handle::Tip:
-        return mover_.center + displacement_;
+        return mover_center_at(1.0);
     case Handle::EndpointA:
-        return obstacle_.a;
+        return s.obstacle.a;
     case Handle::EndpointB:
-        return obstacle_.b;
+        return s.obstacle.b;
+    case Handle::EndpointAEnd:
+        return s.obstacle.a + s.obstacle_da;
+    case Handle::EndpointBEnd:
+        return s.obstacle.b + s.obstacle_db;
+    case Handle::ObstacleCenter:
+        return obstacle_center_at(0.0);
+    case Handle::ObstacleRadius:
+        return radius_handle(s.obstacle_circle, s.obstacle_displacement);
+    case Handle::ObstacleTip:
+        return obstacle_center_at(1.0);
     case Handle::None:
         break;
     }
@@ -104,11 +322,9 @@ ccd::Vec2 QueryLab::handle_position(Handle handle) const {
 }
 
 Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const {
-    constexpr std::array handles{Handle::Center, Handle::Radius, Handle::EndpointA,
-                                 Handle::EndpointB, Handle::Tip};
     Handle best = Handle::None;
     double best_distance2 = radius_px * radius_px;
-    for (Handle handle : handles) {
+    for (Handle handle : handles()) {
         const double d2 = ccd::length_squared(camera.to_screen(handle_position(handle)) - screen);
         if (d2 <= best_distance2) {
             best = handle;
@@ -119,21 +335,44 @@ Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) 
 }
 
 void QueryLab::drag(Handle handle, ccd::Vec2 world) {
+    LabState& s = state_;
+    const ccd::Vec2 by = world - handle_position(handle); // for the polygons
     switch (handle) {
     case Handle::Center:
-        mover_.center = world;
+        if (mover_is_polygon())
+            s.mover_polygon = translated(s.mover_polygon, by);
+        else
+            s.mover.center = world;
         break;
     case Handle::Radius:
-        mover_.radius = ccd::length(world - mover_.center);
+        s.mover.radius = ccd::length(world - s.mover.center);
         break;
     case Handle::Tip:
-        displacement_ = world - mover_.center;
+        s.displacement = world - mover_center_at(0.0);
         break;
-    case Handle::EndpointA:
-        obstacle_.a = world;
+    case Handle::EndpointA: // carries the end's motion along, as the center does
+        s.obstacle.a = world;
         break;
     case Handle::EndpointB:
-        obstacle_.b = world;
+        s.obstacle.b = world;
+        break;
+    case Handle::EndpointAEnd:
+        s.obstacle_da = world - s.obstacle.a;
+        break;
+    case Handle::EndpointBEnd:
+        s.obstacle_db = world - s.obstacle.b;
+        break;
+    case Handle::ObstacleCenter:
+        if (mover_is_polygon())
+            s.obstacle_polygon = translated(s.obstacle_polygon, by);
+        else
+            s.obstacle_circle.center = world;
+        break;
+    case Handle::ObstacleRadius:
+        s.obstacle_circle.radius = ccd::length(world - s.obstacle_circle.center);
+        break;
+    case Handle::ObstacleTip:
+        s.obstacle_displacement = world - obstacle_center_at(0.0);
         break;
     case Handle::None:
         return;

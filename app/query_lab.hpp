@@ -1,5 +1,6 @@
 #pragma once
-// QueryLab: the model behind the query canvas: one moving circle, one static segment, the
+// QueryLab: the model behind the query canvas: one mover and one obstacle (a circle or point
+// against a static or moving segment or another circle, or a polygon against a polygon), the
 // scrubbed time and the core's answer. It knows its draggable handles; it draws nothing.
 
 #include "camera.hpp"
@@ -7,53 +8,113 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/scene.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
 #include "ccd/trace.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace ccdlab {
 
-enum class Handle { None, Center, Radius, Tip, EndpointA, EndpointB };
-
-// Everything the user can edit in the lab: what undo and redo swap.
-struct LabState {
-    ccd::Circle mover;
-    ccd::Vec2 displacement;
-    ccd::Segment obstacle;
-    friend bool operator==(const LabState& a, const LabState& b) {
-        return a.mover.center == b.mover.center && a.mover.radius == b.mover.radius &&
-               a.displacement == b.displacement && a.obstacle.a == b.obstacle.a &&
-               a.obstacle.b == b.obstacle.b;
-    }
+// Which query the lab takes apart.
+enum class PairKind {
+    CircleSegment,       // a circle or point against a static segment
+    CircleMovingSegment, // a circle or point against a segment whose ends move on their own
+    CircleCircle,        // two moving circles (or points)
+    PolygonPolygon,      // two translating polygons (seed 002)
 };
 
-// One registered algorithm's answer to the lab's query, and whether it disagrees with the
-// default (exact) one: hit against miss, or t apart by more than the lab's tolerance.
-struct AlgorithmAnswer {
-    const ccd::Algorithm* algorithm = nullptr;
-    std::optional<ccd::Hit> hit;
-    bool disagrees = false;
+std::string_view to_string(PairKind kind);
+
+// Which pair of `scene` the query lab takes apart, or nothing when the scene opens as a world:
+// - one body, one segment and no polygon: the body against the segment (CircleSegment when
+//   it is static, CircleMovingSegment when an end moves: "da" / "db"); a body among several
+//   segments is a world (a ball in a corner hits both walls);
+// - two bodies, no segment and no polygon: the first body against the second (CircleCircle);
+// - two polygons and nothing else: the first polygon against the second (PolygonPolygon).
+// With `any_scene` (--mode query) a scene with more is taken apart too: its first body and
+// first segment, else its first two bodies, else its first two polygons.
+std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene = false);
+
+// The draggable points. Which exist depends on the pair (QueryLab::handles()).
+enum class Handle {
+    None,
+    Center,         // the mover's center (a polygon's vertex centroid): moves it, motion and all
+    Radius,         // on the mover's circle, across its motion
+    Tip,            // where the mover's center is at t = 1
+    EndpointA,      // the segment's end a at t = 0 (carries its motion along)
+    EndpointB,      // the segment's end b at t = 0 (carries its motion along)
+    EndpointAEnd,   // a moving segment's end a at t = 1
+    EndpointBEnd,   // a moving segment's end b at t = 1
+    ObstacleCenter, // the obstacle circle's center, or the obstacle polygon's vertex centroid
+    ObstacleRadius, // on the obstacle circle, across its motion
+    ObstacleTip,    // where the obstacle's center is at t = 1
 };
 
 std::string_view to_string(Handle handle);
 
+// Everything the user can edit in the lab: what undo and redo swap. Which fields count depends
+// on the lab's PairKind; the others keep their defaults.
+struct LabState {
+    ccd::Circle mover;               // circle pairs
+    ccd::Polygon mover_polygon;      // PolygonPolygon
+    ccd::Vec2 displacement;          // the mover's motion over the frame
+    ccd::Segment obstacle;           // segment pairs: the segment at t = 0
+    ccd::Vec2 obstacle_da;           // CircleMovingSegment: how far end a moves over the frame
+    ccd::Vec2 obstacle_db;           // CircleMovingSegment: how far end b moves over the frame
+    ccd::Circle obstacle_circle;     // CircleCircle
+    ccd::Polygon obstacle_polygon;   // PolygonPolygon
+    ccd::Vec2 obstacle_displacement; // CircleCircle and PolygonPolygon
+    friend bool operator==(const LabState& a, const LabState& b);
+};
+
+// One registered algorithm's answer to the lab's query, and whether it disagrees with the
+// default (exact) one: hit against miss, or t apart by more than the lab's tolerance. Only
+// circle against static segment and circle against circle are in the registry: for the other
+// pairs the list holds the lab's own (exact) answer alone.
+struct AlgorithmAnswer {
+    const ccd::Algorithm* algorithm = nullptr;
+    std::optional<ccd::Hit> hit;
+    bool disagrees = false;
+    bool has_query = true; // false: the algorithm has no query for this pair
+};
+
 class QueryLab {
 public:
-    // Takes the scene's first body and first segment; throws std::runtime_error if either
-    // is missing.
+    // Takes the pair query_lab_pair(scene, true) names; throws std::runtime_error saying what
+    // the lab needs when the scene has no such pair.
     static QueryLab from_scene(const ccd::Scene& scene);
 
-    const ccd::Circle& mover() const { return mover_; }
-    ccd::Vec2 displacement() const { return displacement_; }
-    const ccd::Segment& obstacle() const { return obstacle_; }
+    PairKind kind() const { return kind_; }
+    bool mover_is_polygon() const { return kind_ == PairKind::PolygonPolygon; }
+    bool obstacle_is_segment() const {
+        return kind_ == PairKind::CircleSegment || kind_ == PairKind::CircleMovingSegment;
+    }
+
+    const ccd::Circle& mover() const { return state_.mover; }
+    const ccd::Polygon& mover_polygon() const { return state_.mover_polygon; }
+    ccd::Vec2 displacement() const { return state_.displacement; }
+    // The segment at t = 0 (segment pairs).
+    const ccd::Segment& obstacle() const { return state_.obstacle; }
+    // The segment as the query sees it: its ends' motion is zero for a static segment.
+    ccd::MovingSegment moving_obstacle() const {
+        return {state_.obstacle, state_.obstacle_da, state_.obstacle_db};
+    }
+    const ccd::Circle& obstacle_circle() const { return state_.obstacle_circle; }
+    const ccd::Polygon& obstacle_polygon() const { return state_.obstacle_polygon; }
+    ccd::Vec2 obstacle_displacement() const { return state_.obstacle_displacement; }
     const std::string& mover_name() const { return mover_name_; }
     const std::string& obstacle_name() const { return obstacle_name_; }
+
     const std::optional<ccd::Hit>& hit() const { return hit_; }
     // How the exact query reached its answer: every candidate, its equation and its roots.
     const ccd::Trace& trace() const { return trace_; }
+    // The index of the candidate holding the taken root, or -1.
+    int taken_candidate() const;
     // Every registered algorithm on the same query, the default first.
     const std::vector<AlgorithmAnswer>& algorithm_answers() const { return answers_; }
     bool any_disagreement() const;
@@ -63,30 +124,42 @@ public:
     void set_disagreement_tolerance(double tolerance);
 
     double scrub_t = 0.0;
-    ccd::Vec2 mover_center_at(double t) const { return mover_.center + displacement_ * t; }
+    // Where the mover's reference point (a circle's center, a polygon's vertex centroid) is at t.
+    ccd::Vec2 mover_center_at(double t) const;
+    ccd::Vec2 obstacle_center_at(double t) const; // the obstacle circle's or polygon's
+    ccd::Segment obstacle_at(double t) const { return moving_obstacle().at(t); }
+    ccd::Polygon mover_polygon_at(double t) const;
+    ccd::Polygon obstacle_polygon_at(double t) const;
 
     // Edits recompute the answer at once.
     void set_mover(const ccd::Circle& circle);
     void set_displacement(ccd::Vec2 displacement);
     void set_obstacle(const ccd::Segment& segment);
+    void set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db); // moving segment only
+    void set_obstacle_circle(const ccd::Circle& circle);
+    void set_obstacle_displacement(ccd::Vec2 displacement);
+    void set_mover_polygon(const ccd::Polygon& polygon);
+    void set_obstacle_polygon(const ccd::Polygon& polygon);
 
-    LabState state() const { return {mover_, displacement_, obstacle_}; }
+    const LabState& state() const { return state_; }
     void restore(const LabState& state);
 
+    // The handles of this pair, in the order they are drawn (later ones on top).
+    std::span<const Handle> handles() const;
     ccd::Vec2 handle_position(Handle handle) const;
     // The handle drawn nearest to `screen`, if within `radius_px`; later handles win ties so
     // the tip can be grabbed even when the motion is zero.
     Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
-    // Moves a handle to `world`. Moving the center carries the whole motion along; the radius
-    // handle sits on the circle, across the motion, and sets the radius to its distance.
+    // Moves a handle to `world`. Moving a center carries the whole motion along; a radius
+    // handle sits on its circle, across the motion, and sets the radius to its distance; a
+    // segment's end at t = 0 carries its motion along, its end at t = 1 sets that motion.
     void drag(Handle handle, ccd::Vec2 world);
 
 private:
     void recompute();
 
-    ccd::Circle mover_;
-    ccd::Vec2 displacement_;
-    ccd::Segment obstacle_;
+    PairKind kind_ = PairKind::CircleSegment;
+    LabState state_;
     std::string mover_name_;
     std::string obstacle_name_;
     std::optional<ccd::Hit> hit_;

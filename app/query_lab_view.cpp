@@ -2,6 +2,7 @@
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
+#include "help_overlay.hpp"
 #include "shape_renderer.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -73,7 +74,8 @@ void text_vec2(const char* label, Vec2 v) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g, %.17g)", v.x, v.y);
 }
 
-// The equation view: f(t) = a t^2 + b t + c of one candidate, over the frame and a little
+// The equation view: f(t) = a t^2 + b t + c of one candidate (or the polynomial of its
+// `coefficients`, for the quartic band of a moving segment), over the frame and a little
 // beyond, with the zero line, the frame's ends and the roots in their verdict's colour. The
 // curve is the trace's own coefficients evaluated; the roots are the trace's, not re-solved.
 void draw_equation_plot(const ccd::TraceCandidate& candidate) {
@@ -83,7 +85,14 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
     ImDrawList* list = ImGui::GetWindowDrawList();
     constexpr double t_lo = -0.1, t_hi = 1.1;
     constexpr int samples = 120;
-    const auto f = [&](double t) { return (candidate.a * t + candidate.b) * t + candidate.c; };
+    const auto f = [&](double t) {
+        if (candidate.coefficients.empty())
+            return (candidate.a * t + candidate.b) * t + candidate.c;
+        double value = 0.0; // Horner, highest power first
+        for (auto it = candidate.coefficients.rbegin(); it != candidate.coefficients.rend(); ++it)
+            value = value * t + *it;
+        return value;
+    };
     double lo = 0.0, hi = 0.0;
     for (int i = 0; i <= samples; ++i) {
         const double v = f(t_lo + (t_hi - t_lo) * i / samples);
@@ -127,8 +136,10 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
 } // namespace
 
 QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
-    : lab_(std::move(lab)), scene_info_{scene.title, scene.description, {}, {}, scene.view},
-      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)), settled_(lab_.state()) {}
+    : lab_(std::move(lab)), scene_info_(scene),
+      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)), settled_(lab_.state()) {
+    selected_candidate_ = std::max(0, lab_.taken_candidate()); // a polygon pair has dozens
+}
 
 void QueryLabView::settle_edits() {
     if (dragged_ != Handle::None || ImGui::IsAnyItemActive()) return; // still editing
@@ -204,6 +215,7 @@ bool QueryLabView::handle_input() {
             show_help_ = !show_help_;
             changed_ = true;
         }
+        if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) set_playing(!playing_);
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) io.KeyShift ? redo() : undo();
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) redo();
         // Arrow keys nudge the last grabbed handle by a pixel, or a grid step with Shift.
@@ -227,68 +239,189 @@ bool QueryLabView::handle_input() {
     return edited;
 }
 
+namespace {
+
+void polygon_outline(ShapeRenderer& r, const ccd::Polygon& polygon, float width_px, Color color,
+                     float dash_px = 0.0f) {
+    const std::size_t n = polygon.vertices.size();
+    for (std::size_t i = 0; i < n; ++i)
+        r.line(polygon.vertices[i], polygon.vertices[(i + 1) % n], width_px, color, dash_px);
+}
+
+// A circle's frame: its path (the swept capsule and the center line), where it is at t = 1
+// (dashed), at t = 0 (outlined) and at the scrubbed time (filled), and its motion arrow.
+void moving_circle(ShapeRenderer& r, const ccd::Circle& circle, Vec2 displacement, Vec2 now,
+                   Color color) {
+    const Vec2 end = circle.center + displacement;
+    r.capsule(circle.center, end, circle.radius, color.with_alpha(0.10f));
+    r.line(circle.center, end, 1.5f, color.with_alpha(0.6f), 6.0f);
+    r.circle_outline(end, circle.radius, 1.5f, color.with_alpha(0.55f), 6.0f);
+    r.circle_outline(circle.center, circle.radius, 2.0f, color);
+    r.disc(now, circle.radius, color.with_alpha(0.35f));
+    r.circle_outline(now, circle.radius, 2.0f, color);
+    r.arrow(circle.center, end, 2.0f, color.with_alpha(0.9f));
+    if (circle.radius == 0.0) r.point(now, 4.5f, color); // a point mover
+}
+
+// A translating polygon's frame: its vertices' paths, the polygon at t = 1 (dashed), at t = 0
+// and at the scrubbed time, and its motion arrow from the vertex centroid.
+void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color color) {
+    const ccd::Polygon start = mover ? lab.mover_polygon_at(0.0) : lab.obstacle_polygon_at(0.0);
+    const ccd::Polygon end = mover ? lab.mover_polygon_at(1.0) : lab.obstacle_polygon_at(1.0);
+    const ccd::Polygon now =
+        mover ? lab.mover_polygon_at(lab.scrub_t) : lab.obstacle_polygon_at(lab.scrub_t);
+    for (std::size_t i = 0; i < start.vertices.size(); ++i)
+        r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
+    polygon_outline(r, end, 1.5f, color.with_alpha(0.55f), 6.0f);
+    polygon_outline(r, start, 1.5f, color.with_alpha(0.8f));
+    polygon_outline(r, now, 2.5f, color);
+    for (Vec2 v : now.vertices)
+        r.point(v, 3.0f, color);
+    const Vec2 from = mover ? lab.mover_center_at(0.0) : lab.obstacle_center_at(0.0);
+    const Vec2 to = mover ? lab.mover_center_at(1.0) : lab.obstacle_center_at(1.0);
+    r.arrow(from, to, 2.0f, color.with_alpha(0.9f));
+}
+
+// Where a trace candidate's root is drawn: the moving part of its equation at that time (the
+// circle's center, or the polygon vertex of the vertex-edge pair).
+Vec2 root_marker_position(const QueryLab& lab, const ccd::TraceCandidate& candidate, double t) {
+    if (lab.mover_is_polygon() && candidate.vertex >= 0) {
+        const bool mover_vertex = candidate.feature == ccd::Feature::PolygonEdge;
+        const ccd::Polygon& polygon = mover_vertex ? lab.mover_polygon() : lab.obstacle_polygon();
+        const auto index = static_cast<std::size_t>(candidate.vertex);
+        if (index < polygon.vertices.size())
+            return polygon.vertices[index] +
+                   (mover_vertex ? lab.displacement() : lab.obstacle_displacement()) * t;
+    }
+    return lab.mover_center_at(t);
+}
+
+} // namespace
+
+void QueryLabView::advance(double seconds) {
+    if (!playing_ || !(seconds > 0.0)) return;
+    lab_.scrub_t = std::fmod(lab_.scrub_t + seconds * speed_, 1.0);
+    changed_ = true;
+}
+
 void QueryLabView::draw_world(ShapeRenderer& r) const {
     draw_grid(r, camera_);
     const ccd::Circle& mover = lab_.mover();
-    const ccd::Segment& wall = lab_.obstacle();
-    const Vec2 end = mover.center + lab_.displacement();
     const auto& hit = lab_.hit();
+    const double t_now = lab_.scrub_t;
+    const PairKind kind = lab_.kind();
 
-    // The obstacle's capsule region: the set of centers at which the circle touches it; the
-    // part that produced the hit (band, cap A or cap B) is tinted.
-    r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
-    r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
-    if (hit && !hit->overlap) {
-        if (hit->feature == ccd::Feature::SegmentInterior)
-            r.band(wall.a, wall.b, mover.radius, palette::produced_hit);
-        else
-            r.disc(hit->feature == ccd::Feature::EndpointA ? wall.a : wall.b, mover.radius,
-                   palette::produced_hit);
+    // The obstacle's capsule region: the set of mover centers at which the mover touches it
+    // (the segment or the obstacle circle inflated by the mover's radius); the part that
+    // produced the hit (band, cap A, cap B, the disk) is tinted where the obstacle is at the
+    // time of impact.
+    if (lab_.obstacle_is_segment()) {
+        const ccd::Segment wall = lab_.obstacle_at(t_now);
+        r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
+        r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
+        if (hit && !hit->overlap) {
+            const ccd::Segment at = lab_.obstacle_at(hit->t);
+            if (kind == PairKind::CircleMovingSegment)
+                r.capsule_outline(at.a, at.b, mover.radius, 1.0f, palette::impact.with_alpha(0.4f),
+                                  5.0f);
+            if (hit->feature == ccd::Feature::SegmentInterior)
+                r.band(at.a, at.b, mover.radius, palette::produced_hit);
+            else
+                r.disc(hit->feature == ccd::Feature::EndpointA ? at.a : at.b, mover.radius,
+                       palette::produced_hit);
+        }
+    } else if (kind == PairKind::CircleCircle) {
+        const double reach = mover.radius + lab_.obstacle_circle().radius;
+        r.disc(lab_.obstacle_center_at(t_now), reach, palette::capsule);
+        r.circle_outline(lab_.obstacle_center_at(t_now), reach, 1.0f,
+                         palette::wall.with_alpha(0.25f));
+        if (hit && !hit->overlap)
+            r.disc(lab_.obstacle_center_at(hit->t), reach, palette::produced_hit);
     }
 
-    // The swept path over the whole frame.
-    r.capsule(mover.center, end, mover.radius, palette::mover.with_alpha(0.10f));
-    r.line(mover.center, end, 1.5f, palette::mover.with_alpha(0.6f), 6.0f);
-    r.circle_outline(end, mover.radius, 1.5f, palette::mover.with_alpha(0.55f), 6.0f);
-    r.circle_outline(mover.center, mover.radius, 2.0f, palette::mover);
+    // The obstacle over the frame.
+    if (kind == PairKind::CircleSegment) {
+        r.line(lab_.obstacle().a, lab_.obstacle().b, 3.0f, palette::wall);
+    } else if (kind == PairKind::CircleMovingSegment) {
+        const ccd::Segment start = lab_.obstacle_at(0.0), end = lab_.obstacle_at(1.0);
+        r.line(start.a, end.a, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
+        r.line(start.b, end.b, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
+        r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
+        r.line(start.a, start.b, 2.0f, palette::wall.with_alpha(0.55f));
+        const ccd::Segment now = lab_.obstacle_at(t_now);
+        r.line(now.a, now.b, 3.0f, palette::wall);
+    } else if (kind == PairKind::CircleCircle) {
+        moving_circle(r, lab_.obstacle_circle(), lab_.obstacle_displacement(),
+                      lab_.obstacle_center_at(t_now), palette::wall);
+    } else {
+        moving_polygon(r, lab_, false, palette::wall);
+    }
 
-    r.line(wall.a, wall.b, 3.0f, palette::wall);
+    // The mover over the frame.
+    if (lab_.mover_is_polygon())
+        moving_polygon(r, lab_, true, palette::mover);
+    else
+        moving_circle(r, mover, lab_.displacement(), lab_.mover_center_at(t_now), palette::mover);
 
+    // Both at the time of impact, the feature hit and the contact point.
     if (hit) {
-        const Vec2 at = lab_.mover_center_at(hit->t);
-        r.circle_outline(at, mover.radius, 2.5f, palette::impact);
-        r.point(at, 2.5f, palette::impact);
+        if (lab_.mover_is_polygon()) {
+            polygon_outline(r, lab_.mover_polygon_at(hit->t), 2.0f, palette::impact);
+            polygon_outline(r, lab_.obstacle_polygon_at(hit->t), 2.0f,
+                            palette::impact.with_alpha(0.6f), 6.0f);
+            // The edge that was touched, on its polygon at the time of impact.
+            const bool obstacle_edge = hit->feature == ccd::Feature::PolygonEdge;
+            const ccd::Polygon owner =
+                obstacle_edge ? lab_.obstacle_polygon_at(hit->t) : lab_.mover_polygon_at(hit->t);
+            const auto n = owner.vertices.size();
+            if (!hit->overlap && hit->edge >= 0 && static_cast<std::size_t>(hit->edge) < n)
+                r.line(owner.vertices[static_cast<std::size_t>(hit->edge)],
+                       owner.vertices[(static_cast<std::size_t>(hit->edge) + 1) % n], 6.0f,
+                       palette::impact.with_alpha(0.45f));
+        } else {
+            const Vec2 at = lab_.mover_center_at(hit->t);
+            r.circle_outline(at, mover.radius, 2.5f, palette::impact);
+            r.point(at, 2.5f, palette::impact);
+            if (lab_.obstacle_is_segment() && kind == PairKind::CircleMovingSegment) {
+                const ccd::Segment wall = lab_.obstacle_at(hit->t);
+                r.line(wall.a, wall.b, 2.5f, palette::impact);
+            } else if (kind == PairKind::CircleCircle) {
+                r.circle_outline(lab_.obstacle_center_at(hit->t), lab_.obstacle_circle().radius,
+                                 2.0f, palette::impact.with_alpha(0.7f), 6.0f);
+            }
+        }
         r.point(hit->point, 5.0f, palette::impact);
     }
 
-    // The circle at the scrubbed time.
-    const Vec2 now = lab_.mover_center_at(lab_.scrub_t);
-    r.disc(now, mover.radius, palette::mover.with_alpha(0.35f));
-    r.circle_outline(now, mover.radius, 2.0f, palette::mover);
-
-    r.arrow(mover.center, end, 2.0f, palette::mover.with_alpha(0.9f));
-
-    // Every candidate's roots, where the center would be at that t (a little outside the frame
-    // too, so a root just missed is seen).
+    // Every candidate's roots, where the moving part of its equation would be at that t (a
+    // little outside the frame too, so a root just missed is seen). Against a moving segment,
+    // the segment at each root in the frame is drawn thinly: there the point is on its line.
     for (const ccd::TraceCandidate& candidate : lab_.trace().candidates)
-        for (const ccd::TraceRoot& root : candidate.roots)
-            if (root.t >= -0.25 && root.t <= 1.25)
-                r.point(lab_.mover_center_at(root.t),
-                        root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f,
-                        verdict_color(root.verdict));
+        for (const ccd::TraceRoot& root : candidate.roots) {
+            if (root.t < -0.25 || root.t > 1.25) continue;
+            const Color color = verdict_color(root.verdict);
+            if (kind == PairKind::CircleMovingSegment && root.t >= 0.0 && root.t <= 1.0 &&
+                candidate.feature == ccd::Feature::SegmentInterior &&
+                root.verdict != ccd::RootVerdict::Taken) { // (the taken one is drawn in orange)
+                const ccd::Segment wall = lab_.obstacle_at(root.t);
+                r.line(wall.a, wall.b, 1.0f, color.with_alpha(0.6f), 3.0f);
+            }
+            r.point(root_marker_position(lab_, candidate, root.t),
+                    root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f, color);
+        }
 
-    // Other algorithms that disagree: their circle at their own time of impact.
-    for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
-        if (answer.disagrees && answer.hit)
-            r.circle_outline(lab_.mover_center_at(answer.hit->t), mover.radius, 2.0f,
-                             palette::disagreement, 4.0f);
+    // Other algorithms that disagree: the mover at their own time of impact.
+    if (!lab_.mover_is_polygon())
+        for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+            if (answer.disagrees && answer.hit)
+                r.circle_outline(lab_.mover_center_at(answer.hit->t), mover.radius, 2.0f,
+                                 palette::disagreement, 4.0f);
     if (hit) {
         const double length = std::max(1.5 * mover.radius, 60.0 / camera_.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
 
-    for (Handle h :
-         {Handle::Center, Handle::Radius, Handle::Tip, Handle::EndpointA, Handle::EndpointB}) {
+    for (Handle h : lab_.handles()) {
         const bool active = h == hovered_ || h == dragged_;
         r.point(lab_.handle_position(h), active ? 8.0f : 5.0f,
                 active ? palette::handle : palette::handle.with_alpha(0.85f));
@@ -304,11 +437,30 @@ void QueryLabView::draw_labels() const {
         list->AddText(ImVec2(static_cast<float>(s.x), static_cast<float>(s.y)), to_imgui(color),
                       text.c_str());
     };
-    const ccd::Segment& wall = lab_.obstacle();
-    label(wall.a, {10, 4}, palette::wall, "A");
-    label(wall.b, {10, 4}, palette::wall, "B");
-    label(lab_.mover().center, {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
-    label(lab_.mover().center + lab_.displacement(), {10, 6}, palette::mover, "t = 1");
+    const std::string& obstacle = lab_.obstacle_name();
+    switch (lab_.kind()) {
+    case PairKind::CircleSegment:
+        label(lab_.obstacle().a, {10, 4}, palette::wall, "A");
+        label(lab_.obstacle().b, {10, 4}, palette::wall, "B");
+        break;
+    case PairKind::CircleMovingSegment: {
+        const ccd::Segment end = lab_.obstacle_at(1.0);
+        label(lab_.obstacle().a, {10, 4}, palette::wall, "A (t = 0)");
+        label(lab_.obstacle().b, {10, 4}, palette::wall, "B (t = 0) " + obstacle);
+        if (end.a != lab_.obstacle().a)
+            label(end.a, {10, 4}, palette::wall.with_alpha(0.7f), "A (t = 1)");
+        if (end.b != lab_.obstacle().b)
+            label(end.b, {10, 4}, palette::wall.with_alpha(0.7f), "B (t = 1)");
+        break;
+    }
+    case PairKind::CircleCircle:
+    case PairKind::PolygonPolygon:
+        label(lab_.obstacle_center_at(0.0), {10, 6}, palette::wall, obstacle + " (t = 0)");
+        label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
+        break;
+    }
+    label(lab_.mover_center_at(0.0), {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
+    label(lab_.mover_center_at(1.0), {10, 6}, palette::mover, "t = 1");
     if (const auto& hit = lab_.hit()) {
         char text[64];
         std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
@@ -320,25 +472,92 @@ void QueryLabView::draw_labels() const {
     list->PopClipRect();
 }
 
+namespace {
+
+bool edit_circle(const char* id, ccd::Circle& circle) {
+    ImGui::PushID(id);
+    bool edited = edit_vec2("center", circle.center);
+    if (ImGui::DragScalar("radius", ImGuiDataType_Double, &circle.radius, 0.005f, nullptr, nullptr,
+                          "%.4f")) {
+        circle.radius = std::max(0.0, circle.radius);
+        edited = true;
+    }
+    ImGui::PopID();
+    return edited;
+}
+
+bool edit_polygon(const char* id, ccd::Polygon& polygon) {
+    bool edited = false;
+    ImGui::PushID(id);
+    if (ImGui::TreeNode("vertices")) {
+        for (std::size_t i = 0; i < polygon.vertices.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            const std::string name = std::to_string(i);
+            edited = edit_vec2(name.c_str(), polygon.vertices[i]) || edited;
+            ImGui::PopID();
+        }
+        ImGui::TreePop();
+    }
+    ImGui::PopID();
+    return edited;
+}
+
+bool edit_motion(const char* id, Vec2& motion) {
+    ImGui::PushID(id);
+    const bool edited = edit_vec2("motion", motion);
+    ImGui::PopID();
+    return edited;
+}
+
+const char* drag_hint(PairKind kind) {
+    switch (kind) {
+    case PairKind::CircleSegment:
+        return "Drag the yellow handles: the circle's center, its radius, its arrow tip (where it "
+               "is at t = 1) and the segment's ends; Shift snaps to the grid. Ctrl+Z undoes. F1 "
+               "lists every key.";
+    case PairKind::CircleMovingSegment:
+        return "Drag the yellow handles: the mover's center, radius and arrow tip, and each end "
+               "of the segment at t = 0 (A, B) and at t = 1; Space animates t while you drag. "
+               "Ctrl+Z undoes. F1 lists every key.";
+    case PairKind::CircleCircle:
+        return "Drag the yellow handles: each circle's center, radius and arrow tip (where it is "
+               "at t = 1); Shift snaps to the grid. Ctrl+Z undoes. F1 lists every key.";
+    case PairKind::PolygonPolygon:
+        return "Drag the yellow handles: each polygon's vertex centroid (moves it) and arrow tip "
+               "(where it is at t = 1); the vertices are in the panel. Ctrl+Z undoes. F1 lists "
+               "every key.";
+    }
+    return "";
+}
+
+} // namespace
+
 void QueryLabView::draw_panel() {
     begin_side_panel("Query lab", kPanelWidth, scene_info_);
 
     ImGui::TextUnformatted("Time in the frame");
+    if (ImGui::Button(playing_ ? "Pause" : "Animate")) set_playing(!playing_);
+    ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     float t = static_cast<float>(lab_.scrub_t);
     if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) set_scrub_t(t);
     const auto& hit = lab_.hit();
     ImGui::BeginDisabled(!hit);
-    if (ImGui::Button("Jump to the impact") && hit) set_scrub_t(hit->t);
+    if (ImGui::Button("Jump to the impact") && hit) {
+        set_playing(false);
+        set_scrub_t(hit->t);
+    }
     ImGui::EndDisabled();
     ImGui::Separator();
 
     if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::TextDisabled("query %s", lab_.trace().query.c_str());
         if (hit) {
             ImGui::TextColored(
                 ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f), "t = %.17g",
                 hit->t);
             ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
+            if (hit->vertex >= 0) ImGui::Text("vertex %d, edge %d", hit->vertex, hit->edge);
             text_vec2("point", hit->point);
             text_vec2("normal", hit->normal);
             ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
@@ -352,20 +571,51 @@ void QueryLabView::draw_panel() {
     if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen)) {
         if (trace.overlap_at_start)
             ImGui::TextWrapped("Already touching at t = 0: no equation was needed.");
-        for (int i = 0; i < static_cast<int>(trace.candidates.size()); ++i) {
-            if (i > 0) ImGui::SameLine();
-            ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
-                               &selected_candidate_, i);
+        const int count = static_cast<int>(trace.candidates.size());
+        const int taken = lab_.taken_candidate();
+        if (count > 0) selected_candidate_ = std::clamp(selected_candidate_, 0, count - 1);
+        if (count <= 4) {
+            for (int i = 0; i < count; ++i) {
+                if (i > 0) ImGui::SameLine();
+                ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
+                                   &selected_candidate_, i);
+            }
+        } else { // a polygon pair: every vertex against every edge
+            ImGui::SetNextItemWidth(-90);
+            const auto name_of = [&](int i) {
+                return trace.candidates[static_cast<std::size_t>(i)].name +
+                       (i == taken ? "  (taken)" : "");
+            };
+            if (ImGui::BeginCombo("##candidate", name_of(selected_candidate_).c_str())) {
+                for (int i = 0; i < count; ++i)
+                    if (ImGui::Selectable(name_of(i).c_str(), i == selected_candidate_))
+                        selected_candidate_ = i;
+                ImGui::EndCombo();
+            }
+            ImGui::SameLine();
+            ImGui::BeginDisabled(taken < 0);
+            if (ImGui::Button("the taken")) selected_candidate_ = taken;
+            ImGui::EndDisabled();
         }
-        if (!trace.candidates.empty()) {
-            selected_candidate_ =
-                std::clamp(selected_candidate_, 0, static_cast<int>(trace.candidates.size()) - 1);
+        if (count > 0) {
             const ccd::TraceCandidate& c =
                 trace.candidates[static_cast<std::size_t>(selected_candidate_)];
-            ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
-            ImGui::Text("discriminant %.6g", c.discriminant);
+            if (!c.coefficients.empty()) {
+                std::string text = "f(t) =";
+                char term[48];
+                for (std::size_t i = 0; i < c.coefficients.size(); ++i) {
+                    std::snprintf(term, sizeof term, i == 0 ? " %.4g" : " %+.4g t^%zu",
+                                  c.coefficients[i], i);
+                    text += term;
+                }
+                ImGui::TextWrapped("%s", text.c_str());
+            } else {
+                ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
+                ImGui::Text("discriminant %.6g", c.discriminant);
+            }
             draw_equation_plot(c);
-            if (c.roots.empty()) ImGui::TextWrapped("No root: %s", c.note.c_str());
+            if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty()))
+                ImGui::TextWrapped("%s%s", c.roots.empty() ? "No root: " : "", c.note.c_str());
             for (const ccd::TraceRoot& root : c.roots) {
                 const Color color = verdict_color(root.verdict);
                 ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16.12g %s",
@@ -381,14 +631,18 @@ void QueryLabView::draw_panel() {
             ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
             for (const AlgorithmAnswer& answer : lab_.algorithm_answers()) {
                 const ImVec4 color = answer.disagrees ? ImVec4(1.0f, 0.35f, 0.5f, 1.0f)
-                                                      : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+                                     : answer.has_query
+                                         ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                         : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
                 if (ImGui::IsItemHovered())
                     ImGui::SetTooltip("%s", std::string(answer.algorithm->description).c_str());
                 ImGui::TableNextColumn();
-                if (answer.hit)
+                if (!answer.has_query)
+                    ImGui::TextColored(color, "no query for this pair");
+                else if (answer.hit)
                     ImGui::TextColored(color, "t = %.12g", answer.hit->t);
                 else
                     ImGui::TextColored(color, "miss");
@@ -405,31 +659,70 @@ void QueryLabView::draw_panel() {
     ImGui::Separator();
 
     bool edited = false;
-    ImGui::Text("Circle \"%s\"", lab_.mover_name().c_str());
-    ccd::Circle mover = lab_.mover();
-    Vec2 displacement = lab_.displacement();
-    if (edit_vec2("center", mover.center)) edited = true;
-    if (ImGui::DragScalar("radius", ImGuiDataType_Double, &mover.radius, 0.005f, nullptr, nullptr,
-                          "%.4f")) {
-        mover.radius = std::max(0.0, mover.radius);
-        edited = true;
+    const PairKind kind = lab_.kind();
+    if (lab_.mover_is_polygon()) {
+        ImGui::Text("Polygon \"%s\" (moves)", lab_.mover_name().c_str());
+        ccd::Polygon polygon = lab_.mover_polygon();
+        if (edit_polygon("mover", polygon)) {
+            lab_.set_mover_polygon(polygon);
+            edited = true;
+        }
+    } else {
+        ImGui::Text("%s \"%s\" (moves)", lab_.mover().radius > 0.0 ? "Circle" : "Point",
+                    lab_.mover_name().c_str());
+        ccd::Circle mover = lab_.mover();
+        if (edit_circle("mover", mover)) {
+            lab_.set_mover(mover);
+            edited = true;
+        }
     }
-    if (edited) lab_.set_mover(mover);
-    if (edit_vec2("motion", displacement)) {
+    Vec2 displacement = lab_.displacement();
+    if (edit_motion("mover", displacement)) {
         lab_.set_displacement(displacement);
         edited = true;
     }
-    ImGui::Text("Segment \"%s\"", lab_.obstacle_name().c_str());
-    ccd::Segment wall = lab_.obstacle();
-    if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
-        lab_.set_obstacle(wall);
-        edited = true;
+    if (lab_.obstacle_is_segment()) {
+        ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
+                    kind == PairKind::CircleMovingSegment ? " (its ends move)" : "");
+        ccd::Segment wall = lab_.obstacle();
+        if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
+            lab_.set_obstacle(wall);
+            edited = true;
+        }
+        if (kind == PairKind::CircleMovingSegment) {
+            const ccd::MovingSegment moving = lab_.moving_obstacle();
+            Vec2 da = moving.displacement_a, db = moving.displacement_b;
+            if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
+                lab_.set_obstacle_motion(da, db);
+                edited = true;
+            }
+        }
+    } else if (kind == PairKind::CircleCircle) {
+        ImGui::Text("%s \"%s\"", lab_.obstacle_circle().radius > 0.0 ? "Circle" : "Point",
+                    lab_.obstacle_name().c_str());
+        ccd::Circle obstacle = lab_.obstacle_circle();
+        if (edit_circle("obstacle", obstacle)) {
+            lab_.set_obstacle_circle(obstacle);
+            edited = true;
+        }
+    } else {
+        ImGui::Text("Polygon \"%s\"", lab_.obstacle_name().c_str());
+        ccd::Polygon polygon = lab_.obstacle_polygon();
+        if (edit_polygon("obstacle", polygon)) {
+            lab_.set_obstacle_polygon(polygon);
+            edited = true;
+        }
+    }
+    if (kind == PairKind::CircleCircle || kind == PairKind::PolygonPolygon) {
+        Vec2 motion = lab_.obstacle_displacement();
+        if (edit_motion("obstacle", motion)) {
+            lab_.set_obstacle_displacement(motion);
+            edited = true;
+        }
     }
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Drag the yellow handles: the circle's center, its radius, its arrow tip "
-                       "(where it is at t = 1) and the segment's ends; Shift snaps to the grid. "
-                       "Ctrl+Z undoes. F1 lists every key.");
+    ImGui::TextWrapped("%s", drag_hint(kind));
     ImGui::PopStyleColor();
     ImGui::End();
     changed_ = changed_ || edited;
@@ -438,38 +731,7 @@ void QueryLabView::draw_panel() {
 }
 
 void QueryLabView::draw_help() const {
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(
-        ImVec2(static_cast<float>(camera_.width) * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
-        ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowBgAlpha(0.92f);
-    ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
-    const char* rows[][2] = {
-        {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
-        {"Shift while dragging", "snap to the grid"},
-        {"arrow keys", "nudge the last grabbed handle by a pixel (Shift: a grid step)"},
-        {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); a whole drag is one step"},
-        {"right or middle drag", "pan"},
-        {"wheel", "zoom around the cursor"},
-        {"Home", "frame the scene"},
-        {"PageUp / PageDown", "previous / next scene of the folder"},
-        {"Space (world view)", "play / pause through the frames"},
-        {"F1", "this help"},
-        {"Ctrl+Q", "quit"},
-    };
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
-        for (const auto& row : rows) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(row[0]);
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(row[1]);
-        }
-        ImGui::EndTable();
-    }
-    ImGui::End();
+    draw_help_overlay(camera_.width);
 }
 
 } // namespace ccdlab

@@ -1,6 +1,8 @@
 #pragma once
 // QueryLabView: the query canvas and its panel. Reads mouse input through ImGui, edits the
-// QueryLab, draws the lab's geometry and the core's answer (never re-deriving it).
+// QueryLab, draws the lab's geometry and the core's answer (never re-deriving it), for every
+// pair the lab takes apart: circle or point against a static or moving segment, circle against
+// circle, polygon against polygon.
 
 #include "camera.hpp"
 #include "query_lab.hpp"
@@ -39,12 +41,29 @@ public:
     void undo();
     void redo();
     bool help_shown() const { return show_help_; }
+    // The scene as it was opened (the lab edits a copy of its first body and segment):
+    // app/lab_scene.hpp turns the two back into a whole scene.
+    const ccd::Scene& source_scene() const { return scene_info_; }
+    // Animating: t runs from 0 to 1 and starts over (seed 002's demo), at `speed` frames per
+    // second of wall-clock time, while the handles can still be dragged. The app calls
+    // advance(seconds) once per drawn frame and keeps drawing while it plays.
+    bool playing() const { return playing_; }
+    void set_playing(bool playing) {
+        playing_ = playing;
+        changed_ = true;
+    }
+    void advance(double seconds);
+    // Moves a handle as a mouse drag does (the frame benchmark drives the lab with it).
+    void drag_handle(Handle handle, Vec2 world) {
+        lab_.drag(handle, world);
+        changed_ = true;
+    }
 
     static constexpr double kPanelWidth = 360.0;
 
 private:
     QueryLab lab_;
-    ccd::Scene scene_info_; // title, description and view; the geometry lives in lab_
+    ccd::Scene scene_info_; // the scene as opened; the edited geometry lives in lab_
     ccd::View home_view_;
     Camera camera_;
     bool camera_placed_ = false;
@@ -57,7 +76,9 @@ private:
     UndoHistory<LabState> history_;
     LabState settled_; // the lab as it was when no edit was under way
     bool show_help_ = false;
-    void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
+    bool playing_ = false;
+    double speed_ = 0.25; // frames per second while animating
+    void settle_edits();  // turns a finished edit (a drag, a field) into one undo step
     void draw_help() const;
 };
 

@@ -13,6 +13,14 @@ nlohmann::json to_json(Vec2 v) {
 }
 
 // A temporary file, then a rename: a reader never sees half a report.
+nlohmann::json to_json(const SessionReport& session) {
+    return {{"document", session.document},
+            {"dirty", session.dirty},
+            {"dialog", session.dialog},
+            {"status", session.status},
+            {"last_export", session.last_export}};
+}
+
 void write_atomically(const std::filesystem::path& path, const nlohmann::json& report) {
     const std::filesystem::path temporary = path.string() + ".tmp";
     {
@@ -23,21 +31,79 @@ void write_atomically(const std::filesystem::path& path, const nlohmann::json& r
     std::filesystem::rename(temporary, path);
 }
 
+// The scene as the world view's editor has it, with its handles on screen.
+nlohmann::json edit_json(const WorldView& view) {
+    const ccd::Scene& scene = view.scene();
+    const Camera& camera = view.camera();
+    nlohmann::json bodies = nlohmann::json::array();
+    for (const ccd::Body& body : scene.bodies)
+        bodies.push_back(
+            {{"name", body.name},
+             {"shape", body.shape == ccd::BodyShape::Point ? "point" : "circle"},
+             {"center", to_json(body.circle.center)},
+             {"radius", body.circle.radius},
+             {"velocity", to_json(body.velocity)},
+             {"center_px", to_json(camera.to_screen(body.circle.center))},
+             {"tip_px", to_json(camera.to_screen(body.circle.center + body.velocity))}});
+    nlohmann::json segments = nlohmann::json::array();
+    for (const ccd::Wall& wall : scene.walls)
+        segments.push_back({{"name", wall.name},
+                            {"a", to_json(wall.segment.a)},
+                            {"b", to_json(wall.segment.b)},
+                            {"a_px", to_json(camera.to_screen(wall.segment.a))},
+                            {"b_px", to_json(camera.to_screen(wall.segment.b))}});
+    const auto selected = view.editor().selected();
+    return {{"bodies", bodies},
+            {"segments", segments},
+            {"selected", selected ? nlohmann::json(name_of(scene, *selected)) : nlohmann::json()},
+            {"can_undo", view.editor().can_undo()},
+            {"can_redo", view.editor().can_redo()}};
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
-                  const std::filesystem::path& scene) {
+                  const std::filesystem::path& scene, const SessionReport* session) {
     const QueryLab& lab = view.lab();
     nlohmann::json report;
     report["mode"] = "query";
     report["scene"] = scene.filename().string();
-    report["mover"] = {{"name", lab.mover_name()},
-                       {"center", to_json(lab.mover().center)},
-                       {"radius", lab.mover().radius},
-                       {"displacement", to_json(lab.displacement())}};
-    report["segment"] = {{"name", lab.obstacle_name()},
-                         {"a", to_json(lab.obstacle().a)},
-                         {"b", to_json(lab.obstacle().b)}};
+    report["pair"] = to_string(lab.kind());
+    report["playing"] = view.playing();
+    const auto polygon_json = [](const ccd::Polygon& polygon) {
+        nlohmann::json vertices = nlohmann::json::array();
+        for (Vec2 v : polygon.vertices)
+            vertices.push_back(to_json(v));
+        return vertices;
+    };
+    if (lab.mover_is_polygon())
+        report["mover"] = {{"name", lab.mover_name()},
+                           {"center", to_json(lab.mover_center_at(0.0))},
+                           {"vertices", polygon_json(lab.mover_polygon())},
+                           {"displacement", to_json(lab.displacement())}};
+    else
+        report["mover"] = {{"name", lab.mover_name()},
+                           {"center", to_json(lab.mover().center)},
+                           {"radius", lab.mover().radius},
+                           {"displacement", to_json(lab.displacement())}};
+    if (lab.obstacle_is_segment()) {
+        const ccd::MovingSegment segment = lab.moving_obstacle();
+        report["segment"] = {{"name", lab.obstacle_name()},
+                             {"a", to_json(segment.start.a)},
+                             {"b", to_json(segment.start.b)},
+                             {"da", to_json(segment.displacement_a)},
+                             {"db", to_json(segment.displacement_b)}};
+    } else if (lab.kind() == PairKind::CircleCircle) {
+        report["obstacle"] = {{"name", lab.obstacle_name()},
+                              {"center", to_json(lab.obstacle_circle().center)},
+                              {"radius", lab.obstacle_circle().radius},
+                              {"displacement", to_json(lab.obstacle_displacement())}};
+    } else {
+        report["obstacle"] = {{"name", lab.obstacle_name()},
+                              {"center", to_json(lab.obstacle_center_at(0.0))},
+                              {"vertices", polygon_json(lab.obstacle_polygon())},
+                              {"displacement", to_json(lab.obstacle_displacement())}};
+    }
     report["scrub_t"] = lab.scrub_t;
     if (const auto& hit = lab.hit()) {
         report["hit"] = {{"t", hit->t},
@@ -45,7 +111,9 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                          {"normal", to_json(hit->normal)},
                          {"feature", ccd::to_string(hit->feature)},
                          {"overlap", hit->overlap},
-                         {"approaching", hit->approaching}};
+                         {"approaching", hit->approaching},
+                         {"vertex", hit->vertex},
+                         {"edge", hit->edge}};
     } else {
         report["hit"] = nullptr;
     }
@@ -53,7 +121,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     for (const AlgorithmAnswer& answer : lab.algorithm_answers())
         answers.push_back({{"name", answer.algorithm->name},
                            {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
-                           {"disagrees", answer.disagrees}});
+                           {"disagrees", answer.disagrees},
+                           {"has_query", answer.has_query}});
     report["algorithms"] = answers;
     report["disagreement"] = lab.any_disagreement();
     nlohmann::json trace = nlohmann::json::array();
@@ -64,21 +133,22 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
         trace.push_back({{"name", c.name}, {"roots", roots}});
     }
     report["trace"] = trace;
+    report["query"] = lab.trace().query;
     nlohmann::json handles;
-    for (Handle h :
-         {Handle::Center, Handle::Radius, Handle::Tip, Handle::EndpointA, Handle::EndpointB})
+    for (Handle h : lab.handles())
         handles[std::string(to_string(h))] =
             to_json(view.camera().to_screen(lab.handle_position(h)));
     report["handles_px"] = handles;
     report["hovered"] = to_string(view.hovered());
     report["can_undo"] = view.can_undo();
     report["help_shown"] = view.help_shown();
+    if (session) report["session"] = to_json(*session);
 
     write_atomically(path, report);
 }
 
 void write_report(const std::filesystem::path& path, const WorldView& view,
-                  const std::filesystem::path& scene) {
+                  const std::filesystem::path& scene, const SessionReport* session) {
     const ccd::SceneWorld& world = view.world();
     const auto name_of = [&](ccd::OtherKind kind, int index) {
         return (kind == ccd::OtherKind::Wall ? world.wall_names
@@ -96,11 +166,14 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
         bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
                           {"position_px",
                            to_json(view.camera().to_screen(view.position_at(i, view.scrub_t())))}});
-    const nlohmann::json report = {
+    nlohmann::json report = {
         {"mode", "world"},           {"scene", scene.filename().string()},
         {"frame", view.log().frame}, {"scrub_t", view.scrub_t()},
         {"events", events},          {"cancelled", view.log().cancelled.size()},
         {"bodies", bodies}};
+    report["edit"] = edit_json(view);
+    report["help_shown"] = view.help_shown();
+    if (session) report["session"] = to_json(*session);
     write_atomically(path, report);
 }
 

@@ -6,14 +6,27 @@
 #include "world_view.hpp"
 
 #include <filesystem>
+#include <string>
 
 namespace ccdlab {
 
+// The File side of an interactive run: the document, its unsaved changes, the dialog open and
+// the last message (reported as "session" when given).
+struct SessionReport {
+    std::string document; // the file edited; empty: untitled
+    bool dirty = false;
+    std::string dialog; // "", "save-as", "open", "unsaved-changes", "recover"
+    std::string status; // the last message of the File bar
+    std::string last_export;
+    friend bool operator==(const SessionReport&, const SessionReport&) = default;
+};
+
 // Writes atomically (temporary file, then rename): a reader never sees half a report.
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
-                  const std::filesystem::path& scene);
-// The world's frame: its events by name, and where each body is drawn at the scrubbed time.
+                  const std::filesystem::path& scene, const SessionReport* session = nullptr);
+// The world's frame: its events by name, and where each body is drawn at the scrubbed time;
+// the scene as edited ("edit": bodies and segments, their handles in pixels, the selection).
 void write_report(const std::filesystem::path& path, const WorldView& view,
-                  const std::filesystem::path& scene);
+                  const std::filesystem::path& scene, const SessionReport* session = nullptr);
 
 } // namespace ccdlab

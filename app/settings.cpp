@@ -30,10 +30,25 @@ Settings load_settings(const std::filesystem::path& folder) {
             settings.width = std::clamp(json["width"].get<int>(), 64, 8192);
         if (json.contains("height") && json["height"].is_number_integer())
             settings.height = std::clamp(json["height"].get<int>(), 64, 8192);
+        if (json.contains("recent_files") && json["recent_files"].is_array())
+            for (const nlohmann::json& file : json["recent_files"])
+                if (file.is_string() && settings.recent_files.size() < kMaxRecentFiles)
+                    settings.recent_files.emplace_back(file.get<std::string>());
     } catch (const nlohmann::json::exception&) {
         return Settings{}; // unreadable: start from the defaults
     }
     return settings;
+}
+
+void remember_recent_file(std::vector<std::filesystem::path>& recent,
+                          const std::filesystem::path& path) {
+    std::error_code error;
+    std::filesystem::path absolute = std::filesystem::absolute(path, error);
+    if (error) absolute = path;
+    absolute = absolute.lexically_normal();
+    std::erase(recent, absolute);
+    recent.insert(recent.begin(), absolute);
+    if (recent.size() > kMaxRecentFiles) recent.resize(kMaxRecentFiles);
 }
 
 void save_settings(const std::filesystem::path& folder, const Settings& settings) {
@@ -42,6 +57,9 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
     std::filesystem::create_directories(folder, error);
     nlohmann::json json = {{"width", settings.width}, {"height", settings.height}};
     if (settings.last_scene) json["last_scene"] = settings.last_scene->string();
+    json["recent_files"] = nlohmann::json::array();
+    for (const std::filesystem::path& file : settings.recent_files)
+        json["recent_files"].push_back(file.string());
     const std::filesystem::path temporary = folder / "settings.json.tmp";
     {
         std::ofstream out(temporary, std::ios::trunc);

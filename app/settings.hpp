@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <vector>
 
 namespace ccdlab {
 
@@ -12,7 +13,15 @@ struct Settings {
     std::optional<std::filesystem::path> last_scene;
     int width = 1280;
     int height = 800;
+    // Scene files opened or saved, the latest first (the Open dialog lists them).
+    std::vector<std::filesystem::path> recent_files = {};
 };
+
+inline constexpr std::size_t kMaxRecentFiles = 10;
+
+// `path` (made absolute) moved to the front of `recent`, at most kMaxRecentFiles kept.
+void remember_recent_file(std::vector<std::filesystem::path>& recent,
+                          const std::filesystem::path& path);
 
 // The folder the settings live in; empty when neither XDG_CONFIG_HOME nor HOME is set.
 std::filesystem::path settings_folder();

@@ -130,8 +130,9 @@ void ShapeRenderer::circle_outline(Vec2 center, double radius, float width_px, C
 void ShapeRenderer::capsule(Vec2 a, Vec2 b, double radius, Color color) {
     add(a, b, radius, 0.0f, 0.0f, 0.0f, color);
 }
-void ShapeRenderer::capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color) {
-    add(a, b, radius, 0.0f, width_px, 0.0f, color);
+void ShapeRenderer::capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color,
+                                    float dash_px) {
+    add(a, b, radius, 0.0f, width_px, dash_px, color);
 }
 void ShapeRenderer::band(Vec2 a, Vec2 b, double radius, Color color) {
     add(a, b, radius, 0.0f, 0.0f, 0.0f, color, true);

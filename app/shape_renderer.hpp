@@ -25,7 +25,8 @@ public:
     void circle_outline(Vec2 center, double radius, float width_px, Color color,
                         float dash_px = 0.0f);
     void capsule(Vec2 a, Vec2 b, double radius, Color color);
-    void capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color);
+    void capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color,
+                         float dash_px = 0.0f);
     // The capsule's band only: the rectangle of half-width `radius` along a-b, flat ends.
     void band(Vec2 a, Vec2 b, double radius, Color color);
     void line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px = 0.0f);

@@ -2,6 +2,7 @@
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
+#include "help_overlay.hpp"
 #include "shape_renderer.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -30,10 +31,17 @@ Color body_color(int index) {
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene)
-    : scene_info_{scene.title, scene.description, {}, {}, scene.view},
-      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)),
+    : editor_(scene), home_view_(scene.view ? *scene.view : ccd::framing_view(scene)),
       world_(ccd::make_world(scene)) {
     for (const ccd::Body& body : scene.bodies)
+        radii_.push_back(body.circle.radius);
+    step_frame();
+}
+
+void WorldView::rebuild() {
+    world_ = ccd::make_world(editor_.scene());
+    radii_.clear();
+    for (const ccd::Body& body : editor_.scene().bodies)
         radii_.push_back(body.circle.radius);
     step_frame();
 }
@@ -78,8 +86,17 @@ void WorldView::layout(Vec2 window_size) {
 }
 
 bool WorldView::handle_input() {
-    navigate(camera_, home_view_, true); // nothing to drag here: the left button pans too
-    return false;
+    const auto selected = editor_.selected();
+    const bool edited = editor_.handle_input(camera_);
+    // The left button drags a handle, or pans the empty canvas.
+    navigate(camera_, home_view_, !editor_.pointer_on_handle());
+    if (edited) rebuild();
+    if (editor_.selected() != selected) changed_ = true; // shown, and reported
+    if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
+        show_help_ = !show_help_;
+        changed_ = true;
+    }
+    return edited;
 }
 
 Vec2 WorldView::position_at(int index, double t) const {
@@ -99,9 +116,21 @@ Vec2 WorldView::position_at(int index, double t) const {
 }
 
 void WorldView::draw_world(ShapeRenderer& r) const {
+    // Walls at the scrubbed t. Between frames the world holds them at the start of the next
+    // frame, the end of the one shown; a kinematic wall's ends moved by its displacements over
+    // the frame, so at t they are that much short of it (and its frame's start and end are
+    // drawn faint and dashed).
     for (int i = 0; i < world_.world.wall_count(); ++i) {
-        const ccd::Segment& wall = world_.world.wall(i);
-        r.line(wall.a, wall.b, 3.0f, palette::wall);
+        const ccd::MovingSegment wall = world_.world.wall_motion(i);
+        const Vec2 da = wall.displacement_a, db = wall.displacement_b;
+        const ccd::Segment end = wall.start;
+        if (da != Vec2{} || db != Vec2{}) {
+            const Color faint = palette::wall.with_alpha(0.35f);
+            r.line(end.a - da, end.b - db, 1.5f, faint, 6.0f);
+            r.line(end.a, end.b, 1.5f, faint, 6.0f);
+        }
+        const double back = 1.0 - scrub_t_;
+        r.line(end.a - da * back, end.b - db * back, 3.0f, palette::wall);
     }
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
         const auto& points = log_.paths[i].points;
@@ -118,6 +147,7 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             r.arrow(e.point, e.point + e.normal * (60.0 / camera_.pixels_per_unit), 2.5f,
                     palette::normal);
     }
+    draw_predictions(r);
     // The bodies at the scrubbed time, where their logged paths put them.
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
         const auto& points = log_.paths[i].points;
@@ -130,6 +160,44 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         } else {
             r.point(at, 4.0f, color);
         }
+    }
+    editor_.draw(r); // the scene as edited: bodies at t = 0 and the handles
+}
+
+// Predictions, dashed, as the log recorded them: where each body would touch, drawn at its
+// contact point and normal (the body's center is the radius out along the normal). Pending at
+// the scrubbed t: contacts still ahead that the scheduler expects then (processed later, or
+// cancelled later, which it does not know yet), in the body's colour. Cancelled by t: grey.
+// A frame with hundreds of predictions would hide the world; then only the selected event's
+// bodies show theirs.
+void WorldView::draw_predictions(ShapeRenderer& r) const {
+    const bool all = log_.events.size() + log_.cancelled.size() <= kMostPredictionsDrawn;
+    const ccd::ContactEvent* selected =
+        selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())
+            ? &log_.events[static_cast<std::size_t>(selected_event_)]
+            : nullptr;
+    const auto shown = [&](int body) {
+        return all || (selected &&
+                       (selected->body == body ||
+                        (selected->other_kind == ccd::OtherKind::Body && selected->other == body)));
+    };
+    const auto ghost = [&](int body, Vec2 point, Vec2 normal, Color color) {
+        const double radius = radii_[static_cast<std::size_t>(body)];
+        if (radius > 0.0) r.circle_outline(point + normal * radius, radius, 1.5f, color, 6.0f);
+        r.point(point, 2.5f, color);
+    };
+    for (const ccd::ContactEvent& e : log_.events)
+        if (e.time > scrub_t_ && shown(e.body))
+            ghost(e.body, e.point, e.normal, body_color(e.body).with_alpha(0.8f));
+    for (const ccd::CancelledPrediction& c : log_.cancelled) {
+        if (c.predicted_at > scrub_t_ || !shown(c.body)) continue;
+        const double cancelled_at =
+            c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+                ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
+                : (log_.budget_cut ? log_.budget_cut->time : 1.0);
+        const bool pending = scrub_t_ < cancelled_at;
+        ghost(c.body, c.point, c.normal,
+              pending ? body_color(c.body).with_alpha(0.8f) : Color{0.6f, 0.6f, 0.65f, 0.55f});
     }
 }
 
@@ -146,7 +214,7 @@ void WorldView::draw_labels() const {
 }
 
 void WorldView::draw_panel() {
-    begin_side_panel("World", kPanelWidth, scene_info_);
+    begin_side_panel("World", kPanelWidth, editor_.scene());
     ImGui::Text("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame, log_.events.size(),
                 log_.events.size() == 1 ? "" : "s", log_.cancelled.size(),
                 log_.cancelled.size() == 1 ? "" : "s");
@@ -257,13 +325,21 @@ void WorldView::draw_panel() {
         }
         ImGui::EndTable();
     }
+    const auto selected = editor_.selected();
+    if (editor_.draw_panel(camera_)) rebuild();
+    if (editor_.selected() != selected) changed_ = true;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Dashed lines are each body's path through the frame, dots its bounce "
                        "points, numbers the events in processing order. Pick an event to jump "
-                       "there and see its normal. Space plays and pauses. Drag or right-drag to "
-                       "pan, wheel to zoom.");
+                       "there and see its normal. Dashed circles are predictions: where a body "
+                       "expects to touch next (its colour) or a contact that an earlier event "
+                       "cancelled (grey). Space plays and pauses. The yellow handles are "
+                       "the scene at t = 0: drag them (Shift snaps); C, P, S add a circle, a "
+                       "point, a segment at the cursor; Delete removes the selected one; Ctrl+Z "
+                       "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
+    if (show_help_) draw_help_overlay(camera_.width);
 }
 
 } // namespace ccdlab

@@ -1,9 +1,11 @@
 #pragma once
 // WorldView: a whole scene stepped by the sub-frame scheduler. It draws what the scheduler
 // logged (each body's piecewise path, the events, the bodies at the scrubbed time) and lists the
-// frame's events; it never re-derives a collision.
+// frame's events; it never re-derives a collision. Its SceneEditor edits the scene (add, delete,
+// drag, undo); each edit steps the edited scene's first frame again.
 
 #include "camera.hpp"
+#include "scene_editor.hpp"
 
 #include "ccd/scene.hpp"
 #include "ccd/scene_world.hpp"
@@ -38,11 +40,18 @@ public:
     void advance(double seconds);
     // Where body `index` is at frame time t, on the path the scheduler logged.
     Vec2 position_at(int index, double t) const;
+    // The scene as edited now.
+    const ccd::Scene& scene() const { return editor_.scene(); }
+    const SceneEditor& editor() const { return editor_; }
+    bool help_shown() const { return show_help_; } // F1
 
     static constexpr double kPanelWidth = 400.0;
 
 private:
-    ccd::Scene scene_info_;
+    // Pending and cancelled predictions, dashed (all of them up to this many in the frame).
+    void draw_predictions(ShapeRenderer& renderer) const;
+    static constexpr std::size_t kMostPredictionsDrawn = 300;
+    SceneEditor editor_; // the scene as edited; world_ is stepped from it
     ccd::View home_view_;
     ccd::SceneWorld world_;
     ccd::EventLog log_;         // the frame shown
@@ -54,6 +63,8 @@ private:
     double speed_ = 0.5; // frames per second while playing
     int selected_event_ = -1;
     bool changed_ = true;
+    bool show_help_ = false;
+    void rebuild(); // the world made again from the edited scene, its first frame stepped
 };
 
 } // namespace ccdlab

@@ -295,10 +295,18 @@ protected:
         ASSERT_EQ(result.exit_code, 0) << result.output;
     }
 
+    // Ctrl+Q. After an edit the app asks first (unsaved changes): the edit is discarded then.
     void quit_with_ctrl_q() const {
+        const bool dirty = report()["session"]["dirty"].get<bool>();
         const auto result =
             run_command("xdotool windowfocus --sync " + window_ + " key --clearmodifiers ctrl+q");
         ASSERT_EQ(result.exit_code, 0) << result.output;
+        if (dirty) {
+            ASSERT_TRUE(
+                eventually([&] { return report()["session"]["dialog"] == "unsaved-changes"; }, 10s))
+                << "quitting with unsaved changes asks first";
+            run_command("xdotool windowfocus --sync " + window_ + " keydown d sleep 0.2 keyup d");
+        }
         EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
     }
 

@@ -1,0 +1,51 @@
+#include "autosave.hpp"
+
+#include "atomic_file.hpp"
+
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+namespace ccdlab {
+
+std::filesystem::path autosave_path(const std::filesystem::path& folder) {
+    return folder.empty() ? std::filesystem::path{} : folder / "autosave.json";
+}
+
+void write_autosave(const std::filesystem::path& file, const Autosave& autosave) {
+    const nlohmann::json json = {
+        {"format", "ccdlab-autosave"},
+        {"origin", autosave.origin.string()},
+        {"scene", nlohmann::json::parse(ccd::scene_to_json(autosave.scene))}};
+    std::error_code ignored;
+    std::filesystem::create_directories(file.parent_path(), ignored);
+    write_file_atomically(file, json.dump(2) + "\n");
+}
+
+std::optional<Autosave> read_autosave(const std::filesystem::path& file) {
+    if (file.empty()) return std::nullopt;
+    std::ifstream in(file);
+    if (!in) return std::nullopt;
+    try {
+        const nlohmann::json json = nlohmann::json::parse(in);
+        if (json.value("format", "") != "ccdlab-autosave" || !json.contains("scene"))
+            return std::nullopt;
+        Autosave autosave;
+        autosave.origin = json.value("origin", "");
+        autosave.scene = ccd::parse_scene(json["scene"].dump(), file.string());
+        return autosave;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+void remove_autosave(const std::filesystem::path& file) {
+    if (file.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove(file, ignored);
+}
+
+} // namespace ccdlab

@@ -1,0 +1,453 @@
+#include "file_dialogs.hpp"
+
+#include "ccd/scene_loader.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <utility>
+
+namespace ccdlab {
+namespace {
+
+constexpr const char* kSaveAsTitle = "Save as";
+constexpr const char* kOpenTitle = "Open a scene";
+constexpr const char* kUnsavedTitle = "Unsaved changes";
+constexpr const char* kRecoverTitle = "Recover the autosave?";
+
+const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
+
+void center_next_window() {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+}
+
+// A key pressed this frame while a dialog is up (no text field takes plain letters there).
+bool pressed(int key) {
+    const ImGuiIO& io = ImGui::GetIO();
+    return !io.KeyCtrl && !io.KeyAlt && ImGui::IsKeyPressed(key, false);
+}
+
+} // namespace
+
+FileDialogs::FileDialogs(const std::filesystem::path& scenes_folder)
+    : scenes_(scenes_folder / "default.json") {}
+
+std::optional<FileCommand> file_command_for_key(int key, int mods) {
+    if (!(mods & GLFW_MOD_CONTROL) || (mods & GLFW_MOD_ALT)) return std::nullopt;
+    const bool shift = (mods & GLFW_MOD_SHIFT) != 0;
+    switch (key) {
+    case GLFW_KEY_N:
+        return FileCommand::New;
+    case GLFW_KEY_O:
+        return FileCommand::Open;
+    case GLFW_KEY_S:
+        return shift ? FileCommand::SaveAs : FileCommand::Save;
+    case GLFW_KEY_E:
+        return FileCommand::ExportFixture;
+    default:
+        return std::nullopt;
+    }
+}
+
+void FileDialogs::request(FileCommand command) {
+    if (dialog_ == Dialog::None) requested_ = command;
+    // Quitting while the recovery question is up keeps the autosave for the next start.
+    if (dialog_ == Dialog::Recover && command == FileCommand::Quit) quit_ = true;
+}
+
+void FileDialogs::request_open(const std::filesystem::path& path) {
+    if (dialog_ == Dialog::None) requested_open_ = path;
+}
+
+void FileDialogs::offer_recovery(Autosave autosave) {
+    recovery_ = std::move(autosave);
+    show(Dialog::Recover);
+}
+
+std::string FileDialogs::dialog_name() const {
+    switch (dialog_) {
+    case Dialog::None:
+        return "";
+    case Dialog::SaveAs:
+        return "save-as";
+    case Dialog::Open:
+        return "open";
+    case Dialog::Unsaved:
+        return "unsaved-changes";
+    case Dialog::Recover:
+        return "recover";
+    }
+    return "";
+}
+
+void FileDialogs::show(Dialog dialog) {
+    dialog_ = dialog;
+    popup_pending_ = true;
+    dialog_error_.clear();
+}
+
+void FileDialogs::close_dialog() {
+    ImGui::CloseCurrentPopup();
+    dialog_ = Dialog::None;
+    dialog_error_.clear();
+}
+
+void FileDialogs::set_status(std::string text, bool error) {
+    status_ = std::move(text);
+    status_error_ = error;
+}
+
+void FileDialogs::set_path_field(const std::string& text) {
+    path_field_.fill('\0');
+    std::strncpy(path_field_.data(), text.c_str(), path_field_.size() - 1);
+}
+
+void FileDialogs::handle(Session& session, FileCommand command) {
+    const Document& document = session.document();
+    switch (command) {
+    case FileCommand::New:
+        guard(session, {Pending::Kind::New, {}});
+        break;
+    case FileCommand::Quit:
+        guard(session, {Pending::Kind::Quit, {}});
+        break;
+    case FileCommand::Open:
+        set_path_field("");
+        show(Dialog::Open);
+        break;
+    case FileCommand::Save:
+        save(session);
+        break;
+    case FileCommand::SaveAs: {
+        const std::filesystem::path folder = session.library().current_path().parent_path();
+        set_path_field(document.untitled() ? (folder / "untitled.json").string()
+                                           : document.path().string());
+        show(Dialog::SaveAs);
+        break;
+    }
+    case FileCommand::SwitchView:
+        try {
+            session.switch_view();
+        } catch (const std::exception& e) {
+            set_status(e.what(), true);
+        }
+        break;
+    case FileCommand::ExportFixture:
+        try {
+            last_export_ = session.export_fixture();
+            set_status("Exported the case to " + last_export_.string(), false);
+            std::cout << "ccdlab: wrote " << last_export_.string() << std::endl;
+        } catch (const std::exception& e) {
+            set_status(std::string("Export failed: ") + e.what(), true);
+        }
+        break;
+    }
+}
+
+void FileDialogs::guard(Session& session, Pending pending) {
+    if (pending.kind == Pending::Kind::Open) {
+        try { // a file that will not open is said at once: nothing to ask about
+            ccd::load_scene_file(pending.path);
+        } catch (const std::exception& e) {
+            set_status(e.what(), true);
+            return;
+        }
+    }
+    if (session.document().dirty()) {
+        pending_ = std::move(pending);
+        show(Dialog::Unsaved);
+    } else {
+        perform(session, pending);
+    }
+}
+
+void FileDialogs::perform(Session& session, const Pending& pending) {
+    try {
+        switch (pending.kind) {
+        case Pending::Kind::None:
+            break;
+        case Pending::Kind::Quit:
+            quit_ = true;
+            break;
+        case Pending::Kind::New:
+            session.new_scene();
+            set_status("New scene", false);
+            break;
+        case Pending::Kind::Open:
+            session.open(pending.path);
+            set_status("Opened " + pending.path.string(), false);
+            break;
+        }
+    } catch (const std::exception& e) { // a scene that does not load leaves the open one
+        set_status(e.what(), true);
+    }
+}
+
+void FileDialogs::save(Session& session) {
+    if (session.document().untitled()) {
+        handle(session, FileCommand::SaveAs);
+        return;
+    }
+    save_as(session, session.document().path());
+}
+
+bool FileDialogs::save_as(Session& session, const std::filesystem::path& path) {
+    try {
+        session.save_as(path);
+        set_status("Saved " + path.string(), false);
+        return true;
+    } catch (const std::exception& e) {
+        set_status(std::string("Not saved: ") + e.what(), true);
+        dialog_error_ = e.what();
+        return false;
+    }
+}
+
+void FileDialogs::draw(Session& session) {
+    draw_bar(session);
+    if (dialog_ == Dialog::None) {
+        if (requested_open_)
+            guard(session, {Pending::Kind::Open, *requested_open_});
+        else if (requested_)
+            handle(session, *requested_);
+    }
+    requested_.reset();
+    requested_open_.reset();
+
+    if (popup_pending_) {
+        popup_pending_ = false;
+        switch (dialog_) {
+        case Dialog::SaveAs:
+            ImGui::OpenPopup(kSaveAsTitle);
+            break;
+        case Dialog::Open:
+            ImGui::OpenPopup(kOpenTitle);
+            break;
+        case Dialog::Unsaved:
+            ImGui::OpenPopup(kUnsavedTitle);
+            break;
+        case Dialog::Recover:
+            ImGui::OpenPopup(kRecoverTitle);
+            break;
+        case Dialog::None:
+            break;
+        }
+    }
+    switch (dialog_) {
+    case Dialog::SaveAs:
+        draw_save_as(session);
+        break;
+    case Dialog::Open:
+        draw_open(session);
+        break;
+    case Dialog::Unsaved:
+        draw_unsaved(session);
+        break;
+    case Dialog::Recover:
+        draw_recover(session);
+        break;
+    case Dialog::None:
+        break;
+    }
+}
+
+void FileDialogs::draw_bar(Session& session) {
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.75f);
+    ImGui::Begin("File", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize |
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing);
+    const auto button = [&](const char* label, const char* tip, FileCommand command) {
+        if (ImGui::Button(label)) request(command);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        ImGui::SameLine();
+    };
+    button("New", "a blank scene (Ctrl+N)", FileCommand::New);
+    button("Open", "open a scene file (Ctrl+O)", FileCommand::Open);
+    button("Save", "save the scene (Ctrl+S)", FileCommand::Save);
+    button("Save as", "save the scene to another file (Ctrl+Shift+S)", FileCommand::SaveAs);
+    button("Export fixture",
+           "write the case on screen, with the events it produces now, as a regression "
+           "fixture (Ctrl+E)",
+           FileCommand::ExportFixture);
+    if (std::holds_alternative<QueryLabView>(session.view()))
+        button("World view",
+               "edit the whole scene in the world view: add and delete bodies and "
+               "segments",
+               FileCommand::SwitchView);
+    else
+        button("Query lab", "take the scene's pair apart in the query lab",
+               FileCommand::SwitchView);
+    const Document& document = session.document();
+    if (document.dirty())
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s *", document.name().c_str());
+    else
+        ImGui::TextUnformatted(document.name().c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s", document.untitled() ? "not saved yet" : document.path().c_str(),
+                          document.dirty() ? "\nunsaved changes (kept in an autosave)" : "");
+    if (!status_.empty()) {
+        if (status_error_)
+            ImGui::TextColored(kErrorColor, "%s", status_.c_str());
+        else
+            ImGui::TextDisabled("%s", status_.c_str());
+    }
+    if (!session.autosave_error().empty())
+        ImGui::TextColored(kErrorColor, "%s", session.autosave_error().c_str());
+    ImGui::End();
+}
+
+void FileDialogs::draw_save_as(Session& session) {
+    center_next_window();
+    if (!ImGui::BeginPopupModal(kSaveAsTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        dialog_ = Dialog::None; // closed by ImGui
+        return;
+    }
+    ImGui::TextUnformatted("Save the scene to:");
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(560.0f);
+    bool go =
+        ImGui::InputText("##path", path_field_.data(), path_field_.size(),
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    if (!dialog_error_.empty()) ImGui::TextColored(kErrorColor, "%s", dialog_error_.c_str());
+    go |= ImGui::Button("Save (Enter)");
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    if (go && save_as(session, path_field_.data())) {
+        close_dialog();
+        const Pending pending = std::exchange(pending_, {});
+        perform(session, pending); // what waited for this save (quit, open, new)
+    } else if (cancel) {
+        close_dialog();
+        pending_ = {};
+    }
+    ImGui::EndPopup();
+}
+
+void FileDialogs::draw_open(Session& session) {
+    center_next_window();
+    if (!ImGui::BeginPopupModal(kOpenTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        dialog_ = Dialog::None;
+        return;
+    }
+    ImGui::TextUnformatted("Scene file:");
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(560.0f);
+    bool go =
+        ImGui::InputTextWithHint("##path", "a path, or pick a scene below", path_field_.data(),
+                                 path_field_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    const auto list = [&](const char* id, const std::vector<std::filesystem::path>& paths,
+                          bool full_path) {
+        if (!ImGui::BeginListBox(id, ImVec2(560.0f, 140.0f))) return;
+        for (const std::filesystem::path& path : paths) {
+            const std::string label = full_path ? path.string() : path.filename().string();
+            if (ImGui::Selectable(label.c_str(), path.string() == path_field_.data(),
+                                  ImGuiSelectableFlags_AllowDoubleClick)) {
+                set_path_field(path.string());
+                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) go = true;
+            }
+        }
+        ImGui::EndListBox();
+    };
+    const std::filesystem::path folder = session.library().current_path().parent_path();
+    ImGui::TextDisabled("Scenes of %s", folder.string().c_str());
+    list("##folder", session.library().scenes(), false);
+    std::error_code error;
+    if (!scenes_.scenes().empty() &&
+        !std::filesystem::equivalent(folder, scenes_.current_path().parent_path(), error)) {
+        ImGui::TextDisabled("Scenes of %s", scenes_.current_path().parent_path().string().c_str());
+        list("##scenes", scenes_.scenes(), false);
+    }
+    if (!session.settings().recent_files.empty()) {
+        ImGui::TextDisabled("Recent files");
+        list("##recent", session.settings().recent_files, true);
+    }
+    go |= ImGui::Button("Open (Enter)");
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    if (go) {
+        const std::filesystem::path path = path_field_.data();
+        close_dialog();
+        guard(session, {Pending::Kind::Open, path});
+    } else if (cancel) {
+        close_dialog();
+    }
+    ImGui::EndPopup();
+}
+
+void FileDialogs::draw_unsaved(Session& session) {
+    center_next_window();
+    if (!ImGui::BeginPopupModal(kUnsavedTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        dialog_ = Dialog::None;
+        return;
+    }
+    const char* what = pending_.kind == Pending::Kind::Quit  ? "quitting"
+                       : pending_.kind == Pending::Kind::New ? "starting a new scene"
+                                                             : "opening another scene";
+    ImGui::Text("%s has unsaved changes. Save them before %s?", session.document().name().c_str(),
+                what);
+    const bool save_now = ImGui::Button("Save (S)") || pressed(GLFW_KEY_S);
+    ImGui::SameLine();
+    const bool discard = ImGui::Button("Discard (D)") || pressed(GLFW_KEY_D);
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || pressed(GLFW_KEY_ESCAPE);
+    if (save_now) {
+        close_dialog();
+        if (session.document().untitled()) {
+            handle(session, FileCommand::SaveAs); // pending_ waits for that save
+        } else if (save_as(session, session.document().path())) {
+            perform(session, std::exchange(pending_, {}));
+        } else {
+            pending_ = {}; // not saved: stay, the message says why
+        }
+    } else if (discard) {
+        close_dialog();
+        session.discard_autosave();
+        perform(session, std::exchange(pending_, {}));
+    } else if (cancel) {
+        close_dialog();
+        pending_ = {};
+    }
+    ImGui::EndPopup();
+}
+
+void FileDialogs::draw_recover(Session& session) {
+    center_next_window();
+    if (!ImGui::BeginPopupModal(kRecoverTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        dialog_ = Dialog::None;
+        return;
+    }
+    const std::string origin =
+        recovery_ && !recovery_->origin.empty() ? recovery_->origin.string() : "an untitled scene";
+    ImGui::Text("The last run did not end cleanly. An autosave of the unsaved edit of\n%s\nwas "
+                "found.",
+                origin.c_str());
+    const bool recover = ImGui::Button("Recover (R)") || pressed(GLFW_KEY_R);
+    ImGui::SameLine();
+    const bool discard = ImGui::Button("Discard (D)") || pressed(GLFW_KEY_D);
+    if (recover && recovery_) {
+        close_dialog();
+        try {
+            session.recover(*recovery_);
+            set_status("Recovered the autosave: save it to keep it", false);
+        } catch (const std::exception& e) {
+            set_status(std::string("Cannot recover: ") + e.what(), true);
+        }
+        recovery_.reset();
+    } else if (discard) {
+        close_dialog();
+        session.discard_autosave();
+        recovery_.reset();
+    }
+    ImGui::EndPopup();
+}
+
+} // namespace ccdlab

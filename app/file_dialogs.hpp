@@ -1,0 +1,88 @@
+#pragma once
+// FileDialogs: the File side of the interactive app in ImGui: a bar over the canvas's top-left
+// corner (New, Open, Save, Save as, Export fixture, the document's name with its unsaved mark,
+// the last message) and the dialogs: save as (a path field), open (a path field, the scenes of
+// the folder, the recent files), unsaved changes (Save / Discard / Cancel, before anything that
+// would drop them: quit, open, new) and recovery of an autosave found at start. It asks; the
+// Session does.
+
+#include "autosave.hpp"
+#include "session.hpp"
+
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace ccdlab {
+
+enum class FileCommand { New, Open, Save, SaveAs, ExportFixture, SwitchView, Quit };
+
+// The command a key press makes (GLFW key and modifier codes): Ctrl+N, Ctrl+O, Ctrl+S,
+// Ctrl+Shift+S, Ctrl+E; nothing for any other key. (Ctrl+Q and the window's close button reach
+// the app as PlatformWindow's close request: FileCommand::Quit.)
+std::optional<FileCommand> file_command_for_key(int key, int mods);
+
+class FileDialogs {
+public:
+    // The Open dialog lists the open scene's folder and `scenes_folder` (the source tree's
+    // scenes/).
+    explicit FileDialogs(const std::filesystem::path& scenes_folder);
+
+    // Keys and buttons ask; draw() answers. Ignored while a dialog is open.
+    void request(FileCommand command);
+    void request_open(const std::filesystem::path& path); // the scene picker chose a scene
+    // Offered once the window is up: Recover or Discard.
+    void offer_recovery(Autosave autosave);
+
+    // The bar and the open dialog, this frame; does what was asked to `session`.
+    void draw(Session& session);
+
+    // True once the user asked to quit and nothing unsaved is left (saved or discarded).
+    bool quit() const { return quit_; }
+    // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover".
+    std::string dialog_name() const;
+    bool dialog_open() const { return dialog_ != Dialog::None; }
+    const std::string& status() const { return status_; }
+    const std::filesystem::path& last_export() const { return last_export_; }
+
+private:
+    enum class Dialog { None, SaveAs, Open, Unsaved, Recover };
+    // What waits for the unsaved-changes question to be answered.
+    struct Pending {
+        enum class Kind { None, Quit, New, Open } kind = Kind::None;
+        std::filesystem::path path; // Open
+    };
+
+    void handle(Session& session, FileCommand command);
+    void guard(Session& session, Pending pending); // asks first when there are unsaved changes
+    void perform(Session& session, const Pending& pending);
+    void save(Session& session);
+    bool save_as(Session& session, const std::filesystem::path& path); // true when saved
+    void show(Dialog dialog);
+    void close_dialog();
+    void set_status(std::string text, bool error);
+    void set_path_field(const std::string& text);
+
+    void draw_bar(Session& session);
+    void draw_save_as(Session& session);
+    void draw_open(Session& session);
+    void draw_unsaved(Session& session);
+    void draw_recover(Session& session);
+
+    SceneLibrary scenes_; // the scenes of scenes/
+    std::optional<FileCommand> requested_;
+    std::optional<std::filesystem::path> requested_open_;
+    Dialog dialog_ = Dialog::None;
+    bool popup_pending_ = false; // the dialog's popup opens on the next draw
+    Pending pending_;
+    std::optional<Autosave> recovery_;
+    std::array<char, 1024> path_field_{};
+    std::string dialog_error_;
+    std::string status_;
+    bool status_error_ = false;
+    std::filesystem::path last_export_;
+    bool quit_ = false;
+};
+
+} // namespace ccdlab

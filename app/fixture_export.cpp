@@ -1,0 +1,99 @@
+#include "fixture_export.hpp"
+
+#include "ccd/fixture.hpp"
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace ccdlab {
+namespace {
+
+constexpr std::size_t kMaxSlugLength = 60;
+
+bool is_kept(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+char lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Creates `path` empty if it does not exist yet (O_EXCL): the name is ours until the rename of
+// the real file over it. False when it exists.
+bool reserve(const std::filesystem::path& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        if (errno == EEXIST) return false;
+        throw ccd::SceneError(path.string() + ": cannot create the fixture (" +
+                              std::strerror(errno) + ")");
+    }
+    ::close(fd);
+    return true;
+}
+
+} // namespace
+
+std::string fixture_slug(std::string_view title) {
+    std::string slug;
+    bool dash = false;
+    for (const char raw : title) {
+        const char c = lower(raw);
+        if (is_kept(c)) {
+            if (dash && !slug.empty()) slug += '-';
+            slug += c;
+            dash = false;
+        } else {
+            dash = true;
+        }
+    }
+    if (slug.size() > kMaxSlugLength) {
+        const std::size_t cut = slug.rfind('-', kMaxSlugLength);
+        slug.resize(cut != std::string::npos && cut > 0 ? cut : kMaxSlugLength);
+    }
+    return slug.empty() ? "fixture" : slug;
+}
+
+std::filesystem::path unused_fixture_path(const std::filesystem::path& folder,
+                                          std::string_view stem) {
+    std::error_code error;
+    for (int n = 1;; ++n) {
+        const std::string name =
+            std::string(stem) + (n == 1 ? "" : "-" + std::to_string(n)) + ".json";
+        const std::filesystem::path path = folder / name;
+        if (!std::filesystem::exists(path, error) && !error) return path;
+    }
+}
+
+ccd::Scene fixture_of(const ccd::Scene& scene, int frames) {
+    ccd::Scene fixture = scene;
+    const ccd::ExpectTolerance tolerance =
+        scene.expect ? scene.expect->tolerance : ccd::ExpectTolerance{};
+    fixture.expect = ccd::record_expectation(scene, frames, tolerance);
+    return fixture;
+}
+
+std::filesystem::path export_fixture(const std::filesystem::path& folder, const ccd::Scene& scene,
+                                     int frames, std::string_view title) {
+    const ccd::Scene fixture = fixture_of(scene, frames);
+    std::filesystem::create_directories(folder);
+    const std::string stem = fixture_slug(title.empty() ? scene.title : title);
+    for (;;) {
+        const std::filesystem::path path = unused_fixture_path(folder, stem);
+        if (!reserve(path)) continue; // taken between the look and the create: the next one
+        try {
+            ccd::save_scene_file(path, fixture);
+        } catch (...) {
+            std::error_code ignored;
+            std::filesystem::remove(path, ignored);
+            throw;
+        }
+        return path;
+    }
+}
+
+} // namespace ccdlab

@@ -1,0 +1,32 @@
+#pragma once
+// Exporting the case on screen as a regression fixture (Ctrl+E): the scene with the `expect`
+// section the scheduler produces for it now (ccd::record_expectation), saved into the fixtures
+// folder under a file name made from the scene's title, never over an existing file.
+
+#include "ccd/scene.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace ccdlab {
+
+// A file-name stem from a title: ASCII letters (lower-cased) and digits kept, every other run of
+// characters one '-', none at either end, at most 60 characters (cut at a '-' when there is
+// one); "fixture" when nothing is left. "A ball hits a wall!" -> "a-ball-hits-a-wall".
+std::string fixture_slug(std::string_view title);
+
+// `folder`/<stem>.json, or <stem>-2.json, <stem>-3.json, ... the first that does not exist.
+std::filesystem::path unused_fixture_path(const std::filesystem::path& folder,
+                                          std::string_view stem);
+
+// The scene with `expect` recorded over `frames` frames (any expect it had is replaced).
+ccd::Scene fixture_of(const ccd::Scene& scene, int frames);
+
+// Records the fixture and saves it into `folder` (created if missing) under a fresh name from
+// `title` (the scene's title when empty). Returns the file written. Throws ccd::SceneError
+// (or std::filesystem::filesystem_error) when it cannot be written; nothing is left behind then.
+std::filesystem::path export_fixture(const std::filesystem::path& folder, const ccd::Scene& scene,
+                                     int frames, std::string_view title = {});
+
+} // namespace ccdlab

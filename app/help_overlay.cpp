@@ -1,0 +1,57 @@
+#include "help_overlay.hpp"
+
+#include <imgui.h>
+
+namespace ccdlab {
+
+void draw_help_overlay(double canvas_width) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(
+        ImVec2(static_cast<float>(canvas_width) * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
+        ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+    const char* rows[][2] = {
+        {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
+        {"", "a moving segment: A, B at t = 0 and A, B at t = 1; a second circle: its"},
+        {"", "center, radius and tip; polygons: each one's centroid (moves it) and tip"},
+        {"Space (query lab)", "animate t from 0 to 1 over and over; drag while it runs"},
+        {"Shift while dragging", "snap to the grid"},
+        {"arrow keys", "nudge the last grabbed handle by a pixel (Shift: a grid step)"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); a whole drag is one step"},
+        {"right or middle drag", "pan"},
+        {"wheel", "zoom around the cursor"},
+        {"Home", "frame the scene"},
+        {"PageUp / PageDown", "previous / next scene of the folder"},
+        {"Space (world view)", "play / pause through the frames"},
+        {"drag a yellow handle (world view)",
+         "the scene at t = 0: a body's center or arrow tip, a"},
+        {"", "segment's end; a click selects, a click on the empty canvas pans"},
+        {"C / P / S (world view)", "add a circle / point / segment at the cursor"},
+        {"Delete (world view)", "remove the selected body or segment"},
+        {"World view / Query lab", "(the File bar) the same scene in the other view: add and"},
+        {"", "delete bodies and segments there, or take its pair apart"},
+        {"Ctrl+N", "new blank scene (asks first if there are unsaved changes)"},
+        {"Ctrl+O", "open a scene: a path, the folder's scenes, the recent files"},
+        {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
+        {"Ctrl+E", "export the case on screen as a regression fixture (tests/fixtures)"},
+        {"F12", "screenshot of the window to ccdlab-<date>-<time>.png"},
+        {"F1", "this help"},
+        {"Ctrl+Q", "quit (asks first if there are unsaved changes)"},
+    };
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+        for (const auto& row : rows) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(row[1]);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::End();
+}
+
+} // namespace ccdlab

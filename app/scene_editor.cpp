@@ -1,0 +1,280 @@
+#include "scene_editor.hpp"
+
+#include "canvas_controls.hpp"
+#include "color.hpp"
+#include "shape_renderer.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace ccdlab {
+namespace {
+
+constexpr double kPickRadiusPx = 12.0;
+
+bool edit_vec2(const char* label, Vec2& v) {
+    double xy[2] = {v.x, v.y};
+    if (!ImGui::DragScalarN(label, ImGuiDataType_Double, xy, 2, 0.01f, nullptr, nullptr, "%.4f"))
+        return false;
+    v = {xy[0], xy[1]};
+    return true;
+}
+
+// Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
+Vec2 insertion_point(const Camera& camera) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (pointer_on_canvas(camera)) return camera.to_world({io.MousePos.x, io.MousePos.y});
+    return camera.center;
+}
+
+} // namespace
+
+SceneEditor::SceneEditor(ccd::Scene scene) : scene_(std::move(scene)), settled_(scene_) {}
+
+void SceneEditor::settle() {
+    if (dragged_ || ImGui::IsAnyItemActive()) return; // still editing
+    if (!field_edit_) return;
+    field_edit_ = false;
+    history_.record(settled_);
+    settled_ = scene_;
+}
+
+void SceneEditor::commit() {
+    history_.record(settled_);
+    settled_ = scene_;
+    field_edit_ = false;
+}
+
+bool SceneEditor::undo() {
+    const auto state = history_.undo(scene_);
+    if (!state) return false;
+    scene_ = *state;
+    settled_ = scene_;
+    if (selected_ && !contains(scene_, *selected_)) selected_.reset();
+    dragged_.reset();
+    hovered_.reset();
+    note_.clear();
+    return true;
+}
+
+bool SceneEditor::redo() {
+    const auto state = history_.redo(scene_);
+    if (!state) return false;
+    scene_ = *state;
+    settled_ = scene_;
+    if (selected_ && !contains(scene_, *selected_)) selected_.reset();
+    dragged_.reset();
+    hovered_.reset();
+    note_.clear();
+    return true;
+}
+
+void SceneEditor::add_circle_at(Vec2 at, const Camera& camera) {
+    const double step = camera.grid_spacing();
+    selected_ = add_circle(scene_, at, 0.5 * step, {0.0, -2.0 * step});
+    note_.clear();
+    commit();
+}
+
+void SceneEditor::add_point_at(Vec2 at, const Camera& camera) {
+    const double step = camera.grid_spacing();
+    selected_ = add_point(scene_, at, {0.0, -2.0 * step});
+    note_.clear();
+    commit();
+}
+
+void SceneEditor::add_segment_at(Vec2 at, const Camera& camera) {
+    const double half = 2.0 * camera.grid_spacing();
+    selected_ = add_segment(scene_, at - Vec2{half, 0.0}, at + Vec2{half, 0.0});
+    note_.clear();
+    commit();
+}
+
+bool SceneEditor::delete_selected() {
+    if (!selected_ || !contains(scene_, *selected_) || dragged_) return false;
+    const std::string name = name_of(scene_, *selected_);
+    const bool dropped_expect = remove_item(scene_, *selected_);
+    note_ = dropped_expect ? "The expect section named " + name +
+                                 " and was dropped with it (Ctrl+Z brings both back)."
+                           : "";
+    selected_.reset();
+    hovered_.reset();
+    commit();
+    return true;
+}
+
+bool SceneEditor::handle_input(const Camera& camera) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const Vec2 mouse{io.MousePos.x, io.MousePos.y};
+    bool changed = false;
+
+    if (dragged_) {
+        if (io.MouseDown[ImGuiMouseButton_Left]) {
+            Vec2 target = camera.to_world(mouse) + grab_offset_;
+            if (io.KeyShift) target = camera.snap_to_grid(target); // Shift: snap to the grid
+            if (target != handle_position(scene_, *dragged_)) {
+                move_handle(scene_, *dragged_, target);
+                field_edit_ = true;
+                changed = true;
+            }
+        } else {
+            dragged_.reset();
+        }
+    } else {
+        hovered_ = pointer_on_canvas(camera) ? pick_handle(scene_, mouse, camera, kPickRadiusPx)
+                                             : std::nullopt;
+        if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && pointer_on_canvas(camera)) {
+            if (hovered_) {
+                dragged_ = hovered_;
+                selected_ = hovered_->item;
+                grab_offset_ = handle_position(scene_, *dragged_) - camera.to_world(mouse);
+            } else {
+                selected_.reset(); // a click on the empty canvas deselects (and pans)
+            }
+        }
+    }
+    if (hovered_ || dragged_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+
+    if (!io.WantCaptureKeyboard && !dragged_) {
+        if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) changed |= io.KeyShift ? redo() : undo();
+        if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) changed |= redo();
+        if (!io.KeyCtrl && !io.KeyAlt) {
+            const auto add = [&](int key, void (SceneEditor::*adder)(Vec2, const Camera&)) {
+                if (!ImGui::IsKeyPressed(key, false)) return;
+                (this->*adder)(insertion_point(camera), camera);
+                changed = true;
+            };
+            add(GLFW_KEY_C, &SceneEditor::add_circle_at);
+            add(GLFW_KEY_P, &SceneEditor::add_point_at);
+            add(GLFW_KEY_S, &SceneEditor::add_segment_at);
+            if (ImGui::IsKeyPressed(GLFW_KEY_DELETE, false) ||
+                ImGui::IsKeyPressed(GLFW_KEY_BACKSPACE, false))
+                changed |= delete_selected();
+        }
+    }
+    settle();
+    return changed;
+}
+
+void SceneEditor::draw(ShapeRenderer& r) const {
+    const auto is_selected = [&](SceneItem item) { return selected_ && *selected_ == item; };
+    for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
+        const ccd::Body& body = scene_.bodies[static_cast<std::size_t>(i)];
+        const bool selected = is_selected({SceneItem::Kind::Body, i});
+        const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
+        if (body.circle.radius > 0.0)
+            r.circle_outline(body.circle.center, body.circle.radius, selected ? 2.0f : 1.0f, color,
+                             4.0f);
+        if (selected) r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, color);
+    }
+    for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i)
+        if (is_selected({SceneItem::Kind::Segment, i})) {
+            const ccd::Segment& s = scene_.walls[static_cast<std::size_t>(i)].segment;
+            r.line(s.a, s.b, 7.0f, palette::handle.with_alpha(0.35f));
+        }
+    const auto draw_handle = [&](SceneHandle handle) {
+        const bool active = handle == hovered_ || handle == dragged_;
+        const bool selected = is_selected(handle.item);
+        r.point(handle_position(scene_, handle), active ? 8.0f : (selected ? 6.0f : 4.5f),
+                selected || active ? palette::handle : palette::handle.with_alpha(0.8f));
+    };
+    for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
+        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center});
+        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip});
+    }
+    for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
+        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
+        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+    }
+}
+
+bool SceneEditor::draw_panel(const Camera& camera) {
+    bool changed = false;
+    if (!ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) return false;
+    if (ImGui::Button("+ circle (C)")) {
+        add_circle_at(camera.center, camera);
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("+ point (P)")) {
+        add_point_at(camera.center, camera);
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("+ segment (S)")) {
+        add_segment_at(camera.center, camera);
+        changed = true;
+    }
+    ImGui::BeginDisabled(!selected_);
+    ImGui::SameLine();
+    if (ImGui::Button("delete (Del)")) changed |= delete_selected();
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(!can_undo());
+    if (ImGui::Button("undo (Ctrl+Z)")) changed |= undo();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!can_redo());
+    if (ImGui::Button("redo (Ctrl+Y)")) changed |= redo();
+    ImGui::EndDisabled();
+    if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
+
+    // Every body and segment; a click selects it.
+    if (ImGui::BeginListBox("##items", ImVec2(-1, 90))) {
+        const auto row = [&](SceneItem item, const std::string& label) {
+            if (ImGui::Selectable((label + "##" + std::to_string(static_cast<int>(item.kind)) +
+                                   "-" + std::to_string(item.index))
+                                      .c_str(),
+                                  selected_ && *selected_ == item))
+                selected_ = item;
+        };
+        // Only the rows in view are built (a stress scene has tens of thousands).
+        const int bodies = static_cast<int>(scene_.bodies.size());
+        ImGuiListClipper clipper;
+        clipper.Begin(bodies + static_cast<int>(scene_.walls.size()));
+        while (clipper.Step()) {
+            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+                if (i < bodies) {
+                    const ccd::Body& body = scene_.bodies[static_cast<std::size_t>(i)];
+                    row({SceneItem::Kind::Body, i},
+                        body.name +
+                            (body.shape == ccd::BodyShape::Point ? "  (point)" : "  (circle)"));
+                } else {
+                    row({SceneItem::Kind::Segment, i - bodies},
+                        scene_.walls[static_cast<std::size_t>(i - bodies)].name + "  (segment)");
+                }
+            }
+        }
+        ImGui::EndListBox();
+    }
+
+    if (selected_ && contains(scene_, *selected_)) {
+        bool edited = false;
+        if (selected_->kind == SceneItem::Kind::Body) {
+            ccd::Body& body = scene_.bodies[static_cast<std::size_t>(selected_->index)];
+            edited |= edit_vec2("position", body.circle.center);
+            edited |= edit_vec2("velocity", body.velocity);
+            if (body.shape == ccd::BodyShape::Circle &&
+                ImGui::DragScalar("radius", ImGuiDataType_Double, &body.circle.radius, 0.005f,
+                                  nullptr, nullptr, "%.4f")) {
+                body.circle.radius = std::max(0.0, body.circle.radius);
+                edited = true;
+            }
+        } else {
+            ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(selected_->index)];
+            edited |= edit_vec2("a", wall.segment.a);
+            edited |= edit_vec2("b", wall.segment.b);
+        }
+        if (edited) {
+            field_edit_ = true;
+            changed = true;
+        }
+    }
+    settle();
+    return changed;
+}
+
+} // namespace ccdlab

@@ -1,0 +1,65 @@
+#pragma once
+// SceneEditor: editing a whole scene in the world view. Drags the handles (a body's center and
+// arrow tip at t = 0, a segment's ends), adds a circle, a point or a segment at the cursor
+// (C, P, S or the panel's buttons), deletes the selected item (Delete), and undoes and redoes
+// every edit (Ctrl+Z / Ctrl+Y; a whole drag is one step). Input through ImGui's IO; the view
+// rebuilds its world from scene() when an edit reports a change.
+
+#include "camera.hpp"
+#include "scene_edits.hpp"
+#include "undo_history.hpp"
+
+#include "ccd/scene.hpp"
+
+#include <optional>
+#include <string>
+
+namespace ccdlab {
+
+class ShapeRenderer;
+
+class SceneEditor {
+public:
+    explicit SceneEditor(ccd::Scene scene);
+
+    const ccd::Scene& scene() const { return scene_; }
+    // Mouse and keys of this frame over the canvas; true when the scene changed.
+    bool handle_input(const Camera& camera);
+    // True while a handle is held: the left button then does not pan.
+    bool dragging() const { return dragged_.has_value(); }
+    bool pointer_on_handle() const { return hovered_.has_value() || dragged_.has_value(); }
+    // The bodies as they are at t = 0 (faint), and every handle; the selected item's brighter.
+    void draw(ShapeRenderer& renderer) const;
+    // The Edit section of the side panel: add, delete, the selected item's numbers; true when
+    // the scene changed.
+    bool draw_panel(const Camera& camera);
+
+    bool can_undo() const { return history_.can_undo(); }
+    bool can_redo() const { return history_.can_redo(); }
+    // Both return true when the scene changed.
+    bool undo();
+    bool redo();
+    std::optional<SceneItem> selected() const { return selected_; }
+    void select(std::optional<SceneItem> item) { selected_ = item; }
+    // Each adds at `at` (world), sized for what the camera shows, selects it and is one undo step.
+    void add_circle_at(Vec2 at, const Camera& camera);
+    void add_point_at(Vec2 at, const Camera& camera);
+    void add_segment_at(Vec2 at, const Camera& camera);
+    // Returns true when something was deleted.
+    bool delete_selected();
+
+private:
+    void settle(); // a finished edit (a drag, a field) becomes one undo step
+    void commit(); // an edit made at once (add, delete) becomes one undo step
+
+    ccd::Scene scene_;
+    ccd::Scene settled_; // the scene when no edit was under way
+    UndoHistory<ccd::Scene> history_;
+    std::optional<SceneHandle> hovered_, dragged_;
+    std::optional<SceneItem> selected_;
+    Vec2 grab_offset_;
+    bool field_edit_ = false; // a panel field is being edited
+    std::string note_;        // shown in the panel: what the last edit did besides itself
+};
+
+} // namespace ccdlab

@@ -1,0 +1,138 @@
+#include "scene_edits.hpp"
+
+#include <algorithm>
+
+namespace ccdlab {
+namespace {
+
+bool name_taken(const ccd::Scene& scene, const std::string& name) {
+    const auto named = [&](const auto& item) { return item.name == name; };
+    return std::any_of(scene.bodies.begin(), scene.bodies.end(), named) ||
+           std::any_of(scene.walls.begin(), scene.walls.end(), named) ||
+           std::any_of(scene.polygons.begin(), scene.polygons.end(), named);
+}
+
+std::size_t at(int index) {
+    return static_cast<std::size_t>(index);
+}
+
+} // namespace
+
+std::string unique_name(const ccd::Scene& scene, std::string_view stem) {
+    for (int n = 1;; ++n) {
+        std::string name = std::string(stem) + " " + std::to_string(n);
+        if (!name_taken(scene, name)) return name;
+    }
+}
+
+SceneItem add_circle(ccd::Scene& scene, Vec2 center, double radius, Vec2 velocity) {
+    ccd::Body body;
+    body.name = unique_name(scene, "circle");
+    body.shape = ccd::BodyShape::Circle;
+    body.circle = {center, std::max(0.0, radius)};
+    body.velocity = velocity;
+    scene.bodies.push_back(body);
+    return {SceneItem::Kind::Body, static_cast<int>(scene.bodies.size()) - 1};
+}
+
+SceneItem add_point(ccd::Scene& scene, Vec2 position, Vec2 velocity) {
+    ccd::Body body;
+    body.name = unique_name(scene, "point");
+    body.shape = ccd::BodyShape::Point;
+    body.circle = {position, 0.0};
+    body.velocity = velocity;
+    scene.bodies.push_back(body);
+    return {SceneItem::Kind::Body, static_cast<int>(scene.bodies.size()) - 1};
+}
+
+SceneItem add_segment(ccd::Scene& scene, Vec2 a, Vec2 b) {
+    ccd::Wall wall;
+    wall.name = unique_name(scene, "segment");
+    wall.segment = {a, b};
+    scene.walls.push_back(wall);
+    return {SceneItem::Kind::Segment, static_cast<int>(scene.walls.size()) - 1};
+}
+
+bool contains(const ccd::Scene& scene, SceneItem item) {
+    const std::size_t count =
+        item.kind == SceneItem::Kind::Body ? scene.bodies.size() : scene.walls.size();
+    return item.index >= 0 && at(item.index) < count;
+}
+
+const std::string& name_of(const ccd::Scene& scene, SceneItem item) {
+    return item.kind == SceneItem::Kind::Body ? scene.bodies[at(item.index)].name
+                                              : scene.walls[at(item.index)].name;
+}
+
+bool remove_item(ccd::Scene& scene, SceneItem item) {
+    if (!contains(scene, item)) return false;
+    const std::string name = name_of(scene, item);
+    if (item.kind == SceneItem::Kind::Body)
+        scene.bodies.erase(scene.bodies.begin() + item.index);
+    else
+        scene.walls.erase(scene.walls.begin() + item.index);
+    if (!scene.expect) return false;
+    const auto names_it = [&](const ccd::ExpectedEvent& e) { return e.a == name || e.b == name; };
+    if (std::none_of(scene.expect->events.begin(), scene.expect->events.end(), names_it))
+        return false;
+    scene.expect.reset();
+    return true;
+}
+
+Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
+    const std::size_t i = at(handle.item.index);
+    switch (handle.part) {
+    case SceneHandle::Part::Center:
+        return scene.bodies[i].circle.center;
+    case SceneHandle::Part::Tip:
+        return scene.bodies[i].circle.center + scene.bodies[i].velocity;
+    case SceneHandle::Part::EndA:
+        return scene.walls[i].segment.a;
+    case SceneHandle::Part::EndB:
+        return scene.walls[i].segment.b;
+    }
+    return {};
+}
+
+void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
+    const std::size_t i = at(handle.item.index);
+    switch (handle.part) {
+    case SceneHandle::Part::Center:
+        scene.bodies[i].circle.center = world;
+        break;
+    case SceneHandle::Part::Tip:
+        scene.bodies[i].velocity = world - scene.bodies[i].circle.center;
+        break;
+    case SceneHandle::Part::EndA:
+        scene.walls[i].segment.a = world;
+        break;
+    case SceneHandle::Part::EndB:
+        scene.walls[i].segment.b = world;
+        break;
+    }
+}
+
+std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                       double radius_px) {
+    std::optional<SceneHandle> best;
+    double best_distance2 = radius_px * radius_px;
+    const auto consider = [&](SceneHandle handle) {
+        const double d2 =
+            ccd::length_squared(camera.to_screen(handle_position(scene, handle)) - screen);
+        if (d2 < best_distance2 || (!best && d2 <= best_distance2)) {
+            best = handle;
+            best_distance2 = d2;
+        }
+    };
+    for (int i = 0; i < static_cast<int>(scene.bodies.size()); ++i) {
+        consider({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center});
+        consider({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip});
+    }
+    for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
+        consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
+        consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+    }
+    return best;
+}
+
+} // namespace ccdlab

@@ -1,0 +1,60 @@
+#pragma once
+// Edits of a scene's bodies and segments as the world view makes them: add a circle, a point or
+// a segment, remove one, move the handles (a body's center and arrow tip at t = 0, a segment's
+// ends). Plain functions on ccd::Scene, no window: the view keeps the scene, these change it.
+
+#include "camera.hpp"
+
+#include "ccd/scene.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ccdlab {
+
+// A body or a segment of the scene, by its index in `bodies` or `segments`.
+struct SceneItem {
+    enum class Kind { Body, Segment };
+    Kind kind = Kind::Body;
+    int index = 0;
+    friend bool operator==(const SceneItem&, const SceneItem&) = default;
+};
+
+// A draggable point of an item: a body's center or arrow tip (center + velocity), a segment's
+// end a or b, all at t = 0.
+struct SceneHandle {
+    enum class Part { Center, Tip, EndA, EndB };
+    SceneItem item;
+    Part part = Part::Center;
+    friend bool operator==(const SceneHandle&, const SceneHandle&) = default;
+};
+
+// `stem` followed by the first number from 1 that no body, segment or polygon is named yet:
+// "circle 1", "circle 2", ...
+std::string unique_name(const ccd::Scene& scene, std::string_view stem);
+
+// Each adds one item with a fresh name and returns it.
+SceneItem add_circle(ccd::Scene& scene, Vec2 center, double radius, Vec2 velocity);
+SceneItem add_point(ccd::Scene& scene, Vec2 position, Vec2 velocity);
+SceneItem add_segment(ccd::Scene& scene, Vec2 a, Vec2 b);
+
+// Whether `item` exists in the scene.
+bool contains(const ccd::Scene& scene, SceneItem item);
+const std::string& name_of(const ccd::Scene& scene, SceneItem item);
+
+// Removes the item. An `expect` section that names it could no longer load, so it is dropped
+// too: returns true when that happened.
+bool remove_item(ccd::Scene& scene, SceneItem item);
+
+Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
+// Moves a handle to `world`: the center carries the motion along (the tip keeps its offset);
+// the tip sets the velocity; a segment's end moves alone.
+void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world);
+
+// The handle drawn nearest to `screen` within `radius_px` pixels; on an exact tie the earlier
+// one in the scene (a body's center before its tip).
+std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                       double radius_px);
+
+} // namespace ccdlab

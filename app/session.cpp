@@ -1,0 +1,161 @@
+#include "session.hpp"
+
+#include "fixture_export.hpp"
+
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <utility>
+
+namespace ccdlab {
+namespace {
+
+// What a new scene starts as: nothing in it, the origin in the middle.
+ccd::Scene blank_scene() {
+    ccd::Scene scene;
+    scene.view = ccd::View{{0.0, 0.0}, 10.0};
+    return scene;
+}
+
+} // namespace
+
+Session::Session(AnyView view, Document document, std::filesystem::path settings_folder,
+                 Settings settings, std::filesystem::path fixtures_folder)
+    : view_(std::move(view)), document_(std::move(document)), library_(document_.path()),
+      settings_folder_(std::move(settings_folder)), settings_(std::move(settings)),
+      fixtures_folder_(std::move(fixtures_folder)),
+      autosave_file_(autosave_path(settings_folder_)) {
+    view_changed();
+}
+
+std::string Session::window_title() const {
+    return "ccdlab - " + document_.name() + (document_.dirty() ? " *" : "");
+}
+
+void Session::open(const std::filesystem::path& path) {
+    const ccd::Scene scene = ccd::load_scene_file(path);
+    replacement_.emplace(Replacement{view_for(scene, path, Mode::Automatic, std::nullopt),
+                                     Document(path, scene),
+                                     true,
+                                     {},
+                                     false});
+}
+
+void Session::new_scene() {
+    const ccd::Scene scene = blank_scene();
+    replacement_.emplace(Replacement{view_for(scene, "untitled", Mode::World, std::nullopt),
+                                     Document({}, scene),
+                                     false,
+                                     {},
+                                     false});
+}
+
+void Session::recover(const Autosave& autosave) {
+    ccd::Scene saved = blank_scene();
+    bool origin_loads = false;
+    if (!autosave.origin.empty()) {
+        try {
+            saved = ccd::load_scene_file(autosave.origin);
+            origin_loads = true;
+        } catch (const std::exception&) { // gone or broken: the edit is all there is
+        }
+    }
+    AnyView view =
+        view_for(autosave.scene, autosave.origin.empty() ? "untitled" : autosave.origin.string(),
+                 Mode::Automatic, std::nullopt);
+    replacement_.emplace(
+        Replacement{std::move(view),
+                    origin_loads ? Document(autosave.origin, saved) : Document(autosave.origin, {}),
+                    origin_loads, canonical_text(autosave.scene), true});
+}
+
+void Session::switch_view() {
+    const ccd::Scene scene = edited_scene(view_);
+    const bool to_world = std::holds_alternative<QueryLabView>(view_);
+    const std::filesystem::path label = document_.untitled() ? "untitled" : document_.path();
+    replacement_.emplace(
+        Replacement{view_for(scene, label, to_world ? Mode::World : Mode::Query, std::nullopt),
+                    document_, false, autosaved_text_, true});
+}
+
+bool Session::apply() {
+    if (!replacement_) return false;
+    Replacement replacement = std::move(*replacement_);
+    replacement_.reset();
+    // The edit being replaced was saved or discarded before (FileDialogs asks); a recovered
+    // autosave stays until the recovered edit is saved or discarded.
+    if (!replacement.same_edit) discard_autosave();
+    view_ = std::move(replacement.view);
+    document_ = std::move(replacement.document);
+    if (replacement.from_file) {
+        library_ = SceneLibrary(document_.path());
+        remember(document_.path());
+    }
+    autosaved_text_ = std::move(replacement.autosaved_text);
+    view_changed();
+    return true;
+}
+
+void Session::save() {
+    save_as(document_.path());
+}
+
+void Session::save_as(const std::filesystem::path& path) {
+    if (path.empty()) throw ccd::SceneError("no file name given");
+    const ccd::Scene scene = edited_scene(view_);
+    ccd::save_scene_file(path, scene);
+    document_.mark_saved(path, scene);
+    library_ = SceneLibrary(path);
+    remember(path);
+    discard_autosave();
+}
+
+std::filesystem::path Session::export_fixture() {
+    const FixtureCase fixture = fixture_case(view_);
+    const std::string title = !fixture.scene.title.empty() ? fixture.scene.title
+                              : document_.untitled()       ? std::string("fixture")
+                                                           : document_.path().stem().string();
+    return ccdlab::export_fixture(fixtures_folder_, fixture.scene, fixture.frames, title);
+}
+
+void Session::view_changed() {
+    const ccd::Scene scene = edited_scene(view_);
+    document_.update(scene);
+    if (document_.dirty()) {
+        autosave_due_ = canonical_text(scene) != autosaved_text_;
+    } else {
+        autosave_due_ = false;
+        if (!autosaved_text_.empty()) discard_autosave(); // undone back to the saved file
+    }
+}
+
+double Session::autosave_tick(double now) {
+    if (!autosave_due_ || autosave_file_.empty()) return -1.0;
+    if (now < last_autosave_ + kAutosaveInterval) return last_autosave_ + kAutosaveInterval - now;
+    const ccd::Scene scene = edited_scene(view_);
+    last_autosave_ = now;
+    autosave_due_ = false;
+    try {
+        write_autosave(autosave_file_, {scene, document_.path()});
+        autosaved_text_ = canonical_text(scene);
+        autosave_error_.clear();
+    } catch (const std::exception& e) {
+        autosave_error_ = std::string("autosave failed: ") + e.what();
+    }
+    return -1.0;
+}
+
+void Session::discard_autosave() {
+    remove_autosave(autosave_file_);
+    autosaved_text_.clear();
+    autosave_due_ = false;
+}
+
+void Session::remember(const std::filesystem::path& path) {
+    if (settings_folder_.empty()) return;
+    remember_recent_file(settings_.recent_files, path);
+    settings_.last_scene = settings_.recent_files.front();
+    save_settings(settings_folder_, settings_);
+}
+
+} // namespace ccdlab

@@ -1,0 +1,93 @@
+#pragma once
+// Session: the scene being edited in an interactive run: its view, its document (file, unsaved
+// changes), the scene folder the picker lists, the recent files, and what the File commands do
+// to them: new, open, save, save as, export a fixture, autosave and recovery. No drawing: the
+// dialogs (file_dialogs.hpp) ask, the session does.
+
+#include "any_view.hpp"
+#include "autosave.hpp"
+#include "document.hpp"
+#include "scene_library.hpp"
+#include "settings.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace ccdlab {
+
+class Session {
+public:
+    // `settings_folder` empty: no settings, recent files or autosave are kept (as in tests).
+    Session(AnyView view, Document document, std::filesystem::path settings_folder,
+            Settings settings, std::filesystem::path fixtures_folder);
+
+    AnyView& view() { return view_; }
+    const AnyView& view() const { return view_; }
+    const Document& document() const { return document_; }
+    const SceneLibrary& library() const { return library_; }
+    const Settings& settings() const { return settings_; }
+    const std::filesystem::path& fixtures_folder() const { return fixtures_folder_; }
+    // "ccdlab - default.json", with " *" while there are unsaved changes.
+    std::string window_title() const;
+
+    // Each throws (ccd::SceneError, std::runtime_error) with a one-line message and leaves the
+    // session as it was when it fails. open, new_scene and recover replace the view: they take
+    // effect at apply(), between two frames, so the view being drawn stays alive.
+    void open(const std::filesystem::path& path);
+    void new_scene();
+    void save(); // to the document's file; the document must have one
+    void save_as(const std::filesystem::path& path);
+    // Writes the case on screen as a fixture into the fixtures folder; returns the file.
+    std::filesystem::path export_fixture();
+    // The autosave found at start, opened in place of the scene: its file's name, its edits
+    // unsaved.
+    void recover(const Autosave& autosave);
+    // The same edited scene in the other view: the world view (to add and delete bodies and
+    // segments) or the query lab (its pair). Throws when the scene has no pair for the lab.
+    // Takes effect at apply(); the document and its unsaved changes stay as they are (the
+    // undo history starts anew).
+    void switch_view();
+    // Puts the view and document that open, new_scene, recover or switch_view made in place;
+    // true if any.
+    bool apply();
+
+    // After the view changed: is the document dirty now? (Cheap enough to call every frame the
+    // view changes.) Keeps the autosave in step: due while dirty, removed once clean.
+    void view_changed();
+    // Writes the autosave when one is due and `now` (seconds, any monotonic clock) is at least
+    // kAutosaveInterval after the last. Returns the seconds until the next one is due, or a
+    // negative number when none is. A failure is kept in autosave_error().
+    double autosave_tick(double now);
+    // The unsaved edit is dropped on purpose: its autosave goes too.
+    void discard_autosave();
+    const std::string& autosave_error() const { return autosave_error_; }
+    const std::filesystem::path& autosave_file() const { return autosave_file_; }
+
+    static constexpr double kAutosaveInterval = 3.0;
+
+private:
+    struct Replacement {
+        AnyView view;
+        Document document;
+        bool from_file = false;     // document.path() was just opened: list its folder, remember it
+        std::string autosaved_text; // what the autosave file holds afterwards (recovery)
+        bool same_edit = false;     // the same unsaved edit (recovery, switch): keep its autosave
+    };
+    void remember(const std::filesystem::path& path); // recent files and last scene, saved
+
+    AnyView view_;
+    Document document_;
+    SceneLibrary library_;
+    std::filesystem::path settings_folder_;
+    Settings settings_;
+    std::filesystem::path fixtures_folder_;
+    std::filesystem::path autosave_file_;
+    std::string autosaved_text_; // what the autosave file holds; empty: none written by us
+    bool autosave_due_ = false;
+    double last_autosave_ = -1e300;
+    std::string autosave_error_;
+    std::optional<Replacement> replacement_;
+};
+
+} // namespace ccdlab

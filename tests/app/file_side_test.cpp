@@ -1,0 +1,344 @@
+// The app's file side without a window: the scene <-> lab conversion, scene edits, the
+// document's unsaved-changes test, fixture names and export, the autosave and recent files.
+#include "autosave.hpp"
+#include "document.hpp"
+#include "fixture_export.hpp"
+#include "lab_scene.hpp"
+#include "query_lab.hpp"
+#include "scene_edits.hpp"
+#include "settings.hpp"
+
+#include "ccd/fixture.hpp"
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccd::Vec2;
+using namespace ccdlab;
+
+fs::path scratch_dir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir = fs::temp_directory_path() / "ccdlab-app-test" /
+                         (std::string(info->test_suite_name()) + "." + info->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::vector<fs::path> scene_files() {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(CCDLAB_SCENES_DIR))
+        if (entry.path().extension() == ".json" &&
+            entry.path().filename().string().find(".schema.") == std::string::npos)
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// --- the query lab's scene --------------------------------------------------------------------
+
+TEST(LabScene, AnUneditedLabGivesBackTheSceneItWasMadeFromForEveryScene) {
+    int labs = 0;
+    for (const fs::path& file : scene_files()) {
+        const ccd::Scene scene = ccd::load_scene_file(file);
+        if (!query_lab_pair(scene, true)) continue;
+        ++labs;
+        const QueryLab lab = QueryLab::from_scene(scene);
+        EXPECT_EQ(ccd::scene_to_json(scene_with_lab(scene, lab)), ccd::scene_to_json(scene))
+            << file;
+    }
+    EXPECT_GE(labs, 3);
+}
+
+ccd::Scene ball_and_wall() {
+    ccd::Scene scene;
+    scene.title = "Ball and wall";
+    scene.description = "kept";
+    scene.view = ccd::View{{1.0, 2.0}, 7.0};
+    scene.algorithm = "seed004";
+    scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 5.0}, 1.0}, {0.0, -10.0}});
+    scene.bodies.push_back({"other", ccd::BodyShape::Circle, {{9.0, 5.0}, 0.5}, {0.0, 0.0}});
+    scene.walls.push_back({"floor", {{-2.0, 0.0}, {2.0, 0.0}}});
+    scene.walls.push_back({"side", {{5.0, 0.0}, {5.0, 3.0}}});
+    scene.polygons.push_back({"crate", ccd::Polygon{{{3, 0}, {4, 0}, {4, 1}}}, {0.0, 0.0}});
+    scene.expect = ccd::Expectation{};
+    scene.expect->events.push_back(
+        {0, 0.4, "ball", "floor", ccd::Feature::SegmentInterior, {0.0, 0.0}, {0.0, 1.0}});
+    return scene;
+}
+
+TEST(LabScene, EditsChangeTheFirstBodyAndSegmentAndKeepEverythingElse) {
+    const ccd::Scene original = ball_and_wall();
+    QueryLab lab = QueryLab::from_scene(original);
+    lab.drag(Handle::Center, {1.0, 6.0});
+    lab.drag(Handle::EndpointB, {3.0, 0.5});
+    const ccd::Scene edited = scene_with_lab(original, lab);
+    EXPECT_EQ(edited.bodies[0].circle.center, (Vec2{1.0, 6.0}));
+    EXPECT_EQ(edited.bodies[0].velocity, (Vec2{0.0, -10.0}));
+    EXPECT_EQ(edited.walls[0].segment.b, (Vec2{3.0, 0.5}));
+    // Everything else as it was.
+    ccd::Scene expected = original;
+    expected.bodies[0] = edited.bodies[0];
+    expected.walls[0] = edited.walls[0];
+    EXPECT_EQ(ccd::scene_to_json(edited), ccd::scene_to_json(expected));
+    EXPECT_EQ(edited.title, "Ball and wall");
+    EXPECT_EQ(edited.algorithm, "seed004");
+    ASSERT_TRUE(edited.expect.has_value());
+    EXPECT_EQ(edited.polygons.size(), 1u);
+}
+
+TEST(LabScene, APointStaysAPointUntilItIsGivenARadius) {
+    ccd::Scene scene = ball_and_wall();
+    scene.bodies[0].shape = ccd::BodyShape::Point;
+    scene.bodies[0].circle.radius = 0.0;
+    QueryLab lab = QueryLab::from_scene(scene);
+    lab.drag(Handle::Center, {0.5, 5.0});
+    EXPECT_EQ(scene_with_lab(scene, lab).bodies[0].shape, ccd::BodyShape::Point);
+    lab.set_mover({{0.5, 5.0}, 0.25});
+    const ccd::Scene edited = scene_with_lab(scene, lab);
+    EXPECT_EQ(edited.bodies[0].shape, ccd::BodyShape::Circle);
+    EXPECT_EQ(edited.bodies[0].circle.radius, 0.25);
+}
+
+TEST(LabScene, TheCaseIsThePairAloneAsEdited) {
+    const ccd::Scene original = ball_and_wall();
+    QueryLab lab = QueryLab::from_scene(original);
+    lab.drag(Handle::Center, {0.5, 5.0});
+    const ccd::Scene only = lab_case(original, lab);
+    ASSERT_EQ(only.bodies.size(), 1u);
+    ASSERT_EQ(only.walls.size(), 1u);
+    EXPECT_TRUE(only.polygons.empty());
+    EXPECT_FALSE(only.expect.has_value());
+    EXPECT_EQ(only.bodies[0].name, "ball");
+    EXPECT_EQ(only.bodies[0].circle.center, (Vec2{0.5, 5.0}));
+    EXPECT_EQ(only.walls[0].name, "floor");
+    EXPECT_EQ(only.title, original.title);
+    EXPECT_EQ(only.algorithm, original.algorithm);
+}
+
+TEST(LabScene, EveryPairKindWritesBackItsOwnTwoItems) {
+    ccd::Scene circles;
+    circles.bodies.push_back({"a", ccd::BodyShape::Circle, {{0.0, 0.0}, 1.0}, {4.0, 0.0}});
+    circles.bodies.push_back({"b", ccd::BodyShape::Point, {{6.0, 0.0}, 0.0}, {-1.0, 0.0}});
+    QueryLab lab = QueryLab::from_scene(circles);
+    ASSERT_EQ(lab.kind(), PairKind::CircleCircle);
+    lab.set_obstacle_circle({{6.0, 1.0}, 0.0});
+    lab.set_obstacle_displacement({-2.0, 0.0});
+    ccd::Scene edited = scene_with_lab(circles, lab);
+    EXPECT_EQ(edited.bodies[1].circle.center, (Vec2{6.0, 1.0}));
+    EXPECT_EQ(edited.bodies[1].velocity, (Vec2{-2.0, 0.0}));
+    EXPECT_EQ(edited.bodies[1].shape, ccd::BodyShape::Point);
+    EXPECT_EQ(lab_case(circles, lab).bodies.size(), 2u);
+
+    const ccd::Scene polygons =
+        ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "seed002-two-polygons.json");
+    QueryLab polygon_lab = QueryLab::from_scene(polygons);
+    ASSERT_EQ(polygon_lab.kind(), PairKind::PolygonPolygon);
+    const Vec2 center = polygon_lab.handle_position(Handle::Center);
+    polygon_lab.drag(Handle::Center, center + Vec2{1.0, 0.0});
+    edited = scene_with_lab(polygons, polygon_lab);
+    EXPECT_EQ(edited.polygons[0].polygon.vertices[0].x,
+              polygons.polygons[0].polygon.vertices[0].x + 1.0);
+    EXPECT_EQ(edited.polygons[1].polygon.vertices, polygons.polygons[1].polygon.vertices);
+    EXPECT_EQ(lab_case(polygons, polygon_lab).polygons.size(), 2u);
+}
+
+// --- scene edits (the world view) -------------------------------------------------------------
+
+TEST(SceneEdits, AddedItemsGetFreshNames) {
+    ccd::Scene scene = ball_and_wall();
+    scene.bodies[1].name = "circle 1";
+    const SceneItem circle = add_circle(scene, {1.0, 1.0}, 0.5, {0.0, -1.0});
+    EXPECT_EQ(name_of(scene, circle), "circle 2");
+    const SceneItem point = add_point(scene, {2.0, 2.0}, {});
+    EXPECT_EQ(name_of(scene, point), "point 1");
+    EXPECT_EQ(scene.bodies.back().shape, ccd::BodyShape::Point);
+    EXPECT_EQ(scene.bodies.back().circle.radius, 0.0);
+    const SceneItem segment = add_segment(scene, {0.0, 0.0}, {1.0, 0.0});
+    EXPECT_EQ(name_of(scene, segment), "segment 1");
+    EXPECT_EQ(segment.index, 2);
+    EXPECT_NO_THROW(ccd::scene_to_json(scene)) << "names stay unique, so the scene saves";
+}
+
+TEST(SceneEdits, RemovingAnItemTheExpectationNamesDropsTheExpectation) {
+    ccd::Scene scene = ball_and_wall();
+    EXPECT_FALSE(remove_item(scene, {SceneItem::Kind::Segment, 1})) << "side is not named";
+    EXPECT_TRUE(scene.expect.has_value());
+    EXPECT_EQ(scene.walls.size(), 1u);
+    EXPECT_TRUE(remove_item(scene, {SceneItem::Kind::Body, 0})) << "ball is";
+    EXPECT_FALSE(scene.expect.has_value());
+    ASSERT_EQ(scene.bodies.size(), 1u);
+    EXPECT_EQ(scene.bodies[0].name, "other");
+    EXPECT_NO_THROW(ccd::scene_to_json(scene));
+    EXPECT_FALSE(remove_item(scene, {SceneItem::Kind::Body, 5})) << "no such body";
+}
+
+TEST(SceneEdits, HandlesMoveTheirPart) {
+    ccd::Scene scene = ball_and_wall();
+    const SceneItem ball{SceneItem::Kind::Body, 0};
+    move_handle(scene, {ball, SceneHandle::Part::Center}, {1.0, 1.0});
+    EXPECT_EQ(scene.bodies[0].circle.center, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(scene.bodies[0].velocity, (Vec2{0.0, -10.0})) << "the motion comes along";
+    move_handle(scene, {ball, SceneHandle::Part::Tip}, {2.0, 1.0});
+    EXPECT_EQ(scene.bodies[0].velocity, (Vec2{1.0, 0.0}));
+    move_handle(scene, {{SceneItem::Kind::Segment, 1}, SceneHandle::Part::EndB}, {6.0, 4.0});
+    EXPECT_EQ(scene.walls[1].segment.b, (Vec2{6.0, 4.0}));
+    EXPECT_EQ(scene.walls[1].segment.a, (Vec2{5.0, 0.0}));
+}
+
+TEST(SceneEdits, PickingFindsTheNearestHandleWithinTheRadius) {
+    const ccd::Scene scene = ball_and_wall();
+    Camera camera;
+    camera.width = 800;
+    camera.height = 600;
+    camera.look_at({{0.0, 0.0}, 12.0}); // 50 px per unit
+    const Vec2 floor_b = camera.to_screen({2.0, 0.0});
+    const auto picked = pick_handle(scene, floor_b + Vec2{3.0, 4.0}, camera, 6.0);
+    ASSERT_TRUE(picked.has_value());
+    EXPECT_EQ(*picked, (SceneHandle{{SceneItem::Kind::Segment, 0}, SceneHandle::Part::EndB}));
+    EXPECT_FALSE(pick_handle(scene, floor_b + Vec2{5.0, 5.0}, camera, 6.0).has_value());
+    // The ball's center at (0, 5); its tip at (0, -5).
+    const auto center = pick_handle(scene, camera.to_screen({0.0, 5.0}), camera, 6.0);
+    ASSERT_TRUE(center.has_value());
+    EXPECT_EQ(center->part, SceneHandle::Part::Center);
+}
+
+// --- the document -----------------------------------------------------------------------------
+
+TEST(Document, IsDirtyWhileTheSceneDiffersFromTheSavedOne) {
+    const ccd::Scene saved = ball_and_wall();
+    Document document("/somewhere/ball.json", saved);
+    EXPECT_EQ(document.name(), "ball.json");
+    document.update(saved);
+    EXPECT_FALSE(document.dirty());
+    ccd::Scene moved = saved;
+    moved.bodies[0].circle.center.x = 0.1;
+    document.update(moved);
+    EXPECT_TRUE(document.dirty());
+    document.update(saved); // undone
+    EXPECT_FALSE(document.dirty());
+    document.mark_saved("/elsewhere/new.json", moved);
+    EXPECT_FALSE(document.dirty());
+    EXPECT_EQ(document.path(), "/elsewhere/new.json");
+    document.update(moved);
+    EXPECT_FALSE(document.dirty());
+}
+
+TEST(Document, AnUntitledSceneIsCleanUntilEdited) {
+    ccd::Scene blank;
+    Document document({}, blank);
+    EXPECT_TRUE(document.untitled());
+    EXPECT_EQ(document.name(), "untitled");
+    document.update(blank);
+    EXPECT_FALSE(document.dirty());
+    add_circle(blank, {}, 1.0, {});
+    document.update(blank);
+    EXPECT_TRUE(document.dirty());
+}
+
+// --- fixture names and export -----------------------------------------------------------------
+
+TEST(FixtureSlug, KeepsLowerCaseLettersAndDigitsJoinedByDashes) {
+    EXPECT_EQ(fixture_slug("A ball falls onto a floor"), "a-ball-falls-onto-a-floor");
+    EXPECT_EQ(fixture_slug("Seed 004: balls -- rebound!"), "seed-004-balls-rebound");
+    EXPECT_EQ(fixture_slug("  --leading and trailing--  "), "leading-and-trailing");
+    EXPECT_EQ(fixture_slug("x/../../etc/passwd"), "x-etc-passwd") << "no path survives";
+    EXPECT_EQ(fixture_slug("Ünïcödé ball"), "n-c-d-ball");
+    EXPECT_EQ(fixture_slug(""), "fixture");
+    EXPECT_EQ(fixture_slug("!!!"), "fixture");
+}
+
+TEST(FixtureSlug, IsCutToSixtyCharactersAtADash) {
+    const std::string title =
+        "a very long title that goes on and on about a ball and a wall and a floor";
+    const std::string slug = fixture_slug(title);
+    EXPECT_LE(slug.size(), 60u);
+    EXPECT_EQ(slug, "a-very-long-title-that-goes-on-and-on-about-a-ball-and-a");
+    EXPECT_EQ(fixture_slug(std::string(80, 'x')), std::string(60, 'x'));
+}
+
+TEST(FixtureExport, NeverOverwritesAndTheFileChecksClean) {
+    const fs::path dir = scratch_dir() / "fixtures"; // created by the export
+    ccd::Scene scene = ball_and_wall();
+    scene.expect.reset();
+    EXPECT_ANY_THROW(export_fixture(dir, scene, 1)) << "the scheduler does not step polygons";
+    EXPECT_TRUE(!fs::exists(dir) || fs::is_empty(dir)) << "nothing is left behind";
+    scene.polygons.clear();
+    const fs::path first = export_fixture(dir, scene, 1);
+    EXPECT_EQ(first, dir / "ball-and-wall.json");
+    const fs::path second = export_fixture(dir, scene, 1);
+    EXPECT_EQ(second, dir / "ball-and-wall-2.json");
+    const fs::path third = export_fixture(dir, scene, 2, "Other name");
+    EXPECT_EQ(third, dir / "other-name.json");
+
+    const ccd::Scene loaded = ccd::load_scene_file(first);
+    ASSERT_TRUE(loaded.expect.has_value());
+    EXPECT_EQ(loaded.expect->frames, 1);
+    ASSERT_EQ(loaded.expect->events.size(), 1u) << "the ball lands on the floor";
+    EXPECT_DOUBLE_EQ(loaded.expect->events[0].time, 0.4);
+    EXPECT_EQ(ccd::first_difference(loaded), std::nullopt);
+    EXPECT_EQ(ccd::load_scene_file(third).expect->frames, 2);
+}
+
+TEST(FixtureExport, AnUnwritableFolderThrowsAndLeavesNothing) {
+    const fs::path dir = scratch_dir();
+    std::ofstream(dir / "file") << "x"; // a file where the folder would be
+    EXPECT_ANY_THROW(export_fixture(dir / "file" / "fixtures", ball_and_wall(), 1));
+}
+
+// --- autosave and recent files ----------------------------------------------------------------
+
+TEST(Autosave, RoundTripsTheSceneAndItsOrigin) {
+    const fs::path dir = scratch_dir();
+    const fs::path file = autosave_path(dir);
+    EXPECT_EQ(file, dir / "autosave.json");
+    EXPECT_FALSE(read_autosave(file).has_value());
+    ccd::Scene scene = ball_and_wall();
+    scene.bodies[0].circle.center = {0.1, 1e-300};
+    write_autosave(file, {scene, "/scenes/ball.json"});
+    const auto read = read_autosave(file);
+    ASSERT_TRUE(read.has_value());
+    EXPECT_EQ(read->origin, "/scenes/ball.json");
+    EXPECT_EQ(ccd::scene_to_json(read->scene), ccd::scene_to_json(scene)) << "to the last bit";
+    remove_autosave(file);
+    EXPECT_FALSE(fs::exists(file));
+}
+
+TEST(Autosave, AFileThatIsNotAnAutosaveIsIgnored) {
+    const fs::path dir = scratch_dir();
+    std::ofstream(dir / "autosave.json") << "{\"format\": \"something else\"}";
+    EXPECT_FALSE(read_autosave(dir / "autosave.json").has_value());
+    std::ofstream(dir / "autosave.json") << "{ truncated";
+    EXPECT_FALSE(read_autosave(dir / "autosave.json").has_value());
+}
+
+TEST(RecentFiles, LatestFirstWithoutDuplicatesAtMostTen) {
+    std::vector<fs::path> recent;
+    for (int i = 0; i < 12; ++i)
+        remember_recent_file(recent, "/s/" + std::to_string(i) + ".json");
+    remember_recent_file(recent, "/s/5.json");
+    ASSERT_EQ(recent.size(), kMaxRecentFiles);
+    EXPECT_EQ(recent[0], "/s/5.json");
+    EXPECT_EQ(recent[1], "/s/11.json");
+    EXPECT_EQ(std::count(recent.begin(), recent.end(), fs::path("/s/5.json")), 1);
+}
+
+TEST(RecentFiles, PersistInTheSettings) {
+    const fs::path dir = scratch_dir();
+    Settings settings;
+    remember_recent_file(settings.recent_files, "/a/one.json");
+    remember_recent_file(settings.recent_files, "/a/two.json");
+    save_settings(dir, settings);
+    const Settings loaded = load_settings(dir);
+    ASSERT_EQ(loaded.recent_files.size(), 2u);
+    EXPECT_EQ(loaded.recent_files[0], "/a/two.json");
+}
+
+} // namespace

@@ -1,0 +1,292 @@
+// The query lab for every pair the core supports: which scenes open as which pair, each pair's
+// answer against the core's own query on the same inputs, and what each new handle moves.
+#include "camera.hpp"
+#include "query_lab.hpp"
+
+#include "ccd/toi_circle_circle.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using ccd::Vec2;
+using ccdlab::Camera;
+using ccdlab::Handle;
+using ccdlab::PairKind;
+using ccdlab::QueryLab;
+
+ccd::Body point_body(const char* name, Vec2 position, Vec2 velocity) {
+    return {name, ccd::BodyShape::Point, {position, 0.0}, velocity};
+}
+ccd::Body circle_body(const char* name, Vec2 position, double radius, Vec2 velocity) {
+    return {name, ccd::BodyShape::Circle, {position, radius}, velocity};
+}
+
+// Seed 002's demo (scenes/seed002-moving-point-vs-moving-segment.json): a(t) = (-2, 2t),
+// b(t) = (2, -2t), p(t) = (1 - 2t, 2 - 4t). u = (4, -4t), w = p - a = (3 - 2t, 2 - 6t),
+// cross(u, w) = 4 (2 - 6t) + 4t (3 - 2t) = 8 - 12t - 8t^2 = -4 (2t - 1)(t + 2): the point is on
+// the line at t = 0.5 (then at (0, 0), the segment's middle) and at t = -2.
+ccd::Scene seed002_point_scene() {
+    ccd::Scene scene;
+    scene.bodies.push_back(point_body("p", {1.0, 2.0}, {-2.0, -4.0}));
+    scene.walls.push_back({"l", {{-2.0, 0.0}, {2.0, 0.0}}, {0.0, 2.0}, {0.0, -2.0}});
+    return scene;
+}
+
+// scenes/two-circles.json: relative position of the cue from the target (-7 + 10t, -1.2);
+// touching when its length is 1 + 1 = 2: (10t - 7)^2 = 4 - 1.44 = 2.56, 10t - 7 = -1.6, t = 0.54.
+ccd::Scene two_circles_scene() {
+    ccd::Scene scene;
+    scene.bodies.push_back(circle_body("cue", {-4.0, 0.0}, 1.0, {6.0, 0.0}));
+    scene.bodies.push_back(circle_body("target", {3.0, 1.2}, 1.0, {-4.0, 0.0}));
+    return scene;
+}
+
+// scenes/seed002-two-polygons.json: the crate closes on the wedge at 4 + 1 = 5 per frame; the
+// wedge's tip (3, 0.5) is 2 from the crate's right side x = 1: t = 0.4, obstacle vertex 0 on
+// mover edge 1. (The crate's corners reach the wedge's slanted sides at x = 11/3: t = 8/15.)
+ccd::Scene two_polygons_scene() {
+    ccd::Scene scene;
+    scene.polygons.push_back(
+        {"crate", {{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}}, {4.0, 0.0}});
+    scene.polygons.push_back({"wedge", {{{3.0, 0.5}, {5.0, -1.0}, {5.0, 2.0}}}, {-1.0, 0.0}});
+    return scene;
+}
+
+Camera camera_800x600() {
+    Camera camera;
+    camera.width = 800;
+    camera.height = 600;
+    camera.look_at({{0.0, 0.0}, 12.0}); // 50 px per unit
+    return camera;
+}
+
+TEST(QueryLabPair, TheSceneDecidesWhichPairOpens) {
+    using ccdlab::query_lab_pair;
+    ccd::Scene scene;
+    scene.bodies.push_back(circle_body("ball", {0.0, 5.0}, 1.0, {0.0, -10.0}));
+    EXPECT_FALSE(query_lab_pair(scene)) << "a body alone is a world";
+    EXPECT_FALSE(query_lab_pair(scene, true)) << "and nothing to take apart";
+    scene.walls.push_back({"floor", {{-2.0, 0.0}, {2.0, 0.0}}});
+    EXPECT_EQ(query_lab_pair(scene), PairKind::CircleSegment);
+    scene.walls.front().displacement_b = {0.0, 1.0};
+    EXPECT_EQ(query_lab_pair(scene), PairKind::CircleMovingSegment) << "an end moves";
+    scene.walls.push_back({"wall", {{2.0, 0.0}, {2.0, 4.0}}});
+    EXPECT_FALSE(query_lab_pair(scene)) << "a body in a corner of two walls: a world";
+    EXPECT_EQ(query_lab_pair(scene, true), PairKind::CircleMovingSegment)
+        << "--mode query: the body and the first segment";
+    scene.walls.pop_back();
+    scene.bodies.push_back(circle_body("other", {3.0, 5.0}, 1.0, {}));
+    EXPECT_FALSE(query_lab_pair(scene)) << "two bodies and a segment: a world";
+    EXPECT_EQ(query_lab_pair(scene, true), PairKind::CircleMovingSegment)
+        << "--mode query: the first body and the first segment";
+    scene.walls.clear();
+    EXPECT_EQ(query_lab_pair(scene), PairKind::CircleCircle);
+    scene.bodies.push_back(circle_body("third", {6.0, 5.0}, 1.0, {}));
+    EXPECT_FALSE(query_lab_pair(scene));
+    EXPECT_EQ(query_lab_pair(scene, true), PairKind::CircleCircle);
+    EXPECT_EQ(query_lab_pair(two_polygons_scene()), PairKind::PolygonPolygon);
+    ccd::Scene polygons_and_a_body = two_polygons_scene();
+    polygons_and_a_body.bodies.push_back(circle_body("ball", {0.0, 5.0}, 1.0, {}));
+    EXPECT_FALSE(query_lab_pair(polygons_and_a_body));
+    EXPECT_EQ(query_lab_pair(polygons_and_a_body, true), PairKind::PolygonPolygon);
+}
+
+TEST(QueryLabPair, ASceneWithoutAPairIsRefusedSayingWhatIsNeeded) {
+    ccd::Scene scene;
+    scene.polygons.push_back(two_polygons_scene().polygons.front());
+    try {
+        QueryLab::from_scene(scene);
+        FAIL() << "no pair";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("two polygons"), std::string::npos) << e.what();
+    }
+}
+
+TEST(QueryLabMovingSegment, SeedTwoPointAnswersAsTheCoreAndAsByHand) {
+    const QueryLab lab = QueryLab::from_scene(seed002_point_scene());
+    EXPECT_EQ(lab.kind(), PairKind::CircleMovingSegment);
+    ccd::Trace trace;
+    const ccd::MovingSegment l{{{-2.0, 0.0}, {2.0, 0.0}}, {0.0, 2.0}, {0.0, -2.0}};
+    const auto core = ccd::time_of_impact(Vec2{1.0, 2.0}, Vec2{-2.0, -4.0}, l, &trace);
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.hit()->point, core->point);
+    EXPECT_EQ(lab.hit()->normal, core->normal);
+    EXPECT_EQ(lab.trace().query, "point_moving_segment") << "a point gets seed 002's quadratic";
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5); // by hand, above
+    EXPECT_NEAR(lab.hit()->point.x, 0.0, 1e-15);
+    EXPECT_NEAR(lab.hit()->point.y, 0.0, 1e-15);
+    ASSERT_EQ(lab.trace().candidates.size(), 1u);
+    const ccd::TraceCandidate& line = lab.trace().candidates.front();
+    ASSERT_EQ(line.roots.size(), 2u);
+    EXPECT_DOUBLE_EQ(line.roots[0].t, -2.0);
+    EXPECT_EQ(line.roots[0].verdict, ccd::RootVerdict::BeforeFrame);
+    EXPECT_DOUBLE_EQ(line.roots[1].t, 0.5);
+    EXPECT_EQ(line.roots[1].verdict, ccd::RootVerdict::Taken);
+    EXPECT_EQ(lab.taken_candidate(), 0);
+}
+
+TEST(QueryLabMovingSegment, ACircleGetsTheCoresCircleQuery) {
+    ccd::Scene scene = seed002_point_scene();
+    scene.bodies.front() = circle_body("ball", {1.0, 2.0}, 0.25, {-2.0, -4.0});
+    const QueryLab lab = QueryLab::from_scene(scene);
+    const auto core = ccd::time_of_impact(ccd::Circle{{1.0, 2.0}, 0.25}, Vec2{-2.0, -4.0},
+                                          scene.walls.front().moving());
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.hit()->feature, core->feature);
+    EXPECT_EQ(lab.trace().query, "circle_moving_segment");
+    EXPECT_LT(lab.hit()->t, 0.5) << "a radius touches before the center would";
+}
+
+TEST(QueryLabMovingSegment, TheEndsAtTimeOneSetTheirMotionAndTheEndsAtZeroCarryIt) {
+    QueryLab lab = QueryLab::from_scene(seed002_point_scene());
+    EXPECT_EQ(lab.handle_position(Handle::EndpointAEnd), (Vec2{-2.0, 2.0}));
+    EXPECT_EQ(lab.handle_position(Handle::EndpointBEnd), (Vec2{2.0, -2.0}));
+    lab.drag(Handle::EndpointAEnd, {-2.0, 0.0}); // a stays put now: b alone swings the segment
+    EXPECT_EQ(lab.moving_obstacle().displacement_a, (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.moving_obstacle().displacement_b, (Vec2{0.0, -2.0}));
+    EXPECT_EQ(lab.obstacle().a, (Vec2{-2.0, 0.0}));
+    // a = (-2, 0), b(t) = (2, -2t): u = (4, -2t), w = (3 - 2t, 2 - 4t);
+    // cross = 4 (2 - 4t) + 2t (3 - 2t) = 8 - 10t - 4t^2 = 0 at t = (-10 + sqrt(228)) / 8.
+    ASSERT_TRUE(lab.hit());
+    EXPECT_NEAR(lab.hit()->t, (-10.0 + std::sqrt(228.0)) / 8.0, 1e-14);
+    const auto core = ccd::time_of_impact(Vec2{1.0, 2.0}, Vec2{-2.0, -4.0}, lab.moving_obstacle());
+    ASSERT_TRUE(core);
+    EXPECT_EQ(lab.hit()->t, core->t);
+
+    lab.drag(Handle::EndpointB, {3.0, 1.0}); // the end at t = 0 carries its motion along
+    EXPECT_EQ(lab.obstacle().b, (Vec2{3.0, 1.0}));
+    EXPECT_EQ(lab.moving_obstacle().displacement_b, (Vec2{0.0, -2.0}));
+    EXPECT_EQ(lab.handle_position(Handle::EndpointBEnd), (Vec2{3.0, -1.0}));
+}
+
+TEST(QueryLabMovingSegment, PickPrefersTheEndAtZeroWhereAnEndDoesNotMove) {
+    ccd::Scene scene = seed002_point_scene();
+    scene.walls.front().displacement_b = {}; // b stays at (2, 0)
+    const QueryLab lab = QueryLab::from_scene(scene);
+    const Camera camera = camera_800x600();
+    // b = (2, 0) is drawn at (500, 300); a at t = 1, (-2, 2), at (300, 200).
+    EXPECT_EQ(lab.pick({501.0, 301.0}, camera, 10.0), Handle::EndpointB);
+    EXPECT_EQ(lab.pick({302.0, 199.0}, camera, 10.0), Handle::EndpointAEnd);
+    const auto handles = lab.handles();
+    EXPECT_EQ(std::count(handles.begin(), handles.end(), Handle::ObstacleCenter), 0);
+}
+
+TEST(QueryLabCircles, AnswersAsTheCoreAndAsByHand) {
+    const QueryLab lab = QueryLab::from_scene(two_circles_scene());
+    EXPECT_EQ(lab.kind(), PairKind::CircleCircle);
+    EXPECT_EQ(lab.mover_name(), "cue");
+    EXPECT_EQ(lab.obstacle_name(), "target");
+    const auto core = ccd::time_of_impact(ccd::Circle{{-4.0, 0.0}, 1.0}, Vec2{6.0, 0.0},
+                                          ccd::Circle{{3.0, 1.2}, 1.0}, Vec2{-4.0, 0.0});
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.hit()->point, core->point);
+    EXPECT_NEAR(lab.hit()->t, 0.54, 1e-15); // by hand, above
+    // Normal from the target toward the cue: (-1.6, -1.2) / 2; the contact on the target's
+    // surface: its center (3 - 4 * 0.54, 1.2) = (0.84, 1.2) plus the normal.
+    EXPECT_NEAR(lab.hit()->normal.x, -0.8, 1e-15);
+    EXPECT_NEAR(lab.hit()->normal.y, -0.6, 1e-15);
+    EXPECT_NEAR(lab.hit()->point.x, 0.04, 1e-14);
+    EXPECT_NEAR(lab.hit()->point.y, 0.6, 1e-14);
+    // The registry has circle-circle in exact and seed004 only.
+    for (const auto& answer : lab.algorithm_answers()) {
+        EXPECT_EQ(answer.has_query, answer.algorithm->circle_circle != nullptr)
+            << answer.algorithm->name;
+        EXPECT_FALSE(answer.disagrees) << answer.algorithm->name;
+    }
+}
+
+TEST(QueryLabCircles, TheSecondCirclesHandlesMoveIt) {
+    QueryLab lab = QueryLab::from_scene(two_circles_scene());
+    // Its motion is (-4, 0): the radius handle is across it, perp((-1, 0)) = (0, -1).
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleRadius).x, 3.0);
+    EXPECT_DOUBLE_EQ(lab.handle_position(Handle::ObstacleRadius).y, 0.2);
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleTip), (Vec2{-1.0, 1.2}));
+    lab.drag(Handle::ObstacleCenter, {3.0, 0.0}); // head on now: gap 7 - 2 = 5 closes at 10
+    EXPECT_EQ(lab.obstacle_circle().center, (Vec2{3.0, 0.0}));
+    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{-4.0, 0.0})) << "the center carries the motion";
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
+    lab.drag(Handle::ObstacleRadius, {3.0, -2.0}); // radius 2: gap 4, t = 0.4
+    EXPECT_EQ(lab.obstacle_circle().radius, 2.0);
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
+    lab.drag(Handle::ObstacleTip, {3.0, 0.0}); // the target stands still: gap 4 at 6, t = 2/3
+    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 4.0 / 6.0);
+    EXPECT_EQ(lab.mover().center, (Vec2{-4.0, 0.0})) << "the cue did not move";
+}
+
+TEST(QueryLabPolygons, AnswersAsTheCoreAndAsByHand) {
+    const QueryLab lab = QueryLab::from_scene(two_polygons_scene());
+    EXPECT_EQ(lab.kind(), PairKind::PolygonPolygon);
+    const ccd::Scene scene = two_polygons_scene();
+    ccd::Trace trace;
+    const auto core =
+        ccd::time_of_impact(scene.polygons[0].polygon, scene.polygons[0].velocity,
+                            scene.polygons[1].polygon, scene.polygons[1].velocity, &trace);
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.trace().candidates.size(), trace.candidates.size());
+    EXPECT_EQ(lab.trace().candidates.size(), 24u); // 4 x 3 + 3 x 4 vertex-edge pairs
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);           // by hand, above
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonVertex);
+    EXPECT_EQ(lab.hit()->vertex, 0);
+    EXPECT_EQ(lab.hit()->edge, 1);
+    const int taken = lab.taken_candidate();
+    ASSERT_GE(taken, 0);
+    EXPECT_EQ(lab.trace().candidates[static_cast<std::size_t>(taken)].name,
+              "obstacle vertex 0 / mover edge 1");
+    // The crate's vertex centroid (0.5, 0.5) is its Center handle; the tip adds its motion.
+    EXPECT_EQ(lab.handle_position(Handle::Center), (Vec2{0.5, 0.5}));
+    EXPECT_EQ(lab.handle_position(Handle::Tip), (Vec2{4.5, 0.5}));
+    for (const auto& answer : lab.algorithm_answers())
+        EXPECT_EQ(answer.has_query, answer.algorithm == &ccd::algorithms().front())
+            << "no registered algorithm has a polygon query: the lab's own answer only";
+}
+
+TEST(QueryLabPolygons, DraggingACentroidTranslatesThePolygonAndKeepsItsMotion) {
+    QueryLab lab = QueryLab::from_scene(two_polygons_scene());
+    lab.drag(Handle::Center, {1.5, 0.5}); // one unit closer: gap 1 at 5, t = 0.2
+    EXPECT_EQ(lab.mover_polygon().vertices.front(), (Vec2{1.0, 0.0}));
+    EXPECT_EQ(lab.mover_polygon().vertices[2], (Vec2{2.0, 1.0}));
+    EXPECT_EQ(lab.displacement(), (Vec2{4.0, 0.0}));
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.2);
+    // The wedge's centroid is (13/3, 0.5); its tip (where the centroid is at t = 1) set to the
+    // centroid itself: the wedge stands still, the gap of 1 closes at 4: t = 0.25.
+    const Vec2 wedge = lab.handle_position(Handle::ObstacleCenter);
+    EXPECT_NEAR(wedge.x, 13.0 / 3.0, 1e-15);
+    lab.drag(Handle::ObstacleTip, wedge);
+    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.25);
+    lab.drag(Handle::ObstacleCenter, wedge + Vec2{0.0, 10.0}); // far above: a miss
+    EXPECT_EQ(lab.obstacle_polygon().vertices.front(), (Vec2{3.0, 10.5}));
+    EXPECT_FALSE(lab.hit());
+}
+
+TEST(QueryLabPolygons, RestoreBringsBackBothPolygons) {
+    QueryLab lab = QueryLab::from_scene(two_polygons_scene());
+    const ccdlab::LabState before = lab.state();
+    lab.drag(Handle::Center, {0.5, 10.0});
+    EXPECT_FALSE(lab.state() == before);
+    EXPECT_FALSE(lab.hit());
+    lab.restore(before);
+    EXPECT_TRUE(lab.state() == before);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
+}
+
+} // namespace

@@ -1,0 +1,413 @@
+// End-to-end tests of the File side and of editing, as a person uses them: the real ccdlab under
+// Xvfb, driven with xdotool (keys are held for 0.2 s: ImGui 1.86 loses a press and release within
+// one frame), checked through --report, the files written and a screenshot's pixels.
+#include "process.hpp"
+
+#include "ccd/fixture.hpp"
+#include "ccd/scene_loader.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A running ccdlab in a scratch folder of its own (settings and autosave in dir/config).
+class AppRun : public testing::Test {
+protected:
+    void SetUp() override {
+        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
+        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() / "ccdlab-gui-file-test" / info->name();
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
+        report_ = dir_ / "report.json";
+    }
+
+    fs::path autosave_file() const { return dir_ / "config" / "ccdlab" / "autosave.json"; }
+
+    // Copies a scene of scenes/ into the scratch folder: saves go there, never to scenes/.
+    fs::path copy_scene(const std::string& name) const {
+        fs::copy_file(kScenes + "/" + name, dir_ / name, fs::copy_options::overwrite_existing);
+        return dir_ / name;
+    }
+
+    void start(std::vector<std::string> args) {
+        fs::remove(report_);
+        args.insert(args.begin(), kApp);
+        for (const char* extra : {"--size", "1280x800", "--report"})
+            args.emplace_back(extra);
+        args.push_back(report_.string());
+        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
+        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
+            << "the app wrote no report";
+        const auto search = run_command("xdotool search --sync --name '^ccdlab - '");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        window_ = search.output.substr(0, search.output.find('\n'));
+    }
+
+    json report() const {
+        std::ifstream in(report_);
+        return json::parse(in);
+    }
+    json session() const { return report()["session"]; }
+
+    // Holds `keys` (xdotool's names, e.g. ctrl+s) for 0.2 s.
+    void key(const std::string& keys) const {
+        const auto result = run_command("xdotool windowfocus --sync " + window_ + " keydown " +
+                                        keys + " sleep 0.2 keyup " + keys + " sleep 0.1");
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void type(const std::string& text) const {
+        const auto result = run_command("xdotool windowfocus --sync " + window_ +
+                                        " type --delay 40 '" + text + "'");
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void move_to(double x, double y) const {
+        run_command("xdotool mousemove --window " + window_ + " " + std::to_string(std::lround(x)) +
+                    " " + std::to_string(std::lround(y)) + " sleep 0.2");
+    }
+
+    void click(double x, double y) const {
+        move_to(x, y);
+        run_command("xdotool mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
+    }
+
+    void drag(double fx, double fy, double tx, double ty) const {
+        std::string command = "xdotool mousemove --window " + window_ + " " +
+                              std::to_string(std::lround(fx)) + " " +
+                              std::to_string(std::lround(fy)) + " sleep 0.2 mousedown 1 sleep 0.2";
+        for (int i = 1; i <= 4; ++i)
+            command += " mousemove --window " + window_ + " " +
+                       std::to_string(std::lround(fx + (tx - fx) * i / 4)) + " " +
+                       std::to_string(std::lround(fy + (ty - fy) * i / 4)) + " sleep 0.1";
+        command += " sleep 0.2 mouseup 1 sleep 0.2";
+        const auto result = run_command(command);
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    // Drags the query lab's circle by its center and waits until the report shows it moved.
+    json drag_the_ball() {
+        const json before = report();
+        const double cx = before["handles_px"]["center"][0];
+        const double cy = before["handles_px"]["center"][1];
+        drag(cx, cy, cx + 90.0, cy - 45.0);
+        EXPECT_TRUE(eventually(
+            [&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s))
+            << "the ball did not move";
+        EXPECT_TRUE(eventually([&] { return session()["dirty"].get<bool>(); }, 10s));
+        return report();
+    }
+
+    void wait_for_dialog(const std::string& dialog) const {
+        ASSERT_TRUE(eventually([&] { return session()["dialog"] == dialog; }, 10s))
+            << "expected the dialog \"" << dialog << "\": " << session().dump();
+    }
+
+    void quit_expecting_no_question() {
+        key("ctrl+q");
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit: " << session().dump();
+    }
+
+    // Ctrl+Q, the unsaved-changes question, Discard.
+    void quit_discarding() {
+        key("ctrl+q");
+        wait_for_dialog("unsaved-changes");
+        key("d");
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "Discard did not quit: " << session().dump();
+    }
+
+    fs::path dir_, report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+};
+
+TEST_F(AppRun, SaveAfterADragKeepsTheMovedBodyForTheNextRun) {
+    const fs::path scene = copy_scene("default.json");
+    const ccd::Scene original = ccd::load_scene_file(scene);
+    start({"--scene", scene.string()});
+    ASSERT_FALSE(session()["dirty"].get<bool>());
+    const json dragged = drag_the_ball();
+    EXPECT_EQ(run_command("xdotool search --name '^ccdlab - default.json [*]$'").exit_code, 0)
+        << "the title marks the unsaved change";
+
+    key("ctrl+s");
+    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s))
+        << session().dump();
+    const ccd::Scene saved = ccd::load_scene_file(scene);
+    EXPECT_EQ(saved.bodies[0].circle.center.x, dragged["mover"]["center"][0].get<double>());
+    EXPECT_EQ(saved.bodies[0].circle.center.y, dragged["mover"]["center"][1].get<double>());
+    EXPECT_EQ(saved.bodies[0].velocity, original.bodies[0].velocity);
+    EXPECT_EQ(saved.title, original.title) << "what the lab does not edit is kept";
+    EXPECT_EQ(saved.description, original.description);
+    ASSERT_TRUE(saved.view.has_value());
+    EXPECT_EQ(saved.view->height, original.view->height);
+    EXPECT_EQ(saved.walls[0].segment.a, original.walls[0].segment.a);
+    quit_expecting_no_question();
+
+    start({"--scene", scene.string()});
+    EXPECT_EQ(report()["mover"]["center"], dragged["mover"]["center"]);
+    EXPECT_EQ(report()["hit"]["t"], dragged["hit"]["t"]);
+    quit_expecting_no_question();
+}
+
+TEST_F(AppRun, SaveAsWritesTheNamedFileAndLeavesTheOpenOneAlone) {
+    const fs::path scene = copy_scene("default.json");
+    const std::string original_text = read_text(scene);
+    start({"--scene", scene.string()});
+    const json dragged = drag_the_ball();
+
+    key("ctrl+shift+s");
+    wait_for_dialog("save-as");
+    const fs::path renamed = dir_ / "renamed.json";
+    type(renamed.string()); // the field is pre-filled and selected: typing replaces it
+    key("Return");
+    ASSERT_TRUE(eventually([&] { return session()["document"] == renamed.string(); }, 10s))
+        << session().dump();
+    EXPECT_FALSE(session()["dirty"].get<bool>());
+    EXPECT_EQ(session()["dialog"], "");
+    EXPECT_EQ(read_text(scene), original_text) << "the file it came from is untouched";
+    const ccd::Scene saved = ccd::load_scene_file(renamed);
+    EXPECT_EQ(saved.bodies[0].circle.center.x, dragged["mover"]["center"][0].get<double>());
+    EXPECT_EQ(run_command("xdotool search --name '^ccdlab - renamed.json$'").exit_code, 0)
+        << "the title follows the new name";
+    quit_expecting_no_question();
+}
+
+TEST_F(AppRun, QuittingWithUnsavedChangesAsksAndQuitsOnlyOnDiscard) {
+    const fs::path scene = copy_scene("default.json");
+    const std::string original_text = read_text(scene);
+    start({"--scene", scene.string()});
+    drag_the_ball();
+
+    key("ctrl+q");
+    wait_for_dialog("unsaved-changes");
+    EXPECT_FALSE(app_->wait_for_exit(1500ms).has_value()) << "it quit without asking";
+    key("Escape"); // Cancel
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    EXPECT_FALSE(app_->wait_for_exit(1000ms).has_value()) << "Cancel quit";
+    EXPECT_TRUE(session()["dirty"].get<bool>()) << "the edit is still there";
+
+    quit_discarding();
+    EXPECT_EQ(read_text(scene), original_text) << "Discard writes nothing";
+    EXPECT_FALSE(fs::exists(autosave_file())) << "and leaves no autosave";
+}
+
+TEST_F(AppRun, AnAutosaveAppearsWhileDirtyAndIsOfferedAfterACrash) {
+    const fs::path scene = copy_scene("default.json");
+    start({"--scene", scene.string()});
+    const json dragged = drag_the_ball();
+    ASSERT_TRUE(eventually([&] { return fs::exists(autosave_file()); }, 15s))
+        << "no autosave in " << autosave_file();
+    ASSERT_TRUE(eventually(
+        [&] {
+            const json autosave = json::parse(read_text(autosave_file()));
+            return autosave["scene"]["bodies"][0]["position"] == dragged["mover"]["center"];
+        },
+        15s))
+        << read_text(autosave_file());
+    app_.reset(); // SIGKILL: a crash
+
+    // The next start offers it; Recover brings the edit back, unsaved.
+    start({"--scene", scene.string()});
+    wait_for_dialog("recover");
+    key("r");
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    EXPECT_EQ(report()["mover"]["center"], dragged["mover"]["center"]);
+    EXPECT_TRUE(session()["dirty"].get<bool>());
+    EXPECT_EQ(session()["document"], scene.string());
+    EXPECT_TRUE(fs::exists(autosave_file())) << "kept until the edit is saved or discarded";
+    app_.reset(); // another crash
+
+    // --recover opens it at once.
+    start({"--scene", scene.string(), "--recover"});
+    EXPECT_EQ(session()["dialog"], "");
+    EXPECT_EQ(report()["mover"]["center"], dragged["mover"]["center"]);
+    quit_discarding();
+    EXPECT_FALSE(fs::exists(autosave_file()));
+    EXPECT_NE(ccd::load_scene_file(scene).bodies[0].circle.center.x,
+              dragged["mover"]["center"][0].get<double>());
+}
+
+TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
+    const fs::path fixtures = dir_ / "fixtures";
+    start({"--scene", kScenes + "/default.json", "--fixtures-dir", fixtures.string()});
+    const json shown = report();
+    ASSERT_FALSE(shown["hit"].is_null());
+
+    key("ctrl+e");
+    const fs::path first = fixtures / "a-ball-against-a-wall.json";
+    ASSERT_TRUE(eventually([&] { return session()["last_export"] == first.string(); }, 10s))
+        << session().dump();
+    const ccd::Scene fixture = ccd::load_scene_file(first);
+    EXPECT_EQ(ccd::first_difference(fixture), std::nullopt);
+    ASSERT_TRUE(fixture.expect.has_value());
+    EXPECT_EQ(fixture.expect->frames, 1);
+    ASSERT_EQ(fixture.expect->events.size(), 1u);
+    EXPECT_EQ(fixture.expect->events[0].a, "ball");
+    EXPECT_EQ(fixture.expect->events[0].b, "wall");
+    EXPECT_NEAR(fixture.expect->events[0].time, shown["hit"]["t"].get<double>(), 1e-12)
+        << "the event the lab shows";
+
+    key("ctrl+e"); // never over the first
+    ASSERT_TRUE(eventually(
+        [&] {
+            return session()["last_export"] == (fixtures / "a-ball-against-a-wall-2.json").string();
+        },
+        10s))
+        << session().dump();
+    EXPECT_FALSE(session()["dirty"].get<bool>()) << "exporting is not an edit";
+    quit_expecting_no_question();
+}
+
+bool is_handle_yellow(const unsigned char* p) {
+    return p[0] > 200 && p[1] > 170 && p[2] < 120;
+}
+
+TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
+    const fs::path scene = copy_scene("blank.json");
+    start({"--scene", scene.string()});
+    ASSERT_EQ(report()["mode"], "world");
+    ASSERT_TRUE(report()["edit"]["bodies"].empty());
+    const auto bodies = [&] { return report()["edit"]["bodies"].size(); };
+    const auto segments = [&] { return report()["edit"]["segments"].size(); };
+
+    move_to(300, 250);
+    key("c"); // a circle at the cursor
+    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s)) << report()["edit"].dump();
+    const json circle = report()["edit"]["bodies"][0];
+    EXPECT_EQ(circle["shape"], "circle");
+    EXPECT_NEAR(circle["center_px"][0].get<double>(), 300.0, 1.0);
+    EXPECT_NEAR(circle["center_px"][1].get<double>(), 250.0, 1.0);
+    EXPECT_TRUE(session()["dirty"].get<bool>());
+
+    move_to(300, 500);
+    key("s"); // a segment
+    ASSERT_TRUE(eventually([&] { return segments() == 1; }, 10s));
+    EXPECT_EQ(report()["edit"]["selected"], "segment 1");
+    key("Delete");
+    ASSERT_TRUE(eventually([&] { return segments() == 0; }, 10s));
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return segments() == 1; }, 10s)) << "the delete is undone";
+
+    // F12: the circle's center handle is drawn where the report says.
+    key("F12");
+    fs::path shot;
+    ASSERT_TRUE(eventually(
+        [&] {
+            for (const auto& entry : fs::directory_iterator(dir_))
+                if (entry.path().extension() == ".png") shot = entry.path();
+            return !shot.empty();
+        },
+        10s));
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels = nullptr;
+    ASSERT_TRUE(eventually(
+        [&] { return (pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3)); }, 5s));
+    const auto pixel = [&](int x, int y) {
+        return pixels + (static_cast<std::size_t>(y) * width + x) * 3;
+    };
+    EXPECT_TRUE(is_handle_yellow(pixel(300, 250))) << "the center handle";
+    EXPECT_FALSE(is_handle_yellow(pixel(300, 150))) << "nothing far above it";
+    stbi_image_free(pixels);
+
+    // Select the circle by its handle, delete it, undo, redo.
+    click(300, 250);
+    ASSERT_TRUE(eventually([&] { return report()["edit"]["selected"] == circle["name"]; }, 10s))
+        << report()["edit"].dump();
+    key("Delete");
+    ASSERT_TRUE(eventually([&] { return bodies() == 0; }, 10s));
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s));
+    EXPECT_EQ(report()["edit"]["bodies"][0]["center"], circle["center"]);
+    key("ctrl+y");
+    ASSERT_TRUE(eventually([&] { return bodies() == 0; }, 10s)) << "redo deletes it again";
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s));
+
+    key("ctrl+s");
+    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s));
+    const ccd::Scene saved = ccd::load_scene_file(scene);
+    ASSERT_EQ(saved.bodies.size(), 1u);
+    ASSERT_EQ(saved.walls.size(), 1u);
+    EXPECT_EQ(saved.bodies[0].name, circle["name"]);
+    EXPECT_EQ(saved.title, "Blank");
+    quit_expecting_no_question();
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(AppRun, FileErrorsAreShownAndTheEditIsKept) {
+    const fs::path scene = copy_scene("default.json");
+    copy_scene("blank.json"); // after default.json in the picker (it wraps around)
+    std::ofstream(dir_ / "broken.json") << "{ \"format\": \"ccdlab-scene\", ";
+    start({"--scene", scene.string()});
+    const json dragged = drag_the_ball();
+
+    // Save as into a folder that does not exist: the dialog stays, with the reason.
+    key("ctrl+shift+s");
+    wait_for_dialog("save-as");
+    type("/nonexistent-folder/x.json");
+    key("Return");
+    ASSERT_TRUE(eventually(
+        [&] { return session()["status"].get<std::string>().rfind("Not saved", 0) == 0; }, 10s))
+        << session().dump();
+    EXPECT_EQ(session()["dialog"], "save-as");
+    key("Escape");
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+
+    // Open a broken file: the message names it, the edit stays open and unsaved.
+    key("ctrl+o");
+    wait_for_dialog("open");
+    type((dir_ / "broken.json").string());
+    key("Return");
+    ASSERT_TRUE(eventually(
+        [&] {
+            return session()["status"].get<std::string>().find("broken.json") != std::string::npos;
+        },
+        10s))
+        << session().dump();
+    EXPECT_EQ(session()["dialog"], "");
+    EXPECT_TRUE(app_->running()) << "no crash";
+    EXPECT_EQ(session()["document"], scene.string());
+    EXPECT_TRUE(session()["dirty"].get<bool>());
+    EXPECT_EQ(report()["mover"]["center"], dragged["mover"]["center"]);
+
+    // The scene picker does not drop the edit either: it asks before opening blank.json.
+    key("Next");
+    wait_for_dialog("unsaved-changes");
+    key("Escape");
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    EXPECT_EQ(report()["scene"], "default.json");
+    quit_discarding();
+}
+
+} // namespace

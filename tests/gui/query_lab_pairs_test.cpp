@@ -1,0 +1,261 @@
+// End-to-end tests of the query lab's pairs beyond circle against static segment: the real
+// executable under xvfb-run opens each new scene, its --report gives the time of impact worked
+// out by hand, and a drag (xdotool) changes it to what the core answers on the dragged inputs.
+#include "process.hpp"
+
+#include "ccd/toi_circle_circle.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+fs::path scratch_dir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir = fs::temp_directory_path() / "ccdlab-gui-pairs-test" / info->name();
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1); // not the real settings
+    return dir;
+}
+
+json read_json(const fs::path& path) {
+    std::ifstream in(path);
+    return json::parse(in);
+}
+
+ccd::Vec2 vec2(const json& v) {
+    return {v[0].get<double>(), v[1].get<double>()};
+}
+
+ccd::Polygon polygon(const json& vertices) {
+    ccd::Polygon p;
+    for (const json& v : vertices)
+        p.vertices.push_back(vec2(v));
+    return p;
+}
+
+// A screenshot and a report of `scene` (a file of scenes/).
+json screenshot_report(const std::string& scene, const fs::path& dir) {
+    const auto result =
+        run_command(kApp + " --scene " + kScenes + "/" + scene + " --size 1400x900 --screenshot " +
+                    (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    return read_json(dir / "report.json");
+}
+
+bool is_orange(const unsigned char* p) {
+    return p[0] > 200 && p[1] > 70 && p[1] < 160 && p[2] < 110;
+}
+
+// True if any pixel within `radius` of (x, y) of the PNG is the impact's orange.
+bool orange_near(const fs::path& png, double x, double y, int radius) {
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels = stbi_load(png.c_str(), &width, &height, &channels, 3);
+    if (!pixels) return false;
+    bool found = false;
+    for (int dy = -radius; dy <= radius && !found; ++dy)
+        for (int dx = -radius; dx <= radius && !found; ++dx) {
+            const int px = static_cast<int>(std::lround(x)) + dx;
+            const int py = static_cast<int>(std::lround(y)) + dy;
+            if (px >= 0 && py >= 0 && px < width && py < height)
+                found = is_orange(pixels + (static_cast<std::size_t>(py) * width + px) * 3);
+        }
+    stbi_image_free(pixels);
+    return found;
+}
+
+// The app running on one scene, driven with xdotool; killed at the end (a drag leaves unsaved
+// changes, and quitting would ask about them).
+class PairDrag {
+public:
+    PairDrag(const std::string& scene, const fs::path& dir) : report_(dir / "report.json") {
+        app_ = std::make_unique<BackgroundProcess>(
+            std::vector<std::string>{kApp, "--scene", kScenes + "/" + scene, "--size", "1400x900",
+                                     "--report", report_.string()},
+            dir.string());
+        ready_ = eventually([&] { return fs::exists(report_); }, 20s);
+        const auto search = run_command("xdotool search --sync --name '" + scene + "'");
+        window_ = search.output.substr(0, search.output.find('\n'));
+        ready_ = ready_ && search.exit_code == 0 && !window_.empty();
+    }
+    bool ready() const { return ready_; }
+    json report() const { return read_json(report_); }
+
+    // Presses the left button on the handle called `handle`, moves by (dx, dy) pixels in steps,
+    // releases.
+    void drag(const std::string& handle, double dx, double dy) const {
+        const json now = report();
+        const double fx = now["handles_px"][handle][0], fy = now["handles_px"][handle][1];
+        std::string command = "xdotool mousemove --window " + window_ + " " +
+                              std::to_string(std::lround(fx)) + " " +
+                              std::to_string(std::lround(fy)) + " sleep 0.2 mousedown 1 sleep 0.2";
+        for (int i = 1; i <= 4; ++i)
+            command += " mousemove --window " + window_ + " " +
+                       std::to_string(std::lround(fx + dx * i / 4)) + " " +
+                       std::to_string(std::lround(fy + dy * i / 4)) + " sleep 0.1";
+        command += " sleep 0.2 mouseup 1 sleep 0.2";
+        const auto result = run_command(command);
+        EXPECT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    // Holds a key for 0.2 s (ImGui 1.86 loses a press and release within one frame).
+    void key(const std::string& name) const {
+        run_command("xdotool windowfocus --sync " + window_ + " keydown " + name +
+                    " sleep 0.2 keyup " + name);
+    }
+
+private:
+    fs::path report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+    bool ready_ = false;
+};
+
+TEST(AppQueryLabPairs, SeedTwoPointAgainstAMovingSegmentHitsAtOneHalf) {
+    // scenes/seed002-moving-point-vs-moving-segment.json: a(t) = (-2, 2t), b(t) = (2, -2t),
+    // p(t) = (1 - 2t, 2 - 4t); cross(b - a, p - a) = 8 - 12t - 8t^2 = -4 (2t - 1)(t + 2): on the
+    // line at t = 0.5, at (0, 0), the segment's middle (s = 0.5).
+    const fs::path dir = scratch_dir();
+    const json report = screenshot_report("seed002-moving-point-vs-moving-segment.json", dir);
+    EXPECT_EQ(report["pair"], "circle_moving_segment");
+    EXPECT_EQ(report["query"], "point_moving_segment");
+    ASSERT_FALSE(report["hit"].is_null());
+    EXPECT_DOUBLE_EQ(report["hit"]["t"].get<double>(), 0.5);
+    EXPECT_EQ(report["hit"]["feature"], "interior");
+    ASSERT_EQ(report["trace"].size(), 1u);
+    ASSERT_EQ(report["trace"][0]["roots"].size(), 2u);
+    EXPECT_DOUBLE_EQ(report["trace"][0]["roots"][0]["t"].get<double>(), -2.0);
+    // Handles for each end at t = 0 and at t = 1.
+    for (const char* h : {"a", "b", "a_end", "b_end", "center", "tip"})
+        EXPECT_TRUE(report["handles_px"].contains(h)) << h;
+    // The segment at the time of impact, (-2, 1) to (2, -1), is drawn in orange: look at its
+    // point (1, -0.5). Pixels per unit from the point's center (1, 2) and tip (-1, -2).
+    const double cx = report["handles_px"]["center"][0], cy = report["handles_px"]["center"][1];
+    const double ppu = (cx - report["handles_px"]["tip"][0].get<double>()) / 2.0;
+    EXPECT_TRUE(orange_near(dir / "shot.png", cx + 0.0 * ppu, cy + 2.5 * ppu, 2))
+        << "no segment at the time of impact";
+}
+
+TEST(AppQueryLabPairs, DraggingAMovingSegmentsEndAtTimeOneChangesTheImpactWhileTAnimates) {
+    const fs::path dir = scratch_dir();
+    PairDrag app("seed002-moving-point-vs-moving-segment.json", dir);
+    ASSERT_TRUE(app.ready());
+    const json before = app.report();
+    ASSERT_EQ(before["playing"], false);
+    app.key("space"); // the article's demo: t animates while the ends are dragged
+    ASSERT_TRUE(eventually([&] { return app.report()["playing"] == true; }, 10s));
+    app.drag("a_end", 0.0, 120.0); // a's end at t = 1 comes down: a moves less
+    ASSERT_TRUE(
+        eventually([&] { return app.report()["segment"]["da"] != before["segment"]["da"]; }, 10s))
+        << app.report().dump();
+    const json after = app.report();
+    EXPECT_EQ(after["playing"], true) << "the drag did not stop the animation";
+    EXPECT_NE(after["scrub_t"], before["scrub_t"]) << "t runs";
+    EXPECT_EQ(after["segment"]["a"], before["segment"]["a"]) << "the end at t = 0 stays";
+    EXPECT_LT(after["segment"]["da"][1].get<double>(), 2.0);
+    // The core's own answer on the inputs the app now has.
+    const ccd::MovingSegment segment{{vec2(after["segment"]["a"]), vec2(after["segment"]["b"])},
+                                     vec2(after["segment"]["da"]),
+                                     vec2(after["segment"]["db"])};
+    const auto expected = ccd::time_of_impact(vec2(after["mover"]["center"]),
+                                              vec2(after["mover"]["displacement"]), segment);
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
+    EXPECT_GT(expected->t, 0.5) << "a lower end at t = 1 meets the point later";
+}
+
+TEST(AppQueryLabPairs, TwoCirclesTouchAtTheHandComputedTimeAndADragMovesIt) {
+    // scenes/two-circles.json: relative position (10t - 7, -1.2), touching at length 2:
+    // (10t - 7)^2 = 2.56, t = 0.54.
+    const fs::path dir = scratch_dir();
+    const json shot = screenshot_report("two-circles.json", dir);
+    EXPECT_EQ(shot["pair"], "circle_circle");
+    ASSERT_FALSE(shot["hit"].is_null());
+    EXPECT_NEAR(shot["hit"]["t"].get<double>(), 0.54, 1e-15);
+    EXPECT_EQ(shot["hit"]["feature"], "circle");
+
+    PairDrag app("two-circles.json", dir);
+    ASSERT_TRUE(app.ready());
+    const json before = app.report();
+    app.drag("obstacle_center", -60.0, 0.0); // the target comes closer
+    ASSERT_TRUE(eventually(
+        [&] { return app.report()["obstacle"]["center"] != before["obstacle"]["center"]; }, 10s));
+    const json after = app.report();
+    EXPECT_EQ(after["obstacle"]["displacement"], before["obstacle"]["displacement"]);
+    const auto expected = ccd::time_of_impact(
+        ccd::Circle{vec2(after["mover"]["center"]), after["mover"]["radius"].get<double>()},
+        vec2(after["mover"]["displacement"]),
+        ccd::Circle{vec2(after["obstacle"]["center"]), after["obstacle"]["radius"].get<double>()},
+        vec2(after["obstacle"]["displacement"]));
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
+    EXPECT_LT(expected->t, 0.54 - 0.01) << "closer, sooner";
+}
+
+TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
+    // scenes/seed002-two-polygons.json: closing at 4 + 1 = 5 per frame, the wedge's tip (3, 0.5)
+    // 2 from the crate's side x = 1: t = 0.4, obstacle vertex 0 on mover edge 1.
+    const fs::path dir = scratch_dir();
+    const json shot = screenshot_report("seed002-two-polygons.json", dir);
+    EXPECT_EQ(shot["pair"], "polygon_polygon");
+    ASSERT_FALSE(shot["hit"].is_null());
+    EXPECT_DOUBLE_EQ(shot["hit"]["t"].get<double>(), 0.4);
+    EXPECT_EQ(shot["hit"]["feature"], "polygon_vertex");
+    EXPECT_EQ(shot["hit"]["vertex"], 0);
+    EXPECT_EQ(shot["hit"]["edge"], 1);
+    EXPECT_EQ(shot["trace"].size(), 24u);
+
+    PairDrag app("seed002-two-polygons.json", dir);
+    ASSERT_TRUE(app.ready());
+    const json before = app.report();
+    app.drag("center", 0.0, -100.0); // the crate moves up: the tip now meets its lower side
+    ASSERT_TRUE(eventually(
+        [&] { return app.report()["mover"]["vertices"] != before["mover"]["vertices"]; }, 10s));
+    const json after = app.report();
+    const auto expected = ccd::time_of_impact(
+        polygon(after["mover"]["vertices"]), vec2(after["mover"]["displacement"]),
+        polygon(after["obstacle"]["vertices"]), vec2(after["obstacle"]["displacement"]));
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
+    EXPECT_NE(after["hit"]["t"].get<double>(), 0.4);
+}
+
+TEST(AppQueryLabPairs, ACircleAgainstAMovingSegmentShowsTheCoresQuarticAnswer) {
+    // scenes/moving-segment-circle.json: a paddle whose end a swings up; the band is a quartic.
+    const fs::path dir = scratch_dir();
+    const json report = screenshot_report("moving-segment-circle.json", dir);
+    EXPECT_EQ(report["query"], "circle_moving_segment");
+    const ccd::MovingSegment paddle{{{-2.5, -0.5}, {2.0, -1.0}}, {0.5, 3.0}, {0.0, 0.0}};
+    const auto expected =
+        ccd::time_of_impact(ccd::Circle{{0.5, 2.5}, 0.4}, ccd::Vec2{-0.5, -2.0}, paddle);
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(report["hit"].is_null());
+    EXPECT_EQ(report["hit"]["t"].get<double>(), expected->t);
+    ASSERT_EQ(report["trace"].size(), 3u); // the band and both caps
+    EXPECT_EQ(report["trace"][0]["name"], "band (quartic)");
+}
+
+} // namespace

@@ -14,17 +14,27 @@ shoot scenes/default.json 0.3 query-lab.png
 shoot scenes/seed004-infinite-line.json 0 algorithms-disagree.png
 shoot scenes/bouncing-balls.json 0.5 world.png
 # The tour: every scene, at the time its description talks about.
+# The tour (docs/tour.md), in the order of scenes/tour.txt, each at the time its description
+# talks about.
 while read -r scene t; do
     shoot "scenes/$scene.json" "$t" "tour/$scene.png"
 done <<'TOUR'
 default 0.3
-exhibit-bullet-thin-wall 0.24875
-exhibit-float32-graze 0.5
-seed004-infinite-line 0
+exhibit-seed000-formula-slip 0.6
+two-circles 0.54
+seed002-moving-point-vs-moving-segment 0.5
+moving-segment-circle 0.5
+seed002-two-polygons 0.4
 seed003-phaser-tilted-line 0.6
-exhibit-simultaneous-impacts 0.625
+seed004-infinite-line 0
+seed000-doomolish-hallway 0.6
+seed001-sliding-disks 0.8
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
-seed000-doomolish-hallway 0.6
+exhibit-bullet-thin-wall 0.24875
+exhibit-float32-graze 0.5
+exhibit-simultaneous-impacts 0.625
+exhibit-chattering-corner 0.55
+stress-2000-balls 0.5
 blank 0
 TOUR

@@ -1,5 +1,6 @@
 // End-to-end tests of the real ccdlab executable. CTest runs this binary under xvfb-run, so
 // there is an X display with Mesa's software OpenGL.
+#include "gui_test_support.hpp"
 #include "process.hpp"
 
 #include <gtest/gtest.h>
@@ -18,27 +19,14 @@ namespace {
 namespace fs = std::filesystem;
 using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::scratch_dir;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
 const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
-
-fs::path scratch_dir() {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::temp_directory_path() / "ccdlab-gui-test" / info->name();
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    // The app's settings (last scene, window size, layout) go here, not to the real ones.
-    setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
-    return dir;
-}
-
-json read_json(const fs::path& path) {
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 struct Rgb {
     int r, g, b;

@@ -1,6 +1,7 @@
 // End-to-end tests of the File side and of editing, as a person uses them: the real ccdlab under
 // Xvfb, driven with xdotool (keys are held for 0.2 s: ImGui 1.86 loses a press and release within
 // one frame), checked through --report, the files written and a screenshot's pixels.
+#include "gui_test_support.hpp"
 #include "process.hpp"
 
 #include "ccd/fixture.hpp"
@@ -40,11 +41,7 @@ class AppRun : public testing::Test {
 protected:
     void SetUp() override {
         if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
-        const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-        dir_ = fs::temp_directory_path() / "ccdlab-gui-file-test" / info->name();
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-        setenv("XDG_CONFIG_HOME", (dir_ / "config").c_str(), 1);
+        dir_ = ccdlab_test::scratch_dir();
         report_ = dir_ / "report.json";
     }
 
@@ -70,10 +67,7 @@ protected:
         window_ = search.output.substr(0, search.output.find('\n'));
     }
 
-    json report() const {
-        std::ifstream in(report_);
-        return json::parse(in);
-    }
+    json report() const { return ccdlab_test::read_json(report_); }
     json session() const { return report()["session"]; }
 
     // Holds `keys` (xdotool's names, e.g. ctrl+s) for 0.2 s.

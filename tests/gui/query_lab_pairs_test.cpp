@@ -1,6 +1,7 @@
 // End-to-end tests of the query lab's pairs beyond circle against static segment: the real
 // executable under xvfb-run opens each new scene, its --report gives the time of impact worked
 // out by hand, and a drag (xdotool) changes it to what the core answers on the dragged inputs.
+#include "gui_test_support.hpp"
 #include "process.hpp"
 
 #include "ccd/toi_circle_circle.hpp"
@@ -22,26 +23,14 @@ namespace {
 namespace fs = std::filesystem;
 using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::scratch_dir;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
 const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
-
-fs::path scratch_dir() {
-    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::temp_directory_path() / "ccdlab-gui-pairs-test" / info->name();
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1); // not the real settings
-    return dir;
-}
-
-json read_json(const fs::path& path) {
-    std::ifstream in(path);
-    return json::parse(in);
-}
 
 ccd::Vec2 vec2(const json& v) {
     return {v[0].get<double>(), v[1].get<double>()};

@@ -26,6 +26,7 @@ void draw_help_overlay(double canvas_width) {
         {"Home", "frame the scene"},
         {"PageUp / PageDown", "previous / next scene of the folder"},
         {"Space (world view)", "play / pause through the frames"},
+        {". and , (world view)", "next / previous event, in processing order"},
         {"drag a yellow handle (world view)",
          "the scene at t = 0: a body's center or arrow tip, a"},
         {"", "segment's end; a click selects, a click on the empty canvas pans"},

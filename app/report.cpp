@@ -166,11 +166,14 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
         bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
                           {"position_px",
                            to_json(view.camera().to_screen(view.position_at(i, view.scrub_t())))}});
-    nlohmann::json report = {
-        {"mode", "world"},           {"scene", scene.filename().string()},
-        {"frame", view.log().frame}, {"scrub_t", view.scrub_t()},
-        {"events", events},          {"cancelled", view.log().cancelled.size()},
-        {"bodies", bodies}};
+    nlohmann::json report = {{"mode", "world"},
+                             {"scene", scene.filename().string()},
+                             {"frame", view.log().frame},
+                             {"scrub_t", view.scrub_t()},
+                             {"selected_event", view.selected_event()},
+                             {"events", events},
+                             {"cancelled", view.log().cancelled.size()},
+                             {"bodies", bodies}};
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
     if (session) report["session"] = to_json(*session);

@@ -52,6 +52,30 @@ void WorldView::step_frame() {
     changed_ = true;
 }
 
+void WorldView::step_event(int direction) {
+    const int count = static_cast<int>(log_.events.size());
+    int next = -1;
+    if (selected_event_ >= 0 && selected_event_ < count) {
+        // In processing order, so events at one instant are visited one by one.
+        next = selected_event_ + direction;
+    } else if (direction > 0) {
+        for (const ccd::ContactEvent& e : log_.events)
+            if (e.time > scrub_t_ || scrub_t_ >= 1.0) {
+                next = e.sequence;
+                break;
+            }
+    } else {
+        for (auto it = log_.events.rbegin(); it != log_.events.rend(); ++it)
+            if (it->time < scrub_t_) {
+                next = it->sequence;
+                break;
+            }
+    }
+    if (next < 0 || next >= count) return;
+    selected_event_ = next;
+    set_scrub_t(log_.events[static_cast<std::size_t>(next)].time);
+}
+
 void WorldView::set_scrub_t(double t) {
     scrub_t_ = std::clamp(t, 0.0, 1.0);
     changed_ = true;
@@ -242,7 +266,10 @@ void WorldView::draw_panel() {
     // The timeline: t over the frame, a tick per event (hollow: cancelled).
     ImGui::SetNextItemWidth(-1);
     float t = static_cast<float>(scrub_t_);
-    if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) set_scrub_t(t);
+    if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) {
+        set_scrub_t(t);
+        selected_event_ = -1; // stepping goes on from the scrubbed t
+    }
     const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     ImDrawList* list = ImGui::GetWindowDrawList();
     const auto x_of = [&](double time) { return lo.x + static_cast<float>(time) * (hi.x - lo.x); };
@@ -253,23 +280,12 @@ void WorldView::draw_panel() {
         if (c.time <= 1.0)
             list->AddCircle(ImVec2(x_of(c.time), hi.y + 13), 3.0f, to_imgui(palette::wall));
     ImGui::Dummy(ImVec2(0, 18));
-    if (ImGui::Button("< previous event")) {
-        for (auto it = log_.events.rbegin(); it != log_.events.rend(); ++it)
-            if (it->time < scrub_t_ - 1e-12) {
-                selected_event_ = it->sequence;
-                set_scrub_t(it->time);
-                break;
-            }
-    }
+    const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
+    if (ImGui::Button("< previous event (,)") || (keys && ImGui::IsKeyPressed(GLFW_KEY_COMMA)))
+        step_event(-1);
     ImGui::SameLine();
-    if (ImGui::Button("next event >")) {
-        for (const ccd::ContactEvent& e : log_.events)
-            if (e.time > scrub_t_ + 1e-12 || (scrub_t_ >= 1.0 && selected_event_ < 0)) {
-                selected_event_ = e.sequence;
-                set_scrub_t(e.time);
-                break;
-            }
-    }
+    if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD)))
+        step_event(1);
 
     // The event queue of the frame: processed, then cancelled.
     if (ImGui::BeginTable("events", 5,

@@ -29,6 +29,10 @@ public:
     const ccd::SceneWorld& world() const { return world_; }
     double scrub_t() const { return scrub_t_; }
     void set_scrub_t(double t);
+    // Selects the next (+1) or previous (-1) event in processing order and moves t to it; with
+    // none selected, the first after (or last before) the scrubbed t.
+    void step_event(int direction);
+    int selected_event() const { return selected_event_; } // its sequence; -1: none
     bool take_changed();
     // Steps the next frame and shows its log.
     void step_frame();

@@ -437,6 +437,42 @@ TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
     EXPECT_EQ(app.wait_for_exit(10s), 0);
 }
 
+TEST(AppWorldStep, PeriodAndCommaStepThroughTheEventsInProcessingOrder) {
+    // Seed 004's A-B-C (scenes/seed004-a-hits-b-first.json): A meets B at t = 0.2 (event 0),
+    // B meets C at t = 0.4 (event 1). From t = 0: '.' selects event 0 and moves t there, '.'
+    // again event 1, ',' back to event 0.
+    const fs::path dir = scratch_dir();
+    const fs::path report = dir / "report.json";
+    BackgroundProcess app({kApp, "--scene", kScenes + "/seed004-a-hits-b-first.json", "--t", "0",
+                           "--report", report.string()});
+    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+    ASSERT_EQ(read_json(report)["scrub_t"], 0.0);
+    const auto search =
+        run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+    ASSERT_EQ(search.exit_code, 0) << search.output;
+    const std::string window = search.output.substr(0, search.output.find('\n'));
+    const auto press = [&](const std::string& key) {
+        run_command("xdotool windowfocus --sync " + window + " keydown " + key +
+                    " sleep 0.2 keyup " + key);
+    };
+    const auto at = [&](int event, double t) {
+        return eventually(
+            [&] {
+                const json r = read_json(report);
+                return r["selected_event"] == event && r["scrub_t"] == t;
+            },
+            10s);
+    };
+    press("period");
+    EXPECT_TRUE(at(0, 0.2)) << read_json(report).dump();
+    press("period");
+    EXPECT_TRUE(at(1, 0.4)) << read_json(report).dump();
+    press("comma");
+    EXPECT_TRUE(at(0, 0.2)) << read_json(report).dump();
+    run_command("xdotool windowfocus --sync " + window + " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+    EXPECT_EQ(app.wait_for_exit(10s), 0);
+}
+
 TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
     const fs::path dir = scratch_dir(); // also sets XDG_CONFIG_HOME to dir/config
     const fs::path report = dir / "report.json";

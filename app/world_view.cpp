@@ -320,7 +320,8 @@ void WorldView::draw_panel() {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(std::string(ccd::to_string(e.feature)).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted("processed");
+            // At the scrubbed t, an event still to come (predicted by then or not).
+            ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
         }
         for (const ccd::CancelledPrediction& c : log_.cancelled) {
             ImGui::TableNextRow();
@@ -334,7 +335,15 @@ void WorldView::draw_panel() {
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s", std::string(ccd::to_string(c.feature)).c_str());
             ImGui::TableNextColumn();
-            if (c.reason == ccd::CancelReason::Budget)
+            const bool cancelled_yet =
+                c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+                    ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
+                    : scrub_t_ >= 1.0;
+            if (c.predicted_at > scrub_t_)
+                ImGui::TextDisabled("not yet predicted");
+            else if (!cancelled_yet)
+                ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
+            else if (c.reason == ccd::CancelReason::Budget)
                 ImGui::TextDisabled("cancelled (budget)");
             else
                 ImGui::TextDisabled("cancelled by %d", c.cancelled_by);

@@ -1,4 +1,5 @@
 #include "query_lab_view.hpp"
+#include "number_fields.hpp"
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
@@ -58,20 +59,6 @@ void draw_grid(ShapeRenderer& r, const Camera& camera) {
         const double y = j * spacing;
         r.line({lo.x, y}, {hi.x, y}, 1.0f, j == 0 ? palette::axis : palette::grid);
     }
-}
-
-bool edit_vec2(const char* label, Vec2& v) {
-    double xy[2] = {v.x, v.y};
-    if (!ImGui::DragScalarN(label, ImGuiDataType_Double, xy, 2, 0.01f, nullptr, nullptr, "%.4f"))
-        return false;
-    v = {xy[0], xy[1]};
-    return true;
-}
-
-// Short figures in the panel, every digit on hover.
-void text_vec2(const char* label, Vec2 v) {
-    ImGui::Text("%-9s (%.9g, %.9g)", label, v.x, v.y);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("(%.17g, %.17g)", v.x, v.y);
 }
 
 // The equation view: f(t) = a t^2 + b t + c of one candidate (or the polynomial of its
@@ -477,11 +464,7 @@ namespace {
 bool edit_circle(const char* id, ccd::Circle& circle) {
     ImGui::PushID(id);
     bool edited = edit_vec2("center", circle.center);
-    if (ImGui::DragScalar("radius", ImGuiDataType_Double, &circle.radius, 0.005f, nullptr, nullptr,
-                          "%.4f")) {
-        circle.radius = std::max(0.0, circle.radius);
-        edited = true;
-    }
+    edited = edit_length("radius", circle.radius) || edited;
     ImGui::PopID();
     return edited;
 }

@@ -1,4 +1,5 @@
 #include "scene_editor.hpp"
+#include "number_fields.hpp"
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
@@ -15,14 +16,6 @@ namespace ccdlab {
 namespace {
 
 constexpr double kPickRadiusPx = 12.0;
-
-bool edit_vec2(const char* label, Vec2& v) {
-    double xy[2] = {v.x, v.y};
-    if (!ImGui::DragScalarN(label, ImGuiDataType_Double, xy, 2, 0.01f, nullptr, nullptr, "%.4f"))
-        return false;
-    v = {xy[0], xy[1]};
-    return true;
-}
 
 // Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
 Vec2 insertion_point(const Camera& camera) {
@@ -257,12 +250,8 @@ bool SceneEditor::draw_panel(const Camera& camera) {
             ccd::Body& body = scene_.bodies[static_cast<std::size_t>(selected_->index)];
             edited |= edit_vec2("position", body.circle.center);
             edited |= edit_vec2("velocity", body.velocity);
-            if (body.shape == ccd::BodyShape::Circle &&
-                ImGui::DragScalar("radius", ImGuiDataType_Double, &body.circle.radius, 0.005f,
-                                  nullptr, nullptr, "%.4f")) {
-                body.circle.radius = std::max(0.0, body.circle.radius);
-                edited = true;
-            }
+            if (body.shape == ccd::BodyShape::Circle)
+                edited |= edit_length("radius", body.circle.radius);
         } else {
             ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(selected_->index)];
             edited |= edit_vec2("a", wall.segment.a);

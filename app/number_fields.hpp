@@ -1,0 +1,19 @@
+#pragma once
+// The panels' number fields: short figures to drag or type, every digit of the exact value on
+// hover (what a double holds is what the core computes with).
+
+#include "ccd/vec2.hpp"
+
+namespace ccdlab {
+
+// A draggable (x, y) shown to 4 decimals; hovering shows both to 17 significant digits.
+// Returns true when the user changed it.
+bool edit_vec2(const char* label, ccd::Vec2& v);
+
+// A draggable length >= 0 (a radius), shown and hovered the same way.
+bool edit_length(const char* label, double& value);
+
+// Read-only: (x, y) to 9 digits, 17 on hover.
+void text_vec2(const char* label, ccd::Vec2 v);
+
+} // namespace ccdlab

@@ -172,17 +172,26 @@ void WorldView::draw_world(ShapeRenderer& r) const {
                     palette::normal);
     }
     draw_predictions(r);
-    // The bodies at the scrubbed time, where their logged paths put them.
+    // The bodies at the scrubbed time, where their logged paths put them; the two of the
+    // selected event stand out.
+    const ccd::ContactEvent* selected =
+        selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())
+            ? &log_.events[static_cast<std::size_t>(selected_event_)]
+            : nullptr;
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
         const auto& points = log_.paths[i].points;
         if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
-        const Vec2 at = position_at(static_cast<int>(i), scrub_t_);
-        const Color color = body_color(static_cast<int>(i));
+        const int body = static_cast<int>(i);
+        const Vec2 at = position_at(body, scrub_t_);
+        const Color color = body_color(body);
+        const bool in_selected =
+            selected && (selected->body == body ||
+                         (selected->other_kind == ccd::OtherKind::Body && selected->other == body));
         if (radii_[i] > 0.0) {
-            r.disc(at, radii_[i], color.with_alpha(0.35f));
-            r.circle_outline(at, radii_[i], 2.0f, color);
+            r.disc(at, radii_[i], color.with_alpha(in_selected ? 0.6f : 0.35f));
+            r.circle_outline(at, radii_[i], in_selected ? 4.0f : 2.0f, color);
         } else {
-            r.point(at, 4.0f, color);
+            r.point(at, in_selected ? 7.0f : 4.0f, color);
         }
     }
     editor_.draw(r); // the scene as edited: bodies at t = 0 and the handles
@@ -281,10 +290,11 @@ void WorldView::draw_panel() {
             list->AddCircle(ImVec2(x_of(c.time), hi.y + 13), 3.0f, to_imgui(palette::wall));
     ImGui::Dummy(ImVec2(0, 18));
     const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
-    if (ImGui::Button("< previous event (,)") || (keys && ImGui::IsKeyPressed(GLFW_KEY_COMMA)))
+    if (ImGui::Button("< previous event (,)") ||
+        (keys && ImGui::IsKeyPressed(GLFW_KEY_COMMA, false)))
         step_event(-1);
     ImGui::SameLine();
-    if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD)))
+    if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD, false)))
         step_event(1);
 
     // The event queue of the frame: processed, then cancelled.

@@ -252,10 +252,22 @@ bool SceneEditor::draw_panel(const Camera& camera) {
             edited |= edit_vec2("velocity", body.velocity);
             if (body.shape == ccd::BodyShape::Circle)
                 edited |= edit_length("radius", body.circle.radius);
+            int response = static_cast<int>(body.response); // in BodyResponse's order
+            if (ImGui::Combo("response", &response, "bounce\0slide\0stop\0destroy\0sensor\0")) {
+                body.response = static_cast<ccd::BodyResponse>(response);
+                edited = true;
+            }
+            if (body.response == ccd::BodyResponse::Bounce) {
+                const double none = 0.0, full = 1.0;
+                edited |= ImGui::SliderScalar("restitution", ImGuiDataType_Double,
+                                              &body.restitution, &none, &full, "%.3f");
+            }
         } else {
             ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(selected_->index)];
             edited |= edit_vec2("a", wall.segment.a);
             edited |= edit_vec2("b", wall.segment.b);
+            edited |= edit_vec2("a moves", wall.displacement_a); // per frame: a kinematic wall
+            edited |= edit_vec2("b moves", wall.displacement_b);
         }
         if (edited) {
             field_edit_ = true;

@@ -22,6 +22,7 @@ inline constexpr Color normal{0.35f, 0.95f, 0.45f, 1.0f};   // the contact norma
 inline constexpr Color handle{1.00f, 0.85f, 0.30f, 1.0f};   // draggable points
 inline constexpr Color produced_hit{1.00f, 0.42f, 0.22f, 0.22f}; // the capsule part that was hit
 inline constexpr Color disagreement{1.00f, 0.25f, 0.45f, 1.0f};  // another algorithm's answer
+inline constexpr Color discrete{0.72f, 0.45f, 1.00f, 1.0f};      // a discrete method's ghost
 } // namespace palette
 
 // The colour of a root by its verdict (the equation view and the markers on the path).

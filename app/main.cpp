@@ -284,6 +284,10 @@ int run(int argc, char** argv) {
     try {
         scene = ccd::load_scene_file(options.scene);
         view.emplace(view_for(scene, options.scene, options.mode, options.t));
+        if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
+            world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
+                                                               : DiscreteMethod::SlideMove,
+                                options.discrete != "slide-move-first-found");
     } catch (const std::exception& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';
         return kExitBadInput;

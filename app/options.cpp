@@ -23,7 +23,7 @@ int parse_dimension(std::string_view text, std::string_view what) {
 std::string usage_text() {
     return "usage: ccdlab [--scene FILE] [--mode query|world] [--screenshot OUT.png]\n"
            "              [--size WxH] [--t T] [--report FILE] [--fixtures-dir DIR]\n"
-           "              [--recover] [--bench-frames N]\n"
+           "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
@@ -47,6 +47,10 @@ std::string usage_text() {
            "  --bench-frames N    time N frames of the app's own work on the scene (offscreen,\n"
            "                      like --screenshot), print frame-time percentiles and exit\n"
            "                      (docs/performance.md)\n"
+           "  --discrete METHOD   the world view also runs a discrete method on the scene and\n"
+           "                      draws where it puts each circle: slide-move (seed 001),\n"
+           "                      slide-move-first-found (without deepest first), push-out\n"
+           "                      (seed 003), or off (default)\n"
            "  -h, --help          show this help\n"
            "\n"
            "Settings (last scene, window size, panel layout, recent files) and the autosave of\n"
@@ -87,6 +91,13 @@ Options parse_options(int argc, const char* const* argv) {
             else
                 throw std::invalid_argument("--mode: expected query or world, got \"" +
                                             std::string(mode) + "\"");
+        } else if (arg == "--discrete") {
+            options.discrete = value();
+            if (options.discrete != "off" && options.discrete != "slide-move" &&
+                options.discrete != "slide-move-first-found" && options.discrete != "push-out")
+                throw std::invalid_argument("--discrete: expected off, slide-move, "
+                                            "slide-move-first-found or push-out, got \"" +
+                                            options.discrete + "\"");
         } else if (arg == "--recover") {
             options.recover = true;
         } else if (arg == "--fixtures-dir") {

@@ -19,6 +19,8 @@ struct Options {
     int height = 800;
     bool size_given = false; // --size was given (else an interactive run reuses the last size)
     std::optional<double> t; // initial scrub time
+    // --discrete: the world view's discrete ghosts (seed 001 / 003) from the start.
+    std::string discrete = "off"; // off, slide-move, slide-move-first-found, push-out
     Mode mode = Mode::Automatic;
     bool help = false;
     int bench_frames = 0; // > 0: time this many frames of the app's work, print percentiles, exit

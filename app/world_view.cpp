@@ -35,6 +35,7 @@ WorldView::WorldView(const ccd::Scene& scene)
       world_(ccd::make_world(scene)) {
     for (const ccd::Body& body : scene.bodies)
         radii_.push_back(body.circle.radius);
+    discrete_.reset(scene);
     step_frame();
 }
 
@@ -43,13 +44,58 @@ void WorldView::rebuild() {
     radii_.clear();
     for (const ccd::Body& body : editor_.scene().bodies)
         radii_.push_back(body.circle.radius);
+    discrete_.reset(editor_.scene());
     step_frame();
 }
 
 void WorldView::step_frame() {
     log_ = world_.world.step();
+    discrete_.step(discrete_method_, deepest_first_);
     selected_event_ = -1;
     changed_ = true;
+}
+
+void WorldView::set_discrete(DiscreteMethod method, bool deepest_first) {
+    discrete_method_ = method;
+    deepest_first_ = deepest_first;
+    discrete_.reset(editor_.scene());
+    for (int frame = 0; frame <= log_.frame; ++frame)
+        discrete_.step(method, deepest_first);
+    changed_ = true;
+}
+
+// The discrete ghosts: each body's center frame by frame under the chosen method (a thin
+// line), and where the method has it at the end of the frame shown (dashed; red while it is
+// still inside a wall).
+void WorldView::draw_discrete(ShapeRenderer& r) const {
+    if (discrete_method_ == DiscreteMethod::None) return;
+    for (const DiscreteGhost& ghost : discrete_.ghosts()) {
+        for (std::size_t k = 1; k < ghost.trail.size(); ++k)
+            r.line(ghost.trail[k - 1], ghost.trail[k], 1.5f, palette::discrete.with_alpha(0.7f));
+        r.circle_outline(ghost.disk.center, ghost.disk.radius, 2.5f,
+                         ghost.unresolved ? palette::disagreement : palette::discrete, 8.0f);
+        r.point(ghost.disk.center, 3.0f, palette::discrete);
+    }
+}
+
+void WorldView::draw_discrete_panel() {
+    if (discrete_method_ != DiscreteMethod::None) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (!ImGui::CollapsingHeader("Discrete methods (seeds 001, 003)")) return;
+    int method = static_cast<int>(discrete_method_);
+    bool deepest_first = deepest_first_;
+    bool changed = ImGui::Combo("method", &method,
+                                "off\0seed 001: slide_move\0seed 003: push out and bounce\0");
+    if (static_cast<DiscreteMethod>(method) == DiscreteMethod::SlideMove)
+        changed |= ImGui::Checkbox("deepest first", &deepest_first);
+    if (changed) set_discrete(static_cast<DiscreteMethod>(method), deepest_first);
+    if (discrete_method_ == DiscreteMethod::None) return;
+    int unresolved = 0;
+    for (const DiscreteGhost& ghost : discrete_.ghosts())
+        unresolved += ghost.unresolved ? 1 : 0;
+    ImGui::TextWrapped("Purple: where the method has each circle after %d frame%s (it moves "
+                       "the whole step, then pushes out of the walls; no other bodies, no moving "
+                       "walls). %d still inside a wall (red).",
+                       discrete_.frames(), discrete_.frames() == 1 ? "" : "s", unresolved);
 }
 
 void WorldView::step_event(int direction) {
@@ -194,6 +240,7 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             r.point(at, in_selected ? 7.0f : 4.0f, color);
         }
     }
+    draw_discrete(r);
     editor_.draw(r); // the scene as edited: bodies at t = 0 and the handles
 }
 
@@ -360,6 +407,7 @@ void WorldView::draw_panel() {
         }
         ImGui::EndTable();
     }
+    draw_discrete_panel();
     const auto selected = editor_.selected();
     if (editor_.draw_panel(camera_)) rebuild();
     if (editor_.selected() != selected) changed_ = true;

@@ -5,6 +5,7 @@
 // drag, undo); each edit steps the edited scene's first frame again.
 
 #include "camera.hpp"
+#include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
 
 #include "ccd/scene.hpp"
@@ -48,12 +49,19 @@ public:
     const ccd::Scene& scene() const { return editor_.scene(); }
     const SceneEditor& editor() const { return editor_; }
     bool help_shown() const { return show_help_; } // F1
+    // Seed 001's or seed 003's discrete method run beside the scheduler on the same scene,
+    // drawn as ghosts (DiscreteMethod::None: off). Restarts the ghosts and catches them up to
+    // the frame shown.
+    void set_discrete(DiscreteMethod method, bool deepest_first);
+    const DiscreteComparison& discrete() const { return discrete_; }
 
     static constexpr double kPanelWidth = 400.0;
 
 private:
     // Pending and cancelled predictions, dashed (all of them up to this many in the frame).
     void draw_predictions(ShapeRenderer& renderer) const;
+    void draw_discrete(ShapeRenderer& renderer) const;
+    void draw_discrete_panel();
     static constexpr std::size_t kMostPredictionsDrawn = 300;
     SceneEditor editor_; // the scene as edited; world_ is stepped from it
     ccd::View home_view_;
@@ -68,6 +76,9 @@ private:
     int selected_event_ = -1;
     bool changed_ = true;
     bool show_help_ = false;
+    DiscreteComparison discrete_; // ghosts at the end of the frame shown
+    DiscreteMethod discrete_method_ = DiscreteMethod::None;
+    bool deepest_first_ = true;
     void rebuild(); // the world made again from the edited scene, its first frame stepped
 };
 

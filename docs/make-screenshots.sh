@@ -5,9 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 app=build/default/app/ccdlab
 mkdir -p docs/images/tour
-shoot() { # scene, t, output
+shoot() { # scene, t, output, [more ccdlab options]
     xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$1" --t "$2" --size 1400x900 \
-        --screenshot "docs/images/$3"
+        --screenshot "docs/images/$3" "${@:4}"
     echo "wrote docs/images/$3"
 }
 shoot scenes/default.json 0.3 query-lab.png
@@ -16,8 +16,9 @@ shoot scenes/bouncing-balls.json 0.5 world.png
 # The tour: every scene, at the time its description talks about.
 # The tour (docs/tour.md), in the order of scenes/tour.txt, each at the time its description
 # talks about.
-while read -r scene t; do
-    shoot "scenes/$scene.json" "$t" "tour/$scene.png"
+while read -r scene t options; do
+    # shellcheck disable=SC2086 # the options are words
+    shoot "scenes/$scene.json" "$t" "tour/$scene.png" $options
 done <<'TOUR'
 default 0.3
 exhibit-seed000-formula-slip 0.6
@@ -29,6 +30,7 @@ seed003-phaser-tilted-line 0.6
 seed004-infinite-line 0
 seed000-doomolish-hallway 0.6
 seed001-sliding-disks 0.8
+seed001-stuck-on-a-joint 1 --discrete slide-move-first-found
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
 exhibit-bullet-thin-wall 0.24875

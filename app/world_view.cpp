@@ -285,7 +285,11 @@ void WorldView::draw_labels() const {
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
                                             static_cast<float>(camera_.height)));
+    // Every event's number, unless there are so many that they would hide the world: then the
+    // selected one's alone.
+    const bool all = log_.events.size() <= kMostPredictionsDrawn;
     for (const ccd::ContactEvent& e : log_.events) {
+        if (!all && e.sequence != selected_event_) continue;
         const Vec2 s = camera_.to_screen(e.point);
         list->AddText(ImVec2(static_cast<float>(s.x) + 6, static_cast<float>(s.y) - 18),
                       to_imgui(palette::impact), std::to_string(e.sequence).c_str());
@@ -360,50 +364,60 @@ void WorldView::draw_panel() {
                 kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
             return names[static_cast<std::size_t>(index)];
         };
-        for (const ccd::ContactEvent& e : log_.events) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            const std::string label = std::to_string(e.sequence);
-            if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
-                                  ImGuiSelectableFlags_SpanAllColumns)) {
-                selected_event_ = e.sequence;
-                set_scrub_t(e.time);
+        // Only the rows in view are built: a busy frame has thousands.
+        const int events = static_cast<int>(log_.events.size());
+        ImGuiListClipper clipper;
+        clipper.Begin(events + static_cast<int>(log_.cancelled.size()));
+        while (clipper.Step()) {
+            for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+                if (row < events) {
+                    const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(row)];
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    const std::string label = std::to_string(e.sequence);
+                    if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
+                                          ImGuiSelectableFlags_SpanAllColumns)) {
+                        selected_event_ = e.sequence;
+                        set_scrub_t(e.time);
+                    }
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%.6f", e.time);
+                    ImGui::TableNextColumn();
+                    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                                name_of(e.other_kind, e.other).c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(std::string(ccd::to_string(e.feature)).c_str());
+                    ImGui::TableNextColumn();
+                    // At the scrubbed t, an event still to come (predicted by then or not).
+                    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
+                } else {
+                    const ccd::CancelledPrediction& c =
+                        log_.cancelled[static_cast<std::size_t>(row - events)];
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    ImGui::TextDisabled("-");
+                    ImGui::TableNextColumn();
+                    ImGui::TextDisabled("%.6f", c.time);
+                    ImGui::TableNextColumn();
+                    ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
+                                        name_of(c.other_kind, c.other).c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextDisabled("%s", std::string(ccd::to_string(c.feature)).c_str());
+                    ImGui::TableNextColumn();
+                    const bool cancelled_yet =
+                        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+                            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
+                            : scrub_t_ >= 1.0;
+                    if (c.predicted_at > scrub_t_)
+                        ImGui::TextDisabled("not yet predicted");
+                    else if (!cancelled_yet)
+                        ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
+                    else if (c.reason == ccd::CancelReason::Budget)
+                        ImGui::TextDisabled("cancelled (budget)");
+                    else
+                        ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
+                }
             }
-            ImGui::TableNextColumn();
-            ImGui::Text("%.6f", e.time);
-            ImGui::TableNextColumn();
-            ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
-                        name_of(e.other_kind, e.other).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(std::string(ccd::to_string(e.feature)).c_str());
-            ImGui::TableNextColumn();
-            // At the scrubbed t, an event still to come (predicted by then or not).
-            ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
-        }
-        for (const ccd::CancelledPrediction& c : log_.cancelled) {
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextDisabled("-");
-            ImGui::TableNextColumn();
-            ImGui::TextDisabled("%.6f", c.time);
-            ImGui::TableNextColumn();
-            ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
-                                name_of(c.other_kind, c.other).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextDisabled("%s", std::string(ccd::to_string(c.feature)).c_str());
-            ImGui::TableNextColumn();
-            const bool cancelled_yet =
-                c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-                    ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
-                    : scrub_t_ >= 1.0;
-            if (c.predicted_at > scrub_t_)
-                ImGui::TextDisabled("not yet predicted");
-            else if (!cancelled_yet)
-                ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
-            else if (c.reason == ccd::CancelReason::Budget)
-                ImGui::TextDisabled("cancelled (budget)");
-            else
-                ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
         }
         ImGui::EndTable();
     }

@@ -20,9 +20,10 @@ std::string Document::name() const {
     return path_.empty() ? "untitled" : path_.filename().string();
 }
 
-void Document::update(const ccd::Scene& current) {
-    const std::string text = canonical_text(current);
+std::string Document::update(const ccd::Scene& current) {
+    std::string text = canonical_text(current);
     dirty_ = text.empty() || text != saved_text_;
+    return text;
 }
 
 void Document::mark_saved(std::filesystem::path path, const ccd::Scene& scene) {

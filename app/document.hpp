@@ -22,8 +22,9 @@ public:
     std::string name() const;
     bool dirty() const { return dirty_; }
 
-    // Compares the scene as edited now with the saved one.
-    void update(const ccd::Scene& current);
+    // Compares the scene as edited now with the saved one; returns its canonical text (empty
+    // when it cannot be written).
+    std::string update(const ccd::Scene& current);
     // `scene` now is what `path` holds (after a save, a save as or an open).
     void mark_saved(std::filesystem::path path, const ccd::Scene& scene);
 

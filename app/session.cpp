@@ -92,6 +92,7 @@ bool Session::apply() {
         remember(document_.path());
     }
     autosaved_text_ = std::move(replacement.autosaved_text);
+    last_compared_.reset();
     view_changed();
     return true;
 }
@@ -119,10 +120,14 @@ std::filesystem::path Session::export_fixture() {
 }
 
 void Session::view_changed() {
-    const ccd::Scene scene = edited_scene(view_);
-    document_.update(scene);
+    ccd::Scene scene = edited_scene(view_);
+    // Scrubbing and playing change the view every frame but not the scene; writing a large
+    // scene's text takes tens of milliseconds, so only an edit is compared with the file.
+    if (scene == last_compared_) return;
+    const std::string text = document_.update(scene);
+    last_compared_ = std::move(scene);
     if (document_.dirty()) {
-        autosave_due_ = canonical_text(scene) != autosaved_text_;
+        autosave_due_ = text != autosaved_text_;
     } else {
         autosave_due_ = false;
         if (!autosaved_text_.empty()) discard_autosave(); // undone back to the saved file

@@ -84,6 +84,7 @@ private:
     std::filesystem::path fixtures_folder_;
     std::filesystem::path autosave_file_;
     std::string autosaved_text_; // what the autosave file holds; empty: none written by us
+    std::optional<ccd::Scene> last_compared_; // the scene view_changed last compared
     bool autosave_due_ = false;
     double last_autosave_ = -1e300;
     std::string autosave_error_;

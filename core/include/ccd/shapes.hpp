@@ -8,11 +8,13 @@ namespace ccd {
 struct Circle {
     Vec2 center;
     double radius = 0.0; // >= 0; a radius of 0 is a point
+    friend bool operator==(const Circle&, const Circle&) = default;
 };
 
 struct Segment {
     Vec2 a;
     Vec2 b;
+    friend bool operator==(const Segment&, const Segment&) = default;
 };
 
 } // namespace ccd

@@ -14,6 +14,7 @@ namespace ccd {
 // A simple polygon; edge i runs from vertex i to vertex (i + 1) % n. Either winding.
 struct Polygon {
     std::vector<Vec2> vertices;
+    friend bool operator==(const Polygon&, const Polygon&) = default;
 };
 
 // Both polygons translate linearly over the frame (no rotation, as in the article). Each

@@ -27,6 +27,7 @@ struct Body {
     Vec2 velocity; // displacement over one frame
     BodyResponse response = BodyResponse::Bounce;
     double restitution = 1.0; // in [0, 1]; used by Bounce
+    friend bool operator==(const Body&, const Body&) = default;
 };
 
 // A segment (a wall): static, or kinematic when an endpoint moves ("da", "db" in the file).
@@ -38,6 +39,7 @@ struct Wall {
 
     bool is_static() const { return displacement_a == Vec2{} && displacement_b == Vec2{}; }
     MovingSegment moving() const { return {segment, displacement_a, displacement_b}; }
+    friend bool operator==(const Wall&, const Wall&) = default;
 };
 
 // A translating polygon (seed 002's sweep): at least three vertices, either winding.
@@ -45,12 +47,14 @@ struct PolygonBody {
     std::string name;
     Polygon polygon; // vertices at t = 0
     Vec2 velocity;   // displacement over one frame
+    friend bool operator==(const PolygonBody&, const PolygonBody&) = default;
 };
 
 // The part of the world shown when the scene opens.
 struct View {
     Vec2 center;
     double height = 10.0; // world units from the bottom to the top of the canvas
+    friend bool operator==(const View&, const View&) = default;
 };
 
 // One event the scene must produce: body `a` touched `b` (a segment, polygon or body) at frame
@@ -63,12 +67,14 @@ struct ExpectedEvent {
     Feature feature = Feature::SegmentInterior;
     Vec2 point;
     Vec2 normal;
+    friend bool operator==(const ExpectedEvent&, const ExpectedEvent&) = default;
 };
 
 // How far a replayed event may be from the expected one and still match.
 struct ExpectTolerance {
     double time = 1e-9;     // |t - expected t|
     double distance = 1e-9; // |point - expected point| and |normal - expected normal|
+    friend bool operator==(const ExpectTolerance&, const ExpectTolerance&) = default;
 };
 
 // A regression fixture's expectation: exactly these events, in this order, in `frames` steps.
@@ -76,6 +82,7 @@ struct Expectation {
     int frames = 1;
     ExpectTolerance tolerance;
     std::vector<ExpectedEvent> events;
+    friend bool operator==(const Expectation&, const Expectation&) = default;
 };
 
 struct Scene {
@@ -88,6 +95,7 @@ struct Scene {
     std::vector<PolygonBody> polygons = {};
     std::string algorithm = "exact"; // one of ccd::algorithms()
     std::optional<Expectation> expect = {};
+    friend bool operator==(const Scene&, const Scene&) = default;
 };
 
 // A view that shows every body, wall and polygon (start and end of its frame), with a margin.

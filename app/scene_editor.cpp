@@ -43,19 +43,14 @@ void SceneEditor::commit() {
 }
 
 bool SceneEditor::undo() {
-    const auto state = history_.undo(scene_);
-    if (!state) return false;
-    scene_ = *state;
-    settled_ = scene_;
-    if (selected_ && !contains(scene_, *selected_)) selected_.reset();
-    dragged_.reset();
-    hovered_.reset();
-    note_.clear();
-    return true;
+    return restore(history_.undo(scene_));
 }
 
 bool SceneEditor::redo() {
-    const auto state = history_.redo(scene_);
+    return restore(history_.redo(scene_));
+}
+
+bool SceneEditor::restore(const std::optional<ccd::Scene>& state) {
     if (!state) return false;
     scene_ = *state;
     settled_ = scene_;

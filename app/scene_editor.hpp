@@ -49,6 +49,9 @@ public:
     bool delete_selected();
 
 private:
+    // Takes an undone or redone state (none: nothing to do) and forgets what pointed into the
+    // one before.
+    bool restore(const std::optional<ccd::Scene>& state);
     void settle(); // a finished edit (a drag, a field) becomes one undo step
     void commit(); // an edit made at once (add, delete) becomes one undo step
 

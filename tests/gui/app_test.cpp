@@ -271,15 +271,7 @@ protected:
 
     // Presses the left button at `from`, moves in steps to `to`, releases.
     void drag(double fx, double fy, double tx, double ty) const {
-        std::string command = "xdotool mousemove --window " + window_ + " " +
-                              std::to_string(std::lround(fx)) + " " +
-                              std::to_string(std::lround(fy)) + " sleep 0.2 mousedown 1 sleep 0.2";
-        for (int i = 1; i <= 4; ++i)
-            command += " mousemove --window " + window_ + " " +
-                       std::to_string(std::lround(fx + (tx - fx) * i / 4)) + " " +
-                       std::to_string(std::lround(fy + (ty - fy) * i / 4)) + " sleep 0.1";
-        command += " sleep 0.2 mouseup 1 sleep 0.2";
-        const auto result = run_command(command);
+        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, tx, ty);
         ASSERT_EQ(result.exit_code, 0) << result.output;
     }
 

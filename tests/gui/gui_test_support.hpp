@@ -2,12 +2,16 @@
 // What the end-to-end tests of the real app share: a scratch folder per test, which also holds
 // the app's settings, and reading the JSON the app reports.
 
+#include "process.hpp"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 namespace ccdlab_test {
 
@@ -21,6 +25,20 @@ inline std::filesystem::path scratch_dir() {
     std::filesystem::create_directories(dir);
     setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
     return dir;
+}
+
+// Presses the left button at (fx, fy) in the window's pixels, moves in four steps to (tx, ty)
+// and releases, pausing so that the app sees every step (ImGui 1.86 has no input queue).
+inline CommandResult drag_in_window(const std::string& window, double fx, double fy, double tx,
+                                    double ty) {
+    const auto at = [&](double x, double y) {
+        return " mousemove --window " + window + " " + std::to_string(std::lround(x)) + " " +
+               std::to_string(std::lround(y));
+    };
+    std::string command = "xdotool" + at(fx, fy) + " sleep 0.2 mousedown 1 sleep 0.2";
+    for (int i = 1; i <= 4; ++i)
+        command += at(fx + (tx - fx) * i / 4, fy + (ty - fy) * i / 4) + " sleep 0.1";
+    return run_command(command + " sleep 0.2 mouseup 1 sleep 0.2");
 }
 
 inline nlohmann::json read_json(const std::filesystem::path& path) {

@@ -95,15 +95,7 @@ public:
     void drag(const std::string& handle, double dx, double dy) const {
         const json now = report();
         const double fx = now["handles_px"][handle][0], fy = now["handles_px"][handle][1];
-        std::string command = "xdotool mousemove --window " + window_ + " " +
-                              std::to_string(std::lround(fx)) + " " +
-                              std::to_string(std::lround(fy)) + " sleep 0.2 mousedown 1 sleep 0.2";
-        for (int i = 1; i <= 4; ++i)
-            command += " mousemove --window " + window_ + " " +
-                       std::to_string(std::lround(fx + dx * i / 4)) + " " +
-                       std::to_string(std::lround(fy + dy * i / 4)) + " sleep 0.1";
-        command += " sleep 0.2 mouseup 1 sleep 0.2";
-        const auto result = run_command(command);
+        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, fx + dx, fy + dy);
         EXPECT_EQ(result.exit_code, 0) << result.output;
     }
 

@@ -6,6 +6,7 @@
 #include "lab_scene.hpp"
 #include "query_lab.hpp"
 #include "scene_edits.hpp"
+#include "scene_library.hpp"
 #include "settings.hpp"
 
 #include "ccd/fixture.hpp"
@@ -32,14 +33,9 @@ fs::path scratch_dir() {
     return dir;
 }
 
+// Every scene of scenes/, as the app's picker lists them.
 std::vector<fs::path> scene_files() {
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(CCDLAB_SCENES_DIR))
-        if (entry.path().extension() == ".json" &&
-            entry.path().filename().string().find(".schema.") == std::string::npos)
-            files.push_back(entry.path());
-    std::sort(files.begin(), files.end());
-    return files;
+    return ccdlab::SceneLibrary(fs::path(CCDLAB_SCENES_DIR) / "default.json").scenes();
 }
 
 // --- the query lab's scene --------------------------------------------------------------------

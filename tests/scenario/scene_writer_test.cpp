@@ -1,5 +1,7 @@
 // Saving scenes: the canonical text, numbers that read back to the same bits, and a save that
 // fails leaves the old file as it was.
+#include "shipped_scenes.hpp"
+
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
@@ -217,11 +219,7 @@ TEST(SceneWriter, AwkwardNumbersReadBackToTheSameBits) {
 TEST(SceneWriter, ShippedScenesSurviveASaveBitForBit) {
     const fs::path dir = test_directory();
     int scenes = 0;
-    for (const auto& entry : fs::directory_iterator(CCDLAB_SCENES_DIR)) {
-        const fs::path& path = entry.path();
-        if (path.extension() != ".json" ||
-            path.filename().string().find(".schema.") != std::string::npos)
-            continue;
+    for (const fs::path& path : ccd_test::shipped_scene_files()) {
         SCOPED_TRACE(path.string());
         ++scenes;
         const ccd::Scene scene = ccd::load_scene_file(path);

@@ -326,6 +326,50 @@ std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displace
     return hit;
 }
 
+namespace {
+
+// The point's crossing of the segment's line: f(t) = cross(u, w(t)) = start + rate t, linear.
+void trace_line_crossing(Trace& trace, double start, double rate, const std::optional<Hit>& best) {
+    TraceCandidate& line = trace.add_candidate("line crossing", Feature::SegmentInterior);
+    line.b = rate;
+    line.c = start;
+    if (rate == 0.0) {
+        line.note = start == 0.0 ? "moving along the segment's line: see the endpoints"
+                                 : "moving parallel to the segment";
+        return;
+    }
+    const double t = -start / rate;
+    RootVerdict verdict = detail::frame_verdict(t);
+    const bool taken = best && best->feature == Feature::SegmentInterior;
+    if (verdict == RootVerdict::Taken && !taken) verdict = RootVerdict::OffFeature;
+    line.roots.push_back({t, verdict});
+}
+
+// An endpoint, for a point that starts on the segment's line beside the segment:
+// f(t) = |m + d t|^2 (the squared distance to the end; radius 0). Its discriminant,
+// 4 ((d.m)^2 - |d|^2 |m|^2) = -4 cross(d, m)^2, is zero exactly when the point moves along the
+// line: then the one (double) root is |m|^2 / -(d.m), the time the query computes.
+void trace_endpoint_along_the_line(Trace& trace, Feature feature, Vec2 m, Vec2 d, double miss,
+                                   double t) {
+    TraceCandidate& end = trace.add_candidate(
+        feature == Feature::EndpointA ? "end A along the line" : "end B along the line", feature);
+    end.a = dot(d, d);
+    end.b = 2.0 * dot(d, m);
+    end.c = dot(m, m);
+    end.discriminant = miss == 0.0 ? 0.0 : -4.0 * miss * miss; // (not -0.0)
+    if (!(end.a > 0.0)) {
+        end.note = "no motion";
+    } else if (miss != 0.0) {
+        end.note = "leaving the line: no real root, the end is passed by";
+    } else if (!(end.b < 0.0)) {
+        end.note = "moving away from this end";
+    } else {
+        end.roots.push_back({t, detail::frame_verdict(t)});
+    }
+}
+
+} // namespace
+
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
     if (const double k =
@@ -361,34 +405,25 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
                        false, closing_in(displacement, normal)};
         }
     }
-    if (!best && start == 0.0) {
-        // On the segment's line, beside the segment: it can only run into the nearer endpoint.
+    if (trace) trace_line_crossing(*trace, start, rate, best);
+    if (start == 0.0) {
+        // On the segment's line, beside the segment: it can only run into an endpoint, moving
+        // along the line toward it.
         for (const auto& [end, feature] : {std::pair{obstacle.a, Feature::EndpointA},
                                            std::pair{obstacle.b, Feature::EndpointB}}) {
             const Vec2 m = mover - end;
             const double closing = -dot(displacement, m);
-            if (detail::accurate_cross(displacement, m) != 0.0 || !(closing > 0.0)) continue;
-            const double t = dot(m, m) / closing;
-            if (t <= 1.0 && (!best || t < best->t)) {
+            const double miss = detail::accurate_cross(displacement, m);
+            const bool along_the_line = miss == 0.0 && closing > 0.0;
+            const double t = along_the_line ? dot(m, m) / closing : 0.0;
+            if (trace) trace_endpoint_along_the_line(*trace, feature, m, displacement, miss, t);
+            if (along_the_line && t <= 1.0 && (!best || t < best->t)) {
                 const Vec2 normal = normalized_or(-displacement, Vec2{0.0, 1.0});
                 best = Hit{t, end, normal, feature, false, true};
             }
         }
     }
-    if (trace) {
-        TraceCandidate& line = trace->add_candidate("line crossing", Feature::SegmentInterior);
-        line.b = rate; // f(t) = cross(u, w(t)) = start + rate t
-        line.c = start;
-        if (rate == 0.0) {
-            line.note = "moving parallel to the segment";
-        } else {
-            const double t = -start / rate;
-            RootVerdict verdict = detail::frame_verdict(t);
-            const bool taken = best && best->feature == Feature::SegmentInterior;
-            if (verdict == RootVerdict::Taken && !taken) verdict = RootVerdict::OffFeature;
-            line.roots.push_back({t, verdict});
-        }
-    }
+    if (trace) trace->settle(best ? &*best : nullptr);
     return best;
 }
 

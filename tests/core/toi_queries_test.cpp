@@ -106,6 +106,58 @@ TEST(PointSegment, MovingAlongTheLineHitsTheNearEndpoint) {
     EXPECT_EQ(hit->feature, Feature::EndpointA);
 }
 
+TEST(PointSegment, MovingAlongTheLineTracesBothEndpointsEquations) {
+    // From (-6, 0) by (8, 0) along the line of (-2, 0)-(2, 0). End A: m = (-4, 0), so
+    // f(t) = |m + d t|^2 = (8t - 4)^2 = 64 t^2 - 64 t + 16, a double root at t = 0.5 (taken).
+    // End B: m = (-8, 0), f = (8t - 8)^2 = 64 t^2 - 128 t + 64, double root at t = 1: a valid
+    // root, later than A's. The line crossing is constant zero (rate 0): no root of its own.
+    Trace trace;
+    const auto hit =
+        time_of_impact(Vec2{-6.0, 0.0}, Vec2{8.0, 0.0}, Segment{{-2.0, 0.0}, {2.0, 0.0}}, &trace);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->t, 0.5);
+    EXPECT_EQ(trace.query, "point_segment");
+    ASSERT_EQ(trace.candidates.size(), 3u);
+    EXPECT_EQ(trace.candidates[0].name, "line crossing");
+    EXPECT_TRUE(trace.candidates[0].roots.empty());
+    const TraceCandidate& a = trace.candidates[1];
+    EXPECT_EQ(a.name, "end A along the line");
+    EXPECT_EQ(a.feature, Feature::EndpointA);
+    EXPECT_EQ(a.a, 64.0);
+    EXPECT_EQ(a.b, -64.0);
+    EXPECT_EQ(a.c, 16.0);
+    EXPECT_EQ(a.discriminant, 0.0);
+    ASSERT_EQ(a.roots.size(), 1u);
+    EXPECT_EQ(a.roots[0].t, 0.5);
+    EXPECT_EQ(a.roots[0].verdict, RootVerdict::Taken);
+    const TraceCandidate& b = trace.candidates[2];
+    EXPECT_EQ(b.name, "end B along the line");
+    EXPECT_EQ(b.b, -128.0);
+    EXPECT_EQ(b.c, 64.0);
+    ASSERT_EQ(b.roots.size(), 1u);
+    EXPECT_EQ(b.roots[0].t, 1.0);
+    EXPECT_EQ(b.roots[0].verdict, RootVerdict::LaterThanBest);
+}
+
+TEST(PointSegment, OnTheLineButLeavingItOrMovingAwayTracesWhyEachEndIsMissed) {
+    Trace trace;
+    // Leaving the line: cross(d, m) = cross((8, 1), (-4, 0)) = 4 for end A, so no real root.
+    EXPECT_FALSE(
+        time_of_impact(Vec2{-6.0, 0.0}, Vec2{8.0, 1.0}, Segment{{-2.0, 0.0}, {2.0, 0.0}}, &trace));
+    ASSERT_EQ(trace.candidates.size(), 3u);
+    EXPECT_EQ(trace.candidates[1].discriminant, -64.0);
+    EXPECT_TRUE(trace.candidates[1].roots.empty());
+    EXPECT_FALSE(trace.candidates[1].note.empty());
+    // Along the line, away from both ends: d.m > 0 for each.
+    EXPECT_FALSE(
+        time_of_impact(Vec2{-6.0, 0.0}, Vec2{-1.0, 0.0}, Segment{{-2.0, 0.0}, {2.0, 0.0}}, &trace));
+    ASSERT_EQ(trace.candidates.size(), 3u);
+    for (std::size_t i = 1; i < 3; ++i) {
+        EXPECT_TRUE(trace.candidates[i].roots.empty());
+        EXPECT_NE(trace.candidates[i].note.find("away"), std::string::npos);
+    }
+}
+
 TEST(PointSegment, StartingOnTheSegmentIsAnOverlap) {
     const auto hit =
         time_of_impact(Vec2{0.5, 0.0}, Vec2{0.0, 1.0}, Segment{{-2.0, 0.0}, {2.0, 0.0}});

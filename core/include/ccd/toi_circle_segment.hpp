@@ -31,7 +31,10 @@ std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displace
                                               Trace* trace = nullptr);
 
 // A point (a circle of radius 0) against a static segment: a ray cast whose time of impact
-// needs no square root (the unit normal needs one).
+// needs no square root (the unit normal needs one). The trace holds the "line crossing"
+// (cross(u, w(t)) = 0, linear) and, for a point that starts on the segment's line beside it,
+// "end A along the line" and "end B along the line": |m + d t|^2, whose double root is the
+// time the point reaches that end moving along the line.
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace = nullptr);
 

@@ -25,24 +25,28 @@ std::string unique_name(const ccd::Scene& scene, std::string_view stem) {
     }
 }
 
-SceneItem add_circle(ccd::Scene& scene, Vec2 center, double radius, Vec2 velocity) {
+namespace {
+
+SceneItem add_body(ccd::Scene& scene, std::string_view stem, ccd::BodyShape shape,
+                   ccd::Circle circle, Vec2 velocity) {
     ccd::Body body;
-    body.name = unique_name(scene, "circle");
-    body.shape = ccd::BodyShape::Circle;
-    body.circle = {center, std::max(0.0, radius)};
+    body.name = unique_name(scene, stem);
+    body.shape = shape;
+    body.circle = circle;
     body.velocity = velocity;
     scene.bodies.push_back(body);
     return {SceneItem::Kind::Body, static_cast<int>(scene.bodies.size()) - 1};
 }
 
+} // namespace
+
+SceneItem add_circle(ccd::Scene& scene, Vec2 center, double radius, Vec2 velocity) {
+    return add_body(scene, "circle", ccd::BodyShape::Circle, {center, std::max(0.0, radius)},
+                    velocity);
+}
+
 SceneItem add_point(ccd::Scene& scene, Vec2 position, Vec2 velocity) {
-    ccd::Body body;
-    body.name = unique_name(scene, "point");
-    body.shape = ccd::BodyShape::Point;
-    body.circle = {position, 0.0};
-    body.velocity = velocity;
-    scene.bodies.push_back(body);
-    return {SceneItem::Kind::Body, static_cast<int>(scene.bodies.size()) - 1};
+    return add_body(scene, "point", ccd::BodyShape::Point, {position, 0.0}, velocity);
 }
 
 SceneItem add_segment(ccd::Scene& scene, Vec2 a, Vec2 b) {

@@ -2,6 +2,7 @@
 // answer against the core's own query on the same inputs, and what each new handle moves.
 #include "camera.hpp"
 #include "query_lab.hpp"
+#include "test_camera.hpp"
 
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
@@ -20,6 +21,7 @@ using ccdlab::Camera;
 using ccdlab::Handle;
 using ccdlab::PairKind;
 using ccdlab::QueryLab;
+using ccdlab_test::camera_800x600;
 
 ccd::Body point_body(const char* name, Vec2 position, Vec2 velocity) {
     return {name, ccd::BodyShape::Point, {position, 0.0}, velocity};
@@ -57,14 +59,6 @@ ccd::Scene two_polygons_scene() {
         {"crate", {{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}}, {4.0, 0.0}});
     scene.polygons.push_back({"wedge", {{{3.0, 0.5}, {5.0, -1.0}, {5.0, 2.0}}}, {-1.0, 0.0}});
     return scene;
-}
-
-Camera camera_800x600() {
-    Camera camera;
-    camera.width = 800;
-    camera.height = 600;
-    camera.look_at({{0.0, 0.0}, 12.0}); // 50 px per unit
-    return camera;
 }
 
 TEST(QueryLabPair, TheSceneDecidesWhichPairOpens) {

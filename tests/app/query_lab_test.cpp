@@ -4,6 +4,7 @@
 #include "query_lab.hpp"
 #include "scene_library.hpp"
 #include "settings.hpp"
+#include "test_camera.hpp"
 #include "undo_history.hpp"
 
 #include <gtest/gtest.h>
@@ -17,20 +18,13 @@ using ccd::Vec2;
 using ccdlab::Camera;
 using ccdlab::Handle;
 using ccdlab::QueryLab;
+using ccdlab_test::camera_800x600;
 
 ccd::Scene falling_ball_scene() {
     ccd::Scene scene;
     scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 5.0}, 1.0}, {0.0, -10.0}});
     scene.walls.push_back({"floor", {{-2.0, 0.0}, {2.0, 0.0}}});
     return scene;
-}
-
-Camera camera_800x600() {
-    Camera camera;
-    camera.width = 800;
-    camera.height = 600;
-    camera.look_at({{0.0, 0.0}, 12.0}); // 50 px per unit
-    return camera;
 }
 
 TEST(Camera, WorldYUpMapsToScreenYDown) {

@@ -3,6 +3,7 @@
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
+#include "disk_pair_filter.hpp"
 #include "event_queue.hpp"
 #include "swept_box_grid.hpp"
 
@@ -194,8 +195,11 @@ struct World::State {
         const Vec2 va = motion(a), vb = motion(b);
         if (va == vb) return; // no relative motion: they cannot close in
         const double rest = 1.0 - from;
-        const auto hit = time_of_impact(Circle{position(a, from), a.radius}, va * rest,
-                                        Circle{position(b, from), b.radius}, vb * rest);
+        const Vec2 pa = position(a, from), pb = position(b, from);
+        const Vec2 da = va * rest, db = vb * rest;
+        // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
+        if (detail::disks_cannot_meet(pa - pb, da - db, a.radius + b.radius)) return;
+        const auto hit = time_of_impact(Circle{pa, a.radius}, da, Circle{pb, b.radius}, db);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
         if (!is_event(*hit, va - vb, is_sensor(a) || is_sensor(b), a, OtherKind::Body, j, at))

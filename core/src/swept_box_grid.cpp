@@ -37,15 +37,17 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
     y0_ = bounds.lo_y;
     inv_cell_ = 1.0 / cell;
 
+    // The cells are emptied, never freed: their storage serves the next layout even when the
+    // number of cells changes (it does nearly every frame; reallocating every cell's list
+    // was a third of the malloc calls of a frame).
     const std::size_t count = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_);
-    if (body_cells_.size() != count) {
-        body_cells_.assign(count, {});
-        wall_cells_.assign(count, {});
-    } else {
-        for (auto& c : body_cells_)
-            c.clear();
-        for (auto& c : wall_cells_)
-            c.clear();
+    if (body_cells_.size() < count) {
+        body_cells_.resize(count);
+        wall_cells_.resize(count);
+    }
+    for (std::size_t c = 0; c < count; ++c) {
+        body_cells_[c].clear();
+        wall_cells_[c].clear();
     }
     body_ranges_.assign(static_cast<std::size_t>(bodies), Range{});
     wall_stamps_.assign(static_cast<std::size_t>(walls), 0);

@@ -48,22 +48,41 @@ struct LastContact {
     Vec2 normal; // toward the body
 };
 
-struct BodyRecord {
-    double radius = 0.0;
-    double mass = 1.0;
-    Response response;
+// What predicting a pair reads of a body, one cache line each (docs/performance.md): its
+// trajectory. The rest of the body is in BodyRecord, read only by the events it takes part in.
+struct alignas(64) BodyMotion {
     Vec2 origin;        // position at frame time `since`
     double since = 0.0; // frame time of the last change of trajectory
-    Vec2 velocity;      // displacement per frame
+    Vec2 motion;        // per frame from `since` on: the velocity, the carry while frozen, zero
+                        // once removed (BodyRecord has the velocity it will have again)
+    double radius = 0.0;
+};
+
+struct BodyRecord {
+    double mass = 1.0;
+    Response response;
+    Vec2 velocity; // displacement per frame
     bool alive = true;
     bool frozen = false;
     Vec2 carry;                      // the motion while frozen: the wall it chattered against
-    std::uint32_t version = 0;       // bumped by every change of trajectory
     std::uint32_t frame_version = 0; // version at the frame's start
-    std::vector<int> changed_by;     // [k]: the event that moved frame_version + k on by one
+    int last_change = -1;            // this frame's changes of trajectory: the last in `changes`
     double burst_start = 0.0;
     int burst_events = 0;
     LastContact last;
+
+    Vec2 motion() const {
+        if (!alive) return {};
+        return frozen ? carry : velocity;
+    }
+};
+
+// One change of trajectory, linked to the body's previous one in the same frame: which event
+// moved the body's version on (a stale prediction is logged with the first event that changed
+// one of its bodies after it was made).
+struct ChangeLink {
+    int sequence = 0;
+    int previous = -1;
 };
 
 // A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame. Its segment at
@@ -124,6 +143,9 @@ ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
 struct World::State {
     WorldOptions options;
     std::vector<BodyRecord> bodies;
+    std::vector<BodyMotion> motions;     // by body
+    std::vector<std::uint32_t> versions; // by body, bumped by every change of trajectory
+    std::vector<ChangeLink> changes;     // this frame's changes of trajectory
     std::vector<WallRecord> walls;
     detail::EventQueue queue;
     detail::SweptBoxGrid grid;
@@ -135,12 +157,16 @@ struct World::State {
     std::vector<std::uint32_t> change_mark; // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
 
-    static Vec2 motion(const BodyRecord& b) {
-        if (!b.alive) return {};
-        return b.frozen ? b.carry : b.velocity;
+    static Vec2 position(const BodyMotion& m, double t) {
+        return m.origin + m.motion * (t - m.since);
     }
-    static Vec2 position(const BodyRecord& b, double t) {
-        return b.origin + motion(b) * (t - b.since);
+    const BodyMotion& hot(int index) const { return motions[static_cast<std::size_t>(index)]; }
+    BodyMotion& hot(int index) { return motions[static_cast<std::size_t>(index)]; }
+    Vec2 motion(int index) const { return hot(index).motion; }
+    std::uint32_t version(int index) const { return versions[static_cast<std::size_t>(index)]; }
+    // After any change of a body's velocity, liveness or freezing.
+    void sync_motion(int index) {
+        hot(index).motion = bodies[static_cast<std::size_t>(index)].motion();
     }
 
     int budget() const {
@@ -169,13 +195,13 @@ struct World::State {
     }
 
     void predict_wall(int index, int wall, double from, int after) {
-        const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
+        const BodyMotion& m = hot(index);
         const WallRecord& w = walls[static_cast<std::size_t>(wall)];
-        const Vec2 v = motion(b);
+        const Vec2 v = m.motion;
         const bool wall_moves = w.moving();
         if (v == Vec2{} && !wall_moves) return;
         const double rest = 1.0 - from;
-        const Circle mover{position(b, from), b.radius};
+        const Circle mover{position(m, from), m.radius};
         const auto hit = wall_moves
                              ? time_of_impact(mover, v * rest,
                                               MovingSegment{w.at(from), w.da * rest, w.db * rest})
@@ -183,38 +209,41 @@ struct World::State {
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
         const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
+        const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
         if (!is_event(*hit, relative, is_sensor(b), b, OtherKind::Wall, wall, at)) return;
         queue.push(
-            Prediction{at, index, OtherKind::Wall, wall, 0, b.version, 0, *hit, from, after});
+            Prediction{at, index, OtherKind::Wall, wall, 0, version(index), 0, *hit, from, after});
     }
 
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
     void predict_pair(int i, int j, double from, int after) {
-        const BodyRecord& a = bodies[static_cast<std::size_t>(i)];
-        const BodyRecord& b = bodies[static_cast<std::size_t>(j)];
-        const Vec2 va = motion(a), vb = motion(b);
+        const BodyMotion& ma = hot(i);
+        const BodyMotion& mb = hot(j);
+        const Vec2 va = ma.motion, vb = mb.motion;
         if (va == vb) return; // no relative motion: they cannot close in
         const double rest = 1.0 - from;
-        const Vec2 pa = position(a, from), pb = position(b, from);
+        const Vec2 pa = position(ma, from), pb = position(mb, from);
         const Vec2 da = va * rest, db = vb * rest;
         // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
-        if (detail::disks_cannot_meet(pa - pb, da - db, a.radius + b.radius)) return;
-        const auto hit = time_of_impact(Circle{pa, a.radius}, da, Circle{pb, b.radius}, db);
+        if (detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)) return;
+        const auto hit = time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
+        const BodyRecord& a = bodies[static_cast<std::size_t>(i)];
+        const BodyRecord& b = bodies[static_cast<std::size_t>(j)];
         if (!is_event(*hit, va - vb, is_sensor(a) || is_sensor(b), a, OtherKind::Body, j, at))
             return;
         queue.push(
-            Prediction{at, i, OtherKind::Body, j, 0, a.version, b.version, *hit, from, after});
+            Prediction{at, i, OtherKind::Body, j, 0, version(i), version(j), *hit, from, after});
     }
 
     // ---- broadphase -------------------------------------------------------------------------
 
     // What body `index` sweeps from frame time `from` to the frame's end, with its radius.
     Box swept_box(int index, double from) const {
-        const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
-        const Vec2 p = position(b, from);
-        return box_of(p, p + motion(b) * (1.0 - from), b.radius);
+        const BodyMotion& m = hot(index);
+        const Vec2 p = position(m, from);
+        return box_of(p, p + m.motion * (1.0 - from), m.radius);
     }
     Box swept_box(const WallRecord& w) const {
         const Segment s0 = w.at(0.0), s1 = w.at(1.0);
@@ -326,13 +355,15 @@ struct World::State {
             path.points.clear();
         time = 0.0;
         in_frame = true;
+        changes.clear();
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             BodyRecord& b = bodies[i];
-            b.frame_version = b.version;
-            b.changed_by.clear();
+            b.frame_version = versions[i];
+            b.last_change = -1;
             b.burst_events = 0;
             b.frozen = false;
-            if (b.alive) log.paths[i].points.push_back({0.0, b.origin});
+            sync_motion(static_cast<int>(i));
+            if (b.alive) log.paths[i].points.push_back({0.0, motions[i].origin});
         }
         if (use_grid()) build_grid();
         std::vector<int> all;
@@ -344,13 +375,15 @@ struct World::State {
     void end_frame() {
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             BodyRecord& b = bodies[i];
+            BodyMotion& m = motions[i];
             if (b.alive) {
-                b.origin = position(b, 1.0);
-                log.paths[i].points.push_back({1.0, b.origin});
+                m.origin = position(m, 1.0);
+                log.paths[i].points.push_back({1.0, m.origin});
             }
-            b.since = 0.0;
+            m.since = 0.0;
             b.frozen = false;
             b.carry = {};
+            sync_motion(static_cast<int>(i));
             b.last.time -= 1.0; // the side memory reaches across the frame boundary
         }
         for (WallRecord& w : walls) {
@@ -364,16 +397,21 @@ struct World::State {
     }
 
     bool is_current(const Prediction& p) const {
-        if (bodies[static_cast<std::size_t>(p.body)].version != p.body_version) return false;
-        return p.other_kind == OtherKind::Wall ||
-               bodies[static_cast<std::size_t>(p.other)].version == p.other_version;
+        if (version(p.body) != p.body_version) return false;
+        return p.other_kind == OtherKind::Wall || version(p.other) == p.other_version;
     }
 
     int cancelling_event(const Prediction& p) const {
         int by = INT_MAX;
-        const auto check = [&](int index, std::uint32_t version) {
-            const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
-            if (b.version != version) by = std::min(by, b.changed_by[version - b.frame_version]);
+        // The change that moved `predicted` on by one: the latest change, walked back through
+        // the body's changes in this frame.
+        const auto check = [&](int index, std::uint32_t predicted) {
+            const std::uint32_t now = version(index);
+            if (now == predicted) return;
+            int link = bodies[static_cast<std::size_t>(index)].last_change;
+            for (std::uint32_t k = predicted + 1; k < now; ++k)
+                link = changes[static_cast<std::size_t>(link)].previous;
+            by = std::min(by, changes[static_cast<std::size_t>(link)].sequence);
         };
         check(p.body, p.body_version);
         if (p.other_kind == OtherKind::Body) check(p.other, p.other_version);
@@ -391,21 +429,24 @@ struct World::State {
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
                            bool freeze, Vec2 carry = {}) {
         BodyRecord& b = bodies[static_cast<std::size_t>(index)];
-        b.origin = position(b, t);
-        b.since = t;
+        BodyMotion& m = hot(index);
+        m.origin = position(m, t);
+        m.since = t;
         b.velocity = velocity;
         if (remove) b.alive = false;
         if (freeze) {
             b.frozen = true;
             b.carry = carry;
         }
-        ++b.version;
-        b.changed_by.push_back(sequence);
+        m.motion = b.motion();
+        ++versions[static_cast<std::size_t>(index)];
+        changes.push_back(ChangeLink{sequence, b.last_change});
+        b.last_change = static_cast<int>(changes.size()) - 1;
         auto& points = log.paths[static_cast<std::size_t>(index)].points;
         if (!points.empty() && points.back().time == t)
-            points.back().position = b.origin;
+            points.back().position = m.origin;
         else
-            points.push_back({t, b.origin});
+            points.push_back({t, m.origin});
     }
 
     // The chattering rule: true when this change of trajectory is one too many.
@@ -430,9 +471,10 @@ struct World::State {
         time = t;
         BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
         const Vec2 n = p.hit.normal;
-        ContactEvent event{sequence,    t,    p.body,    p.other_kind, p.other, p.hit.feature,
-                           p.hit.point, n,    motion(a), motion(a),    {},      {},
-                           false,       false};
+        ContactEvent event{
+            sequence,    t,    p.body,         p.other_kind,   p.other, p.hit.feature,
+            p.hit.point, n,    motion(p.body), motion(p.body), {},      {},
+            false,       false};
 
         // Outcomes of the two participants ("no change" by default).
         ContactOutcome out_a{a.velocity, false};
@@ -450,9 +492,9 @@ struct World::State {
         } else {
             b = &bodies[static_cast<std::size_t>(p.other)];
             out_b = {b->velocity, false};
-            event.other_velocity_before = motion(*b);
-            event.other_velocity_after = motion(*b);
-            const Vec2 va = motion(a), vb = motion(*b);
+            event.other_velocity_before = motion(p.other);
+            event.other_velocity_after = motion(p.other);
+            const Vec2 va = motion(p.body), vb = motion(p.other);
             if (is_sensor(a) || is_sensor(*b)) {
                 // both pass through
             } else if (a.response.kind == ResponseKind::Bounce &&
@@ -487,7 +529,7 @@ struct World::State {
 
         // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
         if (!(b && (is_sensor(a) || is_sensor(*b)))) {
-            const Vec2 relative = motion(a) - (b ? motion(*b) : wall_velocity);
+            const Vec2 relative = motion(p.body) - (b ? motion(p.other) : wall_velocity);
             const auto crush = [&](int index, BodyRecord& body) {
                 if (!body.alive || !body.frozen) return;
                 change_trajectory(index, t, sequence, body.velocity, true, false);
@@ -505,10 +547,10 @@ struct World::State {
         a.last = LastContact{true, p.other_kind, p.other, t, n};
         if (b) b->last = LastContact{true, OtherKind::Body, p.body, t, -n};
 
-        event.body_velocity_after = motion(a);
+        event.body_velocity_after = motion(p.body);
         event.body_removed = !a.alive;
         if (b) {
-            event.other_velocity_after = motion(*b);
+            event.other_velocity_after = motion(p.other);
             event.other_removed = !b->alive;
         }
         log.events.push_back(event);
@@ -570,12 +612,16 @@ World& World::operator=(World&&) noexcept = default;
 int World::add_body(BodyDef def) {
     if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
     BodyRecord b;
-    b.radius = def.shape.radius;
     b.mass = def.mass;
     b.response = std::move(def.response);
-    b.origin = def.shape.center;
     b.velocity = def.velocity;
+    BodyMotion m;
+    m.origin = def.shape.center;
+    m.radius = def.shape.radius;
+    m.motion = b.motion();
     state_->bodies.push_back(std::move(b));
+    state_->motions.push_back(m);
+    state_->versions.push_back(0);
     return static_cast<int>(state_->bodies.size()) - 1;
 }
 
@@ -640,7 +686,8 @@ int World::wall_count() const {
 
 WorldBody World::body(int index) const {
     const BodyRecord& b = state_->bodies.at(static_cast<std::size_t>(index));
-    return WorldBody{Circle{State::position(b, state_->time), b.radius}, b.velocity, b.alive,
+    const BodyMotion& m = state_->motions[static_cast<std::size_t>(index)];
+    return WorldBody{Circle{State::position(m, state_->time), m.radius}, b.velocity, b.alive,
                      b.frozen};
 }
 

@@ -6,15 +6,6 @@
 
 namespace ccd::detail {
 
-Box united(const Box& a, const Box& b) {
-    return {std::min(a.lo_x, b.lo_x), std::min(a.lo_y, b.lo_y), std::max(a.hi_x, b.hi_x),
-            std::max(a.hi_y, b.hi_y)};
-}
-
-Box grown(const Box& box, double margin) {
-    return {box.lo_x - margin, box.lo_y - margin, box.hi_x + margin, box.hi_y + margin};
-}
-
 void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, int bodies,
                          int walls) {
     const double width = bounds.hi_x - bounds.lo_x;
@@ -38,61 +29,120 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
     inv_cell_ = 1.0 / cell;
 
     // The cells are emptied, never freed: their storage serves the next layout even when the
-    // number of cells changes (it does nearly every frame; reallocating every cell's list
-    // was a third of the malloc calls of a frame).
-    const std::size_t count = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_);
-    if (body_cells_.size() < count) {
-        body_cells_.resize(count);
-        wall_cells_.resize(count);
+    // number of cells changes (it does nearly every frame).
+    cell_count_ = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_);
+    cells_.assign(cell_count_, Cell{});
+    if (inline_.size() < cell_count_ * kInline) inline_.resize(cell_count_ * kInline);
+    if (overflow_.size() < cell_count_) {
+        overflow_.resize(cell_count_);
+        large_.resize(cell_count_);
     }
-    for (std::size_t c = 0; c < count; ++c) {
-        body_cells_[c].clear();
-        wall_cells_[c].clear();
+    for (std::size_t c = 0; c < cell_count_; ++c) {
+        overflow_[c].clear();
+        large_[c].clear();
     }
-    body_ranges_.assign(static_cast<std::size_t>(bodies), Range{});
+    places_.assign(static_cast<std::size_t>(bodies), Place{});
+    wall_listing_.clear();
+    wall_ids_.clear();
+    walls_sealed_ = false;
     wall_stamps_.assign(static_cast<std::size_t>(walls), 0);
     stamp_ = 0;
 }
 
 void SweptBoxGrid::insert_body(int body, const Box& box) {
     const Range r = range_of(box);
-    body_ranges_[static_cast<std::size_t>(body)] = r;
+    Place& place = places_[static_cast<std::size_t>(body)];
+    if (is_small(r)) {
+        const std::size_t c = index(r.x0, r.y0);
+        place = Place{static_cast<int>(c), Range{}};
+        const Entry entry{box, body, r.x0, r.y0};
+        const std::uint32_t k = cells_[c].small++;
+        if (k < kInline)
+            inline_[c * kInline + k] = entry;
+        else
+            overflow_[c].push_back(entry);
+        return;
+    }
+    place = Place{-1, r};
     for (int y = r.y0; y <= r.y1; ++y)
-        for (int x = r.x0; x <= r.x1; ++x)
-            body_cell(x, y).push_back(Entry{box, body, r.x0, r.y0});
+        for (int x = r.x0; x <= r.x1; ++x) {
+            const std::size_t c = index(x, y);
+            ++cells_[c].large;
+            large_[c].push_back(Entry{box, body, r.x0, r.y0});
+        }
 }
 
 void SweptBoxGrid::remove_body(int body) {
-    const Range r = body_ranges_[static_cast<std::size_t>(body)];
-    for (int y = r.y0; y <= r.y1; ++y)
-        for (int x = r.x0; x <= r.x1; ++x) {
-            std::vector<Entry>& cell = body_cell(x, y);
-            const auto it = std::find_if(cell.begin(), cell.end(),
-                                         [body](const Entry& e) { return e.body == body; });
-            if (it == cell.end()) continue;
-            *it = cell.back();
-            cell.pop_back();
+    Place& place = places_[static_cast<std::size_t>(body)];
+    if (place.cell >= 0) {
+        const std::size_t c = static_cast<std::size_t>(place.cell);
+        const std::uint32_t n = cells_[c].small;
+        for (std::uint32_t k = 0; k < n; ++k) {
+            if (small_entry(c, k).body != body) continue;
+            small_entry(c, k) = small_entry(c, n - 1); // the last takes its place
+            if (n - 1 >= kInline) overflow_[c].pop_back();
+            cells_[c].small = n - 1;
+            break;
         }
-    body_ranges_[static_cast<std::size_t>(body)] = Range{};
+    } else {
+        const Range r = place.range;
+        for (int y = r.y0; y <= r.y1; ++y)
+            for (int x = r.x0; x <= r.x1; ++x) {
+                const std::size_t c = index(x, y);
+                std::vector<Entry>& list = large_[c];
+                const auto it = std::find_if(list.begin(), list.end(),
+                                             [body](const Entry& e) { return e.body == body; });
+                if (it == list.end()) continue;
+                *it = list.back();
+                list.pop_back();
+                --cells_[c].large;
+            }
+    }
+    place = Place{};
 }
 
 void SweptBoxGrid::move_body(int body, const Box& box) {
-    const Range old = body_ranges_[static_cast<std::size_t>(body)];
-    const Range now = range_of(box);
-    if (old.x0 == now.x0 && old.y0 == now.y0 && old.x1 == now.x1 && old.y1 == now.y1) {
-        for (int y = now.y0; y <= now.y1; ++y)
-            for (int x = now.x0; x <= now.x1; ++x)
-                for (Entry& e : body_cell(x, y))
-                    if (e.body == body) e.box = box;
-        return;
+    const Place& place = places_[static_cast<std::size_t>(body)];
+    if (place.cell >= 0) {
+        const Range now = range_of(box);
+        const std::size_t c = static_cast<std::size_t>(place.cell);
+        if (is_small(now) && index(now.x0, now.y0) == c) { // same home: the box only
+            const std::uint32_t n = cells_[c].small;
+            for (std::uint32_t k = 0; k < n; ++k)
+                if (small_entry(c, k).body == body) {
+                    small_entry(c, k).box = box;
+                    break;
+                }
+            return;
+        }
     }
     remove_body(body);
     insert_body(body, box);
 }
 
 void SweptBoxGrid::list_wall(int wall, int x, int y) {
-    std::vector<int>& cell = wall_cell(x, y);
-    if (cell.empty() || cell.back() != wall) cell.push_back(wall);
+    const std::uint32_t c = static_cast<std::uint32_t>(index(x, y));
+    if (!wall_listing_.empty() && wall_listing_.back() == std::pair{c, wall}) return;
+    wall_listing_.emplace_back(c, wall);
+}
+
+// The walls listed, by cell (each cell's in the order they were listed): one array and a range
+// per cell.
+void SweptBoxGrid::seal_walls() {
+    std::stable_sort(wall_listing_.begin(), wall_listing_.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    wall_ids_.clear();
+    for (std::size_t k = 0; k < wall_listing_.size(); ++k) {
+        const auto [c, wall] = wall_listing_[k];
+        // A wall walked band by band can meet a cell twice: list it once.
+        if (k > 0 && wall_listing_[k - 1] == wall_listing_[k]) continue;
+        Cell& cell = cells_[c];
+        if (cell.walls_end == cell.walls_begin)
+            cell.walls_begin = cell.walls_end = static_cast<std::uint32_t>(wall_ids_.size());
+        wall_ids_.push_back(wall);
+        ++cell.walls_end;
+    }
+    walls_sealed_ = true;
 }
 
 void SweptBoxGrid::insert_wall(int wall, const Segment& s, double margin) {

@@ -1,18 +1,30 @@
 #pragma once
 // The scheduler's broadphase: a uniform grid over the boxes that bodies and walls sweep for the
-// rest of the frame (docs/scheduler.md, "Broadphase"). A body is listed in every cell its box
-// touches and moved when its trajectory changes; a static wall is listed in the cells its
-// segment crosses (a long wall is not listed in its whole bounding box), a moving wall in the
-// cells of the box it sweeps over the frame. Cell coordinates are clamped to the grid, so a box
-// that leaves the frame start's bounds is listed in the border cells: the grid stays
-// conservative whatever happens mid-frame, only slower.
+// rest of the frame (docs/scheduler.md, "Broadphase").
 //
-// Only a candidate filter: two bodies whose boxes do not overlap cannot touch before the frame
-// ends, so skipping them changes no result (WorldBroadphase tests compare with all pairs).
+// Bodies. A body whose box spans at most two cells on each axis (a "small" one: every body of
+// ordinary size and speed, the cells being sized for it) is listed once, in the cell of its
+// box's low corner (its home cell); a query for box Q then looks at the home cells from one
+// cell below Q's low corner to Q's high corner, which holds every small box that overlaps Q
+// (cell coordinates are monotone in the coordinate, so a small box overlapping Q has its low
+// corner's cell at most one below Q's). A larger box is listed in every cell it touches and met
+// once, in the first cell its range and the query's share. Moving a small body is one removal
+// and one insertion; the cells hold a few entries inline, the rest in an overflow list.
+//
+// Walls. A static wall is listed in the cells its segment crosses (a long wall is not listed in
+// its whole bounding box), a moving wall in the cells of the box it sweeps over the frame; they
+// are listed once per layout, so each cell's walls are a range of one array.
+//
+// Cell coordinates are clamped to the grid, so a box that leaves the frame start's bounds is
+// listed in the border cells: the grid stays conservative whatever happens mid-frame, only
+// slower. Only a candidate filter: two bodies whose boxes do not overlap cannot touch before the
+// frame ends, so skipping them changes no result (WorldBroadphase tests compare with all pairs);
+// a query may also offer bodies whose boxes do not overlap its own.
 
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -27,8 +39,13 @@ inline bool overlaps(const Box& a, const Box& b) {
 }
 
 // The smallest box holding both, and a box grown by `margin` on every side.
-Box united(const Box& a, const Box& b);
-Box grown(const Box& box, double margin);
+inline Box united(const Box& a, const Box& b) {
+    return {std::min(a.lo_x, b.lo_x), std::min(a.lo_y, b.lo_y), std::max(a.hi_x, b.hi_x),
+            std::max(a.hi_y, b.hi_y)};
+}
+inline Box grown(const Box& box, double margin) {
+    return {box.lo_x - margin, box.lo_y - margin, box.hi_x + margin, box.hi_y + margin};
+}
 
 class SweptBoxGrid {
 public:
@@ -41,13 +58,14 @@ public:
     void move_body(int body, const Box& box); // the body must be in the grid
     void remove_body(int body);               // idem
 
+    // Walls are listed right after reset, before any query.
     // A segment, listed in every cell within `margin` of it.
     void insert_wall(int wall, const Segment& segment, double margin);
     // A wall listed in every cell of `box` (a moving wall: the box it sweeps over the frame).
     void insert_wall_box(int wall, const Box& box);
 
-    // Every body in the grid (but `self`) whose box overlaps `box`, each once, in no
-    // particular but deterministic order.
+    // Every body in the grid (but `self`) whose box may overlap `box`, each once, in no
+    // particular but deterministic order; `visit(body)`.
     template <class F>
     void for_each_body_near(const Box& box, int self, F&& visit);
     // Every wall listed in a cell that `box` touches, each once.
@@ -62,13 +80,27 @@ private:
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive cell columns and rows
     };
     // A body as listed in a cell: its box inline (a query reads cells in a row, not the bodies
-    // all over memory) and the first cell of its range, so a query meets it once without a
-    // "seen" mark: in the first cell the two ranges share.
+    // all over memory); for a large body also the first cell of its range, so a query meets it
+    // once without a "seen" mark: in the first cell the two ranges share.
     struct Entry {
         Box box;
         int body = 0;
         int x0 = 0, y0 = 0;
     };
+    // Per cell: how many small bodies live here (the first kInline in `inline_`, the rest in
+    // `overflow_`), how many large ones are listed here (in `large_`), its walls' range.
+    struct Cell {
+        std::uint32_t small = 0;
+        std::uint32_t large = 0;
+        std::uint32_t walls_begin = 0, walls_end = 0;
+    };
+    static constexpr std::size_t kInline = 4;
+    // Where a body is: its home cell (small) or its range (large).
+    struct Place {
+        int cell = -1; // home cell of a small body; -1: large or not in the grid
+        Range range;   // a large body's cells (empty otherwise)
+    };
+
     // The cell of a coordinate, clamped to the grid (NaN goes to the first cell). Truncation is
     // the floor here: only positive values reach the cast.
     int column(double x) const {
@@ -84,22 +116,29 @@ private:
     Range range_of(const Box& box) const {
         return {column(box.lo_x), row(box.lo_y), column(box.hi_x), row(box.hi_y)};
     }
-    std::vector<Entry>& body_cell(int x, int y) {
-        return body_cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(nx_) +
-                           static_cast<std::size_t>(x)];
+    static bool is_small(const Range& r) { return r.x1 - r.x0 <= 1 && r.y1 - r.y0 <= 1; }
+    std::size_t index(int x, int y) const {
+        return static_cast<std::size_t>(y) * static_cast<std::size_t>(nx_) +
+               static_cast<std::size_t>(x);
     }
-    std::vector<int>& wall_cell(int x, int y) {
-        return wall_cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(nx_) +
-                           static_cast<std::size_t>(x)];
+    Entry& small_entry(std::size_t cell, std::uint32_t k) {
+        return k < kInline ? inline_[cell * kInline + k] : overflow_[cell][k - kInline];
     }
     void list_wall(int wall, int x, int y);
+    void seal_walls();
     std::uint32_t next_stamp();
 
     double x0_ = 0.0, y0_ = 0.0, inv_cell_ = 1.0;
     int nx_ = 1, ny_ = 1;
-    std::vector<std::vector<Entry>> body_cells_;
-    std::vector<std::vector<int>> wall_cells_;
-    std::vector<Range> body_ranges_;
+    std::size_t cell_count_ = 1;
+    std::vector<Cell> cells_;
+    std::vector<Entry> inline_;                               // kInline per cell
+    std::vector<std::vector<Entry>> overflow_;                // by cell
+    std::vector<std::vector<Entry>> large_;                   // by cell
+    std::vector<Place> places_;                               // by body
+    std::vector<std::pair<std::uint32_t, int>> wall_listing_; // (cell, wall), until sealed
+    std::vector<int> wall_ids_;                               // by cell, in cell order
+    bool walls_sealed_ = true;
     std::vector<std::uint32_t> wall_stamps_;
     std::uint32_t stamp_ = 0;
 };
@@ -107,26 +146,44 @@ private:
 template <class F>
 void SweptBoxGrid::for_each_body_near(const Box& box, int self, F&& visit) {
     const Range r = range_of(box);
-    for (int y = r.y0; y <= r.y1; ++y)
-        for (int x = r.x0; x <= r.x1; ++x)
-            for (const Entry& e : body_cell(x, y)) {
-                if (x != std::max(r.x0, e.x0) || y != std::max(r.y0, e.y0)) continue;
-                if (e.body != self && overlaps(box, e.box)) visit(e.body);
+    // Small bodies: home cells from one below the query's low corner.
+    const int sx0 = std::max(r.x0 - 1, 0), sy0 = std::max(r.y0 - 1, 0);
+    for (int y = sy0; y <= r.y1; ++y)
+        for (int x = sx0; x <= r.x1; ++x) {
+            const std::size_t c = index(x, y);
+            const Cell& cell = cells_[c];
+            const Entry* e = &inline_[c * kInline];
+            const Entry* end = e + std::min<std::size_t>(cell.small, kInline);
+            for (; e != end; ++e)
+                if (e->body != self && overlaps(box, e->box)) visit(e->body);
+            if (cell.small > kInline)
+                for (const Entry& o : overflow_[c])
+                    if (o.body != self && overlaps(box, o.box)) visit(o.body);
+            if (cell.large == 0 || x < r.x0 || y < r.y0) continue;
+            for (const Entry& l : large_[c]) {
+                if (x != std::max(r.x0, l.x0) || y != std::max(r.y0, l.y0)) continue;
+                if (l.body != self && overlaps(box, l.box)) visit(l.body);
             }
+        }
 }
 
 template <class F>
 void SweptBoxGrid::for_each_wall_near(const Box& box, F&& visit) {
+    if (!walls_sealed_) seal_walls();
+    if (wall_ids_.empty()) return;
     const std::uint32_t stamp = next_stamp();
     const Range r = range_of(box);
     for (int y = r.y0; y <= r.y1; ++y)
-        for (int x = r.x0; x <= r.x1; ++x)
-            for (const int wall : wall_cell(x, y)) {
+        for (int x = r.x0; x <= r.x1; ++x) {
+            const Cell& cell = cells_[index(x, y)];
+            for (std::uint32_t k = cell.walls_begin; k < cell.walls_end; ++k) {
+                const int wall = wall_ids_[k];
                 std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
                 if (seen == stamp) continue;
                 seen = stamp;
                 visit(wall);
             }
+        }
 }
 
 } // namespace ccd::detail

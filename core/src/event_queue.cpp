@@ -20,11 +20,15 @@ bool comes_before(const Prediction& a, const Prediction& b) {
 
 // The heap keeps the earliest on top: a parent is never later than its children. The same
 // order as comes_before.
-bool EventQueue::later(const Key& a, const Key& b) {
+bool EventQueue::later(const Key& a, const Key& b) const {
     if (a.time != b.time) return a.time > b.time;
-    if (a.body != b.body) return a.body > b.body;
-    if (a.other != b.other) return a.other > b.other;
-    return a.serial > b.serial;
+    const Prediction& p = pool_[a.slot];
+    const Prediction& q = pool_[b.slot];
+    if (p.body != q.body) return p.body > q.body;
+    const std::int64_t po = other_code(p.other_kind, p.other);
+    const std::int64_t qo = other_code(q.other_kind, q.other);
+    if (po != qo) return po > qo;
+    return p.serial > q.serial;
 }
 
 void EventQueue::push(Prediction prediction) {
@@ -38,32 +42,30 @@ void EventQueue::push(Prediction prediction) {
         free_slots_.pop_back();
         pool_[slot] = prediction;
     }
-    const Key key{prediction.time, prediction.body, slot,
-                  other_code(prediction.other_kind, prediction.other), prediction.serial};
+    const Key key{prediction.time, slot};
     // Sift up: a 4-ary heap, half the depth of a binary one, its children side by side in
     // memory (at 100,000 bodies the heap misses the cache at every level).
-    std::size_t i = heap_.size();
-    heap_.push_back(key);
+    std::size_t i = size_++;
+    if ((i + kOffset) / 4 >= groups_.size()) groups_.emplace_back();
     while (i > 0) {
         const std::size_t parent = (i - 1) / kArity;
-        if (!later(heap_[parent], key)) break;
-        heap_[i] = heap_[parent];
+        if (!later(at(parent), key)) break;
+        at(i) = at(parent);
         i = parent;
     }
-    heap_[i] = key;
+    at(i) = key;
 }
 
 const Prediction& EventQueue::top() const {
-    assert(!heap_.empty());
-    return pool_[heap_.front().slot];
+    assert(size_ > 0);
+    return pool_[groups_[kOffset / 4].keys[kOffset % 4].slot];
 }
 
 Prediction EventQueue::pop() {
-    assert(!heap_.empty());
-    const std::uint32_t slot = heap_.front().slot;
-    const Key last = heap_.back();
-    heap_.pop_back();
-    const std::size_t n = heap_.size();
+    assert(size_ > 0);
+    const std::uint32_t slot = at(0).slot;
+    const Key last = at(--size_);
+    const std::size_t n = size_;
     if (n > 0) { // sift `last` down from the root
         std::size_t i = 0;
         for (;;) {
@@ -72,19 +74,20 @@ Prediction EventQueue::pop() {
             std::size_t best = first;
             const std::size_t end = std::min(first + kArity, n);
             for (std::size_t c = first + 1; c < end; ++c)
-                if (later(heap_[best], heap_[c])) best = c;
-            if (!later(last, heap_[best])) break;
-            heap_[i] = heap_[best];
+                if (later(at(best), at(c))) best = c;
+            if (!later(last, at(best))) break;
+            at(i) = at(best);
             i = best;
         }
-        heap_[i] = last;
+        at(i) = last;
     }
     free_slots_.push_back(slot);
     return pool_[slot];
 }
 
 void EventQueue::clear() {
-    heap_.clear();
+    groups_.clear();
+    size_ = 0;
     pool_.clear();
     free_slots_.clear();
     next_serial_ = 0;

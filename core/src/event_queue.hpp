@@ -1,8 +1,9 @@
 #pragma once
 // The scheduler's queue of predicted contacts: a 4-ary min-heap on (time, body, other kind,
-// other, serial). The heap holds 32-byte keys; the predictions stay put in a pool (a binary heap
-// of whole predictions moved a hundred bytes per level and, at 100,000 bodies, missed the cache
-// at every level: docs/performance.md). Entries are never removed early: each carries the
+// other, serial). The heap holds 16-byte keys (time and pool slot; a tie in time is settled
+// from the pool); the predictions stay put in a pool (a binary heap of whole predictions moved a
+// hundred bytes per level and, at 100,000 bodies, missed the cache at every level:
+// docs/performance.md). Entries are never removed early: each carries the
 // version counters of its bodies at prediction time, and the world discards it on pop when a
 // counter has moved on (lazy invalidation). The serial (order of insertion) makes the order
 // total, so the pop order does not depend on how the heap happens to be arranged.
@@ -37,21 +38,32 @@ public:
     void push(Prediction prediction);
     const Prediction& top() const; // requires !empty()
     Prediction pop();              // requires !empty()
-    bool empty() const { return heap_.empty(); }
-    std::size_t size() const { return heap_.size(); }
+    bool empty() const { return size_ == 0; }
+    std::size_t size() const { return size_; }
     void clear();
 
 private:
+    // The heap holds the time and the slot only: times rarely tie, and a tie is settled by the
+    // rest of the order read from the pool. 16-byte keys, a node's four children in one cache
+    // line (the heap is stored from index kOffset so that children groups start at multiples
+    // of four, in 64-byte aligned groups).
     struct Key {
         double time;
-        std::int32_t body;
         std::uint32_t slot; // in pool_
-        std::int64_t other; // other kind and index in one number: walls first
-        std::uint64_t serial;
+        std::uint32_t unused = 0;
+    };
+    struct alignas(64) Group {
+        Key keys[4];
     };
     static constexpr std::size_t kArity = 4;
-    static bool later(const Key& a, const Key& b);
-    std::vector<Key> heap_;
+    static constexpr std::size_t kOffset = 3;
+    bool later(const Key& a, const Key& b) const;
+    Key& at(std::size_t i) {
+        const std::size_t k = i + kOffset;
+        return groups_[k / 4].keys[k % 4];
+    }
+    std::vector<Group> groups_;
+    std::size_t size_ = 0;
     std::vector<Prediction> pool_;
     std::vector<std::uint32_t> free_slots_;
     std::uint64_t next_serial_ = 0;

@@ -54,7 +54,7 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
     Place& place = places_[static_cast<std::size_t>(body)];
     if (is_small(r)) {
         const std::size_t c = index(r.x0, r.y0);
-        place = Place{static_cast<int>(c), Range{}};
+        place = Place{static_cast<int>(c), Range{}, Box{}};
         const Entry entry{box, body, r.x0, r.y0};
         const std::uint32_t k = cells_[c].small++;
         if (k < kInline)
@@ -63,7 +63,7 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
             overflow_[c].push_back(entry);
         return;
     }
-    place = Place{-1, r};
+    place = Place{-1, r, box};
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);

@@ -68,6 +68,11 @@ public:
     // particular but deterministic order; `visit(body)`.
     template <class F>
     void for_each_body_near(const Box& box, int self, F&& visit);
+    // Every pair of bodies in the grid whose boxes may overlap, each once, as `visit(a, b)`
+    // with a < b, in no particular but deterministic order (the frame start: the same pairs as
+    // for_each_body_near from every body, half the cells read).
+    template <class F>
+    void for_each_pair(F&& visit);
     // Every wall listed in a cell that `box` touches, each once.
     template <class F>
     void for_each_wall_near(const Box& box, F&& visit);
@@ -95,10 +100,11 @@ private:
         std::uint32_t walls_begin = 0, walls_end = 0;
     };
     static constexpr std::size_t kInline = 4;
-    // Where a body is: its home cell (small) or its range (large).
+    // Where a body is: its home cell (small) or its range and box (large).
     struct Place {
         int cell = -1; // home cell of a small body; -1: large or not in the grid
         Range range;   // a large body's cells (empty otherwise)
+        Box box;       // a large body's box
     };
 
     // The cell of a coordinate, clamped to the grid (NaN goes to the first cell). Truncation is
@@ -165,6 +171,60 @@ void SweptBoxGrid::for_each_body_near(const Box& box, int self, F&& visit) {
                 if (l.body != self && overlaps(box, l.box)) visit(l.body);
             }
         }
+}
+
+template <class F>
+void SweptBoxGrid::for_each_pair(F&& visit) {
+    const auto ordered = [&](int a, int b) {
+        if (a < b)
+            visit(a, b);
+        else
+            visit(b, a);
+    };
+    // Two small bodies whose boxes overlap have home cells at most one apart on each axis:
+    // each cell against itself and the four neighbours after it (right, and the row above).
+    const auto small_of = [&](std::size_t c, std::uint32_t k) -> const Entry& {
+        return k < kInline ? inline_[c * kInline + k] : overflow_[c][k - kInline];
+    };
+    constexpr int kNeighbours[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+    for (int y = 0; y < ny_; ++y)
+        for (int x = 0; x < nx_; ++x) {
+            const std::size_t c = index(x, y);
+            const std::uint32_t n = cells_[c].small;
+            if (n == 0) continue;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const Entry& a = small_of(c, i);
+                for (std::uint32_t j = i + 1; j < n; ++j) {
+                    const Entry& b = small_of(c, j);
+                    if (overlaps(a.box, b.box)) ordered(a.body, b.body);
+                }
+            }
+            for (const auto& [dx, dy] : kNeighbours) {
+                const int ox = x + dx, oy = y + dy;
+                if (ox < 0 || ox >= nx_ || oy >= ny_) continue;
+                const std::size_t o = index(ox, oy);
+                const std::uint32_t m = cells_[o].small;
+                for (std::uint32_t i = 0; i < n; ++i) {
+                    const Entry& a = small_of(c, i);
+                    for (std::uint32_t j = 0; j < m; ++j) {
+                        const Entry& b = small_of(o, j);
+                        if (overlaps(a.box, b.box)) ordered(a.body, b.body);
+                    }
+                }
+            }
+        }
+    // A large body against everything near it: small bodies always, large ones from the lower
+    // index.
+    for (std::size_t body = 0; body < places_.size(); ++body) {
+        const Place& place = places_[body];
+        if (place.cell >= 0 || place.range.x1 < place.range.x0) continue;
+        const int self = static_cast<int>(body);
+        for_each_body_near(place.box, self, [&](int other) {
+            const Place& theirs = places_[static_cast<std::size_t>(other)];
+            if (theirs.cell < 0 && other < self) return; // large, seen from its side
+            ordered(self, other);
+        });
+    }
 }
 
 template <class F>

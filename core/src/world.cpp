@@ -365,7 +365,19 @@ struct World::State {
             sync_motion(static_cast<int>(i));
             if (b.alive) log.paths[i].points.push_back({0.0, motions[i].origin});
         }
-        if (use_grid()) build_grid();
+        if (use_grid()) {
+            // Every body against the walls near it, every pair whose boxes overlap once: the
+            // same predictions as predict_changed(every body), in another order (which only
+            // the serials see, and no two of these share a pair).
+            build_grid();
+            for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+                if (!bodies[static_cast<std::size_t>(i)].alive) continue;
+                grid.for_each_wall_near(swept_box(i, 0.0),
+                                        [&](int w) { predict_wall(i, w, 0.0, -1); });
+            }
+            grid.for_each_pair([&](int a, int b) { predict_pair(a, b, 0.0, -1); });
+            return;
+        }
         std::vector<int> all;
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
             if (bodies[static_cast<std::size_t>(i)].alive) all.push_back(i);

@@ -12,6 +12,7 @@
 #include "ccd/hit.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ccd::detail {
@@ -44,25 +45,27 @@ public:
 
 private:
     // The heap holds the time and the slot only: times rarely tie, and a tie is settled by the
-    // rest of the order read from the pool. 16-byte keys, a node's four children in one cache
-    // line (the heap is stored from index kOffset so that children groups start at multiples
-    // of four, in 64-byte aligned groups).
+    // rest of the order read from the pool. 16-byte keys, a node's four children in one 64-byte
+    // line: the root is stored at index kOffset of a 64-byte aligned array, so that children
+    // groups start at multiples of four.
     struct Key {
         double time;
         std::uint32_t slot; // in pool_
         std::uint32_t unused = 0;
     };
-    struct alignas(64) Group {
-        Key keys[4];
+    struct AlignedDelete {
+        void operator()(Key* keys) const;
     };
     static constexpr std::size_t kArity = 4;
     static constexpr std::size_t kOffset = 3;
-    bool later(const Key& a, const Key& b) const;
-    Key& at(std::size_t i) {
-        const std::size_t k = i + kOffset;
-        return groups_[k / 4].keys[k % 4];
+    bool later(const Key& a, const Key& b) const {
+        if (a.time != b.time) return a.time > b.time;
+        return later_on_tie(a.slot, b.slot);
     }
-    std::vector<Group> groups_;
+    bool later_on_tie(std::uint32_t a, std::uint32_t b) const;
+    void grow();
+    std::unique_ptr<Key[], AlignedDelete> keys_;
+    std::size_t capacity_ = 0; // keys, kOffset included
     std::size_t size_ = 0;
     std::vector<Prediction> pool_;
     std::vector<std::uint32_t> free_slots_;

@@ -101,6 +101,9 @@ Prediction EventQueue::pop() {
             i = parent;
         }
         heap[i] = last;
+        // The next prediction to leave is known now: start fetching it while the caller
+        // processes this one (the pool is too large for the cache at 10,000 bodies and more).
+        __builtin_prefetch(&pool_[heap[0].slot]);
     }
     free_slots_.push_back(slot);
     return pool_[slot];

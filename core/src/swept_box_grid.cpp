@@ -32,7 +32,7 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
     // number of cells changes (it does nearly every frame).
     cell_count_ = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_);
     cells_.assign(cell_count_, Cell{});
-    if (inline_.size() < cell_count_ * kInline) inline_.resize(cell_count_ * kInline);
+    if (spill_.size() < cell_count_) spill_.resize(cell_count_);
     if (overflow_.size() < cell_count_) {
         overflow_.resize(cell_count_);
         large_.resize(cell_count_);
@@ -55,10 +55,10 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
     if (is_small(r)) {
         const std::size_t c = index(r.x0, r.y0);
         place = Place{static_cast<int>(c), Range{}, Box{}};
-        const Entry entry{box, body, r.x0, r.y0};
+        const SmallEntry entry{outward(box), body};
         const std::uint32_t k = cells_[c].small++;
-        if (k < kInline)
-            inline_[c * kInline + k] = entry;
+        if (k < kInCell + kSpill)
+            small_entry(c, k) = entry;
         else
             overflow_[c].push_back(entry);
         return;
@@ -80,7 +80,7 @@ void SweptBoxGrid::remove_body(int body) {
         for (std::uint32_t k = 0; k < n; ++k) {
             if (small_entry(c, k).body != body) continue;
             small_entry(c, k) = small_entry(c, n - 1); // the last takes its place
-            if (n - 1 >= kInline) overflow_[c].pop_back();
+            if (n - 1 >= kInCell + kSpill) overflow_[c].pop_back();
             cells_[c].small = n - 1;
             break;
         }
@@ -110,7 +110,7 @@ void SweptBoxGrid::move_body(int body, const Box& box) {
             const std::uint32_t n = cells_[c].small;
             for (std::uint32_t k = 0; k < n; ++k)
                 if (small_entry(c, k).body == body) {
-                    small_entry(c, k).box = box;
+                    small_entry(c, k).box = outward(box);
                     break;
                 }
             return;

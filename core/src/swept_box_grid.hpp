@@ -24,8 +24,10 @@
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace ccd::detail {
@@ -35,6 +37,33 @@ struct Box {
 };
 
 inline bool overlaps(const Box& a, const Box& b) {
+    return a.lo_x <= b.hi_x && b.lo_x <= a.hi_x && a.lo_y <= b.hi_y && b.lo_y <= a.hi_y;
+}
+
+// A box in floats, rounded outward: it holds the box it was made from (a NaN stays NaN and
+// overlaps nothing, as in doubles).
+struct FloatBox {
+    float lo_x = 0.0f, lo_y = 0.0f, hi_x = 0.0f, hi_y = 0.0f;
+};
+inline float float_below(double x) { // the largest float <= x
+    if (x > FLT_MAX) return FLT_MAX;
+    if (x < -FLT_MAX) return -std::numeric_limits<float>::infinity();
+    const float f = static_cast<float>(x);
+    return static_cast<double>(f) > x ? std::nextafter(f, -FLT_MAX) : f;
+}
+inline float float_above(double x) { // the smallest float >= x
+    if (x < -FLT_MAX) return -FLT_MAX;
+    if (x > FLT_MAX) return std::numeric_limits<float>::infinity();
+    const float f = static_cast<float>(x);
+    return static_cast<double>(f) < x ? std::nextafter(f, FLT_MAX) : f;
+}
+inline FloatBox outward(const Box& b) {
+    return {float_below(b.lo_x), float_below(b.lo_y), float_above(b.hi_x), float_above(b.hi_y)};
+}
+inline bool overlaps(const Box& a, const FloatBox& b) {
+    return a.lo_x <= b.hi_x && b.lo_x <= a.hi_x && a.lo_y <= b.hi_y && b.lo_y <= a.hi_y;
+}
+inline bool overlaps(const FloatBox& a, const FloatBox& b) {
     return a.lo_x <= b.hi_x && b.lo_x <= a.hi_x && a.lo_y <= b.hi_y && b.lo_y <= a.hi_y;
 }
 
@@ -76,6 +105,9 @@ public:
     // Every wall listed in a cell that `box` touches, each once.
     template <class F>
     void for_each_wall_near(const Box& box, F&& visit);
+    // Both at once, in one pass over the cells (a changed body's candidates).
+    template <class W, class B>
+    void for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body);
 
     int columns() const { return nx_; }
     int rows() const { return ny_; }
@@ -84,22 +116,35 @@ private:
     struct Range {
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive cell columns and rows
     };
-    // A body as listed in a cell: its box inline (a query reads cells in a row, not the bodies
-    // all over memory); for a large body also the first cell of its range, so a query meets it
-    // once without a "seen" mark: in the first cell the two ranges share.
+    // A small body as listed in its home cell: its box inline, in floats rounded outward (a
+    // query reads cells in a row, not the bodies all over memory).
+    struct SmallEntry {
+        FloatBox box;
+        int body = 0;
+    };
+    // A large body as listed in each cell of its range: its box and the first cell of its
+    // range, so a query meets it once without a "seen" mark: in the first cell the two ranges
+    // share.
     struct Entry {
         Box box;
         int body = 0;
         int x0 = 0, y0 = 0;
     };
-    // Per cell: how many small bodies live here (the first kInline in `inline_`, the rest in
-    // `overflow_`), how many large ones are listed here (in `large_`), its walls' range.
-    struct Cell {
+    // A cell, one cache line: how many small bodies live here (the first kInCell here, the
+    // next kSpill in `spill_`, the rest in `overflow_`), how many large ones are listed here
+    // (in `large_`), its walls' range. Most cells hold two small bodies or fewer: a query reads
+    // one line a cell.
+    static constexpr std::uint32_t kInCell = 2;
+    static constexpr std::uint32_t kSpill = 3;
+    struct alignas(64) Cell {
         std::uint32_t small = 0;
         std::uint32_t large = 0;
         std::uint32_t walls_begin = 0, walls_end = 0;
+        SmallEntry entries[kInCell];
     };
-    static constexpr std::size_t kInline = 4;
+    struct alignas(64) Spill {
+        SmallEntry entries[kSpill];
+    };
     // Where a body is: its home cell (small) or its range and box (large).
     struct Place {
         int cell = -1; // home cell of a small body; -1: large or not in the grid
@@ -127,8 +172,38 @@ private:
         return static_cast<std::size_t>(y) * static_cast<std::size_t>(nx_) +
                static_cast<std::size_t>(x);
     }
-    Entry& small_entry(std::size_t cell, std::uint32_t k) {
-        return k < kInline ? inline_[cell * kInline + k] : overflow_[cell][k - kInline];
+    SmallEntry& small_entry(std::size_t cell, std::uint32_t k) {
+        if (k < kInCell) return cells_[cell].entries[k];
+        if (k < kInCell + kSpill) return spill_[cell].entries[k - kInCell];
+        return overflow_[cell][k - kInCell - kSpill];
+    }
+    const SmallEntry& small_entry(std::size_t cell, std::uint32_t k) const {
+        if (k < kInCell) return cells_[cell].entries[k];
+        if (k < kInCell + kSpill) return spill_[cell].entries[k - kInCell];
+        return overflow_[cell][k - kInCell - kSpill];
+    }
+    // The small bodies of cell `c` (not `self`) whose boxes overlap `box`.
+    template <class F>
+    void visit_small(std::size_t c, const Box& box, int self, F& visit) const {
+        const Cell& cell = cells_[c];
+        const std::uint32_t n = cell.small;
+        const std::uint32_t here = std::min(n, kInCell);
+        for (std::uint32_t k = 0; k < here; ++k) {
+            const SmallEntry& e = cell.entries[k];
+            if (e.body != self && overlaps(box, e.box)) visit(e.body);
+        }
+        for (std::uint32_t k = kInCell; k < n; ++k) {
+            const SmallEntry& e = small_entry(c, k);
+            if (e.body != self && overlaps(box, e.box)) visit(e.body);
+        }
+    }
+    // The large bodies listed in cell (x, y) of the query's range `r` that meet it first here.
+    template <class F>
+    void visit_large(int x, int y, const Range& r, const Box& box, int self, F& visit) const {
+        for (const Entry& l : large_[index(x, y)]) {
+            if (x != std::max(r.x0, l.x0) || y != std::max(r.y0, l.y0)) continue;
+            if (l.body != self && overlaps(box, l.box)) visit(l.body);
+        }
     }
     void list_wall(int wall, int x, int y);
     void seal_walls();
@@ -138,8 +213,8 @@ private:
     int nx_ = 1, ny_ = 1;
     std::size_t cell_count_ = 1;
     std::vector<Cell> cells_;
-    std::vector<Entry> inline_;                               // kInline per cell
-    std::vector<std::vector<Entry>> overflow_;                // by cell
+    std::vector<Spill> spill_;                                // by cell
+    std::vector<std::vector<SmallEntry>> overflow_;           // by cell
     std::vector<std::vector<Entry>> large_;                   // by cell
     std::vector<Place> places_;                               // by body
     std::vector<std::pair<std::uint32_t, int>> wall_listing_; // (cell, wall), until sealed
@@ -157,18 +232,32 @@ void SweptBoxGrid::for_each_body_near(const Box& box, int self, F&& visit) {
     for (int y = sy0; y <= r.y1; ++y)
         for (int x = sx0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
+            visit_small(c, box, self, visit);
+            if (cells_[c].large != 0 && x >= r.x0 && y >= r.y0)
+                visit_large(x, y, r, box, self, visit);
+        }
+}
+
+template <class W, class B>
+void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body) {
+    if (!walls_sealed_) seal_walls();
+    std::uint32_t stamp = 0; // taken at the first wall met
+    const Range r = range_of(box);
+    const int sx0 = std::max(r.x0 - 1, 0), sy0 = std::max(r.y0 - 1, 0);
+    for (int y = sy0; y <= r.y1; ++y)
+        for (int x = sx0; x <= r.x1; ++x) {
+            const std::size_t c = index(x, y);
+            visit_small(c, box, self, visit_body);
             const Cell& cell = cells_[c];
-            const Entry* e = &inline_[c * kInline];
-            const Entry* end = e + std::min<std::size_t>(cell.small, kInline);
-            for (; e != end; ++e)
-                if (e->body != self && overlaps(box, e->box)) visit(e->body);
-            if (cell.small > kInline)
-                for (const Entry& o : overflow_[c])
-                    if (o.body != self && overlaps(box, o.box)) visit(o.body);
-            if (cell.large == 0 || x < r.x0 || y < r.y0) continue;
-            for (const Entry& l : large_[c]) {
-                if (x != std::max(r.x0, l.x0) || y != std::max(r.y0, l.y0)) continue;
-                if (l.body != self && overlaps(box, l.box)) visit(l.body);
+            if (x < r.x0 || y < r.y0) continue;
+            if (cell.large != 0) visit_large(x, y, r, box, self, visit_body);
+            for (std::uint32_t k = cell.walls_begin; k < cell.walls_end; ++k) {
+                if (stamp == 0) stamp = next_stamp();
+                const int wall = wall_ids_[k];
+                std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
+                if (seen == stamp) continue;
+                seen = stamp;
+                visit_wall(wall);
             }
         }
 }
@@ -183,8 +272,8 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
     };
     // Two small bodies whose boxes overlap have home cells at most one apart on each axis:
     // each cell against itself and the four neighbours after it (right, and the row above).
-    const auto small_of = [&](std::size_t c, std::uint32_t k) -> const Entry& {
-        return k < kInline ? inline_[c * kInline + k] : overflow_[c][k - kInline];
+    const auto small_of = [&](std::size_t c, std::uint32_t k) -> const SmallEntry& {
+        return small_entry(c, k);
     };
     constexpr int kNeighbours[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
     for (int y = 0; y < ny_; ++y)
@@ -193,9 +282,9 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
             const std::uint32_t n = cells_[c].small;
             if (n == 0) continue;
             for (std::uint32_t i = 0; i < n; ++i) {
-                const Entry& a = small_of(c, i);
+                const SmallEntry& a = small_of(c, i);
                 for (std::uint32_t j = i + 1; j < n; ++j) {
-                    const Entry& b = small_of(c, j);
+                    const SmallEntry& b = small_of(c, j);
                     if (overlaps(a.box, b.box)) ordered(a.body, b.body);
                 }
             }
@@ -205,9 +294,9 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
                 const std::size_t o = index(ox, oy);
                 const std::uint32_t m = cells_[o].small;
                 for (std::uint32_t i = 0; i < n; ++i) {
-                    const Entry& a = small_of(c, i);
+                    const SmallEntry& a = small_of(c, i);
                     for (std::uint32_t j = 0; j < m; ++j) {
-                        const Entry& b = small_of(o, j);
+                        const SmallEntry& b = small_of(o, j);
                         if (overlaps(a.box, b.box)) ordered(a.body, b.body);
                     }
                 }

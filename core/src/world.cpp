@@ -299,9 +299,7 @@ struct World::State {
     template <class Wall, class Body>
     void for_each_neighbour(int index, double from, Wall&& visit_wall, Body&& visit_body) {
         if (use_grid()) {
-            const Box box = swept_box(index, from);
-            grid.for_each_wall_near(box, visit_wall);
-            grid.for_each_body_near(box, index, visit_body);
+            grid.for_each_near(swept_box(index, from), index, visit_wall, visit_body);
             return;
         }
         for (int w = 0; w < static_cast<int>(walls.size()); ++w)

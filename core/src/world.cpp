@@ -153,8 +153,9 @@ struct World::State {
     double time = 0.0;
     bool in_frame = false;
     int frames_completed = 0;
-    std::vector<int> changed;               // scratch: the bodies an event changed
-    std::vector<std::uint32_t> change_mark; // by body: == change_round when in `changed`
+    std::vector<int> changed;                    // scratch: the bodies an event changed
+    std::vector<std::pair<int, int>> candidates; // scratch: pairs to predict
+    std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
 
     static Vec2 position(const BodyMotion& m, double t) {
@@ -325,6 +326,9 @@ struct World::State {
             else
                 grid.remove_body(c);
         }
+        // The candidates first, their trajectories fetched (prefetched: at 10,000 bodies and
+        // more each is a cache miss, and they overlap this way), then the pairs predicted.
+        candidates.clear();
         for (const int c : list) {
             if (!bodies[static_cast<std::size_t>(c)].alive) continue;
             for_each_neighbour(
@@ -332,9 +336,12 @@ struct World::State {
                 [&](int o) {
                     if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
                         return; // predicted from o's side already
-                    predict_pair(std::min(c, o), std::max(c, o), from, after);
+                    __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+                    candidates.push_back({std::min(c, o), std::max(c, o)});
                 });
         }
+        for (const auto& [i, j] : candidates)
+            predict_pair(i, j, from, after);
     }
 
     // ---- the frame --------------------------------------------------------------------------
@@ -373,7 +380,20 @@ struct World::State {
                 grid.for_each_wall_near(swept_box(i, 0.0),
                                         [&](int w) { predict_wall(i, w, 0.0, -1); });
             }
-            grid.for_each_pair([&](int a, int b) { predict_pair(a, b, 0.0, -1); });
+            // In batches, their trajectories prefetched (see predict_changed).
+            constexpr std::size_t kBatch = 32;
+            candidates.clear();
+            grid.for_each_pair([&](int a, int b) {
+                __builtin_prefetch(&motions[static_cast<std::size_t>(a)]);
+                __builtin_prefetch(&motions[static_cast<std::size_t>(b)]);
+                candidates.push_back({a, b});
+                if (candidates.size() < kBatch) return;
+                for (const auto& [i, j] : candidates)
+                    predict_pair(i, j, 0.0, -1);
+                candidates.clear();
+            });
+            for (const auto& [i, j] : candidates)
+                predict_pair(i, j, 0.0, -1);
             return;
         }
         std::vector<int> all;

@@ -67,6 +67,11 @@ struct BodyRecord {
     Vec2 carry;                      // the motion while frozen: the wall it chattered against
     std::uint32_t frame_version = 0; // version at the frame's start
     int last_change = -1;            // this frame's changes of trajectory: the last in `changes`
+    // The last vertex of the body's path this frame: its time, and where it waits in
+    // `pending_vertices` (when pending_vertices[pending_vertex].body is this body).
+    bool has_vertex = false;
+    double vertex_time = 0.0;
+    std::size_t pending_vertex = SIZE_MAX;
     double burst_start = 0.0;
     int burst_events = 0;
     LastContact last;
@@ -153,6 +158,14 @@ struct World::State {
     double time = 0.0;
     bool in_frame = false;
     int frames_completed = 0;
+    // Path vertices of changes of trajectory, written into the log's paths in one pass at the
+    // end of each public call (each path is a vector of its own: appending there at every
+    // change was a cache miss or two in the middle of the event loop).
+    struct PendingVertex {
+        int body;
+        PathPoint point;
+    };
+    std::vector<PendingVertex> pending_vertices;
     std::vector<int> changed;                    // scratch: the bodies an event changed
     std::vector<std::pair<int, int>> candidates; // scratch: pairs to predict
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
@@ -368,6 +381,9 @@ struct World::State {
             b.burst_events = 0;
             b.frozen = false;
             sync_motion(static_cast<int>(i));
+            b.has_vertex = b.alive;
+            b.vertex_time = 0.0;
+            b.pending_vertex = SIZE_MAX; // the frame's first vertex is in the log already
             if (b.alive) log.paths[i].points.push_back({0.0, motions[i].origin});
         }
         if (use_grid()) {
@@ -402,7 +418,15 @@ struct World::State {
         predict_changed(all, 0.0, -1, false);
     }
 
+    // Writes the pending path vertices into the log.
+    void flush_paths() {
+        for (const PendingVertex& v : pending_vertices)
+            log.paths[static_cast<std::size_t>(v.body)].points.push_back(v.point);
+        pending_vertices.clear();
+    }
+
     void end_frame() {
+        flush_paths();
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             BodyRecord& b = bodies[i];
             BodyMotion& m = motions[i];
@@ -472,11 +496,19 @@ struct World::State {
         ++versions[static_cast<std::size_t>(index)];
         changes.push_back(ChangeLink{sequence, b.last_change});
         b.last_change = static_cast<int>(changes.size()) - 1;
-        auto& points = log.paths[static_cast<std::size_t>(index)].points;
-        if (!points.empty() && points.back().time == t)
-            points.back().position = m.origin;
-        else
-            points.push_back({t, m.origin});
+        // The path: changes at one instant make one vertex.
+        if (b.has_vertex && b.vertex_time == t) {
+            if (b.pending_vertex < pending_vertices.size() &&
+                pending_vertices[b.pending_vertex].body == index)
+                pending_vertices[b.pending_vertex].point.position = m.origin;
+            else // written already (the frame is being walked) or the frame's first vertex
+                log.paths[static_cast<std::size_t>(index)].points.back().position = m.origin;
+        } else {
+            b.has_vertex = true;
+            b.vertex_time = t;
+            b.pending_vertex = pending_vertices.size();
+            pending_vertices.push_back({index, {t, m.origin}});
+        }
     }
 
     // The chattering rule: true when this change of trajectory is one too many.
@@ -682,7 +714,9 @@ const EventLog& World::step() {
 
 const ContactEvent* World::next_event() {
     if (!state_->in_frame) state_->begin_frame();
-    return state_->process_next(1.0);
+    const ContactEvent* event = state_->process_next(1.0);
+    state_->flush_paths();
+    return event;
 }
 
 void World::advance_to(double t) {
@@ -691,6 +725,7 @@ void World::advance_to(double t) {
     t = std::min(t, 1.0);
     while (state_->process_next(t)) {
     }
+    state_->flush_paths();
     state_->time = t;
     if (t == 1.0) state_->end_frame();
 }

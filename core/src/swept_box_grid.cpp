@@ -41,7 +41,8 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
         overflow_[c].clear();
         large_[c].clear();
     }
-    places_.assign(static_cast<std::size_t>(bodies), Place{});
+    homes_.assign(static_cast<std::size_t>(bodies), kAbsent);
+    large_places_.resize(static_cast<std::size_t>(bodies));
     wall_listing_.clear();
     wall_ids_.clear();
     walls_sealed_ = false;
@@ -51,10 +52,10 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
 
 void SweptBoxGrid::insert_body(int body, const Box& box) {
     const Range r = range_of(box);
-    Place& place = places_[static_cast<std::size_t>(body)];
+    int& home = homes_[static_cast<std::size_t>(body)];
     if (is_small(r)) {
         const std::size_t c = index(r.x0, r.y0);
-        place = Place{static_cast<int>(c), Range{}, Box{}};
+        home = static_cast<int>(c);
         const SmallEntry entry{outward(box), body};
         const std::uint32_t k = cells_[c].small++;
         if (k < kInCell + kSpill)
@@ -63,7 +64,8 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
             overflow_[c].push_back(entry);
         return;
     }
-    place = Place{-1, r, box};
+    home = kLarge;
+    large_places_[static_cast<std::size_t>(body)] = LargePlace{r, box};
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
@@ -73,9 +75,9 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
 }
 
 void SweptBoxGrid::remove_body(int body) {
-    Place& place = places_[static_cast<std::size_t>(body)];
-    if (place.cell >= 0) {
-        const std::size_t c = static_cast<std::size_t>(place.cell);
+    int& home = homes_[static_cast<std::size_t>(body)];
+    if (home >= 0) {
+        const std::size_t c = static_cast<std::size_t>(home);
         const std::uint32_t n = cells_[c].small;
         for (std::uint32_t k = 0; k < n; ++k) {
             if (small_entry(c, k).body != body) continue;
@@ -84,8 +86,8 @@ void SweptBoxGrid::remove_body(int body) {
             cells_[c].small = n - 1;
             break;
         }
-    } else {
-        const Range r = place.range;
+    } else if (home == kLarge) {
+        const Range r = large_places_[static_cast<std::size_t>(body)].range;
         for (int y = r.y0; y <= r.y1; ++y)
             for (int x = r.x0; x <= r.x1; ++x) {
                 const std::size_t c = index(x, y);
@@ -98,14 +100,14 @@ void SweptBoxGrid::remove_body(int body) {
                 --cells_[c].large;
             }
     }
-    place = Place{};
+    home = kAbsent;
 }
 
 void SweptBoxGrid::move_body(int body, const Box& box) {
-    const Place& place = places_[static_cast<std::size_t>(body)];
-    if (place.cell >= 0) {
+    const int home = homes_[static_cast<std::size_t>(body)];
+    if (home >= 0) {
         const Range now = range_of(box);
-        const std::size_t c = static_cast<std::size_t>(place.cell);
+        const std::size_t c = static_cast<std::size_t>(home);
         if (is_small(now) && index(now.x0, now.y0) == c) { // same home: the box only
             const std::uint32_t n = cells_[c].small;
             for (std::uint32_t k = 0; k < n; ++k)

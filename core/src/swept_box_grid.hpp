@@ -145,11 +145,13 @@ private:
     struct alignas(64) Spill {
         SmallEntry entries[kSpill];
     };
-    // Where a body is: its home cell (small) or its range and box (large).
-    struct Place {
-        int cell = -1; // home cell of a small body; -1: large or not in the grid
-        Range range;   // a large body's cells (empty otherwise)
-        Box box;       // a large body's box
+    // Where a body is: homes_[body] is its home cell (small), kLarge (its range and box in
+    // large_places_[body]) or kAbsent. Four bytes a body: moving a body reads it first.
+    static constexpr int kAbsent = -1;
+    static constexpr int kLarge = -2;
+    struct LargePlace {
+        Range range;
+        Box box;
     };
 
     // The cell of a coordinate, clamped to the grid (NaN goes to the first cell). Truncation is
@@ -216,7 +218,8 @@ private:
     std::vector<Spill> spill_;                                // by cell
     std::vector<std::vector<SmallEntry>> overflow_;           // by cell
     std::vector<std::vector<Entry>> large_;                   // by cell
-    std::vector<Place> places_;                               // by body
+    std::vector<int> homes_;                                  // by body
+    std::vector<LargePlace> large_places_;                    // by body
     std::vector<std::pair<std::uint32_t, int>> wall_listing_; // (cell, wall), until sealed
     std::vector<int> wall_ids_;                               // by cell, in cell order
     bool walls_sealed_ = true;
@@ -304,13 +307,13 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
         }
     // A large body against everything near it: small bodies always, large ones from the lower
     // index.
-    for (std::size_t body = 0; body < places_.size(); ++body) {
-        const Place& place = places_[body];
-        if (place.cell >= 0 || place.range.x1 < place.range.x0) continue;
+    for (std::size_t body = 0; body < homes_.size(); ++body) {
+        if (homes_[body] != kLarge) continue;
+        const LargePlace& place = large_places_[body];
         const int self = static_cast<int>(body);
         for_each_body_near(place.box, self, [&](int other) {
-            const Place& theirs = places_[static_cast<std::size_t>(other)];
-            if (theirs.cell < 0 && other < self) return; // large, seen from its side
+            if (homes_[static_cast<std::size_t>(other)] == kLarge && other < self)
+                return; // large, seen from its side
             ordered(self, other);
         });
     }

@@ -289,7 +289,8 @@ struct World::State {
             include(swept_box(w));
         double cell = 0.0;
         if (!extents.empty()) {
-            const auto middle = extents.begin() + static_cast<std::ptrdiff_t>(extents.size() / 2);
+            const auto middle =
+                extents.begin() + static_cast<std::ptrdiff_t>(extents.size() * 9 / 10);
             std::nth_element(extents.begin(), middle, extents.end());
             cell = *middle;
         }

@@ -35,11 +35,12 @@ void EventQueue::AlignedDelete::operator()(Key* keys) const {
     ::operator delete[](keys, std::align_val_t{64});
 }
 
-void EventQueue::grow() {
-    const std::size_t capacity = std::max<std::size_t>(64, capacity_ * 2);
-    Key* keys = static_cast<Key*>(::operator new[](capacity * sizeof(Key), std::align_val_t{64}));
-    if (size_ > 0) std::copy(keys_.get() + kOffset, keys_.get() + kOffset + size_, keys + kOffset);
-    keys_.reset(keys);
+void EventQueue::grow(std::size_t keys) {
+    const std::size_t capacity = std::max({std::size_t{64}, capacity_ * 2, keys + kOffset});
+    Key* fresh = static_cast<Key*>(::operator new[](capacity * sizeof(Key), std::align_val_t{64}));
+    if (heap_size_ > 0)
+        std::copy(keys_.get() + kOffset, keys_.get() + kOffset + heap_size_, fresh + kOffset);
+    keys_.reset(fresh);
     capacity_ = capacity;
 }
 
@@ -54,12 +55,21 @@ void EventQueue::push(Prediction prediction) {
         free_slots_.pop_back();
         pool_[slot] = prediction;
     }
+    ++size_;
     const Key key{prediction.time, slot};
-    if (size_ + kOffset >= capacity_) grow();
+    const std::size_t bucket = bucket_of(prediction.time);
+    if (bucket > current_)
+        buckets_[bucket].push_back(key);
+    else
+        heap_push(key);
+}
+
+void EventQueue::heap_push(Key key) {
+    if (heap_size_ + kOffset >= capacity_) grow(heap_size_ + 1);
     Key* const heap = keys_.get() + kOffset;
     // Sift up: a 4-ary heap, half the depth of a binary one, its children side by side in
-    // memory (at 100,000 bodies the heap misses the cache at every level).
-    std::size_t i = size_++;
+    // memory.
+    std::size_t i = heap_size_++;
     while (i > 0) {
         const std::size_t parent = (i - 1) / kArity;
         if (!later(heap[parent], key)) break;
@@ -69,17 +79,52 @@ void EventQueue::push(Prediction prediction) {
     heap[i] = key;
 }
 
-const Prediction& EventQueue::top() const {
+// Places `key` at or below i in the heap of n keys whose subtrees below i are heaps.
+void EventQueue::sift_down(std::size_t i, Key key, std::size_t n) {
+    Key* const heap = keys_.get() + kOffset;
+    for (;;) {
+        const std::size_t first = i * kArity + 1;
+        if (first >= n) break;
+        std::size_t best = first;
+        const std::size_t end = std::min(first + kArity, n);
+        for (std::size_t c = first + 1; c < end; ++c)
+            if (later(heap[best], heap[c])) best = c;
+        if (!later(key, heap[best])) break;
+        heap[i] = heap[best];
+        i = best;
+    }
+    heap[i] = key;
+}
+
+// When the heap is empty, the next span's list becomes the heap.
+void EventQueue::refill() {
+    while (heap_size_ == 0 && current_ + 1 < buckets_.size()) {
+        std::vector<Key>& bucket = buckets_[++current_];
+        if (bucket.empty()) continue;
+        const std::size_t n = bucket.size();
+        if (n + kOffset > capacity_) grow(n);
+        std::copy(bucket.begin(), bucket.end(), keys_.get() + kOffset);
+        bucket.clear();
+        heap_size_ = n;
+        for (std::size_t i = n > 1 ? (n - 2) / kArity + 1 : 0; i-- > 0;)
+            sift_down(i, keys_[kOffset + i], n);
+    }
+}
+
+const Prediction& EventQueue::top() {
     assert(size_ > 0);
+    refill();
     return pool_[keys_[kOffset].slot];
 }
 
 Prediction EventQueue::pop() {
     assert(size_ > 0);
+    refill();
     Key* const heap = keys_.get() + kOffset;
     const std::uint32_t slot = heap[0].slot;
-    const Key last = heap[--size_];
-    const std::size_t n = size_;
+    const Key last = heap[--heap_size_];
+    --size_;
+    const std::size_t n = heap_size_;
     if (n > 0) {
         // Bottom-up: the hole at the root goes down to a leaf along the earliest children,
         // then `last` (taken from the bottom, so nearly always late) rises from there.
@@ -109,11 +154,16 @@ Prediction EventQueue::pop() {
     return pool_[slot];
 }
 
-void EventQueue::clear() {
+void EventQueue::clear(std::size_t buckets) {
     size_ = 0;
+    heap_size_ = 0;
     pool_.clear();
     free_slots_.clear();
     next_serial_ = 0;
+    for (std::vector<Key>& bucket : buckets_)
+        bucket.clear();
+    buckets_.resize(std::max<std::size_t>(buckets, 1));
+    current_ = 0;
 }
 
 } // namespace ccd::detail

@@ -1,9 +1,10 @@
 #pragma once
 // The scheduler's queue of predicted contacts: a 4-ary min-heap on (time, body, other kind,
-// other, serial). The heap holds 16-byte keys (time and pool slot; a tie in time is settled
-// from the pool); the predictions stay put in a pool (a binary heap of whole predictions moved a
-// hundred bytes per level and, at 100,000 bodies, missed the cache at every level:
-// docs/performance.md). Entries are never removed early: each carries the
+// other, serial) for the near future, unsorted lists for later spans of the frame (moved into
+// the heap when it runs empty before them). The heap holds 16-byte keys (time and pool slot; a
+// tie in time is settled from the pool); the predictions stay put in a pool (a binary heap of
+// whole predictions moved a hundred bytes per level and, at 100,000 bodies, missed the cache at
+// every level: docs/performance.md). Entries are never removed early: each carries the
 // version counters of its bodies at prediction time, and the world discards it on pop when a
 // counter has moved on (lazy invalidation). The serial (order of insertion) makes the order
 // total, so the pop order does not depend on how the heap happens to be arranged.
@@ -37,11 +38,12 @@ bool comes_before(const Prediction& a, const Prediction& b);
 class EventQueue {
 public:
     void push(Prediction prediction);
-    const Prediction& top() const; // requires !empty()
-    Prediction pop();              // requires !empty()
+    const Prediction& top(); // requires !empty()
+    Prediction pop();        // requires !empty()
     bool empty() const { return size_ == 0; }
     std::size_t size() const { return size_; }
-    void clear();
+    // Empties the queue for a frame whose times are in [0, 1], cut in `buckets` equal spans.
+    void clear(std::size_t buckets = 1);
 
 private:
     // The heap holds the time and the slot only: times rarely tie, and a tie is settled by the
@@ -63,10 +65,26 @@ private:
         return later_on_tie(a.slot, b.slot);
     }
     bool later_on_tie(std::uint32_t a, std::uint32_t b) const;
-    void grow();
+    void grow(std::size_t keys);
+    void heap_push(Key key);
+    void sift_down(std::size_t i, Key key, std::size_t n);
+    void refill();
+    std::size_t bucket_of(double time) const {
+        const double x = time * static_cast<double>(buckets_.size());
+        if (!(x > 0.0)) return 0;
+        const std::size_t last = buckets_.size() - 1;
+        return x >= static_cast<double>(last) ? last : static_cast<std::size_t>(x);
+    }
     std::unique_ptr<Key[], AlignedDelete> keys_;
-    std::size_t capacity_ = 0; // keys, kOffset included
-    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;  // keys, kOffset included
+    std::size_t heap_size_ = 0; // in the heap
+    std::size_t size_ = 0;      // in the heap and the buckets
+    // The frame's times cut in equal spans: the heap holds the predictions of the spans up to
+    // `current_`, each later span an unsorted list until the heap runs empty before it (a
+    // span's predictions are all later than an earlier span's, so the order is the same; the
+    // heap stays small, and most predictions are appended to a list instead of sifted).
+    std::vector<std::vector<Key>> buckets_ = std::vector<std::vector<Key>>(1);
+    std::size_t current_ = 0;
     std::vector<Prediction> pool_;
     std::vector<std::uint32_t> free_slots_;
     std::uint64_t next_serial_ = 0;

@@ -361,7 +361,8 @@ struct World::State {
     // ---- the frame --------------------------------------------------------------------------
 
     void begin_frame() {
-        queue.clear();
+        // Spans of the queue: a few hundred predictions each (docs/scheduler.md).
+        queue.clear(bodies.size() / 64 + 1);
         // The last frame's log is emptied, not freed: its storage serves this frame.
         log.frame = frames_completed;
         log.events.clear();

@@ -45,6 +45,7 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
     large_places_.resize(static_cast<std::size_t>(bodies));
     wall_listing_.clear();
     wall_ids_.clear();
+    if (wall_ranges_.size() < cell_count_) wall_ranges_.resize(cell_count_);
     walls_sealed_ = false;
     wall_stamps_.assign(static_cast<std::size_t>(walls), 0);
     stamp_ = 0;
@@ -57,7 +58,8 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
         const std::size_t c = index(r.x0, r.y0);
         home = static_cast<int>(c);
         const SmallEntry entry{outward(box), body};
-        const std::uint32_t k = cells_[c].small++;
+        const std::uint32_t k = cells_[c].small();
+        ++cells_[c].bits;
         if (k < kInCell + kSpill)
             small_entry(c, k) = entry;
         else
@@ -69,7 +71,7 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
-            ++cells_[c].large;
+            cells_[c].bits |= kLargeBit;
             large_[c].push_back(Entry{box, body, r.x0, r.y0});
         }
 }
@@ -78,12 +80,12 @@ void SweptBoxGrid::remove_body(int body) {
     int& home = homes_[static_cast<std::size_t>(body)];
     if (home >= 0) {
         const std::size_t c = static_cast<std::size_t>(home);
-        const std::uint32_t n = cells_[c].small;
+        const std::uint32_t n = cells_[c].small();
         for (std::uint32_t k = 0; k < n; ++k) {
             if (small_entry(c, k).body != body) continue;
             small_entry(c, k) = small_entry(c, n - 1); // the last takes its place
             if (n - 1 >= kInCell + kSpill) overflow_[c].pop_back();
-            cells_[c].small = n - 1;
+            --cells_[c].bits;
             break;
         }
     } else if (home == kLarge) {
@@ -97,7 +99,7 @@ void SweptBoxGrid::remove_body(int body) {
                 if (it == list.end()) continue;
                 *it = list.back();
                 list.pop_back();
-                --cells_[c].large;
+                if (list.empty()) cells_[c].bits &= ~kLargeBit;
             }
     }
     home = kAbsent;
@@ -109,7 +111,7 @@ void SweptBoxGrid::move_body(int body, const Box& box) {
         const Range now = range_of(box);
         const std::size_t c = static_cast<std::size_t>(home);
         if (is_small(now) && index(now.x0, now.y0) == c) { // same home: the box only
-            const std::uint32_t n = cells_[c].small;
+            const std::uint32_t n = cells_[c].small();
             for (std::uint32_t k = 0; k < n; ++k)
                 if (small_entry(c, k).body == body) {
                     small_entry(c, k).box = outward(box);
@@ -139,10 +141,13 @@ void SweptBoxGrid::seal_walls() {
         // A wall walked band by band can meet a cell twice: list it once.
         if (k > 0 && wall_listing_[k - 1] == wall_listing_[k]) continue;
         Cell& cell = cells_[c];
-        if (cell.walls_end == cell.walls_begin)
-            cell.walls_begin = cell.walls_end = static_cast<std::uint32_t>(wall_ids_.size());
+        auto& [begin, end] = wall_ranges_[c];
+        if (!cell.has_walls()) {
+            cell.bits |= kWallsBit;
+            begin = end = static_cast<std::uint32_t>(wall_ids_.size());
+        }
         wall_ids_.push_back(wall);
-        ++cell.walls_end;
+        ++end;
     }
     walls_sealed_ = true;
 }

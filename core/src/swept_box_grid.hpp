@@ -131,16 +131,20 @@ private:
         int x0 = 0, y0 = 0;
     };
     // A cell, one cache line: how many small bodies live here (the first kInCell here, the
-    // next kSpill in `spill_`, the rest in `overflow_`), how many large ones are listed here
-    // (in `large_`), its walls' range. Most cells hold two small bodies or fewer: a query reads
-    // one line a cell.
-    static constexpr std::uint32_t kInCell = 2;
+    // next kSpill in `spill_`, the rest in `overflow_`) and whether large ones are listed here
+    // (in `large_`) or walls (their range of `wall_ids_` in `wall_ranges_`). At the bench's
+    // density most cells hold three small bodies or fewer: a query reads one line a cell.
+    static constexpr std::uint32_t kInCell = 3;
     static constexpr std::uint32_t kSpill = 3;
+    static constexpr std::uint32_t kLargeBit = 1u << 30;
+    static constexpr std::uint32_t kWallsBit = 1u << 31;
+    static constexpr std::uint32_t kCountMask = kLargeBit - 1;
     struct alignas(64) Cell {
-        std::uint32_t small = 0;
-        std::uint32_t large = 0;
-        std::uint32_t walls_begin = 0, walls_end = 0;
+        std::uint32_t bits = 0; // small bodies (count), kLargeBit, kWallsBit
         SmallEntry entries[kInCell];
+        std::uint32_t small() const { return bits & kCountMask; }
+        bool has_large() const { return (bits & kLargeBit) != 0; }
+        bool has_walls() const { return (bits & kWallsBit) != 0; }
     };
     struct alignas(64) Spill {
         SmallEntry entries[kSpill];
@@ -188,7 +192,7 @@ private:
     template <class F>
     void visit_small(std::size_t c, const Box& box, int self, F& visit) const {
         const Cell& cell = cells_[c];
-        const std::uint32_t n = cell.small;
+        const std::uint32_t n = cell.small();
         const std::uint32_t here = std::min(n, kInCell);
         for (std::uint32_t k = 0; k < here; ++k) {
             const SmallEntry& e = cell.entries[k];
@@ -215,13 +219,14 @@ private:
     int nx_ = 1, ny_ = 1;
     std::size_t cell_count_ = 1;
     std::vector<Cell> cells_;
-    std::vector<Spill> spill_;                                // by cell
-    std::vector<std::vector<SmallEntry>> overflow_;           // by cell
-    std::vector<std::vector<Entry>> large_;                   // by cell
-    std::vector<int> homes_;                                  // by body
-    std::vector<LargePlace> large_places_;                    // by body
-    std::vector<std::pair<std::uint32_t, int>> wall_listing_; // (cell, wall), until sealed
-    std::vector<int> wall_ids_;                               // by cell, in cell order
+    std::vector<Spill> spill_;                                         // by cell
+    std::vector<std::vector<SmallEntry>> overflow_;                    // by cell
+    std::vector<std::vector<Entry>> large_;                            // by cell
+    std::vector<int> homes_;                                           // by body
+    std::vector<LargePlace> large_places_;                             // by body
+    std::vector<std::pair<std::uint32_t, int>> wall_listing_;          // (cell, wall), until sealed
+    std::vector<int> wall_ids_;                                        // by cell, in cell order
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> wall_ranges_; // by cell
     bool walls_sealed_ = true;
     std::vector<std::uint32_t> wall_stamps_;
     std::uint32_t stamp_ = 0;
@@ -236,7 +241,7 @@ void SweptBoxGrid::for_each_body_near(const Box& box, int self, F&& visit) {
         for (int x = sx0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
             visit_small(c, box, self, visit);
-            if (cells_[c].large != 0 && x >= r.x0 && y >= r.y0)
+            if (cells_[c].has_large() && x >= r.x0 && y >= r.y0)
                 visit_large(x, y, r, box, self, visit);
         }
 }
@@ -253,8 +258,10 @@ void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& v
             visit_small(c, box, self, visit_body);
             const Cell& cell = cells_[c];
             if (x < r.x0 || y < r.y0) continue;
-            if (cell.large != 0) visit_large(x, y, r, box, self, visit_body);
-            for (std::uint32_t k = cell.walls_begin; k < cell.walls_end; ++k) {
+            if (cell.has_large()) visit_large(x, y, r, box, self, visit_body);
+            if (!cell.has_walls()) continue;
+            const auto [walls_begin, walls_end] = wall_ranges_[c];
+            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
                 if (stamp == 0) stamp = next_stamp();
                 const int wall = wall_ids_[k];
                 std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
@@ -282,7 +289,7 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
     for (int y = 0; y < ny_; ++y)
         for (int x = 0; x < nx_; ++x) {
             const std::size_t c = index(x, y);
-            const std::uint32_t n = cells_[c].small;
+            const std::uint32_t n = cells_[c].small();
             if (n == 0) continue;
             for (std::uint32_t i = 0; i < n; ++i) {
                 const SmallEntry& a = small_of(c, i);
@@ -295,7 +302,7 @@ void SweptBoxGrid::for_each_pair(F&& visit) {
                 const int ox = x + dx, oy = y + dy;
                 if (ox < 0 || ox >= nx_ || oy >= ny_) continue;
                 const std::size_t o = index(ox, oy);
-                const std::uint32_t m = cells_[o].small;
+                const std::uint32_t m = cells_[o].small();
                 for (std::uint32_t i = 0; i < n; ++i) {
                     const SmallEntry& a = small_of(c, i);
                     for (std::uint32_t j = 0; j < m; ++j) {
@@ -327,8 +334,10 @@ void SweptBoxGrid::for_each_wall_near(const Box& box, F&& visit) {
     const Range r = range_of(box);
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
-            const Cell& cell = cells_[index(x, y)];
-            for (std::uint32_t k = cell.walls_begin; k < cell.walls_end; ++k) {
+            const std::size_t c = index(x, y);
+            if (!cells_[c].has_walls()) continue;
+            const auto [walls_begin, walls_end] = wall_ranges_[c];
+            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
                 const int wall = wall_ids_[k];
                 std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
                 if (seen == stamp) continue;

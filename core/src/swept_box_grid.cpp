@@ -33,13 +33,10 @@ void SweptBoxGrid::reset(const Box& bounds, double cell, std::size_t max_cells, 
     cell_count_ = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_);
     cells_.assign(cell_count_, Cell{});
     if (spill_.size() < cell_count_) spill_.resize(cell_count_);
+    // A cell's overflow and large lists are emptied when first used in a layout.
     if (overflow_.size() < cell_count_) {
         overflow_.resize(cell_count_);
         large_.resize(cell_count_);
-    }
-    for (std::size_t c = 0; c < cell_count_; ++c) {
-        overflow_[c].clear();
-        large_[c].clear();
     }
     homes_.assign(static_cast<std::size_t>(bodies), kAbsent);
     large_places_.resize(static_cast<std::size_t>(bodies));
@@ -62,8 +59,10 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
         ++cells_[c].bits;
         if (k < kInCell + kSpill)
             small_entry(c, k) = entry;
-        else
+        else {
+            if (k == kInCell + kSpill) overflow_[c].clear(); // its first use in this layout
             overflow_[c].push_back(entry);
+        }
         return;
     }
     home = kLarge;
@@ -71,6 +70,7 @@ void SweptBoxGrid::insert_body(int body, const Box& box) {
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
+            if (!cells_[c].has_large()) large_[c].clear(); // first use in this layout
             cells_[c].bits |= kLargeBit;
             large_[c].push_back(Entry{box, body, r.x0, r.y0});
         }

@@ -24,6 +24,7 @@
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -45,17 +46,28 @@ inline bool overlaps(const Box& a, const Box& b) {
 struct FloatBox {
     float lo_x = 0.0f, lo_y = 0.0f, hi_x = 0.0f, hi_y = 0.0f;
 };
+// The next float below / above a finite f (std::nextafter without the library call).
+inline float float_step_down(float f) {
+    if (f == 0.0f) return -std::numeric_limits<float>::denorm_min();
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits - 1 : bits + 1);
+}
+inline float float_step_up(float f) {
+    if (f == 0.0f) return std::numeric_limits<float>::denorm_min();
+    const std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+    return std::bit_cast<float>(f > 0.0f ? bits + 1 : bits - 1);
+}
 inline float float_below(double x) { // the largest float <= x
     if (x > FLT_MAX) return FLT_MAX;
     if (x < -FLT_MAX) return -std::numeric_limits<float>::infinity();
     const float f = static_cast<float>(x);
-    return static_cast<double>(f) > x ? std::nextafter(f, -FLT_MAX) : f;
+    return static_cast<double>(f) > x ? float_step_down(f) : f;
 }
 inline float float_above(double x) { // the smallest float >= x
     if (x < -FLT_MAX) return -FLT_MAX;
     if (x > FLT_MAX) return std::numeric_limits<float>::infinity();
     const float f = static_cast<float>(x);
-    return static_cast<double>(f) < x ? std::nextafter(f, FLT_MAX) : f;
+    return static_cast<double>(f) < x ? float_step_up(f) : f;
 }
 inline FloatBox outward(const Box& b) {
     return {float_below(b.lo_x), float_below(b.lo_y), float_above(b.hi_x), float_above(b.hi_y)};

@@ -58,29 +58,36 @@ struct alignas(64) BodyMotion {
     double radius = 0.0;
 };
 
-struct BodyRecord {
-    double mass = 1.0;
-    Response response;
+// The rest of a body, two cache lines: the first holds what every event of the body reads or
+// writes, the second its side memory and carry. A callback lives apart (World::State::callbacks).
+struct alignas(64) BodyRecord {
     Vec2 velocity; // displacement per frame
-    bool alive = true;
-    bool frozen = false;
-    Vec2 carry;                      // the motion while frozen: the wall it chattered against
-    std::uint32_t frame_version = 0; // version at the frame's start
-    int last_change = -1;            // this frame's changes of trajectory: the last in `changes`
+    double mass = 1.0;
+    double restitution = 1.0; // Bounce only
+    double burst_start = 0.0;
     // The last vertex of the body's path this frame: its time, and where it waits in
     // `pending_vertices` (when pending_vertices[pending_vertex].body is this body).
-    bool has_vertex = false;
     double vertex_time = 0.0;
-    std::size_t pending_vertex = SIZE_MAX;
-    double burst_start = 0.0;
+    int last_change = -1; // this frame's changes of trajectory: the last in `changes`
     int burst_events = 0;
+    std::uint32_t pending_vertex = UINT32_MAX;
+    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce); // a ResponseKind
+    bool alive = true;
+    bool frozen = false;
+    bool has_vertex = false;
+
     LastContact last;
+    Vec2 carry; // the motion while frozen: the wall it chattered against
+
+    ResponseKind response() const { return static_cast<ResponseKind>(kind); }
 
     Vec2 motion() const {
         if (!alive) return {};
         return frozen ? carry : velocity;
     }
 };
+
+static_assert(sizeof(BodyRecord) == 128, "two cache lines");
 
 // One change of trajectory, linked to the body's previous one in the same frame: which event
 // moved the body's version on (a stale prediction is logged with the first event that changed
@@ -118,16 +125,17 @@ struct WallRecord {
 };
 
 bool is_sensor(const BodyRecord& b) {
-    return b.response.kind == ResponseKind::Sensor;
+    return b.response() == ResponseKind::Sensor;
 }
 
-ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
+ContactOutcome respond_alone(const BodyRecord& self, const ContactCallback& callback,
+                             const ContactInput& in) {
     // Only the closing part of the relative velocity is acted on: a contact the query found
     // approaching can round to a tiny opening speed here, and must not be pushed inward.
     const double closing = std::min(dot(in.velocity - in.other_velocity, in.normal), 0.0);
-    switch (self.response.kind) {
+    switch (self.response()) {
     case ResponseKind::Bounce:
-        return {in.velocity - in.normal * ((1.0 + self.response.restitution) * closing), false};
+        return {in.velocity - in.normal * ((1.0 + self.restitution) * closing), false};
     case ResponseKind::Slide:
         return {in.velocity - in.normal * closing, false};
     case ResponseKind::Stop: // still, or on a moving wall still relative to it
@@ -137,7 +145,7 @@ ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
     case ResponseKind::Sensor:
         return {in.velocity, false};
     case ResponseKind::Callback:
-        if (self.response.callback) return self.response.callback(in);
+        if (callback) return callback(in);
         return {in.velocity, false};
     }
     return {in.velocity, false};
@@ -148,9 +156,10 @@ ContactOutcome respond_alone(const BodyRecord& self, const ContactInput& in) {
 struct World::State {
     WorldOptions options;
     std::vector<BodyRecord> bodies;
-    std::vector<BodyMotion> motions;     // by body
-    std::vector<std::uint32_t> versions; // by body, bumped by every change of trajectory
-    std::vector<ChangeLink> changes;     // this frame's changes of trajectory
+    std::vector<ContactCallback> callbacks; // by body: a Callback response's function
+    std::vector<BodyMotion> motions;        // by body
+    std::vector<std::uint32_t> versions;    // by body, bumped by every change of trajectory
+    std::vector<ChangeLink> changes;        // this frame's changes of trajectory
     std::vector<WallRecord> walls;
     detail::EventQueue queue;
     detail::SweptBoxGrid grid;
@@ -378,14 +387,13 @@ struct World::State {
         changes.clear();
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             BodyRecord& b = bodies[i];
-            b.frame_version = versions[i];
             b.last_change = -1;
             b.burst_events = 0;
             b.frozen = false;
             sync_motion(static_cast<int>(i));
             b.has_vertex = b.alive;
             b.vertex_time = 0.0;
-            b.pending_vertex = SIZE_MAX; // the frame's first vertex is in the log already
+            b.pending_vertex = UINT32_MAX; // the frame's first vertex is in the log already
             if (b.alive) log.paths[i].points.push_back({0.0, motions[i].origin});
         }
         if (use_grid()) {
@@ -508,7 +516,7 @@ struct World::State {
         } else {
             b.has_vertex = true;
             b.vertex_time = t;
-            b.pending_vertex = pending_vertices.size();
+            b.pending_vertex = static_cast<std::uint32_t>(pending_vertices.size());
             pending_vertices.push_back({index, {t, m.origin}});
         }
     }
@@ -551,8 +559,9 @@ struct World::State {
             event.other_velocity_before = wall_velocity;
             event.other_velocity_after = wall_velocity;
             if (!a.frozen)
-                out_a = respond_alone(a, ContactInput{t, p.body, OtherKind::Wall, p.other,
-                                                      p.hit.point, n, a.velocity, wall_velocity});
+                out_a = respond_alone(a, callbacks[static_cast<std::size_t>(p.body)],
+                                      ContactInput{t, p.body, OtherKind::Wall, p.other, p.hit.point,
+                                                   n, a.velocity, wall_velocity});
         } else {
             b = &bodies[static_cast<std::size_t>(p.other)];
             out_b = {b->velocity, false};
@@ -561,20 +570,22 @@ struct World::State {
             const Vec2 va = motion(p.body), vb = motion(p.other);
             if (is_sensor(a) || is_sensor(*b)) {
                 // both pass through
-            } else if (a.response.kind == ResponseKind::Bounce &&
-                       b->response.kind == ResponseKind::Bounce && !a.frozen && !b->frozen) {
+            } else if (a.response() == ResponseKind::Bounce &&
+                       b->response() == ResponseKind::Bounce && !a.frozen && !b->frozen) {
                 const double closing = std::min(dot(va - vb, n), 0.0);
-                const double e = std::max(a.response.restitution, b->response.restitution);
+                const double e = std::max(a.restitution, b->restitution);
                 const double impulse = -(1.0 + e) * closing / (1.0 / a.mass + 1.0 / b->mass);
                 out_a.velocity = va + n * (impulse / a.mass);
                 out_b.velocity = vb - n * (impulse / b->mass);
             } else {
                 if (!a.frozen)
-                    out_a = respond_alone(a, ContactInput{t, p.body, OtherKind::Body, p.other,
-                                                          p.hit.point, n, va, vb});
+                    out_a = respond_alone(
+                        a, callbacks[static_cast<std::size_t>(p.body)],
+                        ContactInput{t, p.body, OtherKind::Body, p.other, p.hit.point, n, va, vb});
                 if (!b->frozen)
-                    out_b = respond_alone(*b, ContactInput{t, p.other, OtherKind::Body, p.body,
-                                                           p.hit.point, -n, vb, va});
+                    out_b = respond_alone(
+                        *b, callbacks[static_cast<std::size_t>(p.other)],
+                        ContactInput{t, p.other, OtherKind::Body, p.body, p.hit.point, -n, vb, va});
             }
         }
 
@@ -677,13 +688,15 @@ int World::add_body(BodyDef def) {
     if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
     BodyRecord b;
     b.mass = def.mass;
-    b.response = std::move(def.response);
+    b.kind = static_cast<std::uint8_t>(def.response.kind);
+    b.restitution = def.response.restitution;
     b.velocity = def.velocity;
     BodyMotion m;
     m.origin = def.shape.center;
     m.radius = def.shape.radius;
     m.motion = b.motion();
-    state_->bodies.push_back(std::move(b));
+    state_->bodies.push_back(b);
+    state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
     state_->versions.push_back(0);
     return static_cast<int>(state_->bodies.size()) - 1;

@@ -120,6 +120,12 @@ public:
     // Both at once, in one pass over the cells (a changed body's candidates).
     template <class W, class B>
     void for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body);
+    // For two boxes at once (the two bodies of a contact), in one pass over the cells around
+    // both: `visit_body(k, body)` for every body that may overlap box k (0: `a`, 1: `b`) and
+    // is not self_k, `visit_wall(wall)` once for every wall listed near either.
+    template <class W, class B>
+    void for_each_near_either(const Box& a, int self_a, const Box& b, int self_b, W&& visit_wall,
+                              B&& visit_body);
 
     int columns() const { return nx_; }
     int rows() const { return ny_; }
@@ -271,6 +277,44 @@ void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& v
             const Cell& cell = cells_[c];
             if (x < r.x0 || y < r.y0) continue;
             if (cell.has_large()) visit_large(x, y, r, box, self, visit_body);
+            if (!cell.has_walls()) continue;
+            const auto [walls_begin, walls_end] = wall_ranges_[c];
+            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
+                if (stamp == 0) stamp = next_stamp();
+                const int wall = wall_ids_[k];
+                std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
+                if (seen == stamp) continue;
+                seen = stamp;
+                visit_wall(wall);
+            }
+        }
+}
+
+template <class W, class B>
+void SweptBoxGrid::for_each_near_either(const Box& a, int self_a, const Box& b, int self_b,
+                                        W&& visit_wall, B&& visit_body) {
+    if (!walls_sealed_) seal_walls();
+    std::uint32_t stamp = 0; // taken at the first wall met
+    const Box both = united(a, b);
+    const Range r = range_of(both);
+    const auto test = [&](int body, const auto& box) {
+        if (body != self_a && overlaps(a, box)) visit_body(0, body);
+        if (body != self_b && overlaps(b, box)) visit_body(1, body);
+    };
+    const int sx0 = std::max(r.x0 - 1, 0), sy0 = std::max(r.y0 - 1, 0);
+    for (int y = sy0; y <= r.y1; ++y)
+        for (int x = sx0; x <= r.x1; ++x) {
+            const std::size_t c = index(x, y);
+            const Cell& cell = cells_[c];
+            const std::uint32_t n = cell.small();
+            for (std::uint32_t k = 0; k < n; ++k) {
+                const SmallEntry& e = k < kInCell ? cell.entries[k] : small_entry(c, k);
+                test(e.body, e.box);
+            }
+            if (x < r.x0 || y < r.y0) continue;
+            if (cell.has_large())
+                for (const Entry& l : large_[c])
+                    if (x == std::max(r.x0, l.x0) && y == std::max(r.y0, l.y0)) test(l.body, l.box);
             if (!cell.has_walls()) continue;
             const auto [walls_begin, walls_end] = wall_ranges_[c];
             for (std::uint32_t k = walls_begin; k < walls_end; ++k) {

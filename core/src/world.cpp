@@ -352,6 +352,29 @@ struct World::State {
         // The candidates first, their trajectories fetched (prefetched: at 10,000 bodies and
         // more each is a cache miss, and they overlap this way), then the pairs predicted.
         candidates.clear();
+        const auto alive = [&](int c) { return bodies[static_cast<std::size_t>(c)].alive; };
+        if (use_grid() && list.size() == 2 && alive(list[0]) && alive(list[1])) {
+            // The two bodies of a contact: one pass over the cells around both (their boxes
+            // overlap), each candidate tested against each box. A wall near either is
+            // predicted against both: the query decides, the grid only filters.
+            const int c0 = list[0], c1 = list[1];
+            grid.for_each_near_either(
+                swept_box(c0, from), c0, swept_box(c1, from), c1,
+                [&](int w) {
+                    predict_wall(c0, w, from, after);
+                    predict_wall(c1, w, from, after);
+                },
+                [&](int k, int o) {
+                    const int c = k == 0 ? c0 : c1;
+                    if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
+                        return; // predicted from o's side already
+                    __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+                    candidates.push_back({std::min(c, o), std::max(c, o)});
+                });
+            for (const auto& [i, j] : candidates)
+                predict_pair(i, j, from, after);
+            return;
+        }
         for (const int c : list) {
             if (!bodies[static_cast<std::size_t>(c)].alive) continue;
             for_each_neighbour(

@@ -68,7 +68,6 @@ struct alignas(64) BodyRecord {
     // The last vertex of the body's path this frame: its time, and where it waits in
     // `pending_vertices` (when pending_vertices[pending_vertex].body is this body).
     double vertex_time = 0.0;
-    int last_change = -1; // this frame's changes of trajectory: the last in `changes`
     int burst_events = 0;
     std::uint32_t pending_vertex = UINT32_MAX;
     std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce); // a ResponseKind
@@ -158,8 +157,14 @@ struct World::State {
     std::vector<BodyRecord> bodies;
     std::vector<ContactCallback> callbacks; // by body: a Callback response's function
     std::vector<BodyMotion> motions;        // by body
-    std::vector<std::uint32_t> versions;    // by body, bumped by every change of trajectory
-    std::vector<ChangeLink> changes;        // this frame's changes of trajectory
+    // By body, 8 bytes: what checking a prediction reads (is it current, which event
+    // cancelled it).
+    struct Stamp {
+        std::uint32_t version = 0; // bumped by every change of trajectory
+        int last_change = -1;      // this frame's changes of trajectory: the last in `changes`
+    };
+    std::vector<Stamp> stamps;
+    std::vector<ChangeLink> changes; // this frame's changes of trajectory
     std::vector<WallRecord> walls;
     detail::EventQueue queue;
     detail::SweptBoxGrid grid;
@@ -186,7 +191,9 @@ struct World::State {
     const BodyMotion& hot(int index) const { return motions[static_cast<std::size_t>(index)]; }
     BodyMotion& hot(int index) { return motions[static_cast<std::size_t>(index)]; }
     Vec2 motion(int index) const { return hot(index).motion; }
-    std::uint32_t version(int index) const { return versions[static_cast<std::size_t>(index)]; }
+    std::uint32_t version(int index) const {
+        return stamps[static_cast<std::size_t>(index)].version;
+    }
     // After any change of a body's velocity, liveness or freezing.
     void sync_motion(int index) {
         hot(index).motion = bodies[static_cast<std::size_t>(index)].motion();
@@ -410,7 +417,7 @@ struct World::State {
         changes.clear();
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             BodyRecord& b = bodies[i];
-            b.last_change = -1;
+            stamps[i].last_change = -1;
             b.burst_events = 0;
             b.frozen = false;
             sync_motion(static_cast<int>(i));
@@ -495,7 +502,7 @@ struct World::State {
         const auto check = [&](int index, std::uint32_t predicted) {
             const std::uint32_t now = version(index);
             if (now == predicted) return;
-            int link = bodies[static_cast<std::size_t>(index)].last_change;
+            int link = stamps[static_cast<std::size_t>(index)].last_change;
             for (std::uint32_t k = predicted + 1; k < now; ++k)
                 link = changes[static_cast<std::size_t>(link)].previous;
             by = std::min(by, changes[static_cast<std::size_t>(link)].sequence);
@@ -526,9 +533,10 @@ struct World::State {
             b.carry = carry;
         }
         m.motion = b.motion();
-        ++versions[static_cast<std::size_t>(index)];
-        changes.push_back(ChangeLink{sequence, b.last_change});
-        b.last_change = static_cast<int>(changes.size()) - 1;
+        Stamp& stamp = stamps[static_cast<std::size_t>(index)];
+        ++stamp.version;
+        changes.push_back(ChangeLink{sequence, stamp.last_change});
+        stamp.last_change = static_cast<int>(changes.size()) - 1;
         // The path: changes at one instant make one vertex.
         if (b.has_vertex && b.vertex_time == t) {
             if (b.pending_vertex < pending_vertices.size() &&
@@ -564,6 +572,10 @@ struct World::State {
         const int sequence = static_cast<int>(log.events.size());
         const double t = p.time;
         time = t;
+        if (use_grid()) { // moved in the grid below, if they change
+            grid.prefetch(p.body);
+            if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
+        }
         BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
         const Vec2 n = p.hit.normal;
         ContactEvent event{
@@ -721,7 +733,7 @@ int World::add_body(BodyDef def) {
     state_->bodies.push_back(b);
     state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
-    state_->versions.push_back(0);
+    state_->stamps.push_back({});
     return static_cast<int>(state_->bodies.size()) - 1;
 }
 

@@ -182,6 +182,8 @@ struct World::State {
     std::vector<PendingVertex> pending_vertices;
     std::vector<int> changed;                    // scratch: the bodies an event changed
     std::vector<std::pair<int, int>> candidates; // scratch: pairs to predict
+    std::vector<Box> boxes;                      // scratch: the frame start's swept boxes
+    std::vector<double> extents;                 // scratch: their sizes
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
 
@@ -285,9 +287,8 @@ struct World::State {
     // at most four cells per body (docs/scheduler.md, "Broadphase").
     void build_grid() {
         const int n = static_cast<int>(bodies.size());
-        std::vector<Box> boxes(static_cast<std::size_t>(n));
-        std::vector<double> extents;
-        extents.reserve(boxes.size());
+        boxes.resize(static_cast<std::size_t>(n));
+        extents.clear();
         bool any = false;
         Box bounds;
         const auto include = [&](const Box& box) {
@@ -433,7 +434,7 @@ struct World::State {
             build_grid();
             for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
                 if (!bodies[static_cast<std::size_t>(i)].alive) continue;
-                grid.for_each_wall_near(swept_box(i, 0.0),
+                grid.for_each_wall_near(boxes[static_cast<std::size_t>(i)],
                                         [&](int w) { predict_wall(i, w, 0.0, -1); });
             }
             // In batches, their trajectories prefetched (see predict_changed).

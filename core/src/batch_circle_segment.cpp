@@ -1,8 +1,7 @@
 #include "ccd/batch_circle_segment.hpp"
 
 #include "ccd/hit.hpp"
-#include "exact_arithmetic.hpp"
-#include "segment_overlap.hpp"
+#include "ccd/toi_circle_segment.hpp"
 
 #include <cmath>
 #include <limits>
@@ -39,34 +38,38 @@ constexpr std::int64_t feature_code(Feature f) {
     return static_cast<std::int64_t>(f);
 }
 
+// The scalar query's arithmetic (toi_circle_segment.cpp: dot_fma, cross_fma,
+// distance_squared_minus; the error argument is there), term by term.
+inline double dot_fma(double px, double py, double qx, double qy) {
+    return std::fma(px, qx, py * qy);
+}
+inline double cross_fma(double px, double py, double qx, double qy) {
+    return std::fma(px, qy, -(py * qx));
+}
+inline double distance_squared_minus(double mx, double my, double r2) {
+    return std::fma(mx, mx, std::fma(my, my, -r2));
+}
 // detail::accurate_cross (exact_arithmetic.hpp), term by term.
-inline double cross_fma(double ux, double uy, double vx, double vy) {
+inline double accurate_cross(double ux, double uy, double vx, double vy) {
     const double w = uy * vx;
     const double e = std::fma(-uy, vx, w);
     const double f = std::fma(ux, vy, -w);
     return f + e;
 }
 
-// detail::accurate_distance_squared_minus (exact_arithmetic.hpp), term by term.
-inline double distance_squared_minus(double vx, double vy, double r) {
-    const double px = vx * vx, ex = std::fma(vx, vx, -px);
-    const double py = vy * vy, ey = std::fma(vy, vy, -py);
-    const double pr = r * r, er = std::fma(r, r, -pr);
-    const double s = px + py;
-    const double bp = s - px;
-    const double es = (px - (s - bp)) + (py - bp);
-    return (s - pr) + (es + ex + ey - er);
-}
-
-// The scalar query (toi_circle_segment.cpp, segment_overlap.hpp, first_touch.hpp) with every
+// The scalar query (untraced_time_of_impact in toi_circle_segment.cpp) with every
 // `if (...) return` turned into a mask and every choice into a select. Each formula is written
 // as there, operand for operand, so each lane rounds exactly as the scalar code does.
 //
-// A lane's work is one long dependency chain (a square root and a division for the band, then
-// a square root and a division for the cap it names), and the processor overlaps only as many
-// iterations as its reorder window holds; so the work is split into two loops over a block,
-// each with half the chain: `band_lanes` settles overlaps and band entries and prepares the
-// one cap that can be first, `cap_lanes` solves that cap and writes the answers.
+// A lane's work is one long dependency chain (the segment's length, the band's entry and which
+// contact can be first, then the square root of the one cap that can be, then the division),
+// and the processor overlaps only as many iterations as its reorder window holds; so the work
+// is split into two loops over a block: `band_lanes` decides everything (overlap, band, the
+// one cap that can be first, hit or miss: no square root but the segment's length, as in the
+// scalar query) and prepares t as a quotient, `cap_lanes` takes the cap's square root and the
+// one division. The scalar query decides both caps and solves the one it takes; the lanes
+// select the cap's inputs first: the same operations on the same operands, so the same bits.
+// Per lane: two square roots, one division.
 //
 // Every value in these loops is 64 bits wide: GCC picks the vectorisation factor from the
 // narrowest type in the loop, and one byte-sized output made it 32 lanes (eight registers per
@@ -76,14 +79,12 @@ constexpr std::size_t block = 128; // a block's inputs and scratch stay in L1
 
 template <bool kFeatures>
 struct Scratch {
-    std::int64_t settled[block];  // 1: an overlap or a band entry (the answer is known)
-    double settled_t[block];      //   its t (0 for an overlap)
-    std::int64_t want_cap[block]; // 1: not settled, and the cap below can be first
-    double cap_mx[block];         //   the offset of the center from that cap's endpoint,
-    double cap_my[block];         //
-    double cap_c[block];          //   |m|^2 - r^2,
-    double reach_cap[block];      //   and r |d|
-    std::int64_t hit[block];      // the answers, before narrowing
+    std::int64_t settled[block]; // 1: an overlap or a band entry (no cap to solve)
+    std::int64_t hit[block];     // 1: a contact
+    double numerator[block];     // t = numerator / denominator (see band_lanes)
+    double denominator[block];   //
+    double disc[block];          // the cap's discriminant
+    double b[block];             //   and B = dot(d, m)
     std::int64_t settled_feature[kFeatures ? block : 1];
     std::int64_t cap_feature[kFeatures ? block : 1];
     std::int64_t feature[kFeatures ? block : 1];
@@ -100,47 +101,54 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const double ux = bx[i] - ax[i], uy = by[i] - ay[i];   // u = b - a
         const double wx = cx[i] - ax[i], wy = cy[i] - ay[i];   // w = c - a
         const double mbx = cx[i] - bx[i], mby = cy[i] - by[i]; // c - b
-        const double length2 = ux * ux + uy * uy;
+        const double length2 = dot_fma(ux, uy, ux, uy);
         const double length = std::sqrt(length2);
-        const double start = cross_fma(ux, uy, wx, wy); // signed distance to the line x |u|
+        const double r2 = radius * radius;
+        const double start = accurate_cross(ux, uy, wx, wy); // signed distance to the line x |u|
         const double reach = radius * length;
-        const double c_a = distance_squared_minus(wx, wy, radius);
-        const double c_b = distance_squared_minus(mbx, mby, radius);
+        const double along0 = dot_fma(wx, wy, ux, uy);
+        const double c_a = distance_squared_minus(wx, wy, r2);
+        const double c_b = distance_squared_minus(mbx, mby, r2);
 
-        // overlap_at_start
-        const double along0 = wx * ux + wy * uy;
-        const bool at_a = (along0 <= 0.0) | !(length2 > 0.0);
+        // overlap at t = 0
+        const bool has_band = length2 > 0.0;
+        const bool at_a = (along0 <= 0.0) | !has_band;
         const bool at_b = !at_a & (along0 >= length2);
-        const bool inside = !(std::fabs(start) > reach);
+        const bool inside = std::fabs(start) <= reach;
         // (a bool-valued ?: here stops GCC 12's vectoriser; the masks below say the same)
         const bool overlap =
             (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
 
-        // band_entry: which contact can be first (see toi_circle_segment.cpp). Of the two roots
-        // (reach - start) / rate and (-reach - start) / rate the entry is the smaller, the one
-        // with -reach when rate > 0 (rounding is monotonic): one division.
+        // The band, compared multiplied through by the speed (see the scalar query).
         const double rate = cross_fma(ux, uy, dx[i], dy[i]);
-        const double t_band = ((rate > 0.0 ? -reach : reach) - start) / rate;
-        const double along = (wx + dx[i] * t_band) * ux + (wy + dy[i] * t_band) * uy;
-        const bool has_band = length2 > 0.0;
-        const bool entered = has_band & !inside & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0);
-        const bool band = entered & !(along < 0.0) & !(along > length2);
-        const bool first_a =
-            (!has_band) | (has_band & inside & (along0 <= 0.0)) | (entered & (along < 0.0));
-        const bool first_b = (has_band & inside & !(along0 <= 0.0)) | (entered & (along > length2));
+        const double speed = std::fabs(rate);
+        const double entry = -(reach + start * std::copysign(1.0, rate));
+        const bool entered = has_band & !inside & (rate != 0.0) & (entry >= 0.0) & (entry <= speed);
+        const double along = std::fma(dot_fma(dx[i], dy[i], ux, uy), entry, along0 * speed);
+        const double end = length2 * speed;
+        const bool band = entered & (along >= 0.0) & (along <= end);
+        const bool first_a = (!has_band) | (inside & at_a) | (entered & (along < 0.0));
+        const bool first_b = has_band & ((inside & !at_a) | (entered & (along > end)));
 
-        // The one cap that can be first: its inputs are selected, so each lane takes one
-        // square root and one division for its cap, not two of each. (first_touch_of_disk
-        // answers nothing without relative motion: dd > 0 is checked here.)
-        const double dd = dx[i] * dx[i] + dy[i] * dy[i];
-        const bool settled = overlap | band;
-        s.settled[i] = static_cast<std::int64_t>(settled);
-        s.settled_t[i] = overlap ? 0.0 : t_band;
-        s.want_cap[i] = static_cast<std::int64_t>((!settled) & (first_a | first_b) & (dd > 0.0));
-        s.cap_mx[i] = first_a ? wx : mbx;
-        s.cap_my[i] = first_a ? wy : mby;
-        s.cap_c[i] = first_a ? c_a : c_b;
-        s.reach_cap[i] = radius * std::sqrt(dd);
+        // The one cap that can be first: its inputs are selected, and it is decided here
+        // without a square root, as in the scalar query (C + B <= 0 or (C + B)^2 <= disc).
+        const double a = dot_fma(dx[i], dy[i], dx[i], dy[i]);
+        const double mx = first_a ? wx : mbx, my = first_a ? wy : mby;
+        const double c = first_a ? c_a : c_b;
+        const double b = dot_fma(dx[i], dy[i], mx, my);
+        const double k = cross_fma(dx[i], dy[i], mx, my);
+        const double disc = std::fma(-k, k, r2 * a);
+        const double sum = c + b;
+        const bool cap = (!overlap) & (!band) & (first_a | first_b) & (a > 0.0) & (b < 0.0) &
+                         !(disc < 0.0) & ((sum <= 0.0) | (sum * sum <= disc));
+        s.settled[i] = static_cast<std::int64_t>(overlap | band);
+        s.hit[i] = static_cast<std::int64_t>(overlap | band | cap);
+        // t = numerator / denominator: 0 / 1 for an overlap, entry / speed for the band, and for
+        // a cap C / (sqrt(disc) - B), the square root taken in cap_lanes.
+        s.numerator[i] = overlap ? 0.0 : (band ? entry : c);
+        s.denominator[i] = overlap ? 1.0 : speed;
+        s.disc[i] = disc;
+        s.b[i] = b;
         if constexpr (kFeatures) {
             const std::int64_t overlap_feature =
                 at_a ? feature_code(Feature::EndpointA)
@@ -154,26 +162,19 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
     }
 }
 
-// The entry of first_touch_of_disk (first_touch.hpp) for the prepared cap, and the answers.
+// The cap's square root, the one division, the answers.
 template <bool kFeatures>
-[[gnu::always_inline]] inline void cap_lanes(std::size_t n, const double* __restrict dx,
-                                             const double* __restrict dy, double* __restrict t_out,
+[[gnu::always_inline]] inline void cap_lanes(std::size_t n, double* __restrict t_out,
                                              Scratch<kFeatures>& __restrict s) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < n; ++i) {
-        const double mx = s.cap_mx[i], my = s.cap_my[i], c = s.cap_c[i], reach = s.reach_cap[i];
-        const double b = dx[i] * mx + dy[i] * my;
-        const double miss = std::fabs(cross_fma(dx[i], dy[i], mx, my));
-        const double disc = (reach - miss) * (reach + miss);
-        const double root = c / (std::sqrt(disc) - b);
-        const bool touching = c <= 0.0;
-        const bool cap =
-            (s.want_cap[i] != 0) & !(b >= 0.0) & !(disc < 0.0) & (touching | !(root > 1.0));
-        const bool settled = s.settled[i] != 0;
-        t_out[i] = settled ? s.settled_t[i] : (cap ? (touching ? 0.0 : root) : inf);
-        s.hit[i] = static_cast<std::int64_t>(settled | cap);
+        const bool settled = s.settled[i] != 0, hit = s.hit[i] != 0;
+        const double q = std::sqrt(s.disc[i] > 0.0 ? s.disc[i] : 0.0) - s.b[i];
+        const double ratio = s.numerator[i] / (settled ? s.denominator[i] : q);
+        const double t = settled ? ratio : (ratio > 1.0 ? 1.0 : (ratio > 0.0 ? ratio : 0.0));
+        t_out[i] = hit ? t : inf;
         if constexpr (kFeatures)
-            s.feature[i] = settled ? s.settled_feature[i] : (cap ? s.cap_feature[i] : 0);
+            s.feature[i] = hit ? (settled ? s.settled_feature[i] : s.cap_feature[i]) : 0;
     }
 }
 
@@ -189,7 +190,7 @@ kernel_loop(std::size_t n, const double* cx, const double* cy, const double* r, 
         const std::size_t count = n - begin < block ? n - begin : block;
         band_lanes<kFeatures>(count, cx + begin, cy + begin, r + begin, dx + begin, dy + begin,
                               ax + begin, ay + begin, bx + begin, by + begin, s);
-        cap_lanes<kFeatures>(count, dx + begin, dy + begin, t_out + begin, s);
+        cap_lanes<kFeatures>(count, t_out + begin, s);
         for (std::size_t k = 0; k < count; ++k)
             hit_out[begin + k] = static_cast<std::uint8_t>(s.hit[k]);
         if constexpr (kFeatures) {
@@ -223,23 +224,11 @@ CCD_BATCH_CLONES void kernel_no_features(std::size_t n, const double* cx, const 
 namespace ccd {
 namespace {
 
-// The normal of a hit, with the scalar query's formulas (overlap_at_start, band_hit, cap_hit).
-// Not vectorised: normalized_or uses std::hypot, a libm call; it runs only when asked for.
-Vec2 hit_normal(const Circle& mover, Vec2 d, const Segment& segment, double t, Feature f) {
-    if (t == 0.0) {
-        if (const auto overlap = detail::overlap_at_start(mover, segment, d))
-            return overlap->normal;
-    }
-    if (f == Feature::SegmentInterior) {
-        const Vec2 u = segment.b - segment.a;
-        const double length = std::sqrt(dot(u, u));
-        const double start = detail::accurate_cross(u, mover.center - segment.a);
-        const double side = start > 0.0 ? 1.0 : -1.0;
-        return perp(u) * (side / length);
-    }
-    const Vec2 endpoint = f == Feature::EndpointA ? segment.a : segment.b;
-    const Vec2 center = mover.center + d * t;
-    return normalized_or(center - endpoint, normalized_or(-d, Vec2{0.0, 1.0}));
+// The normal of a hit: the scalar query's own (it is not vectorised, and runs only when
+// asked for).
+Vec2 hit_normal(const Circle& mover, Vec2 d, const Segment& segment) {
+    const std::optional<Hit> hit = time_of_impact(mover, d, segment);
+    return hit ? hit->normal : Vec2{};
 }
 
 } // namespace
@@ -282,8 +271,7 @@ void time_of_impact_batch(const CircleSegmentBatch& q, const CircleSegmentBatchR
             Vec2 normal{};
             if (out.hit[i] != 0) {
                 normal = hit_normal(Circle{{q.cx[i], q.cy[i]}, q.r[i]}, {q.dx[i], q.dy[i]},
-                                    Segment{{q.ax[i], q.ay[i]}, {q.bx[i], q.by[i]}}, out.t[i],
-                                    static_cast<Feature>(feature[k]));
+                                    Segment{{q.ax[i], q.ay[i]}, {q.bx[i], q.by[i]}});
             }
             out.normal_x[i] = normal.x;
             out.normal_y[i] = normal.y;

@@ -29,6 +29,45 @@ Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
     return Hit{0.0, o.point, o.normal, o.feature, true, closing_in(displacement, o.normal)};
 }
 
+// The arithmetic of this query: plain products, one fma each, no compensation. Why that is
+// enough for the contract (docs/accuracy.md: every answer exact for the radius moved by at most
+// 1e-12 x scale), with u = 2^-53 and scale the largest input magnitude:
+// - Each quantity below is a dot or cross product of differences, or |m|^2 - r^2, rounded with
+//   an error of at most about 2u times the sum of the magnitudes of its terms. For the signed
+//   area cross(u, w) that is 2u |u| |w|: divided by |u| it moves the distance to the line by
+//   2u |w| <= 4u scale, which is moving the obstacle by that much; the same for the projections
+//   (dot) and for cross(d, m), the miss distance of a cap times |d|. Moving the obstacle by e
+//   moves every distance by at most e, so the answer is exact for a radius moved by about 2e.
+// - The cap's entry root is t = C / q, q = sqrt(disc) - B, with C = |m|^2 - r^2 and
+//   disc = r^2 |d|^2 - cross(d, m)^2 (Lagrange: the textbook B^2 - A C, which loses every digit
+//   for a small disk far away, is never formed). disc's rounding, about 2u r^2 |d|^2 plus the
+//   cross product's (above), is a relative change of r^2 by about 2u, or a move of the obstacle.
+//   q adds two non-negative terms (B < 0): a relative error of a few u, so t has one too,
+//   which moves the contact point along the path by a few u |d| t <= a few u scale.
+// - C's rounding dC (about 2u (|m|^2 + r^2)) enters only the numerator. With t1 = C/q and
+//   t2 = q/A the two roots, |m + d t|^2 - r^2 = A (t - t1)(t - t2), so at t1 + dC/q it is
+//   dC (1 - t1/t2). 1 - t1/t2 <= 1 gives a distance off by dC / 2r, small when |m| is near r;
+//   1 - t1/t2 <= 2 sqrt(disc) / |B| <= 2 r |d| / |B| and |B| >= |d| sqrt(C) give dC / sqrt(C),
+//   small when |m| is well above r. Either way a few u max(|m|, r).
+// So each answer is exact for a radius moved by a small multiple of u scale (about 1e-15
+// scale), three orders of magnitude inside the contract. The compensated forms the query used
+// before (detail::accurate_cross, accurate_distance_squared_minus, (r|d| - k)(r|d| + k)) are
+// not needed for it; tests/core/accuracy_test.cpp measures the worst errors (docs/accuracy.md).
+//
+// One decision, one quantity, still: overlap at t = 0, the band entry and the caps are decided
+// from the same start, reach and C values, so no circle is "clear" to one test and "already
+// inside" to the next (docs/accuracy.md, "What it took"). The batch kernel
+// (batch_circle_segment.cpp) computes the same formulas operand for operand.
+inline double dot_fma(Vec2 p, Vec2 q) {
+    return std::fma(p.x, q.x, p.y * q.y);
+}
+inline double cross_fma(Vec2 p, Vec2 q) {
+    return std::fma(p.x, q.y, -(p.y * q.x));
+}
+inline double distance_squared_minus(Vec2 m, double r2) { // |m|^2 - r^2, r2 = r * r
+    return std::fma(m.x, m.x, std::fma(m.y, m.y, -r2));
+}
+
 // What decides the answer. The capsule lies inside the strip |s| <= r around the segment's
 // line (s: signed distance to the line), so nothing can touch before the strip is entered:
 // - entered with the center projecting onto the segment: the band is the answer (a cap could
@@ -37,100 +76,76 @@ Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
 //   the strip the center touches A's disk at the latest when its projection reaches A; the same
 //   for B;
 // - the strip never entered within the frame: no contact at all.
-// So at most one cap equation is solved.
-enum class FirstContact { None, Band, CapA, CapB };
+// So at most one cap can be the answer. At the border between the band and a cap (projection
+// at the entry exactly at an end) both give the same time, so a rounding either way changes the
+// answer by a rounding only.
 
-struct BandEntry {
-    FirstContact first = FirstContact::None;
-    double t = 0.0; // the band's entry time, when first == Band
-};
-
-// Entry into the band: the signed distance to the line, cross(u, center(t) - a) / |u|, is
-// linear in t, so the strip is entered when it reaches +-radius.
-BandEntry band_entry(const Circle& mover, Vec2 displacement, const Segment& obstacle,
-                     Trace* trace) {
+// The band as a trace candidate: s(t) = (start + rate t) / |u|, the candidate s(t)^2 - r^2.
+void band_candidate(const Circle& mover, Vec2 displacement, const Segment& obstacle, Trace& trace) {
+    TraceCandidate& candidate = trace.add_candidate("band", Feature::SegmentInterior);
     const Vec2 u = obstacle.b - obstacle.a;
-    const double length2 = dot(u, u);
-    TraceCandidate* candidate = nullptr;
-    if (trace) candidate = &trace->add_candidate("band", Feature::SegmentInterior);
+    const double length2 = dot_fma(u, u);
     if (!(length2 > 0.0)) {
-        if (candidate) candidate->note = "zero-length segment: no band, only the point";
-        return {FirstContact::CapA};
+        candidate.note = "zero-length segment: no band, only the point";
+        return;
     }
     const double length = std::sqrt(length2);
     const Vec2 w = mover.center - obstacle.a;
     const double start = detail::accurate_cross(u, w);
-    const double rate = detail::accurate_cross(u, displacement);
+    const double rate = cross_fma(u, displacement);
     const double reach = mover.radius * length;
-    const bool inside = std::fabs(start) <= reach;
-
-    if (candidate) { // s(t) = (start + rate t) / |u|; the candidate is s(t)^2 - r^2
-        const double s0 = start / length, s1 = rate / length;
-        candidate->a = s1 * s1;
-        candidate->b = 2.0 * s0 * s1;
-        candidate->c = s0 * s0 - mover.radius * mover.radius;
-        candidate->discriminant = 4.0 * s1 * s1 * mover.radius * mover.radius;
-        if (rate == 0.0) candidate->note = "moving parallel to the segment: s(t) is constant";
+    const double s0 = start / length, s1 = rate / length;
+    candidate.a = s1 * s1;
+    candidate.b = 2.0 * s0 * s1;
+    candidate.c = s0 * s0 - mover.radius * mover.radius;
+    candidate.discriminant = 4.0 * s1 * s1 * mover.radius * mover.radius;
+    if (rate == 0.0) {
+        candidate.note = "moving parallel to the segment: s(t) is constant";
+        return;
     }
-    BandEntry entry;
-    if (inside) // beside an end already (not touching, or it would have overlapped)
-        entry.first = dot(w, u) <= 0.0 ? FirstContact::CapA : FirstContact::CapB;
-    if (rate != 0.0) {
-        // Roots where start + rate t = +-reach; the entry root is where |s| comes down to r.
-        const double t_plus = (reach - start) / rate, t_minus = (-reach - start) / rate;
-        const bool plus_first = t_plus < t_minus; // (std::fmin is a library call)
-        const double t_entry = plus_first ? t_plus : t_minus;
-        const double t_exit = plus_first ? t_minus : t_plus;
-        RootVerdict verdict = detail::frame_verdict(t_entry);
-        if (verdict == RootVerdict::Taken && inside) verdict = RootVerdict::BeforeFrame;
-        if (verdict == RootVerdict::Taken) {
-            const double along = dot(w + displacement * t_entry, u);
-            if (along < 0.0 || along > length2) {
-                verdict = RootVerdict::OffFeature;
-                entry.first = along < 0.0 ? FirstContact::CapA : FirstContact::CapB;
-            } else {
-                entry = {FirstContact::Band, t_entry};
-            }
-        }
-        if (candidate) {
-            candidate->roots.push_back({t_entry, verdict});
-            candidate->roots.push_back({t_exit, t_exit < 0.0 || t_exit > 1.0
-                                                    ? detail::frame_verdict(t_exit)
-                                                    : RootVerdict::Leaving});
-        }
+    // The roots where start + rate t = +-reach, as the query divides them; the entry is the one
+    // where |s| comes down to r.
+    const double speed = std::fabs(rate);
+    const double t_entry = -(reach + start * std::copysign(1.0, rate)) / speed;
+    const double t_exit = (reach - start * std::copysign(1.0, rate)) / speed;
+    RootVerdict verdict = detail::frame_verdict(t_entry);
+    if (verdict == RootVerdict::Taken && std::fabs(start) <= reach)
+        verdict = RootVerdict::BeforeFrame;
+    if (verdict == RootVerdict::Taken) {
+        const double along = std::fma(dot_fma(displacement, u), t_entry, dot_fma(w, u));
+        if (along < 0.0 || along > length2) verdict = RootVerdict::OffFeature;
     }
-    return entry;
+    candidate.roots.push_back({t_entry, verdict});
+    candidate.roots.push_back({t_exit, t_exit < 0.0 || t_exit > 1.0 ? detail::frame_verdict(t_exit)
+                                                                    : RootVerdict::Leaving});
 }
 
-// The contact of a band entry at time t: the foot of the perpendicular, the line's normal on
-// the side the circle came from.
-Hit band_contact(const Circle& mover, Vec2 displacement, const Segment& obstacle, double t) {
-    const Vec2 u = obstacle.b - obstacle.a;
-    const double length2 = dot(u, u);
-    const double start = detail::accurate_cross(u, mover.center - obstacle.a);
-    const double side = start > 0.0 ? 1.0 : -1.0;
-    const double along = dot(mover.center - obstacle.a + displacement * t, u);
-    const Vec2 normal = perp(u) * (side / std::sqrt(length2));
-    return Hit{t,     obstacle.a + u * (along / length2), normal, Feature::SegmentInterior,
-               false, closing_in(displacement, normal)};
-}
-
-std::optional<double> cap_entry(const Circle& mover, Vec2 displacement, Vec2 endpoint,
-                                Feature feature, Trace* trace) {
-    TraceCandidate* candidate = nullptr;
-    if (trace)
-        candidate =
-            &trace->add_candidate(feature == Feature::EndpointA ? "cap A" : "cap B", feature);
-    return detail::first_touch_of_disk(mover.center - endpoint, displacement, mover.radius,
-                                       candidate);
-}
-
-// The contact of a cap entry at time t: the endpoint, the normal toward the center.
-Hit cap_contact(const Circle& mover, Vec2 displacement, Vec2 endpoint, Feature feature, double t) {
-    const Vec2 center = mover.center + displacement * t;
-    Vec2 normal = normalized_or(center - endpoint, Vec2{});
-    if (normal == Vec2{}) normal = normalized_or(-displacement, Vec2{0.0, 1.0}); // radius 0
-    return Hit{t, endpoint, normal, feature, false, closing_in(displacement, normal)};
+// A cap as a trace candidate: |m + d t|^2 - r^2 with both of its roots, the entry computed as
+// the query computes it.
+void cap_candidate(const Circle& mover, Vec2 d, Vec2 endpoint, Feature feature, Trace& trace) {
+    TraceCandidate& candidate =
+        trace.add_candidate(feature == Feature::EndpointA ? "cap A" : "cap B", feature);
+    const Vec2 m = mover.center - endpoint;
+    const double r2 = mover.radius * mover.radius;
+    const double a = dot_fma(d, d), b = dot_fma(d, m), c = distance_squared_minus(m, r2);
+    const double k = cross_fma(d, m);
+    const double disc = std::fma(-k, k, r2 * a);
+    candidate.a = a;
+    candidate.b = 2.0 * b;
+    candidate.c = c;
+    candidate.discriminant = 4.0 * disc;
+    if (!(a > 0.0)) {
+        candidate.note = "no relative motion";
+    } else if (disc < 0.0) {
+        candidate.note = "no real root: the path passes the disk by";
+    } else { // both roots in the stable form q / A and C / q
+        const double q = -(b + std::copysign(std::sqrt(disc), b));
+        const double r1 = q / a, r2_ = q != 0.0 ? c / q : 0.0;
+        const double entry = std::fmin(r1, r2_), exit = std::fmax(r1, r2_);
+        candidate.roots.push_back({entry, detail::frame_verdict(entry)});
+        candidate.roots.push_back(
+            {exit, exit < 0.0 || exit > 1.0 ? detail::frame_verdict(exit) : RootVerdict::Leaving});
+    }
 }
 
 // The smaller and the larger of two doubles, written so that GCC emits minsd / maxsd rather
@@ -160,9 +175,10 @@ double largest_input(const Circle& mover, Vec2 displacement, const Segment& obst
 
 // True when the circle's swept box and the segment's box are apart on some axis, so no contact
 // is possible. `largest` is the largest magnitude of the inputs; the boxes are padded by
-// 2^-46 of it, more than the rounding of the few operations here, so the box never rejects a
-// touch that the exact test would report. Written without branches (min_of / max_of, `|`): a
-// random query's comparisons mispredict about half of the time.
+// 2^-46 of it, more than the rounding of the few operations here and of the query's own
+// decisions (a few u scale), so the box never rejects a touch that the query would report.
+// Written without branches (min_of / max_of, `|`): a random query's comparisons mispredict
+// about half of the time.
 bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle, double largest) {
     const double pad = mover.radius + 0x1p-46 * largest;
     const auto apart = [pad](double c, double d, double a, double b) {
@@ -176,55 +192,44 @@ bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle
     return apart_x | apart_y;
 }
 
-// The query with a trace: every candidate is solved and recorded, and the answer is chosen as
-// the untraced query below chooses it (band first, then the one cap that can be first).
-std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
-                                         const Segment& obstacle, Trace* trace) {
-    trace->begin("circle_segment");
-    if (const auto overlap = detail::overlap_at_start(mover, obstacle, displacement)) {
-        trace->overlap_at_start = true;
-        return overlapping_hit(*overlap, displacement);
+// `opaque` hides a value from the optimiser: GCC otherwise splits sqrt(max(x, 0)) into a branch
+// around the square root (sqrt(0) being a constant), and a random query mispredicts it.
+inline double opaque(double v) {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    asm("" : "+x"(v));
+#endif
+    return v;
+}
+
+// The contact of a circle that touches the segment at t = 0: the closest point, the normal
+// toward the center (for a center exactly on the segment, the side opposite to the motion).
+// detail::overlap_at_start's contact, from the query's own start and projection.
+Hit overlap_contact(const Circle& mover, Vec2 d, const Segment& obstacle, bool at_a, bool at_b,
+                    double start, double along0, double length2, double length) {
+    if (at_a | at_b) {
+        const Vec2 end = at_a ? obstacle.a : obstacle.b;
+        Vec2 normal = normalized_or(mover.center - end, Vec2{});
+        if (normal == Vec2{}) normal = normalized_or(-d, Vec2{0.0, 1.0});
+        return Hit{0.0,    end,
+                   normal, at_a ? Feature::EndpointA : Feature::EndpointB,
+                   true,   closing_in(d, normal)};
     }
-    const BandEntry band = band_entry(mover, displacement, obstacle, trace);
-    const std::optional<double> cap_a =
-        cap_entry(mover, displacement, obstacle.a, Feature::EndpointA, trace);
-    const std::optional<double> cap_b =
-        cap_entry(mover, displacement, obstacle.b, Feature::EndpointB, trace);
-    std::optional<Hit> best;
-    if (band.first == FirstContact::Band)
-        best = band_contact(mover, displacement, obstacle, band.t);
-    else if (band.first == FirstContact::CapA && cap_a)
-        best = cap_contact(mover, displacement, obstacle.a, Feature::EndpointA, *cap_a);
-    else if (band.first == FirstContact::CapB && cap_b)
-        best = cap_contact(mover, displacement, obstacle.b, Feature::EndpointB, *cap_b);
-    trace->settle(best ? &*best : nullptr);
-    return best;
+    const Vec2 u = obstacle.b - obstacle.a;
+    Vec2 normal = perp(u) * (1.0 / length);
+    if (start < 0.0 || (start == 0.0 && dot(normal, d) > 0.0)) normal = -normal;
+    return Hit{0.0,    obstacle.a + u * (along0 / length2),
+               normal, Feature::SegmentInterior,
+               true,   closing_in(d, normal)};
 }
 
-// first_touch_of_disk (first_touch.hpp) for offset m from the disk's center, operand for
-// operand, with c = |m|^2 - r^2, a = |d|^2 and reach = r |d| given; `ok` says whether there is
-// an entry, and t is then the entry time.
-struct CapTouch {
-    double t;
-    bool ok;
-};
-CapTouch cap_touch(Vec2 m, Vec2 d, double c, double a, double reach) {
-    const double b = dot(d, m);
-    const double miss = std::fabs(detail::accurate_cross(d, m));
-    const double disc = (reach - miss) * (reach + miss);
-    const double root = c / (std::sqrt(disc < 0.0 ? 0.0 : disc) - b); // (no errno call)
-    const bool touching = c <= 0.0;
-    const bool ok = (a > 0.0) & !(b >= 0.0) & !(disc < 0.0) & (touching | !(root > 1.0));
-    return {touching ? 0.0 : root, ok};
-}
-
-// The untraced query: the same decisions as overlap_at_start, band_entry and
-// first_touch_of_disk, operand for operand (so the same bits), computed as one straight line
-// with the branches turned into masks, as in the batch kernel (batch_circle_segment.cpp).
-// On a random stream of queries every data-dependent branch mispredicts, and the query is
-// bound by the latency of its chain of square roots and divisions; so both caps are solved
-// alongside the band rather than after it (only the one the band names is kept), and the
-// only branches left are the box test, which resolves early, and the final choice of contact.
+// The untraced query. Every decision is computed as a mask from quantities ready early, and
+// hit or miss is known before any division or any square root but the segment's length: the
+// band's entry and its projection are compared multiplied through by the rate, a cap's
+// C <= q = sqrt(disc) - B as C + B <= 0 or (C + B)^2 <= disc. The branches left are the
+// ones a random stream of queries mispredicts anyway (box test, overlap, hit or miss, band or
+// cap, which cap), each resolved as early as its data allows, since a mispredicted branch
+// costs the work since the query began. Only then the one division for t, and for a cap the
+// one square root of its discriminant.
 std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Segment& obstacle,
                                            double largest) {
     if (boxes_apart(mover, d, obstacle, largest)) return std::nullopt;
@@ -232,54 +237,101 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const Vec2 u = obstacle.b - obstacle.a;
     const Vec2 w = mover.center - obstacle.a;  // offset from A
     const Vec2 mb = mover.center - obstacle.b; // offset from B
-    const double length2 = dot(u, u);
-    const double along0 = dot(w, u);
+    const double length2 = dot_fma(u, u);
     const double length = std::sqrt(length2);
+    const double r2 = radius * radius;
     const double start = detail::accurate_cross(u, w); // signed distance to the line x |u|
     const double reach = radius * length;
-    const double c_a = detail::accurate_distance_squared_minus(w, radius);
-    const double c_b = detail::accurate_distance_squared_minus(mb, radius);
+    const double along0 = dot_fma(w, u); // projection x |u|
+    const double c_a = distance_squared_minus(w, r2);
+    const double c_b = distance_squared_minus(mb, r2);
 
-    // overlap_at_start
+    // Overlap at t = 0 (detail::overlap_at_start's decision, from these quantities).
     const bool has_band = length2 > 0.0;
     const bool at_a = (along0 <= 0.0) | !has_band;
     const bool at_b = !at_a & (along0 >= length2);
     const bool inside = std::fabs(start) <= reach;
     const bool overlap = (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
+    if (overlap)
+        return overlap_contact(mover, d, obstacle, at_a, at_b, start, along0, length2, length);
 
-    // band_entry. Of (reach - start) / rate and (-reach - start) / rate the entry is the smaller:
-    // the one with -reach when rate > 0 (rounding is monotonic), so one division suffices.
-    const double rate = detail::accurate_cross(u, d);
-    const double t_band = ((rate > 0.0 ? -reach : reach) - start) / rate;
-    const double along = dot(w + d * t_band, u);
-    const bool entered = has_band & !inside & (rate != 0.0) & !(t_band < 0.0) & !(t_band > 1.0);
-    const bool band = entered & !(along < 0.0) & !(along > length2);
-    const bool first_a = (!has_band) | (inside & (along0 <= 0.0)) | (entered & (along < 0.0));
-    const bool first_b = has_band & ((inside & !(along0 <= 0.0)) | (entered & (along > length2)));
+    // The band. start + rate t = -+reach at the entry t = entry / speed: the root with -reach
+    // when rate > 0 (the strip is entered where |s| comes down to r), written with the signs
+    // taken out so that the comparisons need no division.
+    const double rate = cross_fma(u, d);
+    const double speed = std::fabs(rate);
+    const double entry = -(reach + start * std::copysign(1.0, rate)); // t_entry x speed
+    const bool entered = has_band & !inside & (rate != 0.0) & (entry >= 0.0) & (entry <= speed);
+    // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed.
+    const double along = std::fma(dot_fma(d, u), entry, along0 * speed);
+    const double end = length2 * speed;
+    const bool band = entered & (along >= 0.0) & (along <= end);
+    const bool first_a = (!has_band) | (inside & at_a) | (entered & (along < 0.0));
+    const bool first_b = has_band & ((inside & !at_a) | (entered & (along > end)));
 
-    // first_touch_of_disk for both caps; the band names the one that can be first.
-    const double a = dot(d, d);
-    const double reach_cap = radius * std::sqrt(a);
-    const CapTouch cap_a = cap_touch(w, d, c_a, a, reach_cap);
-    const CapTouch cap_b = cap_touch(mb, d, c_b, a, reach_cap);
-    const bool take_a = first_a & cap_a.ok;
-    const bool take_b = !first_a & first_b & cap_b.ok;
+    // Both caps: |m + d t|^2 = r^2 enters at t = C / q, q = sqrt(disc) - B > 0, when the path
+    // approaches (B < 0) and meets the disk (disc >= 0), within the frame: C <= q, that is
+    // C + B <= sqrt(disc), that is C + B <= 0 or (C + B)^2 <= disc. No square root for the
+    // decision. Its rounding and that of C / q can disagree only for a root within a few
+    // roundings of t = 1 (a contact at the very end of the frame either way); t is clamped to 1.
+    const double a = dot_fma(d, d);
+    const double r2a = r2 * a;
+    const double b_a = dot_fma(d, w), k_a = cross_fma(d, w);
+    const double b_b = dot_fma(d, mb), k_b = cross_fma(d, mb);
+    const double disc_a = std::fma(-k_a, k_a, r2a);
+    const double disc_b = std::fma(-k_b, k_b, r2a);
+    const double s_a = c_a + b_a, s_b = c_b + b_b;
+    const bool cap_a = first_a & (a > 0.0) & (b_a < 0.0) & !(disc_a < 0.0) &
+                       ((s_a <= 0.0) | (s_a * s_a <= disc_a));
+    const bool cap_b = first_b & (a > 0.0) & (b_b < 0.0) & !(disc_b < 0.0) &
+                       ((s_b <= 0.0) | (s_b * s_b <= disc_b));
+    if (!(band | cap_a | cap_b)) return std::nullopt;
 
-    if (overlap) {
-        if (const auto o = detail::overlap_at_start(mover, obstacle, d))
-            return overlapping_hit(*o, d);
-    }
-    if (band) { // band_contact
+    if (band) { // the foot of the perpendicular; the line's normal on the side the circle came from
+        const double t = entry / speed;
         const Vec2 normal = perp(u) * ((start > 0.0 ? 1.0 : -1.0) / length);
-        return Hit{t_band, obstacle.a + u * (along / length2),
-                   normal, Feature::SegmentInterior,
-                   false,  closing_in(d, normal)};
+        const double along_t = std::fma(dot_fma(d, u), t, along0) / length2;
+        return Hit{t,     obstacle.a + u * along_t, normal, Feature::SegmentInterior,
+                   false, closing_in(d, normal)};
     }
-    if (take_a | take_b)
-        return cap_contact(mover, d, take_a ? obstacle.a : obstacle.b,
-                           take_a ? Feature::EndpointA : Feature::EndpointB,
-                           take_a ? cap_a.t : cap_b.t);
-    return std::nullopt;
+    // The cap: t = C / q (C <= 0, touching from rounding, gives 0). The normal points from the
+    // endpoint to the center at the root, m + d t; with t = -(B + sqrt(disc)) / A that is
+    // (perp(d) k - d sqrt(disc)) / A, k = cross(d, m): the offset of closest approach plus the
+    // way back along the path, two orthogonal terms, so no cancellation (|m + d t| = r), no
+    // wait for the division, and for a path that only grazes the cap (disc = 0: tangent, as
+    // when sliding along a chain of segments) a normal exactly across the motion where d is
+    // along an axis. Zero radius: disc = 0 = k, no direction; the normal is against the motion.
+    const double c = cap_a ? c_a : c_b;
+    const double b = cap_a ? b_a : b_b;
+    const double k = cap_a ? k_a : k_b;
+    const double disc = cap_a ? disc_a : disc_b;
+    const double root = std::sqrt(opaque(max_of(disc, 0.0)));
+    const double t = min_of(max_of(c / (root - b), 0.0), 1.0);
+    const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
+    const double size2 = dot_fma(toward, toward);
+    Vec2 normal = toward * (1.0 / std::sqrt(size2));
+    if (!(size2 >= 0x1p-900)) [[unlikely]] // tiny or zero: hypot's care
+        normal = normalized_or(toward, normalized_or(-d, Vec2{0.0, 1.0}));
+    return Hit{t,      cap_a ? obstacle.a : obstacle.b,
+               normal, cap_a ? Feature::EndpointA : Feature::EndpointB,
+               false,  closing_in(d, normal)};
+}
+
+// The query with a trace: the answer is the untraced query's; every candidate is solved and
+// recorded beside it, each root computed as the query computes it.
+std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
+                                         const Segment& obstacle, Trace* trace, double largest) {
+    trace->begin("circle_segment");
+    const std::optional<Hit> best = untraced_time_of_impact(mover, displacement, obstacle, largest);
+    if (best && best->overlap) {
+        trace->overlap_at_start = true;
+        return best;
+    }
+    band_candidate(mover, displacement, obstacle, *trace);
+    cap_candidate(mover, displacement, obstacle.a, Feature::EndpointA, *trace);
+    cap_candidate(mover, displacement, obstacle.b, Feature::EndpointB, *trace);
+    trace->settle(best ? &*best : nullptr);
+    return best;
 }
 
 // Inputs out of the comfortable range (rescaled by a power of two, then asked again) and
@@ -293,7 +345,7 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
         if (hit) hit->point *= 1.0 / k;
         return hit;
     }
-    return traced_time_of_impact(mover, displacement, obstacle, trace);
+    return traced_time_of_impact(mover, displacement, obstacle, trace, largest);
 }
 
 } // namespace

@@ -51,8 +51,12 @@ Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
 //   small when |m| is well above r. Either way a few u max(|m|, r).
 // So each answer is exact for a radius moved by a small multiple of u scale (about 1e-15
 // scale), three orders of magnitude inside the contract. The compensated forms the query used
-// before (detail::accurate_cross, accurate_distance_squared_minus, (r|d| - k)(r|d| + k)) are
+// before (accurate_distance_squared_minus, (r|d| - k)(r|d| + k), detail::accurate_cross) are
 // not needed for it; tests/core/accuracy_test.cpp measures the worst errors (docs/accuracy.md).
+// One stays: the signed area `start` is still detail::accurate_cross (two more operations).
+// Whether a circle a hair inside the band at t = 0 is an overlap or an entry at t ~ 1e-20 is
+// within the contract either way; the compensated area resolves it as the overlap that
+// CircleSegment.StartingAnUlpInsideTheBandIsAnOverlapNotATunnel pins.
 //
 // One decision, one quantity, still: overlap at t = 0, the band entry and the caps are decided
 // from the same start, reach and C values, so no circle is "clear" to one test and "already
@@ -208,8 +212,13 @@ Hit overlap_contact(const Circle& mover, Vec2 d, const Segment& obstacle, bool a
                     double start, double along0, double length2, double length) {
     if (at_a | at_b) {
         const Vec2 end = at_a ? obstacle.a : obstacle.b;
-        Vec2 normal = normalized_or(mover.center - end, Vec2{});
-        if (normal == Vec2{}) normal = normalized_or(-d, Vec2{0.0, 1.0});
+        const Vec2 offset = mover.center - end;
+        const double size2 = dot_fma(offset, offset);
+        Vec2 normal = offset * (1.0 / std::sqrt(size2));
+        if (!(size2 >= 0x1p-900)) [[unlikely]] { // tiny or zero: hypot's care
+            normal = normalized_or(offset, Vec2{});
+            if (normal == Vec2{}) normal = normalized_or(-d, Vec2{0.0, 1.0});
+        }
         return Hit{0.0,    end,
                    normal, at_a ? Feature::EndpointA : Feature::EndpointB,
                    true,   closing_in(d, normal)};
@@ -269,51 +278,58 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const bool first_a = (!has_band) | (inside & at_a) | (entered & (along < 0.0));
     const bool first_b = has_band & ((inside & !at_a) | (entered & (along > end)));
 
-    // Both caps: |m + d t|^2 = r^2 enters at t = C / q, q = sqrt(disc) - B > 0, when the path
+    // The cap: |m + d t|^2 = r^2 enters at t = C / q, q = sqrt(disc) - B > 0, when the path
     // approaches (B < 0) and meets the disk (disc >= 0), within the frame: C <= q, that is
     // C + B <= sqrt(disc), that is C + B <= 0 or (C + B)^2 <= disc. No square root for the
     // decision. Its rounding and that of C / q can disagree only for a root within a few
     // roundings of t = 1 (a contact at the very end of the frame either way); t is clamped to 1.
     const double a = dot_fma(d, d);
     const double r2a = r2 * a;
-    const double b_a = dot_fma(d, w), k_a = cross_fma(d, w);
-    const double b_b = dot_fma(d, mb), k_b = cross_fma(d, mb);
-    const double disc_a = std::fma(-k_a, k_a, r2a);
-    const double disc_b = std::fma(-k_b, k_b, r2a);
-    const double s_a = c_a + b_a, s_b = c_b + b_b;
-    const bool cap_a = first_a & (a > 0.0) & (b_a < 0.0) & !(disc_a < 0.0) &
-                       ((s_a <= 0.0) | (s_a * s_a <= disc_a));
-    const bool cap_b = first_b & (a > 0.0) & (b_b < 0.0) & !(disc_b < 0.0) &
-                       ((s_b <= 0.0) | (s_b * s_b <= disc_b));
-    if (!(band | cap_a | cap_b)) return std::nullopt;
+    // Only the cap the band names is solved (the other cannot be first). GCC compiles the
+    // choice of endpoint as a branch; address arithmetic without one measured slower.
+    const bool use_a = first_a;
+    const Vec2* const endpoint = use_a ? &obstacle.a : &obstacle.b;
+    const Vec2 m = mover.center - *endpoint;
+    const double c = distance_squared_minus(m, r2); // c_a or c_b, the same bits
+    const double b = dot_fma(d, m), k = cross_fma(d, m);
+    const double disc = std::fma(-k, k, r2a);
+    const double sum = c + b;
+    const bool cap = (first_a | first_b) & (a > 0.0) & (b < 0.0) & !(disc < 0.0) &
+                     ((sum <= 0.0) | (sum * sum <= disc));
+    if (!(band | cap)) return std::nullopt;
 
     if (band) { // the foot of the perpendicular; the line's normal on the side the circle came from
+        // Three divisions side by side, none waiting for another: t, the normal's 1 / |u|, and
+        // the foot's parameter, the projection at the entry over |u|^2 (along / end).
+        // (When |u|^2 x speed underflows, from subnormal-sized inputs, the projection at t.)
         const double t = entry / speed;
         const Vec2 normal = perp(u) * ((start > 0.0 ? 1.0 : -1.0) / length);
-        const double along_t = std::fma(dot_fma(d, u), t, along0) / length2;
-        return Hit{t,     obstacle.a + u * along_t, normal, Feature::SegmentInterior,
+        double foot = 0.0;
+        if (end >= 0x1p-900) [[likely]]
+            foot = along / end;
+        else
+            foot = std::fma(dot_fma(d, u), t, along0) / length2;
+        return Hit{t,     obstacle.a + u * foot, normal, Feature::SegmentInterior,
                    false, closing_in(d, normal)};
     }
     // The cap: t = C / q (C <= 0, touching from rounding, gives 0). The normal points from the
     // endpoint to the center at the root, m + d t; with t = -(B + sqrt(disc)) / A that is
     // (perp(d) k - d sqrt(disc)) / A, k = cross(d, m): the offset of closest approach plus the
-    // way back along the path, two orthogonal terms, so no cancellation (|m + d t| = r), no
-    // wait for the division, and for a path that only grazes the cap (disc = 0: tangent, as
-    // when sliding along a chain of segments) a normal exactly across the motion where d is
-    // along an axis. Zero radius: disc = 0 = k, no direction; the normal is against the motion.
-    const double c = cap_a ? c_a : c_b;
-    const double b = cap_a ? b_a : b_b;
-    const double k = cap_a ? k_a : k_b;
-    const double disc = cap_a ? disc_a : disc_b;
+    // way back along the path, two orthogonal terms, so no cancellation, no wait for the
+    // division, and for a path that only grazes the cap (disc = 0: tangent, as when sliding
+    // along a chain of segments) a normal exactly across the motion where d is along an axis.
+    // Its length is sqrt(A (k^2 + disc)) = r A up to a few roundings (disc = r^2 A - k^2), so
+    // it is divided by r A, a division that waits for nothing: a unit normal to a few ulps.
+    // Zero radius: disc = 0 = k, no direction; the normal is against the motion.
     const double root = std::sqrt(opaque(max_of(disc, 0.0)));
     const double t = min_of(max_of(c / (root - b), 0.0), 1.0);
     const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
-    const double size2 = dot_fma(toward, toward);
-    Vec2 normal = toward * (1.0 / std::sqrt(size2));
-    if (!(size2 >= 0x1p-900)) [[unlikely]] // tiny or zero: hypot's care
+    const double size = radius * a;
+    Vec2 normal = toward * (1.0 / size);
+    if (!(size >= 0x1p-400)) [[unlikely]] // zero or tiny: hypot's care
         normal = normalized_or(toward, normalized_or(-d, Vec2{0.0, 1.0}));
-    return Hit{t,      cap_a ? obstacle.a : obstacle.b,
-               normal, cap_a ? Feature::EndpointA : Feature::EndpointB,
+    return Hit{t,      *endpoint,
+               normal, use_a ? Feature::EndpointA : Feature::EndpointB,
                false,  closing_in(d, normal)};
 }
 

@@ -81,10 +81,9 @@ template <bool kFeatures>
 struct Scratch {
     std::int64_t settled[block]; // 1: an overlap or a band entry (no cap to solve)
     std::int64_t hit[block];     // 1: a contact
-    double numerator[block];     // t = numerator / denominator (see band_lanes)
-    double denominator[block];   //
-    double disc[block];          // the cap's discriminant
-    double b[block];             //   and B = dot(d, m)
+    double numerator[block];     // t = numerator / (sqrt(disc) - b) (see band_lanes)
+    double disc[block];          //
+    double b[block];             //
     std::int64_t settled_feature[kFeatures ? block : 1];
     std::int64_t cap_feature[kFeatures ? block : 1];
     std::int64_t feature[kFeatures ? block : 1];
@@ -143,12 +142,15 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
                          !(disc < 0.0) & ((sum <= 0.0) | (sum * sum <= disc));
         s.settled[i] = static_cast<std::int64_t>(overlap | band);
         s.hit[i] = static_cast<std::int64_t>(overlap | band | cap);
-        // t = numerator / denominator: 0 / 1 for an overlap, entry / speed for the band, and for
-        // a cap C / (sqrt(disc) - B), the square root taken in cap_lanes.
+
+        // t = numerator / (sqrt(disc) - b), the square root and the division in cap_lanes: for
+        // a cap C / (sqrt(disc) - B); for the band entry / speed and for an overlap 0 / 1, with
+        // disc = 0 and b = -speed or -1 (sqrt(0) - -x is x exactly). One quotient for every
+        // lane: a select of the divisor made GCC divide twice.
+        const bool settled = overlap | band;
         s.numerator[i] = overlap ? 0.0 : (band ? entry : c);
-        s.denominator[i] = overlap ? 1.0 : speed;
-        s.disc[i] = disc;
-        s.b[i] = b;
+        s.disc[i] = settled ? 0.0 : disc;
+        s.b[i] = overlap ? -1.0 : (band ? -speed : b);
         if constexpr (kFeatures) {
             const std::int64_t overlap_feature =
                 at_a ? feature_code(Feature::EndpointA)
@@ -170,7 +172,7 @@ template <bool kFeatures>
     for (std::size_t i = 0; i < n; ++i) {
         const bool settled = s.settled[i] != 0, hit = s.hit[i] != 0;
         const double q = std::sqrt(s.disc[i] > 0.0 ? s.disc[i] : 0.0) - s.b[i];
-        const double ratio = s.numerator[i] / (settled ? s.denominator[i] : q);
+        const double ratio = s.numerator[i] / q;
         const double t = settled ? ratio : (ratio > 1.0 ? 1.0 : (ratio > 0.0 ? ratio : 0.0));
         t_out[i] = hit ? t : inf;
         if constexpr (kFeatures)

@@ -295,7 +295,7 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed.
     const double along = std::fma(dot_fma(d, u), entry, along0 * speed);
     const double end = length2 * speed;
-    const bool before = along<0.0, past = along> end; // (finite: no NaN)
+    const bool before = (along < 0.0), past = (along > end); // (finite: no NaN)
     const bool band = entered & !before & !past;
     const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
     const bool first_b = (inside & !at_a) | (entered & past); // (no band: at_a)

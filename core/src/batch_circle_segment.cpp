@@ -125,7 +125,7 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const bool entered = has_band & !inside & (rate != 0.0) & (entry >= 0.0) & (entry <= speed);
         const double along = std::fma(dot_fma(dx[i], dy[i], ux, uy), entry, along0 * speed);
         const double end = length2 * speed;
-        const bool before = along<0.0, past = along> end;
+        const bool before = (along < 0.0), past = (along > end);
         const bool band = entered & !before & !past;
         const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
         const bool first_b = (inside & !at_a) | (entered & past);

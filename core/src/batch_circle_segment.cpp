@@ -18,15 +18,18 @@
 //   keeps a quotient inside a branch), which is what if-conversion and the vectoriser need.
 //   This is not -ffast-math: no reassociation, no reciprocal, NaN and infinity kept.
 // On x86-64 Linux the kernel is cloned: a baseline version (fma is a libm call there, so it
-// stays scalar) and an x86-64-v3 version (AVX2 + FMA: fma is one instruction, 4 doubles per
-// vector), picked once at load time. GCC does not inline a function built with other optimize
-// options, so the kernel uses only the local helpers below and plain doubles (no Vec2).
+// stays scalar), an x86-64-v3 version (AVX2 + FMA: fma is one instruction, 4 doubles per
+// vector) and an x86-64-v4 version (AVX-512: 8 doubles per vector, mask registers for the
+// comparisons, 32 registers), picked once at load time. The benchmark's floor kernel has the
+// same clones (tests/bench/floor_kernel.cpp). GCC does not inline a function built with other
+// optimize options, so the kernel uses only the local helpers below and plain doubles (no Vec2).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("fp-contract=off")
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CCD_BATCH_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#define CCD_BATCH_CLONES                                                                           \
+    __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 #else
 #define CCD_BATCH_CLONES
 #endif

@@ -3,7 +3,8 @@
 #include <cmath>
 
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CCD_BENCH_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#define CCD_BENCH_CLONES                                                                           \
+    __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
 #else
 #define CCD_BENCH_CLONES
 #endif

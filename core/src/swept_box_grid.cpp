@@ -148,6 +148,12 @@ void SweptBoxGrid::seal_walls() {
         }
         wall_ids_.push_back(wall);
         ++end;
+        // The cells whose small bodies can reach this one: itself, left, below, below left.
+        const int x = static_cast<int>(c % static_cast<std::uint32_t>(nx_));
+        const int y = static_cast<int>(c / static_cast<std::uint32_t>(nx_));
+        for (int dy = 0; dy <= std::min(y, 1); ++dy)
+            for (int dx = 0; dx <= std::min(x, 1); ++dx)
+                cells_[index(x - dx, y - dy)].bits |= kNearWallsBit;
     }
     walls_sealed_ = true;
 }

@@ -117,6 +117,11 @@ public:
     // Every wall listed in a cell that `box` touches, each once.
     template <class F>
     void for_each_wall_near(const Box& box, F&& visit);
+    // The same for `body`'s own box as listed (`box` is that box): a small body whose home cell
+    // and the three after it (right, above, both) list no wall is answered from one bit of
+    // its home cell, without the cell range.
+    template <class F>
+    void for_each_wall_near_body(int body, const Box& box, F&& visit);
     // Both at once, in one pass over the cells (a changed body's candidates).
     template <class W, class B>
     void for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body);
@@ -157,11 +162,14 @@ private:
     // density most cells hold three small bodies or fewer: a query reads one line a cell.
     static constexpr std::uint32_t kInCell = 3;
     static constexpr std::uint32_t kSpill = 3;
+    // kNearWallsBit: walls are listed here or in the cell right, above or above right (the
+    // cells a small body at home here can touch), set when the walls are sealed.
+    static constexpr std::uint32_t kNearWallsBit = 1u << 29;
     static constexpr std::uint32_t kLargeBit = 1u << 30;
     static constexpr std::uint32_t kWallsBit = 1u << 31;
-    static constexpr std::uint32_t kCountMask = kLargeBit - 1;
+    static constexpr std::uint32_t kCountMask = kNearWallsBit - 1;
     struct alignas(64) Cell {
-        std::uint32_t bits = 0; // small bodies (count), kLargeBit, kWallsBit
+        std::uint32_t bits = 0; // small bodies (count), kNearWallsBit, kLargeBit, kWallsBit
         SmallEntry entries[kInCell];
         std::uint32_t small() const { return bits & kCountMask; }
         bool has_large() const { return (bits & kLargeBit) != 0; }
@@ -404,6 +412,15 @@ void SweptBoxGrid::for_each_wall_near(const Box& box, F&& visit) {
                 visit(wall);
             }
         }
+}
+
+template <class F>
+void SweptBoxGrid::for_each_wall_near_body(int body, const Box& box, F&& visit) {
+    if (!walls_sealed_) seal_walls();
+    const int home = homes_[static_cast<std::size_t>(body)];
+    // A small body's range is its home cell and at most one more column and row.
+    if (home >= 0 && (cells_[static_cast<std::size_t>(home)].bits & kNearWallsBit) == 0) return;
+    for_each_wall_near(box, visit);
 }
 
 } // namespace ccd::detail

@@ -434,8 +434,8 @@ struct World::State {
             build_grid();
             for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
                 if (!bodies[static_cast<std::size_t>(i)].alive) continue;
-                grid.for_each_wall_near(boxes[static_cast<std::size_t>(i)],
-                                        [&](int w) { predict_wall(i, w, 0.0, -1); });
+                grid.for_each_wall_near_body(i, boxes[static_cast<std::size_t>(i)],
+                                             [&](int w) { predict_wall(i, w, 0.0, -1); });
             }
             // In batches, their trajectories prefetched (see predict_changed).
             constexpr std::size_t kBatch = 32;

@@ -258,6 +258,19 @@ struct World::State {
         const Vec2 da = va * rest, db = vb * rest;
         // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
         if (detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)) return;
+        query_pair(i, j, from, after);
+    }
+
+    // The exact query for a pair the cheap rejection let through (most pairs do not get here:
+    // out of line, so that predict_pair's rejections pay no large stack frame). The positions
+    // and displacements are computed again, as predict_pair computes them.
+    [[gnu::noinline]] void query_pair(int i, int j, double from, int after) {
+        const BodyMotion& ma = hot(i);
+        const BodyMotion& mb = hot(j);
+        const Vec2 va = ma.motion, vb = mb.motion;
+        const double rest = 1.0 - from;
+        const Vec2 pa = position(ma, from), pb = position(mb, from);
+        const Vec2 da = va * rest, db = vb * rest;
         const auto hit = time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);

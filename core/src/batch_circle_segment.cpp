@@ -2,6 +2,7 @@
 
 #include "ccd/hit.hpp"
 #include "ccd/toi_circle_segment.hpp"
+#include "cpu_clones.hpp"
 
 #include <cmath>
 #include <limits>
@@ -17,21 +18,15 @@
 //   both sides of a select (no errno call on sqrt's slow path, no "division could trap" that
 //   keeps a quotient inside a branch), which is what if-conversion and the vectoriser need.
 //   This is not -ffast-math: no reassociation, no reciprocal, NaN and infinity kept.
-// On x86-64 Linux the kernel is cloned: a baseline version (fma is a libm call there, so it
-// stays scalar), an x86-64-v3 version (AVX2 + FMA: fma is one instruction, 4 doubles per
-// vector) and an x86-64-v4 version (AVX-512: 8 doubles per vector, mask registers for the
+// On x86-64 Linux the kernel is cloned (cpu_clones.hpp): a baseline version (fma is a libm call
+// there, so it stays scalar), an x86-64-v3 version (AVX2 + FMA: fma is one instruction, 4 doubles
+// per vector) and an x86-64-v4 version (AVX-512: 8 doubles per vector, mask registers for the
 // comparisons, 32 registers), picked once at load time. The benchmark's floor kernel has the
 // same clones (tests/bench/floor_kernel.cpp). GCC does not inline a function built with other
 // optimize options, so the kernel uses only the local helpers below and plain doubles (no Vec2).
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("fp-contract=off")
-#endif
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CCD_BATCH_CLONES                                                                           \
-    __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4")))
-#else
-#define CCD_BATCH_CLONES
 #endif
 
 namespace ccd {
@@ -207,16 +202,16 @@ kernel_loop(std::size_t n, const double* cx, const double* cy, const double* r, 
 }
 
 // The loop, cloned (see above) with and without the features.
-CCD_BATCH_CLONES void kernel(std::size_t n, const double* cx, const double* cy, const double* r,
-                             const double* dx, const double* dy, const double* ax, const double* ay,
-                             const double* bx, const double* by, double* t_out,
-                             std::uint8_t* hit_out, std::uint8_t* feature_out) {
+CCD_CLONES void kernel(std::size_t n, const double* cx, const double* cy, const double* r,
+                       const double* dx, const double* dy, const double* ax, const double* ay,
+                       const double* bx, const double* by, double* t_out, std::uint8_t* hit_out,
+                       std::uint8_t* feature_out) {
     kernel_loop<true>(n, cx, cy, r, dx, dy, ax, ay, bx, by, t_out, hit_out, feature_out);
 }
-CCD_BATCH_CLONES void kernel_no_features(std::size_t n, const double* cx, const double* cy,
-                                         const double* r, const double* dx, const double* dy,
-                                         const double* ax, const double* ay, const double* bx,
-                                         const double* by, double* t_out, std::uint8_t* hit_out) {
+CCD_CLONES void kernel_no_features(std::size_t n, const double* cx, const double* cy,
+                                   const double* r, const double* dx, const double* dy,
+                                   const double* ax, const double* ay, const double* bx,
+                                   const double* by, double* t_out, std::uint8_t* hit_out) {
     kernel_loop<false>(n, cx, cy, r, dx, dy, ax, ay, bx, by, t_out, hit_out, nullptr);
 }
 

@@ -1,5 +1,6 @@
 #include "ccd/toi_circle_circle.hpp"
 
+#include "cpu_clones.hpp"
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
 #include "input_scaling.hpp"
@@ -10,16 +11,8 @@
 
 // The circle-circle query is the scheduler's hot query (ccd::World runs it on every pair the
 // cheap rejection lets through). As the circle-segment query (toi_circle_segment.cpp), it is
-// cloned on x86-64 Linux for x86-64-v3 (FMA: std::fma one instruction instead of a libm call)
-// and x86-64-v4; `flatten` inlines first_touch_of_disk and the compensated arithmetic into each
-// clone. fma is exactly rounded either way and core/CMakeLists.txt turns contraction off, so
-// every clone gives the same bits as the baseline.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CCD_HOT_CLONES                                                                             \
-    __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4"), flatten))
-#else
-#define CCD_HOT_CLONES
-#endif
+// cloned for the CPU (cpu_clones.hpp); `flatten` inlines first_touch_of_disk and the
+// compensated arithmetic into each clone.
 
 namespace ccd {
 namespace {
@@ -125,9 +118,9 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, Vec2 p
                relative->overlap, dot(displacement, relative->normal) < 0.0};
 }
 
-CCD_HOT_CLONES std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
-                                                 const Circle& obstacle, Vec2 obstacle_displacement,
-                                                 Trace* trace) {
+CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
+                                                         const Circle& obstacle,
+                                                         Vec2 obstacle_displacement, Trace* trace) {
     // In range: largest in (2^-100, 2^100), as one unsigned comparison of the bit patterns
     // (non-negative doubles order as their bits do); zero, which needs no scaling either, goes
     // the slow way, which finds that.

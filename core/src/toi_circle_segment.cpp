@@ -1,5 +1,6 @@
 #include "ccd/toi_circle_segment.hpp"
 
+#include "cpu_clones.hpp"
 #include "exact_arithmetic.hpp"
 #include "first_touch.hpp"
 #include "input_scaling.hpp"
@@ -9,20 +10,9 @@
 #include <cmath>
 #include <cstdint>
 
-// The hot query is cloned on x86-64 Linux: a baseline version, an x86-64-v3 one (AVX2 + FMA),
-// where std::fma (used throughout for exactness) is one instruction instead of a libm call,
-// and an x86-64-v4 one (AVX-512), whose 32 vector registers hold the query's many live values
-// without spilling them to the stack (half the stack accesses; 35 -> 30 ns per query on a
-// Zen 4, docs/performance.md). Results are bit-identical (fma is exactly rounded either way;
-// core/CMakeLists.txt turns contraction off), and the loader picks the clone once. `flatten`
-// inlines the helpers into each clone: a helper left out of line would be built for the
-// baseline and call libm's fma.
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define CCD_HOT_CLONES                                                                             \
-    __attribute__((target_clones("default", "arch=x86-64-v3", "arch=x86-64-v4"), flatten))
-#else
-#define CCD_HOT_CLONES
-#endif
+// The hot query is cloned for the CPU (cpu_clones.hpp): the x86-64-v4 clone's 32 vector
+// registers hold the query's many live values without spilling them to the stack (half the
+// stack accesses; 35 -> 30 ns per query on a Zen 4, docs/performance.md).
 
 namespace ccd {
 namespace {
@@ -405,8 +395,8 @@ std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
 
 } // namespace
 
-CCD_HOT_CLONES std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
-                                                 const Segment& obstacle, Trace* trace) {
+CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
+                                                         const Segment& obstacle, Trace* trace) {
     // In range: largest in (2^-100, 2^100), as one unsigned comparison of the bit patterns
     // (non-negative doubles order as their bits do); zero, which needs no scaling either,
     // goes the slow way, which finds that.

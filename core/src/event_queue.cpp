@@ -79,17 +79,23 @@ void EventQueue::heap_push(Key key) {
     heap[i] = key;
 }
 
+// The earliest of node i's children in a heap of n keys, or n when i is a leaf.
+std::size_t EventQueue::earliest_child(const Key* heap, std::size_t i, std::size_t n) const {
+    const std::size_t first = i * kArity + 1;
+    if (first >= n) return n;
+    std::size_t best = first;
+    const std::size_t end = std::min(first + kArity, n);
+    for (std::size_t c = first + 1; c < end; ++c)
+        if (later(heap[best], heap[c])) best = c;
+    return best;
+}
+
 // Places `key` at or below i in the heap of n keys whose subtrees below i are heaps.
 void EventQueue::sift_down(std::size_t i, Key key, std::size_t n) {
     Key* const heap = keys_.get() + kOffset;
     for (;;) {
-        const std::size_t first = i * kArity + 1;
-        if (first >= n) break;
-        std::size_t best = first;
-        const std::size_t end = std::min(first + kArity, n);
-        for (std::size_t c = first + 1; c < end; ++c)
-            if (later(heap[best], heap[c])) best = c;
-        if (!later(key, heap[best])) break;
+        const std::size_t best = earliest_child(heap, i, n);
+        if (best >= n || !later(key, heap[best])) break;
         heap[i] = heap[best];
         i = best;
     }
@@ -130,12 +136,8 @@ Prediction EventQueue::pop() {
         // then `last` (taken from the bottom, so nearly always late) rises from there.
         std::size_t i = 0;
         for (;;) {
-            const std::size_t first = i * kArity + 1;
-            if (first >= n) break;
-            std::size_t best = first;
-            const std::size_t end = std::min(first + kArity, n);
-            for (std::size_t c = first + 1; c < end; ++c)
-                if (later(heap[best], heap[c])) best = c;
+            const std::size_t best = earliest_child(heap, i, n);
+            if (best >= n) break;
             heap[i] = heap[best];
             i = best;
         }

@@ -67,6 +67,7 @@ private:
     bool later_on_tie(std::uint32_t a, std::uint32_t b) const;
     void grow(std::size_t keys);
     void heap_push(Key key);
+    std::size_t earliest_child(const Key* heap, std::size_t i, std::size_t n) const;
     void sift_down(std::size_t i, Key key, std::size_t n);
     void refill();
     std::size_t bucket_of(double time) const {

@@ -240,6 +240,18 @@ private:
             if (l.body != self && overlaps(box, l.box)) visit(l.body);
         }
     }
+    // The walls listed in cell c that no earlier cell of this search (same `stamp`) visited.
+    template <class F>
+    void visit_walls(std::size_t c, std::uint32_t stamp, F& visit) {
+        const auto [walls_begin, walls_end] = wall_ranges_[c];
+        for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
+            const int wall = wall_ids_[k];
+            std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
+            if (seen == stamp) continue;
+            seen = stamp;
+            visit(wall);
+        }
+    }
     void list_wall(int wall, int x, int y);
     void seal_walls();
     std::uint32_t next_stamp();
@@ -289,15 +301,8 @@ void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& v
             if (x < r.x0 || y < r.y0) continue;
             if (cell.has_large()) visit_large(x, y, r, box, self, visit_body);
             if (!cell.has_walls()) continue;
-            const auto [walls_begin, walls_end] = wall_ranges_[c];
-            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
-                if (stamp == 0) stamp = next_stamp();
-                const int wall = wall_ids_[k];
-                std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
-                if (seen == stamp) continue;
-                seen = stamp;
-                visit_wall(wall);
-            }
+            if (stamp == 0) stamp = next_stamp();
+            visit_walls(c, stamp, visit_wall);
         }
 }
 
@@ -327,15 +332,8 @@ void SweptBoxGrid::for_each_near_either(const Box& a, int self_a, const Box& b, 
                 for (const Entry& l : large_[c])
                     if (x == std::max(r.x0, l.x0) && y == std::max(r.y0, l.y0)) test(l.body, l.box);
             if (!cell.has_walls()) continue;
-            const auto [walls_begin, walls_end] = wall_ranges_[c];
-            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
-                if (stamp == 0) stamp = next_stamp();
-                const int wall = wall_ids_[k];
-                std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
-                if (seen == stamp) continue;
-                seen = stamp;
-                visit_wall(wall);
-            }
+            if (stamp == 0) stamp = next_stamp();
+            visit_walls(c, stamp, visit_wall);
         }
 }
 
@@ -402,15 +400,7 @@ void SweptBoxGrid::for_each_wall_near(const Box& box, F&& visit) {
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
             const std::size_t c = index(x, y);
-            if (!cells_[c].has_walls()) continue;
-            const auto [walls_begin, walls_end] = wall_ranges_[c];
-            for (std::uint32_t k = walls_begin; k < walls_end; ++k) {
-                const int wall = wall_ids_[k];
-                std::uint32_t& seen = wall_stamps_[static_cast<std::size_t>(wall)];
-                if (seen == stamp) continue;
-                seen = stamp;
-                visit(wall);
-            }
+            if (cells_[c].has_walls()) visit_walls(c, stamp, visit);
         }
 }
 

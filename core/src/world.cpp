@@ -373,6 +373,12 @@ struct World::State {
         // The candidates first, their trajectories fetched (prefetched: at 10,000 bodies and
         // more each is a cache miss, and they overlap this way), then the pairs predicted.
         candidates.clear();
+        const auto add_candidate = [&](int c, int o) {
+            if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
+                return; // predicted from o's side already
+            __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+            candidates.push_back({std::min(c, o), std::max(c, o)});
+        };
         const auto alive = [&](int c) { return bodies[static_cast<std::size_t>(c)].alive; };
         if (use_grid() && list.size() == 2 && alive(list[0]) && alive(list[1])) {
             // The two bodies of a contact: one pass over the cells around both (their boxes
@@ -385,13 +391,7 @@ struct World::State {
                     predict_wall(c0, w, from, after);
                     predict_wall(c1, w, from, after);
                 },
-                [&](int k, int o) {
-                    const int c = k == 0 ? c0 : c1;
-                    if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
-                        return; // predicted from o's side already
-                    __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
-                    candidates.push_back({std::min(c, o), std::max(c, o)});
-                });
+                [&](int k, int o) { add_candidate(k == 0 ? c0 : c1, o); });
             for (const auto& [i, j] : candidates)
                 predict_pair(i, j, from, after);
             return;
@@ -400,12 +400,7 @@ struct World::State {
             if (!bodies[static_cast<std::size_t>(c)].alive) continue;
             for_each_neighbour(
                 c, from, [&](int w) { predict_wall(c, w, from, after); },
-                [&](int o) {
-                    if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
-                        return; // predicted from o's side already
-                    __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
-                    candidates.push_back({std::min(c, o), std::max(c, o)});
-                });
+                [&](int o) { add_candidate(c, o); });
         }
         for (const auto& [i, j] : candidates)
             predict_pair(i, j, from, after);

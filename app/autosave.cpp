@@ -8,11 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <string>
 
 namespace ccdlab {
 
-std::filesystem::path autosave_path(const std::filesystem::path& folder) {
-    return folder.empty() ? std::filesystem::path{} : folder / "autosave.json";
+std::filesystem::path autosave_path(const std::filesystem::path& folder, int slot) {
+    if (folder.empty()) return {};
+    return folder / (slot == 0 ? std::string("autosave.json")
+                               : "autosave-" + std::to_string(slot) + ".json");
 }
 
 void write_autosave(const std::filesystem::path& file, const Autosave& autosave) {

@@ -1,8 +1,9 @@
 #pragma once
 // The autosave: the scene being edited, written every few seconds while it has unsaved changes
-// to autosave.json in the settings folder ($XDG_CONFIG_HOME/ccdlab), with the file it came
-// from. Removed after a save or a discard; one found at start means the last run did not end
-// cleanly, and is offered for recovery. --screenshot runs never read or write it.
+// to autosave.json in the settings folder ($XDG_CONFIG_HOME/ccdlab; autosave-k.json for a
+// second, third, ... instance running at once: autosave_slot.hpp), with the file it came from.
+// Removed after a save or a discard; one found at start means a run did not end cleanly, and is
+// offered for recovery. --screenshot runs never read or write it.
 
 #include "ccd/scene.hpp"
 
@@ -16,8 +17,9 @@ struct Autosave {
     std::filesystem::path origin; // the scene file it was edited from; empty: untitled
 };
 
-// `folder`/autosave.json; empty when `folder` is.
-std::filesystem::path autosave_path(const std::filesystem::path& folder);
+// `folder`/autosave.json for slot 0, `folder`/autosave-k.json for slot k (autosave_slot.hpp);
+// empty when `folder` is.
+std::filesystem::path autosave_path(const std::filesystem::path& folder, int slot = 0);
 
 // Writes atomically (a crash leaves the previous autosave or this one). Throws
 // std::runtime_error or ccd::SceneError when it cannot.

@@ -24,7 +24,7 @@ Session::Session(AnyView view, Document document, std::filesystem::path settings
     : view_(std::move(view)), document_(std::move(document)), library_(document_.path()),
       settings_folder_(std::move(settings_folder)), settings_(std::move(settings)),
       fixtures_folder_(std::move(fixtures_folder)),
-      autosave_file_(autosave_path(settings_folder_)) {
+      autosave_slot_(AutosaveSlot::claim(settings_folder_)) {
     view_changed();
 }
 
@@ -135,13 +135,13 @@ void Session::view_changed() {
 }
 
 double Session::autosave_tick(double now) {
-    if (!autosave_due_ || autosave_file_.empty()) return -1.0;
+    if (!autosave_due_ || autosave_file().empty()) return -1.0;
     if (now < last_autosave_ + kAutosaveInterval) return last_autosave_ + kAutosaveInterval - now;
     const ccd::Scene scene = edited_scene(view_);
     last_autosave_ = now;
     autosave_due_ = false;
     try {
-        write_autosave(autosave_file_, {scene, document_.path()});
+        write_autosave(autosave_file(), {scene, document_.path()});
         autosaved_text_ = canonical_text(scene);
         autosave_error_.clear();
     } catch (const std::exception& e) {
@@ -151,7 +151,7 @@ double Session::autosave_tick(double now) {
 }
 
 void Session::discard_autosave() {
-    remove_autosave(autosave_file_);
+    remove_autosave(autosave_file());
     autosaved_text_.clear();
     autosave_due_ = false;
 }

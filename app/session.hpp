@@ -6,6 +6,7 @@
 
 #include "any_view.hpp"
 #include "autosave.hpp"
+#include "autosave_slot.hpp"
 #include "document.hpp"
 #include "scene_library.hpp"
 #include "settings.hpp"
@@ -62,7 +63,7 @@ public:
     // The unsaved edit is dropped on purpose: its autosave goes too.
     void discard_autosave();
     const std::string& autosave_error() const { return autosave_error_; }
-    const std::filesystem::path& autosave_file() const { return autosave_file_; }
+    const std::filesystem::path& autosave_file() const { return autosave_slot_.file(); }
 
     static constexpr double kAutosaveInterval = 3.0;
 
@@ -82,7 +83,7 @@ private:
     std::filesystem::path settings_folder_;
     Settings settings_;
     std::filesystem::path fixtures_folder_;
-    std::filesystem::path autosave_file_;
+    AutosaveSlot autosave_slot_; // this instance's autosave file, held while it runs
     std::string autosaved_text_; // what the autosave file holds; empty: none written by us
     std::optional<ccd::Scene> last_compared_; // the scene view_changed last compared
     bool autosave_due_ = false;

@@ -1,6 +1,7 @@
 // The app's file side without a window: the scene <-> lab conversion, scene edits, the
 // document's unsaved-changes test, fixture names and export, the autosave and recent files.
 #include "autosave.hpp"
+#include "autosave_slot.hpp"
 #include "document.hpp"
 #include "fixture_export.hpp"
 #include "lab_scene.hpp"
@@ -313,6 +314,39 @@ TEST(Autosave, AFileThatIsNotAnAutosaveIsIgnored) {
     EXPECT_FALSE(read_autosave(dir / "autosave.json").has_value());
     std::ofstream(dir / "autosave.json") << "{ truncated";
     EXPECT_FALSE(read_autosave(dir / "autosave.json").has_value());
+}
+
+// Two instances at once: each writes its own autosave, so neither overwrites the other's edit.
+TEST(AutosaveSlot, TwoInstancesAtOnceWriteTwoFiles) {
+    const fs::path dir = scratch_dir();
+    const AutosaveSlot first = AutosaveSlot::claim(dir);
+    const AutosaveSlot second = AutosaveSlot::claim(dir);
+    EXPECT_EQ(first.file(), dir / "autosave.json");
+    EXPECT_EQ(second.file(), dir / "autosave-1.json");
+    EXPECT_TRUE(AutosaveSlot::claim({}).file().empty()) << "no settings folder: no autosave";
+}
+
+// A slot is free again once its instance ends (the system drops the lock, even on a crash).
+TEST(AutosaveSlot, AnEndedInstancesSlotIsFreeAgain) {
+    const fs::path dir = scratch_dir();
+    { const AutosaveSlot ended = AutosaveSlot::claim(dir); }
+    EXPECT_EQ(AutosaveSlot::claim(dir).file(), dir / "autosave.json");
+}
+
+// An autosave whose instance is gone was left by a run that did not end cleanly: the next
+// instance takes that slot (and offers it for recovery), not the first free one; an autosave
+// whose instance still runs is never taken.
+TEST(AutosaveSlot, AnAutosaveLeftBehindIsTakenAndALiveOneIsNot) {
+    const fs::path dir = scratch_dir();
+    const AutosaveSlot live = AutosaveSlot::claim(dir);
+    write_autosave(live.file(), {ball_and_wall(), ""});
+    write_autosave(autosave_path(dir, 2), {ball_and_wall(), "/scenes/left-behind.json"});
+    const AutosaveSlot next = AutosaveSlot::claim(dir);
+    EXPECT_EQ(next.file(), dir / "autosave-2.json");
+    ASSERT_TRUE(read_autosave(next.file()).has_value());
+    EXPECT_EQ(read_autosave(next.file())->origin, "/scenes/left-behind.json");
+    EXPECT_EQ(AutosaveSlot::claim(dir).file(), dir / "autosave-1.json")
+        << "slot 0 is live and slot 2 taken: the first free one";
 }
 
 TEST(RecentFiles, LatestFirstWithoutDuplicatesAtMostTen) {

@@ -30,6 +30,7 @@ void draw_help_overlay(double canvas_width) {
         {"drag a yellow handle (world view)",
          "the scene at t = 0: a body's center or arrow tip, a"},
         {"", "segment's end; a click selects, a click on the empty canvas pans"},
+        {"", "segment ends meeting at a corner move together (Alt: just this one)"},
         {"C / P / S (world view)", "add a circle / point / segment at the cursor"},
         {"Delete (world view)", "remove the selected body or segment"},
         {"World view / Query lab", "(the File bar) the same scene in the other view: add and"},

@@ -106,6 +106,8 @@ bool SceneEditor::handle_input(const Camera& camera) {
             if (io.KeyShift) target = camera.snap_to_grid(target); // Shift: snap to the grid
             if (target != handle_position(scene_, *dragged_)) {
                 move_handle(scene_, *dragged_, target);
+                for (const SceneHandle& end : joined_) // a corner moves as one
+                    move_handle(scene_, end, target);
                 field_edit_ = true;
                 changed = true;
             }
@@ -119,6 +121,8 @@ bool SceneEditor::handle_input(const Camera& camera) {
             if (hovered_) {
                 dragged_ = hovered_;
                 selected_ = hovered_->item;
+                // Segment ends meeting here move along, unless Alt pulls this one apart.
+                joined_ = io.KeyAlt ? std::vector<SceneHandle>{} : joined_ends(scene_, *hovered_);
                 grab_offset_ = handle_position(scene_, *dragged_) - camera.to_world(mouse);
             } else {
                 selected_.reset(); // a click on the empty canvas deselects (and pans)

@@ -13,6 +13,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
 
@@ -59,6 +60,7 @@ private:
     ccd::Scene settled_; // the scene when no edit was under way
     UndoHistory<ccd::Scene> history_;
     std::optional<SceneHandle> hovered_, dragged_;
+    std::vector<SceneHandle> joined_; // segment ends dragged along with dragged_ (a corner)
     std::optional<SceneItem> selected_;
     Vec2 grab_offset_;
     bool field_edit_ = false; // a panel field is being edited

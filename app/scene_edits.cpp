@@ -116,6 +116,18 @@ void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
     }
 }
 
+std::vector<SceneHandle> joined_ends(const ccd::Scene& scene, SceneHandle handle) {
+    std::vector<SceneHandle> joined;
+    if (handle.item.kind != SceneItem::Kind::Segment) return joined;
+    const Vec2 corner = handle_position(scene, handle);
+    for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i)
+        for (const auto part : {SceneHandle::Part::EndA, SceneHandle::Part::EndB}) {
+            const SceneHandle end{{SceneItem::Kind::Segment, i}, part};
+            if (end != handle && handle_position(scene, end) == corner) joined.push_back(end);
+        }
+    return joined;
+}
+
 std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
                                        double radius_px) {
     std::optional<SceneHandle> best;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ccdlab {
 
@@ -51,6 +52,10 @@ Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
 // Moves a handle to `world`: the center carries the motion along (the tip keeps its offset);
 // the tip sets the velocity; a segment's end moves alone.
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world);
+
+// The other segment ends exactly where a segment end `handle` is (the corner of a polyline or
+// a box): a drag moves them together. Empty for a body's handles.
+std::vector<SceneHandle> joined_ends(const ccd::Scene& scene, SceneHandle handle);
 
 // The handle drawn nearest to `screen` within `radius_px` pixels; on an exact tie the earlier
 // one in the scene (a body's center before its tip).

@@ -431,7 +431,8 @@ void WorldView::draw_panel() {
                        "there and see its normal. Dashed circles are predictions: where a body "
                        "expects to touch next (its colour) or a contact that an earlier event "
                        "cancelled (grey). Space plays and pauses. The yellow handles are "
-                       "the scene at t = 0: drag them (Shift snaps); C, P, S add a circle, a "
+                       "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
+                       "pulls it apart); C, P, S add a circle, a "
                        "point, a segment at the cursor; Delete removes the selected one; Ctrl+Z "
                        "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();

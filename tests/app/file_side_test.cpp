@@ -290,6 +290,29 @@ TEST(FixtureExport, AnUnwritableFolderThrowsAndLeavesNothing) {
     EXPECT_ANY_THROW(export_fixture(dir / "file" / "fixtures", ball_and_wall(), 1));
 }
 
+// Two segments meeting at a corner (a polyline's joint, a box's corner) are dragged as one.
+TEST(SceneEdits, TheSegmentEndsAtACornerAreJoinedAndNoOthers) {
+    ccd::Scene scene;
+    add_segment(scene, {0.0, 0.0}, {4.0, 0.0});
+    add_segment(scene, {4.0, 0.0}, {4.0, 3.0});
+    add_segment(scene, {4.0, 3.0}, {0.0, 0.0});
+    add_segment(scene, {4.0, 1e-12}, {9.0, 9.0}); // near the corner, not on it
+    const SceneHandle corner{{SceneItem::Kind::Segment, 0}, SceneHandle::Part::EndB};
+    const std::vector<SceneHandle> joined = joined_ends(scene, corner);
+    ASSERT_EQ(joined.size(), 1u);
+    EXPECT_EQ(joined[0], (SceneHandle{{SceneItem::Kind::Segment, 1}, SceneHandle::Part::EndA}));
+    const SceneHandle origin{{SceneItem::Kind::Segment, 2}, SceneHandle::Part::EndB};
+    ASSERT_EQ(joined_ends(scene, origin).size(), 1u);
+    EXPECT_EQ(joined_ends(scene, origin)[0].item.index, 0);
+    const SceneHandle lonely{{SceneItem::Kind::Segment, 3}, SceneHandle::Part::EndB};
+    EXPECT_TRUE(joined_ends(scene, lonely).empty());
+    add_circle(scene, {4.0, 0.0}, 1.0, {});
+    EXPECT_TRUE(joined_ends(scene, {{SceneItem::Kind::Body, 0}, SceneHandle::Part::Center}).empty())
+        << "a body's handle joins nothing";
+    EXPECT_EQ(joined_ends(scene, corner).size(), 1u)
+        << "a body's center on the corner is not an end";
+}
+
 // --- autosave and recent files ----------------------------------------------------------------
 
 TEST(Autosave, RoundTripsTheSceneAndItsOrigin) {

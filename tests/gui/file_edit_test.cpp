@@ -276,6 +276,39 @@ bool is_handle_yellow(const unsigned char* p) {
     return p[0] > 200 && p[1] > 170 && p[2] < 120;
 }
 
+// The box's floor and right wall meet at (5, -5): dragging that corner moves both ends; with
+// Alt held when the drag starts, only the one grabbed.
+TEST_F(AppRun, DraggingACornerMovesBothSegmentsAndAltPullsItApart) {
+    const fs::path scene = copy_scene("bouncing-balls.json");
+    start({"--scene", scene.string()});
+    ASSERT_EQ(report()["mode"], "world");
+    const auto segment = [&](const std::string& name) {
+        const json now = report(); // (a range-for over report()[...] would outlive it)
+        for (const json& s : now["edit"]["segments"])
+            if (s["name"] == name) return s;
+        ADD_FAILURE() << "no segment " << name;
+        return json{};
+    };
+    const json floor = segment("floor");
+    ASSERT_EQ(floor["b"], segment("right")["a"]) << "the scene's corner";
+    const double x = floor["b_px"][0], y = floor["b_px"][1];
+    drag(x, y, x - 60.0, y - 40.0);
+    ASSERT_TRUE(eventually([&] { return segment("floor")["b"] != floor["b"]; }, 10s))
+        << "the corner did not move";
+    EXPECT_EQ(segment("right")["a"], segment("floor")["b"]) << "both ends moved, to one point";
+    EXPECT_EQ(segment("floor")["a"], floor["a"]) << "the far ends stay";
+
+    const json moved = segment("floor");
+    const double mx = moved["b_px"][0], my = moved["b_px"][1];
+    ASSERT_EQ(run_command("xdotool keydown alt").exit_code, 0);
+    drag(mx, my, mx + 30.0, my + 50.0);
+    run_command("xdotool keyup alt");
+    ASSERT_TRUE(eventually([&] { return segment("floor")["b"] != moved["b"]; }, 10s))
+        << "the Alt drag did not move the end";
+    EXPECT_EQ(segment("right")["a"], moved["b"]) << "with Alt the other end stays";
+    quit_discarding();
+}
+
 TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
     const fs::path scene = copy_scene("blank.json");
     start({"--scene", scene.string()});

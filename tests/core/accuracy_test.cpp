@@ -148,20 +148,27 @@ std::vector<Family> families() {
              const double h = uniform(g, 0, 1), r = uniform(g, 0.01, 2);
              const Vec2 foot = wall.a + (wall.b - wall.a) * h;
              const Vec2 n = normalized_or(perp(wall.b - wall.a), {0, 1});
-             const double gap =
-                 r * std::ldexp(uniform(g, -1, 1), -static_cast<int>(uniform(g, 30, 52)));
-             return Query{
-                 {foot + n * (r + gap), r}, (-n + random_point(g, 1)) * uniform(g, 0.1, 1e5), wall};
+             // One draw per statement: the order of a call's arguments (or an operator's
+             // operands) is unspecified, and compilers differ.
+             const int exponent = -static_cast<int>(uniform(g, 30, 52));
+             const double gap = r * std::ldexp(uniform(g, -1, 1), exponent);
+             const double speed = uniform(g, 0.1, 1e5);
+             const Vec2 heading = -n + random_point(g, 1);
+             return Query{{foot + n * (r + gap), r}, heading * speed, wall};
          }},
         {"near-parallel approach",
          [](std::mt19937_64& g) {
              const Segment wall{random_point(g, 10), random_point(g, 10)};
              const Vec2 u = normalized_or(wall.b - wall.a, {1, 0});
              const double r = uniform(g, 0.01, 2);
-             const Vec2 start = wall.a - u * uniform(g, 1, 5) + perp(u) * (r + uniform(g, 0, 1));
+             // One draw per statement (see above).
+             const double clearance = uniform(g, 0, 1);
+             const double behind = uniform(g, 1, 5);
+             const Vec2 start = wall.a - u * behind + perp(u) * (r + clearance);
              // Gliding along the wall and sinking toward it by 1e-7 to 0.1 per unit travelled.
-             const Vec2 d = (u - perp(u) * std::exp(uniform(g, std::log(1e-7), std::log(0.1)))) *
-                            uniform(g, 5, 40);
+             const double speed = uniform(g, 5, 40);
+             const double sink = std::exp(uniform(g, std::log(1e-7), std::log(0.1)));
+             const Vec2 d = (u - perp(u) * sink) * speed;
              return Query{{start, r}, d, wall};
          }},
         {"bullets at 1e5 units per frame through thin walls",

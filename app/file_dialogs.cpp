@@ -22,12 +22,6 @@ constexpr const char* kRecoverTitle = "Recover the autosave?";
 
 const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
 
-void center_next_window() {
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f),
-                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-}
-
 // A key pressed this frame while a dialog is up (no text field takes plain letters there).
 bool pressed(int key) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -305,12 +299,18 @@ void FileDialogs::draw_bar(Session& session) {
     ImGui::End();
 }
 
+// Opens the dialog's modal, centred; false when ImGui closed it (then no dialog is up).
+bool FileDialogs::begin_modal(const char* title) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return true;
+    dialog_ = Dialog::None;
+    return false;
+}
+
 void FileDialogs::draw_save_as(Session& session) {
-    center_next_window();
-    if (!ImGui::BeginPopupModal(kSaveAsTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        dialog_ = Dialog::None; // closed by ImGui
-        return;
-    }
+    if (!begin_modal(kSaveAsTitle)) return;
     ImGui::TextUnformatted("Save the scene to:");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(560.0f);
@@ -333,11 +333,7 @@ void FileDialogs::draw_save_as(Session& session) {
 }
 
 void FileDialogs::draw_open(Session& session) {
-    center_next_window();
-    if (!ImGui::BeginPopupModal(kOpenTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        dialog_ = Dialog::None;
-        return;
-    }
+    if (!begin_modal(kOpenTitle)) return;
     ImGui::TextUnformatted("Scene file:");
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(560.0f);
@@ -384,11 +380,7 @@ void FileDialogs::draw_open(Session& session) {
 }
 
 void FileDialogs::draw_unsaved(Session& session) {
-    center_next_window();
-    if (!ImGui::BeginPopupModal(kUnsavedTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        dialog_ = Dialog::None;
-        return;
-    }
+    if (!begin_modal(kUnsavedTitle)) return;
     const char* what = pending_.kind == Pending::Kind::Quit  ? "quitting"
                        : pending_.kind == Pending::Kind::New ? "starting a new scene"
                                                              : "opening another scene";
@@ -420,11 +412,7 @@ void FileDialogs::draw_unsaved(Session& session) {
 }
 
 void FileDialogs::draw_recover(Session& session) {
-    center_next_window();
-    if (!ImGui::BeginPopupModal(kRecoverTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        dialog_ = Dialog::None;
-        return;
-    }
+    if (!begin_modal(kRecoverTitle)) return;
     const std::string origin =
         recovery_ && !recovery_->origin.empty() ? recovery_->origin.string() : "an untitled scene";
     ImGui::Text("The last run did not end cleanly. An autosave of the unsaved edit of\n%s\nwas "

@@ -65,6 +65,7 @@ private:
     void set_path_field(const std::string& text);
 
     void draw_bar(Session& session);
+    bool begin_modal(const char* title);
     void draw_save_as(Session& session);
     void draw_open(Session& session);
     void draw_unsaved(Session& session);

@@ -25,6 +25,33 @@ inline RootVerdict frame_verdict(double t) {
                      : RootVerdict::Taken;
 }
 
+// Verdict on an exit root (where the shapes separate again), by where it falls in the frame.
+inline RootVerdict exit_verdict(double t) {
+    return t < 0.0 || t > 1.0 ? frame_verdict(t) : RootVerdict::Leaving;
+}
+
+// Records A t^2 + 2 B t + C (the squared distance to a disk's center minus its squared radius)
+// and its discriminant B^2 - A C as the query computed it; its two roots, entry and exit, in the
+// stable form q / A and C / q, or why there are none.
+inline void record_disk_quadratic(TraceCandidate& candidate, double a, double b, double c,
+                                  double disc) {
+    candidate.a = a;
+    candidate.b = 2.0 * b;
+    candidate.c = c;
+    candidate.discriminant = 4.0 * disc;
+    if (!(a > 0.0)) {
+        candidate.note = "no relative motion";
+    } else if (disc < 0.0) {
+        candidate.note = "no real root: the path passes the disk by";
+    } else {
+        const double q = -(b + std::copysign(std::sqrt(disc), b));
+        const double r1 = q / a, r2 = q != 0.0 ? c / q : 0.0;
+        const double entry = std::fmin(r1, r2), exit = std::fmax(r1, r2);
+        candidate.roots.push_back({entry, frame_verdict(entry)});
+        candidate.roots.push_back({exit, exit_verdict(exit)});
+    }
+}
+
 // |m + d t|^2 = r^2 is A t^2 + 2 B t + C = 0 with A = d.d, B = d.m, C = m.m - r^2 > 0.
 // The textbook discriminant B^2 - A C cancels catastrophically for a small disk far away, so
 // we use Lagrange's identity instead: B^2 - A C = A r^2 - cross(d, m)^2 = (r|d| - k)(r|d| + k)
@@ -39,25 +66,7 @@ inline std::optional<double> first_touch_of_disk(Vec2 offset, Vec2 displacement,
     const double miss = std::fabs(accurate_cross(displacement, offset));
     const double disc = (reach - miss) * (reach + miss); // B^2 - A C
 
-    if (candidate) {
-        candidate->a = a;
-        candidate->b = 2.0 * b;
-        candidate->c = c;
-        candidate->discriminant = 4.0 * disc;
-        if (!(a > 0.0)) {
-            candidate->note = "no relative motion";
-        } else if (disc < 0.0) {
-            candidate->note = "no real root: the path passes the disk by";
-        } else {
-            // Both roots in the stable form q / A and C / q.
-            const double q = -(b + std::copysign(std::sqrt(disc), b));
-            const double r1 = q / a, r2 = q != 0.0 ? c / q : 0.0;
-            const double entry = std::fmin(r1, r2), exit = std::fmax(r1, r2);
-            candidate->roots.push_back({entry, frame_verdict(entry)});
-            candidate->roots.push_back(
-                {exit, exit < 0.0 || exit > 1.0 ? frame_verdict(exit) : RootVerdict::Leaving});
-        }
-    }
+    if (candidate) record_disk_quadratic(*candidate, a, b, c, disc);
 
     if (!(a > 0.0) || b >= 0.0 || disc < 0.0) return std::nullopt; // still, receding or passing
     if (c <= 0.0) return 0.0; // callers rule this out; answer it anyway

@@ -116,8 +116,7 @@ void band_candidate(const Circle& mover, Vec2 displacement, const Segment& obsta
         if (along < 0.0 || along > length2) verdict = RootVerdict::OffFeature;
     }
     candidate.roots.push_back({t_entry, verdict});
-    candidate.roots.push_back({t_exit, t_exit < 0.0 || t_exit > 1.0 ? detail::frame_verdict(t_exit)
-                                                                    : RootVerdict::Leaving});
+    candidate.roots.push_back({t_exit, detail::exit_verdict(t_exit)});
 }
 
 // A cap as a trace candidate: |m + d t|^2 - r^2 with both of its roots, the entry computed as
@@ -130,22 +129,7 @@ void cap_candidate(const Circle& mover, Vec2 d, Vec2 endpoint, Feature feature, 
     const double a = dot_fma(d, d), b = dot_fma(d, m), c = distance_squared_minus(m, r2);
     const double k = cross_fma(d, m);
     const double disc = std::fma(-k, k, r2 * a);
-    candidate.a = a;
-    candidate.b = 2.0 * b;
-    candidate.c = c;
-    candidate.discriminant = 4.0 * disc;
-    if (!(a > 0.0)) {
-        candidate.note = "no relative motion";
-    } else if (disc < 0.0) {
-        candidate.note = "no real root: the path passes the disk by";
-    } else { // both roots in the stable form q / A and C / q
-        const double q = -(b + std::copysign(std::sqrt(disc), b));
-        const double r1 = q / a, r2_ = q != 0.0 ? c / q : 0.0;
-        const double entry = std::fmin(r1, r2_), exit = std::fmax(r1, r2_);
-        candidate.roots.push_back({entry, detail::frame_verdict(entry)});
-        candidate.roots.push_back(
-            {exit, exit < 0.0 || exit > 1.0 ? detail::frame_verdict(exit) : RootVerdict::Leaving});
-    }
+    detail::record_disk_quadratic(candidate, a, b, c, disc);
 }
 
 // The smaller and the larger of two doubles, written so that GCC emits minsd / maxsd rather

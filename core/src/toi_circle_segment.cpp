@@ -154,8 +154,11 @@ inline double opaque(double v) {
 // as a tree of maxsd (four steps of latency, not nine) instead of its loop's compares and
 // branches: `x > m ? x : m` keeps m for a NaN x, as the loop does, and the combining steps only
 // see values that are not NaN.
+inline double grow_to_magnitude(double m, double v) {
+    return max_of(std::fabs(v), m);
+}
 double largest_input(const Circle& mover, Vec2 displacement, const Segment& obstacle) {
-    const auto up = [](double m, double v) { return max_of(std::fabs(v), m); };
+    const auto up = grow_to_magnitude;
     const double zero = opaque(0.0); // (a constant 0 makes GCC compare and blend, not maxsd)
     const double m1 = up(up(zero, mover.center.x), mover.center.y);
     const double m2 = up(up(zero, mover.radius), displacement.x);
@@ -163,6 +166,48 @@ double largest_input(const Circle& mover, Vec2 displacement, const Segment& obst
     const double m4 = up(up(zero, obstacle.a.y), obstacle.b.x);
     return max_of(max_of(m1, m2), max_of(m3, up(m4, obstacle.b.y)));
 }
+// The same value with the segment's four magnitudes taken at once (PreparedSegment): the
+// largest of values that are not NaN does not depend on the order they are compared in.
+double largest_input(const Circle& mover, Vec2 displacement, double largest_coordinate) {
+    const auto up = grow_to_magnitude;
+    const double zero = opaque(0.0);
+    const double m1 = up(up(zero, mover.center.x), mover.center.y);
+    const double m2 = up(up(zero, mover.radius), displacement.x);
+    return max_of(max_of(m1, m2), up(largest_coordinate, displacement.y));
+}
+
+// What the query reads of its segment: worked out on the spot from a Segment, or read from a
+// PreparedSegment, which holds the same values, so both give the same answers bit for bit.
+struct SegmentOnTheSpot {
+    const Segment& segment;
+    Vec2 u; // b - a
+    double length2, length;
+    explicit SegmentOnTheSpot(const Segment& s)
+        : segment(s), u(s.b - s.a), length2(dot_fma(u, u)), length(std::sqrt(length2)) {}
+    double signed_inverse_length(bool positive) const { return (positive ? 1.0 : -1.0) / length; }
+    Vec2 box_min() const {
+        return {min_of(segment.a.x, segment.b.x), min_of(segment.a.y, segment.b.y)};
+    }
+    Vec2 box_max() const {
+        return {max_of(segment.a.x, segment.b.x), max_of(segment.a.y, segment.b.y)};
+    }
+};
+struct SegmentPrepared {
+    const PreparedSegment& prepared;
+    const Segment& segment;
+    Vec2 u;
+    double length2, length;
+    explicit SegmentPrepared(const PreparedSegment& p)
+        : prepared(p), segment(p.segment()), u(p.direction()), length2(p.length_squared()),
+          length(p.length()) {}
+    // -(1 / length) is -1 / length exactly.
+    double signed_inverse_length(bool positive) const {
+        const double inverse = prepared.inverse_length();
+        return positive ? inverse : -inverse;
+    }
+    Vec2 box_min() const { return prepared.box_min(); }
+    Vec2 box_max() const { return prepared.box_max(); }
+};
 
 // True when the circle's swept box and the segment's box are apart on some axis, so no contact
 // is possible. `largest` is the largest magnitude of the inputs; the boxes are padded by
@@ -186,12 +231,23 @@ using PairMask = std::int64_t __attribute__((vector_size(16)));
 inline Pair pair(double x, double y) {
     return Pair{opaque(x), opaque(y)};
 }
-bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle, double largest) {
+struct PairBox {
+    Pair lo, hi;
+};
+PairBox wall_box(const SegmentOnTheSpot& s) {
+    const Pair a = pair(s.segment.a.x, s.segment.a.y), b = pair(s.segment.b.x, s.segment.b.y);
+    return {a < b ? a : b, a > b ? a : b};
+}
+PairBox wall_box(const SegmentPrepared& s) {
+    const Vec2 lo = s.box_min(), hi = s.box_max();
+    return {pair(lo.x, lo.y), pair(hi.x, hi.y)};
+}
+template <class SegmentView>
+bool boxes_apart(const Circle& mover, Vec2 displacement, const SegmentView& s, double largest) {
     const Pair c = pair(mover.center.x, mover.center.y);
     const Pair end = c + pair(displacement.x, displacement.y);
-    const Pair a = pair(obstacle.a.x, obstacle.a.y), b = pair(obstacle.b.x, obstacle.b.y);
     const Pair sweep_lo = c < end ? c : end, sweep_hi = c > end ? c : end;
-    const Pair wall_lo = a < b ? a : b, wall_hi = a > b ? a : b;
+    const auto [wall_lo, wall_hi] = wall_box(s);
     const double radius = mover.radius;
     const Pair below = ((wall_lo - sweep_hi) - radius) * 0x1p46; // gaps less the radius, x 2^46
     const Pair above = ((sweep_lo - wall_hi) - radius) * 0x1p46;
@@ -200,18 +256,19 @@ bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle
     return __builtin_ia32_movmskpd(reinterpret_cast<Pair>(apart)) != 0;
 }
 #else
-bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle, double largest) {
+template <class SegmentView>
+bool boxes_apart(const Circle& mover, Vec2 displacement, const SegmentView& s, double largest) {
+    const Vec2 box_min = s.box_min(), box_max = s.box_max();
     const double radius = mover.radius;
-    const auto apart = [radius, largest](double c, double d, double a, double b) {
+    const auto apart = [radius, largest](double c, double d, double wall_lo, double wall_hi) {
         const double end = c + d;
         const double sweep_lo = min_of(c, end), sweep_hi = max_of(c, end);
-        const double wall_lo = min_of(a, b), wall_hi = max_of(a, b);
         const double below = ((wall_lo - sweep_hi) - radius) * 0x1p46;
         const double above = ((sweep_lo - wall_hi) - radius) * 0x1p46;
         return (below > largest) | (above > largest);
     };
-    const bool apart_x = apart(mover.center.x, displacement.x, obstacle.a.x, obstacle.b.x);
-    const bool apart_y = apart(mover.center.y, displacement.y, obstacle.a.y, obstacle.b.y);
+    const bool apart_x = apart(mover.center.x, displacement.x, box_min.x, box_max.x);
+    const bool apart_y = apart(mover.center.y, displacement.y, box_min.y, box_max.y);
     return apart_x | apart_y;
 }
 #endif
@@ -219,8 +276,10 @@ bool boxes_apart(const Circle& mover, Vec2 displacement, const Segment& obstacle
 // The contact of a circle that touches the segment at t = 0: the closest point, the normal
 // toward the center (for a center exactly on the segment, the side opposite to the motion).
 // detail::overlap_at_start's contact, from the query's own start and projection.
-Hit overlap_contact(const Circle& mover, Vec2 d, const Segment& obstacle, bool at_a, bool at_b,
-                    double start, double along0, double length2, double length) {
+template <class SegmentView>
+Hit overlap_contact(const Circle& mover, Vec2 d, const SegmentView& s, bool at_a, bool at_b,
+                    double start, double along0) {
+    const Segment& obstacle = s.segment;
     if (at_a | at_b) {
         const Vec2 end = at_a ? obstacle.a : obstacle.b;
         const Vec2 offset = mover.center - end;
@@ -234,10 +293,10 @@ Hit overlap_contact(const Circle& mover, Vec2 d, const Segment& obstacle, bool a
                    normal, at_a ? Feature::EndpointA : Feature::EndpointB,
                    true,   closing_in(d, normal)};
     }
-    const Vec2 u = obstacle.b - obstacle.a;
-    Vec2 normal = perp(u) * (1.0 / length);
+    const Vec2 u = s.u;
+    Vec2 normal = perp(u) * s.signed_inverse_length(true);
     if (start < 0.0 || (start == 0.0 && dot(normal, d) > 0.0)) normal = -normal;
-    return Hit{0.0,    obstacle.a + u * (along0 / length2),
+    return Hit{0.0,    obstacle.a + u * (along0 / s.length2),
                normal, Feature::SegmentInterior,
                true,   closing_in(d, normal)};
 }
@@ -250,15 +309,17 @@ Hit overlap_contact(const Circle& mover, Vec2 d, const Segment& obstacle, bool a
 // cap, which cap), each resolved as early as its data allows, since a mispredicted branch
 // costs the work since the query began. Only then the one division for t, and for a cap the
 // one square root of its discriminant.
-std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Segment& obstacle,
+template <class SegmentView>
+std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const SegmentView& s,
                                            double largest) {
-    if (boxes_apart(mover, d, obstacle, largest)) return std::nullopt;
+    if (boxes_apart(mover, d, s, largest)) return std::nullopt;
+    const Segment& obstacle = s.segment;
     const double radius = mover.radius;
-    const Vec2 u = obstacle.b - obstacle.a;
+    const Vec2 u = s.u;
     const Vec2 w = mover.center - obstacle.a;  // offset from A
     const Vec2 mb = mover.center - obstacle.b; // offset from B
-    const double length2 = dot_fma(u, u);
-    const double length = std::sqrt(length2);
+    const double length2 = s.length2;
+    const double length = s.length;
     const double r2 = radius * radius;
     const double start = detail::accurate_cross(u, w); // signed distance to the line x |u|
     const double reach = radius * length;
@@ -272,8 +333,7 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const bool at_b = !at_a & (along0 >= length2);
     const bool inside = std::fabs(start) <= reach;
     const bool overlap = (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
-    if (overlap)
-        return overlap_contact(mover, d, obstacle, at_a, at_b, start, along0, length2, length);
+    if (overlap) return overlap_contact(mover, d, s, at_a, at_b, start, along0);
 
     // The band. start + rate t = -+reach at the entry t = entry / speed: the root with -reach
     // when rate > 0 (the strip is entered where |s| comes down to r), written with the signs
@@ -316,7 +376,7 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
         // the foot's parameter, the projection at the entry over |u|^2 (along / end).
         // (When |u|^2 x speed underflows, from subnormal-sized inputs, the projection at t.)
         const double t = entry / speed;
-        const Vec2 normal = perp(u) * ((start > 0.0 ? 1.0 : -1.0) / length);
+        const Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
         double foot = 0.0;
         if (end >= 0x1p-900) [[likely]]
             foot = along / end;
@@ -351,7 +411,8 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
 std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
                                          const Segment& obstacle, Trace* trace, double largest) {
     trace->begin("circle_segment");
-    const std::optional<Hit> best = untraced_time_of_impact(mover, displacement, obstacle, largest);
+    const std::optional<Hit> best =
+        untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
     if (best && best->overlap) {
         trace->overlap_at_start = true;
         return best;
@@ -361,6 +422,16 @@ std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
     cap_candidate(mover, displacement, obstacle.b, Feature::EndpointB, *trace);
     trace->settle(best ? &*best : nullptr);
     return best;
+}
+
+// In range: largest in (2^-100, 2^100), as one unsigned comparison of the bit patterns
+// (non-negative doubles order as their bits do); zero, which needs no scaling either, goes the
+// slow way, which finds that.
+inline bool in_comfortable_range(double largest) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(largest);
+    constexpr std::uint64_t low = std::bit_cast<std::uint64_t>(0x1p-100);
+    constexpr std::uint64_t high = std::bit_cast<std::uint64_t>(0x1p100);
+    return bits - low - 1 < high - low - 1;
 }
 
 // Inputs out of the comfortable range (rescaled by a power of two, then asked again) and
@@ -374,6 +445,8 @@ std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
         if (hit) hit->point *= 1.0 / k;
         return hit;
     }
+    if (!trace) // all inputs zero (or NaN): nothing to rescale
+        return untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
     return traced_time_of_impact(mover, displacement, obstacle, trace, largest);
 }
 
@@ -381,16 +454,31 @@ std::optional<Hit> traced_time_of_impact(const Circle& mover, Vec2 displacement,
 
 CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const Segment& obstacle, Trace* trace) {
-    // In range: largest in (2^-100, 2^100), as one unsigned comparison of the bit patterns
-    // (non-negative doubles order as their bits do); zero, which needs no scaling either,
-    // goes the slow way, which finds that.
     const double largest = largest_input(mover, displacement, obstacle);
-    const std::uint64_t bits = std::bit_cast<std::uint64_t>(largest);
-    constexpr std::uint64_t low = std::bit_cast<std::uint64_t>(0x1p-100);
-    constexpr std::uint64_t high = std::bit_cast<std::uint64_t>(0x1p100);
-    if (trace || bits - low - 1 >= high - low - 1) [[unlikely]]
+    if (trace || !in_comfortable_range(largest)) [[unlikely]]
         return slow_time_of_impact(mover, displacement, obstacle, trace, largest);
-    return untraced_time_of_impact(mover, displacement, obstacle, largest);
+    return untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
+}
+
+PreparedSegment::PreparedSegment(const Segment& segment)
+    : segment_(segment), direction_(segment.b - segment.a),
+      length_squared_(dot_fma(direction_, direction_)), length_(std::sqrt(length_squared_)),
+      inverse_length_(1.0 / length_), box_min_(SegmentOnTheSpot(segment).box_min()),
+      box_max_(SegmentOnTheSpot(segment).box_max()),
+      largest_coordinate_(grow_to_magnitude(
+          grow_to_magnitude(grow_to_magnitude(grow_to_magnitude(0.0, segment.a.x), segment.a.y),
+                            segment.b.x),
+          segment.b.y)) {}
+
+// The Segment overload's steps with the segment's part read, not computed: the range check on
+// the same largest input, the slow path (rescaling, trace) on the plain segment.
+CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
+                                                         const PreparedSegment& obstacle,
+                                                         Trace* trace) {
+    const double largest = largest_input(mover, displacement, obstacle.largest_coordinate());
+    if (trace || !in_comfortable_range(largest)) [[unlikely]]
+        return slow_time_of_impact(mover, displacement, obstacle.segment(), trace, largest);
+    return untraced_time_of_impact(mover, displacement, SegmentPrepared(obstacle), largest);
 }
 
 std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,

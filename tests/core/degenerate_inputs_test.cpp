@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
+#include <utility>
 
 namespace {
 
@@ -83,6 +85,69 @@ TEST(DegenerateInputs, EveryQueryAnswersEveryFiniteInputWithFiniteValues) {
         }
         if (HasFatalFailure()) return;
     }
+}
+
+// Every input zero: a point at the origin, not moving, on a segment or point or circle there.
+// (The random mix above almost never draws all nine at once; the circle-segment query once
+// dereferenced a null trace on this input.) Every query says: touching at t = 0.
+TEST(DegenerateInputs, AllZeroInputsAreAnOverlapAtTimeZero) {
+    const Circle c{{0.0, 0.0}, 0.0};
+    const Vec2 d{0.0, 0.0};
+    const Segment s{{0.0, 0.0}, {0.0, 0.0}};
+    const MovingSegment m{s, d, d};
+    Trace trace;
+    const std::pair<std::optional<Hit>, const char*> answers[] = {
+        {time_of_impact(c, d, s), "circle_segment"},
+        {time_of_impact(c, d, s, &trace), "circle_segment traced"},
+        {time_of_impact(c, d, PreparedSegment(s)), "circle_prepared_segment"},
+        {time_of_impact(c.center, d, s), "point_segment"},
+        {time_of_impact(c, d, s.a), "circle_point"},
+        {time_of_impact(c, d, c, d), "circle_circle"},
+        {time_of_impact_translating(c, d, s, d), "translating"},
+        {time_of_impact(c.center, d, m), "point_moving_segment"},
+        {time_of_impact(c, d, m), "circle_moving_segment"},
+    };
+    int i = 0;
+    for (const auto& [hit, query] : answers) {
+        ASSERT_TRUE(hit.has_value()) << query;
+        EXPECT_EQ(hit->t, 0.0) << query;
+        EXPECT_TRUE(hit->overlap) << query;
+        expect_defined(hit, query, i++);
+    }
+    for (const Algorithm& a : algorithms())
+        expect_defined(a.circle_segment(c, d, s, nullptr), std::string(a.name).c_str(), i++);
+}
+
+// Infinities and NaNs are outside the contract (finite inputs), but a query must still return:
+// no crash, no endless rescaling. Each query, each input slot, each non-finite value.
+TEST(DegenerateInputs, NonFiniteInputsReturnWithoutCrashing) {
+    const double bad[] = {std::numeric_limits<double>::infinity(),
+                          -std::numeric_limits<double>::infinity(),
+                          std::numeric_limits<double>::quiet_NaN()};
+    int answered = 0;
+    for (const double v : bad)
+        for (int slot = 0; slot < 11; ++slot) {
+            double in[11] = {0.5, 3.0, 1.0, 0.0, -6.0, -2.0, 0.0, 2.0, 0.0, 0.25, -0.5};
+            in[slot] = v;
+            const Circle c{{in[0], in[1]}, in[2]};
+            const Vec2 d{in[3], in[4]}, e{in[9], in[10]};
+            const Segment s{{in[5], in[6]}, {in[7], in[8]}};
+            const MovingSegment m{s, e, e};
+            Trace trace;
+            (void)time_of_impact(c, d, s);
+            (void)time_of_impact(c, d, s, &trace);
+            (void)time_of_impact(c, d, PreparedSegment(s));
+            (void)time_of_impact(c.center, d, s);
+            (void)time_of_impact(c, d, s.a);
+            (void)time_of_impact(c, d, Circle{s.b, in[2]}, e);
+            (void)time_of_impact_translating(c, d, s, e);
+            (void)time_of_impact(c.center, d, m);
+            (void)time_of_impact(c, d, m);
+            for (const Algorithm& a : algorithms())
+                (void)a.circle_segment(c, d, s, nullptr);
+            ++answered;
+        }
+    EXPECT_EQ(answered, 33);
 }
 
 } // namespace

@@ -1,8 +1,9 @@
 // ccd_bench: one run, one fixed set of random circle-versus-static-segment queries (fixed seed,
-// built before any timing), five ways: our scalar query, Box2D 2.4.1's b2TimeOfImpact, Chipmunk
-// 7's cpShapeSegmentQuery, our batch API, and an arithmetic floor (one sqrt, one division per
-// query over the same arrays). Prints ns/query per benchmark, then the ratios from this run and
-// how often the libraries agree on hit or miss (checked outside the timing).
+// built before any timing), six ways: our scalar query (against a Segment, and against a
+// PreparedSegment), Box2D 2.4.1's b2TimeOfImpact, Chipmunk 7's cpShapeSegmentQuery, our batch
+// API, and an arithmetic floor (one sqrt, one division per query over the same arrays). Prints
+// ns/query per benchmark, then the ratios from this run and how often the libraries agree on hit or
+// miss (checked outside the timing).
 //
 // CCD_BENCH_QUERIES overrides the number of queries (default 1,000,000); ctest's smoke test
 // uses a small one.
@@ -32,14 +33,37 @@
 
 namespace {
 
+// One query as each scalar API takes it, stored one record per query (an array of structures):
+// our query's arguments, and Chipmunk's shape with the path's two ends and the radius. Box2D's
+// b2TOIInput is such a record already. The batch and the floor read the nine arrays instead
+// (structure of arrays). Same queries, same bits, built before timing.
+struct ScalarQuery {
+    ccd::Circle mover;
+    ccd::Vec2 displacement;
+    ccd::Segment obstacle;
+};
+struct PreparedQuery { // our query against a segment prepared before timing (PreparedSegment)
+    ccd::Circle mover;
+    ccd::Vec2 displacement;
+    ccd::PreparedSegment obstacle;
+};
+struct ChipmunkQuery {
+    cpShape* segment;
+    cpVect from, to;
+    double radius;
+};
+
 struct Queries {
     std::size_t n = 0;
     std::vector<double> cx, cy, r, dx, dy, ax, ay, bx, by;
+    std::vector<ScalarQuery> scalar;
+    std::vector<PreparedQuery> prepared;
     // Third-party shapes, one per query, built before timing.
     std::vector<b2CircleShape> circles;
     std::vector<b2EdgeShape> edges;
     std::vector<b2TOIInput> toi_inputs;
     std::vector<cpShape*> segments;
+    std::vector<ChipmunkQuery> chipmunk;
     // Batch outputs, allocated before timing.
     std::vector<double> t;
     std::vector<std::uint8_t> hit;
@@ -100,13 +124,30 @@ void build(std::size_t n) {
             cpSegmentShapeNew(nullptr, cpv(g.ax[i], g.ay[i]), cpv(g.bx[i], g.by[i]), 0.0);
         cpShapeUpdate(g.segments[i], cpTransformIdentity);
     }
+    g.scalar.resize(n);
+    g.prepared.resize(n);
+    g.chipmunk.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        g.scalar[i] = {{{g.cx[i], g.cy[i]}, g.r[i]},
+                       {g.dx[i], g.dy[i]},
+                       {{g.ax[i], g.ay[i]}, {g.bx[i], g.by[i]}}};
+        g.prepared[i] = {g.scalar[i].mover, g.scalar[i].displacement,
+                         ccd::PreparedSegment(g.scalar[i].obstacle)};
+        g.chipmunk[i] = {g.segments[i], cpv(g.cx[i], g.cy[i]),
+                         cpv(g.cx[i] + g.dx[i], g.cy[i] + g.dy[i]), g.r[i]};
+    }
     g.t.resize(n);
     g.hit.resize(n);
 }
 
 std::optional<ccd::Hit> scalar(std::size_t i) {
-    return ccd::time_of_impact(ccd::Circle{{g.cx[i], g.cy[i]}, g.r[i]}, {g.dx[i], g.dy[i]},
-                               ccd::Segment{{g.ax[i], g.ay[i]}, {g.bx[i], g.by[i]}});
+    const ScalarQuery& q = g.scalar[i];
+    return ccd::time_of_impact(q.mover, q.displacement, q.obstacle);
+}
+
+std::optional<ccd::Hit> prepared(std::size_t i) {
+    const PreparedQuery& q = g.prepared[i];
+    return ccd::time_of_impact(q.mover, q.displacement, q.obstacle);
 }
 
 b2TOIOutput box2d(std::size_t i) {
@@ -116,8 +157,8 @@ b2TOIOutput box2d(std::size_t i) {
 }
 
 bool chipmunk(std::size_t i, cpSegmentQueryInfo* info) {
-    return cpShapeSegmentQuery(g.segments[i], cpv(g.cx[i], g.cy[i]),
-                               cpv(g.cx[i] + g.dx[i], g.cy[i] + g.dy[i]), g.r[i], info);
+    const ChipmunkQuery& q = g.chipmunk[i];
+    return cpShapeSegmentQuery(q.segment, q.from, q.to, q.radius, info);
 }
 
 void run_batch() {
@@ -139,6 +180,16 @@ void BM_ScalarOurs(benchmark::State& state) {
         double sum = 0.0;
         for (std::size_t i = 0; i < g.n; ++i)
             if (const auto h = scalar(i)) sum += h->t;
+        benchmark::DoNotOptimize(sum);
+    }
+    set_counters(state);
+}
+
+void BM_ScalarOursPrepared(benchmark::State& state) {
+    for (auto _ : state) {
+        double sum = 0.0;
+        for (std::size_t i = 0; i < g.n; ++i)
+            if (const auto h = prepared(i)) sum += h->t;
         benchmark::DoNotOptimize(sum);
     }
     set_counters(state);
@@ -188,6 +239,7 @@ void BM_ArithmeticFloor(benchmark::State& state) {
 }
 
 BENCHMARK(BM_ScalarOurs);
+BENCHMARK(BM_ScalarOursPrepared);
 BENCHMARK(BM_Box2D_b2TimeOfImpact);
 BENCHMARK(BM_Chipmunk_cpShapeSegmentQuery);
 BENCHMARK(BM_BatchOurs);
@@ -214,7 +266,7 @@ public:
 // when the batch (t and hit only, the path the benchmark times) and the scalar query disagree
 // on a bit of hit or t: the smoke test then fails.
 bool check_agreement() {
-    std::size_t hits = 0, batch_mismatch = 0;
+    std::size_t hits = 0, batch_mismatch = 0, prepared_mismatch = 0;
     std::size_t box_disagree = 0, box_explained = 0, box_failed = 0;
     std::size_t chip_disagree = 0, chip_explained = 0;
     run_batch();
@@ -224,6 +276,13 @@ bool check_agreement() {
         if ((g.hit[i] != 0) != mine.has_value() ||
             (mine && std::bit_cast<std::uint64_t>(g.t[i]) != std::bit_cast<std::uint64_t>(mine->t)))
             ++batch_mismatch;
+        const auto theirs = prepared(i);
+        if (theirs.has_value() != mine.has_value() ||
+            (mine &&
+             (std::bit_cast<std::uint64_t>(theirs->t) != std::bit_cast<std::uint64_t>(mine->t) ||
+              theirs->feature != mine->feature || theirs->normal != mine->normal ||
+              theirs->point != mine->point)))
+            ++prepared_mismatch;
         const ref::Query q{
             {g.cx[i], g.cy[i]}, {g.dx[i], g.dy[i]}, {g.ax[i], g.ay[i]}, {g.bx[i], g.by[i]}, g.r[i]};
         const long double dmin = ref::min_distance(q);
@@ -258,13 +317,16 @@ bool check_agreement() {
     std::printf("\nqueries: %zu, hits (ours): %zu (%.1f%%)\n", g.n, hits,
                 100.0 * double(hits) / double(g.n));
     std::printf("batch vs scalar: %zu mismatches in hit or t bits (must be 0)\n", batch_mismatch);
+    std::printf("prepared segment vs scalar: %zu mismatches in hit, t, feature, point or normal "
+                "(must be 0)\n",
+                prepared_mismatch);
     std::printf("Box2D vs ours: %zu hit/miss disagreements, %zu explained by Box2D's target "
                 "separation (B2), %zu e_failed\n",
                 box_disagree, box_explained, box_failed);
     std::printf("Chipmunk vs ours: %zu hit/miss disagreements, %zu explained (C5: start in the "
                 "slab beside an end; C2/C3: grazing)\n",
                 chip_disagree, chip_explained);
-    return batch_mismatch == 0;
+    return batch_mismatch == 0 && prepared_mismatch == 0;
 }
 
 } // namespace
@@ -283,19 +345,25 @@ int main(int argc, char** argv) {
         const auto it = m.find(name);
         return it == m.end() ? std::nan("") : it->second;
     };
-    const double ours = get("BM_ScalarOurs"), box = get("BM_Box2D_b2TimeOfImpact"),
+    const double ours = get("BM_ScalarOurs"), prep = get("BM_ScalarOursPrepared"),
+                 box = get("BM_Box2D_b2TimeOfImpact"),
                  chip = get("BM_Chipmunk_cpShapeSegmentQuery"), batch = get("BM_BatchOurs"),
                  floor = get("BM_ArithmeticFloor");
-    std::printf("\nns/query (CPU time): scalar %.2f, Box2D %.2f, Chipmunk %.2f, batch %.2f, "
-                "floor %.2f\n",
-                ours, box, chip, batch, floor);
-    std::printf("scalar vs Box2D b2TimeOfImpact:        %6.2fx faster (target >= 10x)\n",
+    std::printf("\nns/query (CPU time): scalar %.2f, scalar prepared %.2f, Box2D %.2f, Chipmunk "
+                "%.2f, batch %.2f, floor %.2f\n",
+                ours, prep, box, chip, batch, floor);
+    std::printf("scalar vs Box2D b2TimeOfImpact:                  %6.2fx faster (target >= 10x)\n",
                 box / ours);
-    std::printf("scalar vs Chipmunk cpShapeSegmentQuery: %6.2fx faster (target >= 4x)\n",
+    std::printf("scalar vs Chipmunk cpShapeSegmentQuery:          %6.2fx faster (target >= 4x)\n",
                 chip / ours);
-    std::printf("batch vs arithmetic floor:             %6.2fx the floor's time (target <= 2x)\n",
+    std::printf("scalar prepared vs Box2D b2TimeOfImpact:         %6.2fx faster (target >= 10x)\n",
+                box / prep);
+    std::printf("scalar prepared vs Chipmunk cpShapeSegmentQuery: %6.2fx faster (target >= 4x)\n",
+                chip / prep);
+    std::printf("batch vs arithmetic floor:                       %6.2fx the floor's time (target "
+                "<= 2x)\n",
                 batch / floor);
-    std::printf("batch vs scalar:                       %6.2fx faster\n", ours / batch);
+    std::printf("batch vs scalar:                                 %6.2fx faster\n", ours / batch);
     for (cpShape* s : g.segments)
         cpShapeFree(s);
     return batch_agrees ? 0 : 1;

@@ -14,6 +14,13 @@
 // registers hold the query's many live values without spilling them to the stack (half the
 // stack accesses; 35 -> 30 ns per query on a Zen 4, docs/performance.md).
 
+// GCC's (and Clang's) vector extensions and an empty asm on x86 (the box test, `opaque`), with
+// portable code beside them for other compilers and targets. CCD_PORTABLE builds the portable
+// code here too, so that tests/clones runs it (CpuVersion.portable); the answers are the same.
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && !defined(CCD_PORTABLE)
+#define CCD_X86_VECTOR_EXTENSIONS 1
+#endif
+
 namespace ccd {
 namespace {
 
@@ -144,7 +151,7 @@ inline double max_of(double p, double q) {
 // `opaque` hides a value from the optimiser: GCC otherwise splits sqrt(max(x, 0)) into a branch
 // around the square root (sqrt(0) being a constant), and a random query mispredicts it.
 inline double opaque(double v) {
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(CCD_X86_VECTOR_EXTENSIONS)
     asm("" : "+x"(v));
 #endif
     return v;
@@ -223,7 +230,7 @@ struct SegmentPrepared {
 // Without branches (a random query's comparisons mispredict about half of the time), and with
 // GCC on x86 both axes at once in one vector register: scalar comparisons (comisd) issue one
 // per cycle, and the query makes about thirty.
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(CCD_X86_VECTOR_EXTENSIONS)
 using Pair = double __attribute__((vector_size(16)));
 using PairMask = std::int64_t __attribute__((vector_size(16)));
 // Two scalars into one register; `opaque` keeps them scalar loads (one 16-byte load of two

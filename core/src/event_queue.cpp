@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <new>
-#include <tuple>
 
 namespace ccd::detail {
 namespace {
@@ -14,21 +13,19 @@ std::int64_t other_code(OtherKind kind, int other) {
 
 } // namespace
 
-bool comes_before(const Prediction& a, const Prediction& b) {
-    return std::tuple(a.time, a.body, static_cast<int>(a.other_kind), a.other, a.serial) <
-           std::tuple(b.time, b.body, static_cast<int>(b.other_kind), b.other, b.serial);
-}
-
-// The heap keeps the earliest on top: a parent is never later than its children. The same
-// order as comes_before; `later` compares the times, this the rest.
-bool EventQueue::later_on_tie(std::uint32_t a, std::uint32_t b) const {
-    const Prediction& p = pool_[a];
-    const Prediction& q = pool_[b];
+// The heap keeps the earliest on top: a parent is never later than its children. Strict
+// total order: earlier time first; on a tie the lower body, then a wall before a body, then
+// the lower other index, then the earlier insertion. `later` compares the times, this the
+// rest.
+bool EventQueue::later_on_tie(const Key& a, const Key& b) const {
+    const Stored& p = pool_[a.slot];
+    const Stored& q = pool_[b.slot];
     if (p.body != q.body) return p.body > q.body;
-    const std::int64_t po = other_code(p.other_kind, p.other);
-    const std::int64_t qo = other_code(q.other_kind, q.other);
+    const std::int64_t po = other_code(static_cast<OtherKind>(p.other_kind), p.other);
+    const std::int64_t qo = other_code(static_cast<OtherKind>(q.other_kind), q.other);
     if (po != qo) return po > qo;
-    return p.serial > q.serial;
+    if (p.predicted_after != q.predicted_after) return p.predicted_after > q.predicted_after;
+    return a.serial > b.serial;
 }
 
 void EventQueue::AlignedDelete::operator()(Key* keys) const {
@@ -44,19 +41,32 @@ void EventQueue::grow(std::size_t keys) {
     capacity_ = capacity;
 }
 
-void EventQueue::push(Prediction prediction) {
-    prediction.serial = next_serial_++;
+void EventQueue::push(const Prediction& prediction) {
+    if (prediction.predicted_after != pass_) {
+        pass_ = prediction.predicted_after;
+        pass_serial_ = 0;
+    }
+    const Stored stored{prediction.point,
+                        prediction.normal,
+                        prediction.predicted_at,
+                        prediction.body,
+                        prediction.other,
+                        prediction.body_version,
+                        prediction.other_version,
+                        prediction.predicted_after,
+                        static_cast<std::uint8_t>(prediction.other_kind),
+                        static_cast<std::uint8_t>(prediction.feature)};
     std::uint32_t slot;
     if (free_slots_.empty()) {
         slot = static_cast<std::uint32_t>(pool_.size());
-        pool_.push_back(prediction);
+        pool_.push_back(stored);
     } else {
         slot = free_slots_.back();
         free_slots_.pop_back();
-        pool_[slot] = prediction;
+        pool_[slot] = stored;
     }
     ++size_;
-    const Key key{prediction.time, slot};
+    const Key key{prediction.time, slot, pass_serial_++};
     const std::size_t bucket = bucket_of(prediction.time);
     if (bucket > current_)
         buckets_[bucket].push_back(key);
@@ -117,16 +127,17 @@ void EventQueue::refill() {
     }
 }
 
-const Prediction& EventQueue::top() {
+double EventQueue::top_time() {
     assert(size_ > 0);
     refill();
-    return pool_[keys_[kOffset].slot];
+    return keys_[kOffset].time;
 }
 
 Prediction EventQueue::pop() {
     assert(size_ > 0);
     refill();
     Key* const heap = keys_.get() + kOffset;
+    const double time = heap[0].time;
     const std::uint32_t slot = heap[0].slot;
     const Key last = heap[--heap_size_];
     --size_;
@@ -153,7 +164,18 @@ Prediction EventQueue::pop() {
         __builtin_prefetch(&pool_[heap[0].slot]);
     }
     free_slots_.push_back(slot);
-    return pool_[slot];
+    const Stored& s = pool_[slot];
+    return Prediction{time,
+                      s.body,
+                      static_cast<OtherKind>(s.other_kind),
+                      s.other,
+                      s.body_version,
+                      s.other_version,
+                      static_cast<Feature>(s.feature),
+                      s.point,
+                      s.normal,
+                      s.predicted_at,
+                      s.predicted_after};
 }
 
 void EventQueue::clear(std::size_t buckets) {
@@ -161,7 +183,8 @@ void EventQueue::clear(std::size_t buckets) {
     heap_size_ = 0;
     pool_.clear();
     free_slots_.clear();
-    next_serial_ = 0;
+    pass_ = -2;
+    pass_serial_ = 0;
     for (std::vector<Key>& bucket : buckets_)
         bucket.clear();
     buckets_.resize(std::max<std::size_t>(buckets, 1));

@@ -1,13 +1,14 @@
 #pragma once
 // The scheduler's queue of predicted contacts: a 4-ary min-heap on (time, body, other kind,
-// other, serial) for the near future, unsorted lists for later spans of the frame (moved into
-// the heap when it runs empty before them). The heap holds 16-byte keys (time and pool slot; a
-// tie in time is settled from the pool); the predictions stay put in a pool (a binary heap of
-// whole predictions moved a hundred bytes per level and, at 100,000 bodies, missed the cache at
-// every level: docs/performance.md). Entries are never removed early: each carries the
-// version counters of its bodies at prediction time, and the world discards it on pop when a
-// counter has moved on (lazy invalidation). The serial (order of insertion) makes the order
-// total, so the pop order does not depend on how the heap happens to be arranged.
+// other, order of insertion) for the near future, unsorted lists for later spans of the frame
+// (moved into the heap when it runs empty before them). The heap holds 16-byte keys (time, pool
+// slot and serial; a tie in time is settled from the pool); the predictions stay put in a pool
+// of one cache line each (a binary heap of whole predictions moved a hundred bytes per level
+// and, at 100,000 bodies, missed the cache at every level: docs/performance.md). Entries are
+// never removed early: each carries the version counters of its bodies at prediction time, and
+// the world discards it on pop when a counter has moved on (lazy invalidation). The order of
+// insertion makes the order total, so the pop order does not depend on how the heap happens to
+// be arranged.
 
 #include "ccd/event_log.hpp"
 #include "ccd/hit.hpp"
@@ -18,43 +19,59 @@
 
 namespace ccd::detail {
 
+// A predicted contact: what the world pushes and pops.
 struct Prediction {
     double time = 0.0; // frame time of the contact
     int body = 0;      // the lower body index of the pair: the query's mover
     OtherKind other_kind = OtherKind::Wall;
     int other = 0;
-    std::uint64_t serial = 0; // set by EventQueue::push
     std::uint32_t body_version = 0;
     std::uint32_t other_version = 0; // 0 for a wall
-    Hit hit;                         // the query's answer (point and normal at `time`)
-    double predicted_at = 0.0;       // frame time the query started from
-    int predicted_after = -1;        // sequence of the event that caused it; -1: frame start
+    Feature feature = Feature::SegmentInterior;
+    Vec2 point;                // the query's contact point at `time`
+    Vec2 normal;               //   and normal
+    double predicted_at = 0.0; // frame time the query started from
+    int predicted_after = -1;  // sequence of the event that caused it; -1: frame start
 };
-
-// Strict total order: earlier time first; on a tie the lower body, then a wall before a body,
-// then the lower other index, then the earlier insertion.
-bool comes_before(const Prediction& a, const Prediction& b);
 
 class EventQueue {
 public:
-    void push(Prediction prediction);
-    const Prediction& top(); // requires !empty()
-    Prediction pop();        // requires !empty()
+    void push(const Prediction& prediction);
+    double top_time(); // requires !empty()
+    Prediction pop();  // requires !empty()
     bool empty() const { return size_ == 0; }
     std::size_t size() const { return size_; }
     // Empties the queue for a frame whose times are in [0, 1], cut in `buckets` equal spans.
     void clear(std::size_t buckets = 1);
 
 private:
-    // The heap holds the time and the slot only: times rarely tie, and a tie is settled by the
-    // rest of the order read from the pool. 16-byte keys, a node's four children in one 64-byte
-    // line: the root is stored at index kOffset of a 64-byte aligned array, so that children
-    // groups start at multiples of four.
+    // The heap holds the time, the slot and the serial only: times rarely tie, and a tie is
+    // settled by the rest of the order read from the pool. 16-byte keys, a node's four children
+    // in one 64-byte line: the root is stored at index kOffset of a 64-byte aligned array, so
+    // that children groups start at multiples of four.
+    //
+    // The order of insertion is (predicted_after, serial): a prediction pass (the frame start's,
+    // then each event's) pushes with one `predicted_after`, in increasing order, and the serial
+    // counts the pushes within the pass (docs/scheduler.md, "Storage").
     struct Key {
         double time;
-        std::uint32_t slot; // in pool_
-        std::uint32_t unused = 0;
+        std::uint32_t slot;   // in pool_
+        std::uint32_t serial; // within its prediction pass
     };
+    // A prediction in the pool, one cache line: its time is in its key.
+    struct alignas(64) Stored {
+        Vec2 point;
+        Vec2 normal;
+        double predicted_at;
+        int body;
+        int other;
+        std::uint32_t body_version;
+        std::uint32_t other_version;
+        int predicted_after;
+        std::uint8_t other_kind; // an OtherKind
+        std::uint8_t feature;    // a Feature
+    };
+    static_assert(sizeof(Stored) == 64, "one cache line");
     struct AlignedDelete {
         void operator()(Key* keys) const;
     };
@@ -62,9 +79,9 @@ private:
     static constexpr std::size_t kOffset = 3;
     bool later(const Key& a, const Key& b) const {
         if (a.time != b.time) return a.time > b.time;
-        return later_on_tie(a.slot, b.slot);
+        return later_on_tie(a, b);
     }
-    bool later_on_tie(std::uint32_t a, std::uint32_t b) const;
+    bool later_on_tie(const Key& a, const Key& b) const;
     void grow(std::size_t keys);
     void heap_push(Key key);
     std::size_t earliest_child(const Key* heap, std::size_t i, std::size_t n) const;
@@ -86,9 +103,10 @@ private:
     // heap stays small, and most predictions are appended to a list instead of sifted).
     std::vector<std::vector<Key>> buckets_ = std::vector<std::vector<Key>>(1);
     std::size_t current_ = 0;
-    std::vector<Prediction> pool_;
+    std::vector<Stored> pool_;
     std::vector<std::uint32_t> free_slots_;
-    std::uint64_t next_serial_ = 0;
+    int pass_ = -2;                 // predicted_after of the last push (-2: none this frame)
+    std::uint32_t pass_serial_ = 0; // pushes so far in that pass
 };
 
 } // namespace ccd::detail

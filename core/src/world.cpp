@@ -243,8 +243,8 @@ struct World::State {
         const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
         const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
         if (!is_event(*hit, relative, is_sensor(b), b, OtherKind::Wall, wall, at)) return;
-        queue.push(
-            Prediction{at, index, OtherKind::Wall, wall, 0, version(index), 0, *hit, from, after});
+        queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
+                              hit->point, hit->normal, from, after});
     }
 
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
@@ -278,8 +278,8 @@ struct World::State {
         const BodyRecord& b = bodies[static_cast<std::size_t>(j)];
         if (!is_event(*hit, va - vb, is_sensor(a) || is_sensor(b), a, OtherKind::Body, j, at))
             return;
-        queue.push(
-            Prediction{at, i, OtherKind::Body, j, 0, version(i), version(j), *hit, from, after});
+        queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
+                              hit->point, hit->normal, from, after});
     }
 
     // ---- broadphase -------------------------------------------------------------------------
@@ -522,9 +522,9 @@ struct World::State {
     }
 
     void cancel(const Prediction& p, CancelReason reason, int by) {
-        log.cancelled.push_back(CancelledPrediction{
-            p.time, p.body, p.other_kind, p.other, p.hit.feature, p.predicted_at, p.predicted_after,
-            reason, by, p.hit.point, p.hit.normal});
+        log.cancelled.push_back(CancelledPrediction{p.time, p.body, p.other_kind, p.other,
+                                                    p.feature, p.predicted_at, p.predicted_after,
+                                                    reason, by, p.point, p.normal});
     }
 
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
@@ -586,11 +586,10 @@ struct World::State {
             if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
         }
         BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
-        const Vec2 n = p.hit.normal;
-        ContactEvent event{
-            sequence,    t,    p.body,         p.other_kind,   p.other, p.hit.feature,
-            p.hit.point, n,    motion(p.body), motion(p.body), {},      {},
-            false,       false};
+        const Vec2 n = p.normal;
+        ContactEvent event{sequence,  t,       p.body, p.other_kind,   p.other,
+                           p.feature, p.point, n,      motion(p.body), motion(p.body),
+                           {},        {},      false,  false};
 
         // Outcomes of the two participants ("no change" by default).
         ContactOutcome out_a{a.velocity, false};
@@ -599,13 +598,13 @@ struct World::State {
         Vec2 wall_velocity; // of the wall at the contact point
         if (p.other_kind == OtherKind::Wall) {
             wall_velocity =
-                walls[static_cast<std::size_t>(p.other)].velocity_at(p.hit.point, t, p.hit.feature);
+                walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature);
             event.other_velocity_before = wall_velocity;
             event.other_velocity_after = wall_velocity;
             if (!a.frozen)
                 out_a = respond_alone(a, callbacks[static_cast<std::size_t>(p.body)],
-                                      ContactInput{t, p.body, OtherKind::Wall, p.other, p.hit.point,
-                                                   n, a.velocity, wall_velocity});
+                                      ContactInput{t, p.body, OtherKind::Wall, p.other, p.point, n,
+                                                   a.velocity, wall_velocity});
         } else {
             b = &bodies[static_cast<std::size_t>(p.other)];
             out_b = {b->velocity, false};
@@ -625,11 +624,11 @@ struct World::State {
                 if (!a.frozen)
                     out_a = respond_alone(
                         a, callbacks[static_cast<std::size_t>(p.body)],
-                        ContactInput{t, p.body, OtherKind::Body, p.other, p.hit.point, n, va, vb});
+                        ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb});
                 if (!b->frozen)
                     out_b = respond_alone(
                         *b, callbacks[static_cast<std::size_t>(p.other)],
-                        ContactInput{t, p.other, OtherKind::Body, p.body, p.hit.point, -n, vb, va});
+                        ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va});
             }
         }
 
@@ -704,7 +703,7 @@ struct World::State {
     // The next event at or before frame time `limit`, processed; nullptr when there is none.
     const ContactEvent* process_next(double limit) {
         while (!queue.empty()) {
-            if (queue.top().time > limit) return nullptr;
+            if (queue.top_time() > limit) return nullptr;
             const Prediction p = queue.pop();
             if (!is_current(p)) {
                 cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));

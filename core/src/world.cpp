@@ -37,56 +37,47 @@ Box box_of(Vec2 a, Vec2 b, double radius) {
     return detail::grown(box, margin_for(box));
 }
 
-// The last contact a body took part in: a prediction for the same pair, within the chattering
-// window, from the opposite side is rounding (a point left a hair across a wall's line after
-// bouncing off it), never a contact (docs/scheduler.md, "Side memory").
-struct LastContact {
-    bool valid = false;
-    OtherKind kind = OtherKind::Wall;
-    int other = 0;
-    double time = 0.0;
-    Vec2 normal; // toward the body
-};
-
 // What predicting a pair reads of a body, one cache line each (docs/performance.md): its
-// trajectory. The rest of the body is in BodyRecord, read only by the events it takes part in.
+// trajectory, its state and response kind, and the side memory of its last contact but the
+// normal. The rest of the body is in BodyRecord, read only by the events it takes part in.
+//
+// The side memory (docs/scheduler.md, "Side memory"): the last contact a body took part in. A
+// prediction for the same pair, within the chattering window, from the opposite side is
+// rounding (a point left a hair across a wall's line after bouncing off it), never a contact.
 struct alignas(64) BodyMotion {
-    Vec2 origin;        // position at frame time `since`
+    Vec2 origin;        // position at frame time `since`: the last vertex of the body's path
     double since = 0.0; // frame time of the last change of trajectory
-    Vec2 motion;        // per frame from `since` on: the velocity, the carry while frozen, zero
-                        // once removed (BodyRecord has the velocity it will have again)
+    Vec2 motion;        // per frame from `since` on: the velocity, the carry while frozen (the
+                        // wall it chattered against), zero once removed (BodyRecord has the
+                        // velocity it will have again)
     double radius = 0.0;
+    double last_time = 0.0;     // side memory: when (frame time; earlier frames below 0)
+    int last_other = 0;         //   with which wall or body
+    std::uint8_t last_kind = 0; //   0: none yet; else 1 + its OtherKind
+    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce); // a ResponseKind
+    bool alive = true;
+    bool frozen = false;
+
+    ResponseKind response() const { return static_cast<ResponseKind>(kind); }
 };
 
-// The rest of a body, two cache lines: the first holds what every event of the body reads or
-// writes, the second its side memory and carry. A callback lives apart (World::State::callbacks).
+static_assert(sizeof(BodyMotion) == 64, "one cache line");
+
+// The rest of a body, one cache line: what an event of the body reads or writes. A callback
+// lives apart (World::State::callbacks).
 struct alignas(64) BodyRecord {
     Vec2 velocity; // displacement per frame
     double mass = 1.0;
     double restitution = 1.0; // Bounce only
     double burst_start = 0.0;
-    // The last vertex of the body's path this frame: its time, and where it waits in
-    // `pending_vertices` (when pending_vertices[pending_vertex].body is this body).
-    double vertex_time = 0.0;
     int burst_events = 0;
+    // Where the last vertex of the body's path (at BodyMotion::since) waits in
+    // `pending_vertices`, when pending_vertices[pending_vertex].body is this body.
     std::uint32_t pending_vertex = UINT32_MAX;
-    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce); // a ResponseKind
-    bool alive = true;
-    bool frozen = false;
-    bool has_vertex = false;
-
-    LastContact last;
-    Vec2 carry; // the motion while frozen: the wall it chattered against
-
-    ResponseKind response() const { return static_cast<ResponseKind>(kind); }
-
-    Vec2 motion() const {
-        if (!alive) return {};
-        return frozen ? carry : velocity;
-    }
+    Vec2 last_normal; // side memory: the last contact's normal, toward the body
 };
 
-static_assert(sizeof(BodyRecord) == 128, "two cache lines");
+static_assert(sizeof(BodyRecord) == 64, "one cache line");
 
 // One change of trajectory, linked to the body's previous one in the same frame: which event
 // moved the body's version on (a stale prediction is logged with the first event that changed
@@ -123,16 +114,16 @@ struct WallRecord {
     }
 };
 
-bool is_sensor(const BodyRecord& b) {
-    return b.response() == ResponseKind::Sensor;
+bool is_sensor(const BodyMotion& m) {
+    return m.response() == ResponseKind::Sensor;
 }
 
-ContactOutcome respond_alone(const BodyRecord& self, const ContactCallback& callback,
-                             const ContactInput& in) {
+ContactOutcome respond_alone(ResponseKind response, const BodyRecord& self,
+                             const ContactCallback& callback, const ContactInput& in) {
     // Only the closing part of the relative velocity is acted on: a contact the query found
     // approaching can round to a tiny opening speed here, and must not be pushed inward.
     const double closing = std::min(dot(in.velocity - in.other_velocity, in.normal), 0.0);
-    switch (self.response()) {
+    switch (response) {
     case ResponseKind::Bounce:
         return {in.velocity - in.normal * ((1.0 + self.restitution) * closing), false};
     case ResponseKind::Slide:
@@ -196,10 +187,7 @@ struct World::State {
     std::uint32_t version(int index) const {
         return stamps[static_cast<std::size_t>(index)].version;
     }
-    // After any change of a body's velocity, liveness or freezing.
-    void sync_motion(int index) {
-        hot(index).motion = bodies[static_cast<std::size_t>(index)].motion();
-    }
+    bool alive(int index) const { return hot(index).alive; }
 
     int budget() const {
         return options.event_budget > 0 ? options.event_budget
@@ -211,7 +199,7 @@ struct World::State {
 
     // Whether a query's answer is an event for the scheduler (docs/scheduler.md, "What is an
     // event").
-    bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, const BodyRecord& b,
+    bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
                   OtherKind kind, int other, double event_time) const {
         if (!hit.approaching) return false;
         if (hit.overlap) {
@@ -219,9 +207,12 @@ struct World::State {
             const double closing = -dot(relative_velocity, hit.normal);
             if (!(closing > options.resting_tolerance * length(relative_velocity))) return false;
         }
-        const LastContact& last = b.last;
-        if (last.valid && last.kind == kind && last.other == other &&
-            dot(hit.normal, last.normal) < 0.0 && event_time - last.time <= options.chatter_window)
+        // The side memory's normal is read last: only a prediction for the pair of the body's
+        // last contact needs its record.
+        const BodyMotion& m = hot(body);
+        if (m.last_kind == 1 + static_cast<int>(kind) && m.last_other == other &&
+            event_time - m.last_time <= options.chatter_window &&
+            dot(hit.normal, bodies[static_cast<std::size_t>(body)].last_normal) < 0.0)
             return false;
         return true;
     }
@@ -241,8 +232,7 @@ struct World::State {
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
         const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
-        const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
-        if (!is_event(*hit, relative, is_sensor(b), b, OtherKind::Wall, wall, at)) return;
+        if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
         queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
                               hit->point, hit->normal, from, after});
     }
@@ -274,9 +264,7 @@ struct World::State {
         const auto hit = time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
-        const BodyRecord& a = bodies[static_cast<std::size_t>(i)];
-        const BodyRecord& b = bodies[static_cast<std::size_t>(j)];
-        if (!is_event(*hit, va - vb, is_sensor(a) || is_sensor(b), a, OtherKind::Body, j, at))
+        if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at))
             return;
         queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
                               hit->point, hit->normal, from, after});
@@ -309,7 +297,7 @@ struct World::State {
             any = true;
         };
         for (int i = 0; i < n; ++i) {
-            if (!bodies[static_cast<std::size_t>(i)].alive) continue;
+            if (!alive(i)) continue;
             const Box box = swept_box(i, 0.0);
             boxes[static_cast<std::size_t>(i)] = box;
             include(box);
@@ -326,8 +314,7 @@ struct World::State {
         }
         grid.reset(bounds, cell, 4 * extents.size() + 64, n, static_cast<int>(walls.size()));
         for (int i = 0; i < n; ++i)
-            if (bodies[static_cast<std::size_t>(i)].alive)
-                grid.insert_body(i, boxes[static_cast<std::size_t>(i)]);
+            if (alive(i)) grid.insert_body(i, boxes[static_cast<std::size_t>(i)]);
         for (int w = 0; w < static_cast<int>(walls.size()); ++w) {
             const WallRecord& wall = walls[static_cast<std::size_t>(w)];
             if (wall.kinematic()) {
@@ -350,7 +337,7 @@ struct World::State {
         for (int w = 0; w < static_cast<int>(walls.size()); ++w)
             visit_wall(w);
         for (int other = 0; other < static_cast<int>(bodies.size()); ++other)
-            if (other != index && bodies[static_cast<std::size_t>(other)].alive) visit_body(other);
+            if (other != index && alive(other)) visit_body(other);
     }
 
     // Re-predicts the bodies in `list` from frame time `from` (after moving them in the grid,
@@ -365,7 +352,7 @@ struct World::State {
         for (const int c : list) {
             change_mark[static_cast<std::size_t>(c)] = change_round;
             if (!use_grid() || !move_in_grid) continue;
-            if (bodies[static_cast<std::size_t>(c)].alive)
+            if (alive(c))
                 grid.move_body(c, swept_box(c, from));
             else
                 grid.remove_body(c);
@@ -379,7 +366,6 @@ struct World::State {
             __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
             candidates.push_back({std::min(c, o), std::max(c, o)});
         };
-        const auto alive = [&](int c) { return bodies[static_cast<std::size_t>(c)].alive; };
         if (use_grid() && list.size() == 2 && alive(list[0]) && alive(list[1])) {
             // The two bodies of a contact: one pass over the cells around both (their boxes
             // overlap), each candidate tested against each box. A wall near either is
@@ -397,7 +383,7 @@ struct World::State {
             return;
         }
         for (const int c : list) {
-            if (!bodies[static_cast<std::size_t>(c)].alive) continue;
+            if (!alive(c)) continue;
             for_each_neighbour(
                 c, from, [&](int w) { predict_wall(c, w, from, after); },
                 [&](int o) { add_candidate(c, o); });
@@ -424,24 +410,19 @@ struct World::State {
         time = 0.0;
         in_frame = true;
         changes.clear();
-        for (std::size_t i = 0; i < bodies.size(); ++i) {
-            BodyRecord& b = bodies[i];
-            stamps[i].last_change = -1;
-            b.burst_events = 0;
-            b.frozen = false;
-            sync_motion(static_cast<int>(i));
-            b.has_vertex = b.alive;
-            b.vertex_time = 0.0;
-            b.pending_vertex = UINT32_MAX; // the frame's first vertex is in the log already
-            if (b.alive) log.paths[i].points.push_back({0.0, motions[i].origin});
-        }
+        // Each body's per-frame state was reset by the last end_frame (or is as add_body made
+        // it). A body's path vertex at its `since` waits in pending_vertices only when one of
+        // its entries there names it (none can: the list is empty), so the frame's first vertex
+        // goes to the log directly.
+        for (std::size_t i = 0; i < bodies.size(); ++i)
+            if (motions[i].alive) log.paths[i].points.push_back({0.0, motions[i].origin});
         if (use_grid()) {
             // Every body against the walls near it, every pair whose boxes overlap once: the
             // same predictions as predict_changed(every body), in another order (which only
             // the serials see, and no two of these share a pair).
             build_grid();
             for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-                if (!bodies[static_cast<std::size_t>(i)].alive) continue;
+                if (!alive(i)) continue;
                 grid.for_each_wall_near_body(i, boxes[static_cast<std::size_t>(i)],
                                              [&](int w) { predict_wall(i, w, 0.0, -1); });
             }
@@ -463,7 +444,7 @@ struct World::State {
         }
         std::vector<int> all;
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
-            if (bodies[static_cast<std::size_t>(i)].alive) all.push_back(i);
+            if (alive(i)) all.push_back(i);
         predict_changed(all, 0.0, -1, false);
     }
 
@@ -477,17 +458,24 @@ struct World::State {
     void end_frame() {
         flush_paths();
         for (std::size_t i = 0; i < bodies.size(); ++i) {
-            BodyRecord& b = bodies[i];
             BodyMotion& m = motions[i];
-            if (b.alive) {
+            if (m.alive) {
                 m.origin = position(m, 1.0);
                 log.paths[i].points.push_back({1.0, m.origin});
             }
             m.since = 0.0;
-            b.frozen = false;
-            b.carry = {};
-            sync_motion(static_cast<int>(i));
-            b.last.time -= 1.0; // the side memory reaches across the frame boundary
+            if (m.frozen) { // moves again, by its velocity
+                m.frozen = false;
+                m.motion = m.alive ? bodies[i].velocity : Vec2{};
+            }
+            m.last_time -= 1.0; // the side memory reaches across the frame boundary
+            // Only a body whose trajectory changed this frame has a burst under way (the
+            // chattering rule counts changes): reset for the next frame.
+            Stamp& stamp = stamps[i];
+            if (stamp.last_change != -1) {
+                stamp.last_change = -1;
+                bodies[i].burst_events = 0;
+            }
         }
         for (WallRecord& w : walls) {
             w.origin = w.at(1.0);
@@ -533,29 +521,33 @@ struct World::State {
                            bool freeze, Vec2 carry = {}) {
         BodyRecord& b = bodies[static_cast<std::size_t>(index)];
         BodyMotion& m = hot(index);
+        // Every body changed here is alive, and its path has a vertex at `since` already.
+        const bool same_instant = m.since == t;
         m.origin = position(m, t);
         m.since = t;
         b.velocity = velocity;
-        if (remove) b.alive = false;
-        if (freeze) {
-            b.frozen = true;
-            b.carry = carry;
-        }
-        m.motion = b.motion();
+        if (remove) m.alive = false;
+        if (freeze) m.frozen = true;
+        // Removed: still; frozen here: the carry; frozen before (only removal changes it
+        // then): its carry, in `motion` already.
+        if (!m.alive)
+            m.motion = {};
+        else if (freeze)
+            m.motion = carry;
+        else if (!m.frozen)
+            m.motion = velocity;
         Stamp& stamp = stamps[static_cast<std::size_t>(index)];
         ++stamp.version;
         changes.push_back(ChangeLink{sequence, stamp.last_change});
         stamp.last_change = static_cast<int>(changes.size()) - 1;
         // The path: changes at one instant make one vertex.
-        if (b.has_vertex && b.vertex_time == t) {
+        if (same_instant) {
             if (b.pending_vertex < pending_vertices.size() &&
                 pending_vertices[b.pending_vertex].body == index)
                 pending_vertices[b.pending_vertex].point.position = m.origin;
             else // written already (the frame is being walked) or the frame's first vertex
                 log.paths[static_cast<std::size_t>(index)].points.back().position = m.origin;
         } else {
-            b.has_vertex = true;
-            b.vertex_time = t;
             b.pending_vertex = static_cast<std::uint32_t>(pending_vertices.size());
             pending_vertices.push_back({index, {t, m.origin}});
         }
@@ -586,55 +578,59 @@ struct World::State {
             if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
         }
         BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
+        BodyMotion& ma = hot(p.body);
         const Vec2 n = p.normal;
-        ContactEvent event{sequence,  t,       p.body, p.other_kind,   p.other,
-                           p.feature, p.point, n,      motion(p.body), motion(p.body),
+        ContactEvent event{sequence,  t,       p.body, p.other_kind, p.other,
+                           p.feature, p.point, n,      ma.motion,    ma.motion,
                            {},        {},      false,  false};
 
         // Outcomes of the two participants ("no change" by default).
         ContactOutcome out_a{a.velocity, false};
         ContactOutcome out_b{};
         BodyRecord* b = nullptr;
+        BodyMotion* mb = nullptr;
         Vec2 wall_velocity; // of the wall at the contact point
         if (p.other_kind == OtherKind::Wall) {
             wall_velocity =
                 walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature);
             event.other_velocity_before = wall_velocity;
             event.other_velocity_after = wall_velocity;
-            if (!a.frozen)
-                out_a = respond_alone(a, callbacks[static_cast<std::size_t>(p.body)],
+            if (!ma.frozen)
+                out_a = respond_alone(ma.response(), a, callbacks[static_cast<std::size_t>(p.body)],
                                       ContactInput{t, p.body, OtherKind::Wall, p.other, p.point, n,
                                                    a.velocity, wall_velocity});
         } else {
             b = &bodies[static_cast<std::size_t>(p.other)];
+            mb = &hot(p.other);
             out_b = {b->velocity, false};
-            event.other_velocity_before = motion(p.other);
-            event.other_velocity_after = motion(p.other);
-            const Vec2 va = motion(p.body), vb = motion(p.other);
-            if (is_sensor(a) || is_sensor(*b)) {
+            event.other_velocity_before = mb->motion;
+            event.other_velocity_after = mb->motion;
+            const Vec2 va = ma.motion, vb = mb->motion;
+            if (is_sensor(ma) || is_sensor(*mb)) {
                 // both pass through
-            } else if (a.response() == ResponseKind::Bounce &&
-                       b->response() == ResponseKind::Bounce && !a.frozen && !b->frozen) {
+            } else if (ma.response() == ResponseKind::Bounce &&
+                       mb->response() == ResponseKind::Bounce && !ma.frozen && !mb->frozen) {
                 const double closing = std::min(dot(va - vb, n), 0.0);
                 const double e = std::max(a.restitution, b->restitution);
                 const double impulse = -(1.0 + e) * closing / (1.0 / a.mass + 1.0 / b->mass);
                 out_a.velocity = va + n * (impulse / a.mass);
                 out_b.velocity = vb - n * (impulse / b->mass);
             } else {
-                if (!a.frozen)
+                if (!ma.frozen)
                     out_a = respond_alone(
-                        a, callbacks[static_cast<std::size_t>(p.body)],
+                        ma.response(), a, callbacks[static_cast<std::size_t>(p.body)],
                         ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb});
-                if (!b->frozen)
+                if (!mb->frozen)
                     out_b = respond_alone(
-                        *b, callbacks[static_cast<std::size_t>(p.other)],
+                        mb->response(), *b, callbacks[static_cast<std::size_t>(p.other)],
                         ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va});
             }
         }
 
         changed.clear();
-        const auto apply = [&](int index, BodyRecord& body, const ContactOutcome& out, Vec2 carry) {
-            if (body.frozen) return;
+        const auto apply = [&](int index, BodyRecord& body, const BodyMotion& m,
+                               const ContactOutcome& out, Vec2 carry) {
+            if (m.frozen) return;
             if (!out.remove && out.velocity == body.velocity) return;
             const bool freeze = !out.remove && chatters(body, t);
             change_trajectory(index, t, sequence, out.velocity, out.remove, freeze, carry);
@@ -642,34 +638,42 @@ struct World::State {
             changed.push_back(index);
         };
         // A body frozen against a wall is carried by it; against a body it stands still.
-        apply(p.body, a, out_a, wall_velocity);
-        if (b) apply(p.other, *b, out_b, Vec2{});
+        apply(p.body, a, ma, out_a, wall_velocity);
+        if (b) apply(p.other, *b, *mb, out_b, Vec2{});
 
         // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
-        if (!(b && (is_sensor(a) || is_sensor(*b)))) {
-            const Vec2 relative = motion(p.body) - (b ? motion(p.other) : wall_velocity);
-            const auto crush = [&](int index, BodyRecord& body) {
-                if (!body.alive || !body.frozen) return;
+        if (!(b && (is_sensor(ma) || is_sensor(*mb)))) {
+            const Vec2 relative = ma.motion - (b ? mb->motion : wall_velocity);
+            const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
+                if (!m.alive || !m.frozen) return;
                 change_trajectory(index, t, sequence, body.velocity, true, false);
                 log.crushes.push_back(Crush{index, t, sequence});
                 if (std::find(changed.begin(), changed.end(), index) == changed.end())
                     changed.push_back(index);
             };
-            if (a.alive && (!b || b->alive) && (a.frozen || (b && b->frozen)) &&
+            if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
                 still_closing(relative, n)) {
-                crush(p.body, a);
-                if (b) crush(p.other, *b);
+                crush(p.body, a, ma);
+                if (b) crush(p.other, *b, *mb);
             }
         }
 
-        a.last = LastContact{true, p.other_kind, p.other, t, n};
-        if (b) b->last = LastContact{true, OtherKind::Body, p.body, t, -n};
-
-        event.body_velocity_after = motion(p.body);
-        event.body_removed = !a.alive;
+        ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
+        ma.last_other = p.other;
+        ma.last_time = t;
+        a.last_normal = n;
         if (b) {
-            event.other_velocity_after = motion(p.other);
-            event.other_removed = !b->alive;
+            mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
+            mb->last_other = p.body;
+            mb->last_time = t;
+            b->last_normal = -n;
+        }
+
+        event.body_velocity_after = ma.motion;
+        event.body_removed = !ma.alive;
+        if (b) {
+            event.other_velocity_after = mb->motion;
+            event.other_removed = !mb->alive;
         }
         log.events.push_back(event);
         predict_changed(changed, t, sequence);
@@ -687,10 +691,11 @@ struct World::State {
         const double t = due.time;
         time = t;
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-            BodyRecord& b = bodies[static_cast<std::size_t>(i)];
+            const BodyMotion& m = hot(i);
             // Frozen and still already, or stopped here (a carried body too).
-            if (b.alive && !(b.frozen && b.carry == Vec2{}))
-                change_trajectory(i, t, -1, b.velocity, false, true, Vec2{});
+            if (m.alive && !(m.frozen && m.motion == Vec2{}))
+                change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false,
+                                  true, Vec2{});
         }
         for (WallRecord& w : walls) { // the whole world stops, moving walls too
             w.origin = w.at(t);
@@ -731,13 +736,13 @@ int World::add_body(BodyDef def) {
     if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
     BodyRecord b;
     b.mass = def.mass;
-    b.kind = static_cast<std::uint8_t>(def.response.kind);
     b.restitution = def.response.restitution;
     b.velocity = def.velocity;
     BodyMotion m;
     m.origin = def.shape.center;
     m.radius = def.shape.radius;
-    m.motion = b.motion();
+    m.motion = def.velocity;
+    m.kind = static_cast<std::uint8_t>(def.response.kind);
     state_->bodies.push_back(b);
     state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
@@ -810,8 +815,8 @@ int World::wall_count() const {
 WorldBody World::body(int index) const {
     const BodyRecord& b = state_->bodies.at(static_cast<std::size_t>(index));
     const BodyMotion& m = state_->motions[static_cast<std::size_t>(index)];
-    return WorldBody{Circle{State::position(m, state_->time), m.radius}, b.velocity, b.alive,
-                     b.frozen};
+    return WorldBody{Circle{State::position(m, state_->time), m.radius}, b.velocity, m.alive,
+                     m.frozen};
 }
 
 Segment World::wall(int index) const {

@@ -173,6 +173,7 @@ struct World::State {
     std::vector<PendingVertex> pending_vertices;
     std::vector<int> changed;                    // scratch: the bodies an event changed
     std::vector<std::pair<int, int>> candidates; // scratch: pairs to predict
+    std::vector<int> live;                       // scratch: the frame start's live bodies
     std::vector<Box> boxes;                      // scratch: the frame start's swept boxes
     std::vector<double> extents;                 // scratch: their sizes
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
@@ -284,27 +285,16 @@ struct World::State {
         return detail::grown(box, margin_for(box));
     }
 
-    // Lays the grid out for the frame: cells about the median size of the bodies' swept boxes,
-    // at most four cells per body (docs/scheduler.md, "Broadphase").
-    void build_grid() {
-        const int n = static_cast<int>(bodies.size());
-        boxes.resize(static_cast<std::size_t>(n));
-        extents.clear();
-        bool any = false;
-        Box bounds;
-        const auto include = [&](const Box& box) {
+    // Lays the grid out for the frame over the live bodies' swept boxes (`boxes`, `extents`,
+    // `bounds` from the frame start's pass) and the walls, and lists the walls: cells about the
+    // 90th percentile of the bodies' swept boxes' sizes, at most four cells per body
+    // (docs/scheduler.md, "Broadphase"). The bodies are listed by the caller.
+    void lay_out_grid(Box bounds, bool any) {
+        for (const WallRecord& w : walls) {
+            const Box box = swept_box(w);
             bounds = any ? detail::united(bounds, box) : box;
             any = true;
-        };
-        for (int i = 0; i < n; ++i) {
-            if (!alive(i)) continue;
-            const Box box = swept_box(i, 0.0);
-            boxes[static_cast<std::size_t>(i)] = box;
-            include(box);
-            extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
         }
-        for (const WallRecord& w : walls)
-            include(swept_box(w));
         double cell = 0.0;
         if (!extents.empty()) {
             const auto middle =
@@ -312,9 +302,8 @@ struct World::State {
             std::nth_element(extents.begin(), middle, extents.end());
             cell = *middle;
         }
-        grid.reset(bounds, cell, 4 * extents.size() + 64, n, static_cast<int>(walls.size()));
-        for (int i = 0; i < n; ++i)
-            if (alive(i)) grid.insert_body(i, boxes[static_cast<std::size_t>(i)]);
+        grid.reset(bounds, cell, 4 * extents.size() + 64, static_cast<int>(bodies.size()),
+                   static_cast<int>(walls.size()));
         for (int w = 0; w < static_cast<int>(walls.size()); ++w) {
             const WallRecord& wall = walls[static_cast<std::size_t>(w)];
             if (wall.kinematic()) {
@@ -405,47 +394,60 @@ struct World::State {
         log.crushes.clear();
         log.budget_cut.reset();
         log.paths.resize(bodies.size());
-        for (BodyPath& path : log.paths)
-            path.points.clear();
         time = 0.0;
         in_frame = true;
         changes.clear();
-        // Each body's per-frame state was reset by the last end_frame (or is as add_body made
-        // it). A body's path vertex at its `since` waits in pending_vertices only when one of
-        // its entries there names it (none can: the list is empty), so the frame's first vertex
-        // goes to the log directly.
-        for (std::size_t i = 0; i < bodies.size(); ++i)
-            if (motions[i].alive) log.paths[i].points.push_back({0.0, motions[i].origin});
-        if (use_grid()) {
-            // Every body against the walls near it, every pair whose boxes overlap once: the
-            // same predictions as predict_changed(every body), in another order (which only
-            // the serials see, and no two of these share a pair).
-            build_grid();
-            for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
-                if (!alive(i)) continue;
-                grid.for_each_wall_near_body(i, boxes[static_cast<std::size_t>(i)],
-                                             [&](int w) { predict_wall(i, w, 0.0, -1); });
-            }
-            // In batches, their trajectories prefetched (see predict_changed).
-            constexpr std::size_t kBatch = 32;
-            candidates.clear();
-            grid.for_each_pair([&](int a, int b) {
-                __builtin_prefetch(&motions[static_cast<std::size_t>(a)]);
-                __builtin_prefetch(&motions[static_cast<std::size_t>(b)]);
-                candidates.push_back({a, b});
-                if (candidates.size() < kBatch) return;
-                for (const auto& [i, j] : candidates)
-                    predict_pair(i, j, 0.0, -1);
-                candidates.clear();
-            });
-            for (const auto& [i, j] : candidates)
-                predict_pair(i, j, 0.0, -1);
+        // One pass over the bodies: each path's first vertex (a body's per-frame state was
+        // reset by the last end_frame, or is as add_body made it; the vertex at its `since`
+        // goes to the log directly, pending_vertices being empty) and, for the grid, the live
+        // bodies' swept boxes, their sizes and bounds.
+        const bool on_grid = use_grid();
+        live.clear();
+        extents.clear();
+        if (on_grid) boxes.resize(bodies.size());
+        bool any = false;
+        Box bounds;
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            std::vector<PathPoint>& points = log.paths[i].points;
+            points.clear();
+            const BodyMotion& m = motions[i];
+            if (!m.alive) continue;
+            points.push_back({0.0, m.origin});
+            live.push_back(static_cast<int>(i));
+            if (!on_grid) continue;
+            const Box box = swept_box(static_cast<int>(i), 0.0);
+            boxes[i] = box;
+            bounds = any ? detail::united(bounds, box) : box;
+            any = true;
+            extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
+        }
+        if (!on_grid) {
+            predict_changed(live, 0.0, -1, false);
             return;
         }
-        std::vector<int> all;
-        for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
-            if (alive(i)) all.push_back(i);
-        predict_changed(all, 0.0, -1, false);
+        // Every body against the walls near it, every pair whose boxes overlap once: the same
+        // predictions as predict_changed(every body), in another order (which only the serials
+        // see, and no two of these share a pair).
+        lay_out_grid(bounds, any);
+        for (const int i : live) {
+            const Box& box = boxes[static_cast<std::size_t>(i)];
+            grid.insert_body(i, box);
+            grid.for_each_wall_near_body(i, box, [&](int w) { predict_wall(i, w, 0.0, -1); });
+        }
+        // In batches, their trajectories prefetched (see predict_changed).
+        constexpr std::size_t kBatch = 32;
+        candidates.clear();
+        grid.for_each_pair([&](int a, int b) {
+            __builtin_prefetch(&motions[static_cast<std::size_t>(a)]);
+            __builtin_prefetch(&motions[static_cast<std::size_t>(b)]);
+            candidates.push_back({a, b});
+            if (candidates.size() < kBatch) return;
+            for (const auto& [i, j] : candidates)
+                predict_pair(i, j, 0.0, -1);
+            candidates.clear();
+        });
+        for (const auto& [i, j] : candidates)
+            predict_pair(i, j, 0.0, -1);
     }
 
     // Writes the pending path vertices into the log.

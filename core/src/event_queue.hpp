@@ -39,6 +39,17 @@ public:
     void push(const Prediction& prediction);
     double top_time(); // requires !empty()
     Prediction pop();  // requires !empty()
+    // The bodies of the prediction that leaves next unless an earlier one is pushed
+    // first (false when the heap is empty: the next span is not looked at). To start fetching
+    // what it will need while the present one is processed.
+    bool peek_next(int& body, int& other, bool& other_is_body) const {
+        if (heap_size_ == 0) return false;
+        const Stored& s = pool_[keys_[kOffset].slot];
+        body = s.body;
+        other = s.other;
+        other_is_body = s.other_kind == static_cast<std::uint8_t>(OtherKind::Body);
+        return true;
+    }
     bool empty() const { return size_ == 0; }
     std::size_t size() const { return size_; }
     // Empties the queue for a frame whose times are in [0, 1], cut in `buckets` equal spans.

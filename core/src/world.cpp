@@ -678,7 +678,27 @@ struct World::State {
             event.other_removed = !mb->alive;
         }
         log.events.push_back(event);
+        prefetch_next();
         predict_changed(changed, t, sequence);
+    }
+
+    // Starts fetching what the next prediction in the queue will read when it leaves (its
+    // bodies' stamps, trajectories, records and grid listing): called before this event's
+    // predictions, which take long enough for the fetches to land (the next prediction itself
+    // was fetched when this one left the queue). Always inlined: GCC takes a function that only
+    // prefetches for one without side effects and drops the calls.
+    [[gnu::always_inline]] void prefetch_next() {
+        int body = 0, other = 0;
+        bool other_is_body = false;
+        if (!queue.peek_next(body, other, other_is_body)) return;
+        const int ids[2] = {body, other};
+        for (int k = 0; k < (other_is_body ? 2 : 1); ++k) {
+            const std::size_t i = static_cast<std::size_t>(ids[k]);
+            __builtin_prefetch(&stamps[i]);
+            __builtin_prefetch(&motions[i]);
+            __builtin_prefetch(&bodies[i]);
+            if (use_grid()) grid.prefetch(ids[k]);
+        }
     }
 
     void cut_budget(const Prediction& due) {

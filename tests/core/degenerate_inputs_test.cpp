@@ -150,4 +150,42 @@ TEST(DegenerateInputs, NonFiniteInputsReturnWithoutCrashing) {
     EXPECT_EQ(answered, 33);
 }
 
+// Every input from {-1, 0, 1} (radii from {0, 1}): all the coincidences at once (a point on
+// an endpoint, zero-length segments, no motion, motion along the segment, touching starts),
+// which random draws reach only by luck. 2 x 3^8 = 13,122 cases, every query.
+TEST(DegenerateInputs, EveryQueryAnswersEveryInputOnTheSmallIntegerGrid) {
+    static constexpr double kValues[3] = {-1.0, 0.0, 1.0};
+    int cases = 0;
+    for (int code = 0; code < 2 * 6561; ++code) {
+        int rest = code;
+        const auto next = [&rest] {
+            const double v = kValues[rest % 3];
+            rest /= 3;
+            return v;
+        };
+        const Circle c{{next(), next()}, 0.0};
+        const Vec2 d{next(), next()};
+        const Segment s{{next(), next()}, {next(), next()}};
+        const Circle mover{c.center, static_cast<double>(rest)}; // rest is 0 or 1 here
+        Trace trace;
+        expect_defined(time_of_impact(mover, d, s), "circle_segment", code);
+        expect_defined(time_of_impact(mover, d, s, &trace), "circle_segment traced", code);
+        expect_defined(time_of_impact(mover, d, PreparedSegment(s)), "prepared", code);
+        expect_defined(time_of_impact(mover.center, d, s), "point_segment", code);
+        expect_defined(time_of_impact(mover, d, s.a), "circle_point", code);
+        expect_defined(time_of_impact(mover, d, Circle{s.b, mover.radius}, s.a - s.b),
+                       "circle_circle", code);
+        expect_defined(time_of_impact_translating(mover, d, s, s.b - s.a), "translating", code);
+        const MovingSegment m{s, d * -1.0, s.a - s.b};
+        expect_defined(time_of_impact(mover.center, d, m), "point_moving_segment", code);
+        expect_defined(time_of_impact(mover, d, m), "circle_moving_segment", code);
+        for (const Algorithm& a : algorithms())
+            expect_defined(a.circle_segment(mover, d, s, nullptr), std::string(a.name).c_str(),
+                           code);
+        if (HasFatalFailure()) return;
+        ++cases;
+    }
+    EXPECT_EQ(cases, 13122);
+}
+
 } // namespace

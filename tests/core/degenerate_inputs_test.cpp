@@ -188,4 +188,33 @@ TEST(DegenerateInputs, EveryQueryAnswersEveryInputOnTheSmallIntegerGrid) {
     EXPECT_EQ(cases, 13122);
 }
 
+// Polygons on the same grid: every triangle with corners in {-1, 0, 1}^2 (collinear and
+// coincident corners included) moving by every step of that grid against a point-like, a
+// segment-like and a square obstacle, the obstacle still or moving: 729 x 9 x 3 x 2 cases.
+TEST(DegenerateInputs, PolygonSweepsAnswerEveryTriangleOnTheSmallIntegerGrid) {
+    const auto grid_point = [](int k) {
+        return Vec2{static_cast<double>(k % 3 - 1), static_cast<double>(k / 3 - 1)};
+    };
+    const Polygon obstacles[3] = {
+        {{{0.0, 0.0}, {0.0, 0.0}, {0.0, 0.0}}},
+        {{{-1.0, 1.0}, {1.0, 1.0}, {0.0, 1.0}}},
+        {{{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}}},
+    };
+    int cases = 0;
+    for (int corners = 0; corners < 729; ++corners) {
+        const Polygon mover{
+            {grid_point(corners % 9), grid_point(corners / 9 % 9), grid_point(corners / 81)}};
+        for (int step = 0; step < 9; ++step)
+            for (const Polygon& obstacle : obstacles)
+                for (const Vec2 obstacle_motion : {Vec2{0.0, 0.0}, Vec2{0.5, -1.0}}) {
+                    expect_defined(
+                        time_of_impact(mover, grid_point(step) * 2.0, obstacle, obstacle_motion),
+                        "polygon", cases);
+                    if (HasFatalFailure()) return;
+                    ++cases;
+                }
+    }
+    EXPECT_EQ(cases, 729 * 9 * 3 * 2);
+}
+
 } // namespace

@@ -70,7 +70,8 @@ struct alignas(64) BodyRecord {
     double mass = 1.0;
     double restitution = 1.0; // Bounce only
     double burst_start = 0.0;
-    int burst_events = 0;
+    std::uint16_t burst_events = 0;  // changes of trajectory in the burst (saturating)
+    std::uint16_t frame_changes = 0; // changes of trajectory this frame (saturating)
     // Where the last vertex of the body's path (at BodyMotion::since) waits in
     // `pending_vertices`, when pending_vertices[pending_vertex].body is this body.
     std::uint32_t pending_vertex = UINT32_MAX;
@@ -477,6 +478,7 @@ struct World::State {
             if (stamp.last_change != -1) {
                 stamp.last_change = -1;
                 bodies[i].burst_events = 0;
+                bodies[i].frame_changes = 0;
             }
         }
         for (WallRecord& w : walls) {
@@ -555,14 +557,20 @@ struct World::State {
         }
     }
 
-    // The chattering rule: true when this change of trajectory is one too many.
+    // The chattering rule: true when this change of trajectory is one too many, within its
+    // burst or within the frame.
     bool chatters(BodyRecord& b, double t) const {
+        const auto count = [](std::uint16_t& n) {
+            if (n < UINT16_MAX) ++n;
+            return static_cast<int>(n);
+        };
+        const bool frame_over = count(b.frame_changes) > options.frame_change_limit;
         if (b.burst_events == 0 || t - b.burst_start > options.chatter_window) {
             b.burst_start = t;
             b.burst_events = 1;
-            return false;
+            return frame_over;
         }
-        return ++b.burst_events > options.chatter_limit;
+        return (count(b.burst_events) > options.chatter_limit) | frame_over;
     }
 
     // Whether a pair, `normal` pointing toward the first, still closes in after a contact.

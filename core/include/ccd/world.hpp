@@ -85,9 +85,12 @@ struct WorldOptions {
     // body.
     int event_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
-    // `chatter_window` (frame time) is frozen for the rest of the frame.
+    // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is
+    // frozen for the rest of the frame (docs/scheduler.md, "Always finishes"). The counts
+    // saturate at 65,535: a limit of 65,535 or more never cuts.
     int chatter_limit = 32;
     double chatter_window = 1e-9;
+    int frame_change_limit = 1000;
     // A pair already touching when predicted is an event only if it closes faster than this
     // fraction of its relative speed (rounding residue of a slide is not a new contact).
     double resting_tolerance = 1e-12;

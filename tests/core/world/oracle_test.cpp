@@ -259,4 +259,22 @@ TEST(WorldOracle, FramesCutByTheBudgetGiveTheSameLogAsTheReferenceScheduler) {
     print("budget", totals);
 }
 
+TEST(WorldOracle, BodiesOverTheFramesChangeLimitGiveTheSameLogAsTheReferenceScheduler) {
+    // A limit of 2 changes of trajectory a frame: many bodies are frozen every frame, carried
+    // or standing still, some crushed by kinematic walls; both schedulers record the same cuts.
+    Totals totals;
+    for (int count : {13, 34}) {
+        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            auto scene =
+                seed % 2 ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed);
+            scene.options.frame_change_limit = 2;
+            compare_with_oracle(scene, kFrames, totals);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+    EXPECT_GT(totals.chatter, 10); // the limit did cut in (17 times in these 8 scenes)
+    print("frame limit", totals);
+}
+
 } // namespace

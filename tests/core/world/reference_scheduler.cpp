@@ -270,11 +270,15 @@ ccd::EventLog ReferenceScheduler::step() {
             body.anchor_time = now;
             body.velocity = o.velocity;
             if (o.remove) body.alive = false;
-            if (!o.remove) { // the chattering rule
+            if (!o.remove) { // the chattering rule: a burst, or the frame's count
+                bool cut = ++body.frame_changes > options_.frame_change_limit;
                 if (body.burst_events == 0 || now - body.burst_start > options_.chatter_window) {
                     body.burst_start = now;
                     body.burst_events = 1;
                 } else if (++body.burst_events > options_.chatter_limit) {
+                    cut = true;
+                }
+                if (cut) {
                     body.frozen = true;
                     body.carry = carry; // carried by the wall it chattered against
                     log.chatter_cuts.push_back({index, now, seq});
@@ -372,6 +376,7 @@ ccd::EventLog ReferenceScheduler::step() {
         b.frozen = false;
         b.carry = {};
         b.burst_events = 0;
+        b.frame_changes = 0;
     }
     for (ccd::MovingSegment& w : walls_)
         w.start = w.at(walls_stop);

@@ -46,6 +46,7 @@ private:
         ccd::Vec2 carry;     // the motion while frozen
         double burst_start = 0.0;
         int burst_events = 0;
+        int frame_changes = 0;
         bool has_last = false;
         ccd::OtherKind last_kind = ccd::OtherKind::Wall;
         int last_other = 0;

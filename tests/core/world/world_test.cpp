@@ -490,25 +490,67 @@ TEST(World, ABallSqueezedBetweenTwoClosingWallsIsFrozenThenCrushedNotPassedThrou
     expect_near(log.paths[0].points.back().position, {2.0 / 3.0, 0.0});
 }
 
-TEST(World, AnElasticBallBetweenClosingWallsIsStoppedByTheBudgetAndNeverPasses) {
+TEST(World, AnElasticBallBetweenClosingWallsIsFrozenByTheFrameLimitThenCrushed) {
     // The same walls as above, an elastic ball: each bounce adds twice a wall's speed and the
     // gap shrinks like 1 / bounces, so the bounces converge on t = 2/3 but never come within
-    // the chattering window of each other before the budget (1000 + 100 per body = 1100)
-    // ends the frame. Every frame: cut, the ball alive and between the walls.
+    // the chattering window of each other. The frame's limit does: events 0 to 999 are its first
+    // 1,000 changes of trajectory, event 1000 (the left wall's, the bounces alternating from
+    // the right wall's at event 1) the 1,001st, which freezes it, carried by the left wall at
+    // (4, 0); the right wall, still closing in, crushes it at event 1001, at t = 2/3 where the
+    // walls are two radii apart. A second ball far away finishes its frame: nothing stops the
+    // world (the budget, 1000 + 100 per body, would have frozen everything).
     World world;
     world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
     world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
     world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, {}});
-    for (int frame = 0; frame < 3; ++frame) {
-        const ccd::EventLog& log = world.step();
-        ASSERT_TRUE(log.budget_cut.has_value());
-        EXPECT_EQ(log.events.size(), 1100u);
-        EXPECT_TRUE(log.chatter_cuts.empty());
-        const double x = world.body(0).shape.center.x;
-        EXPECT_TRUE(world.body(0).alive);
-        EXPECT_GE(x - 1.0, world.wall(0).a.x - 1e-12);
-        EXPECT_LE(x + 1.0, world.wall(1).a.x + 1e-12);
+    world.add_body(BodyDef{Circle{{100.0, 0.0}, 1.0}, {0.0, 3.0}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    EXPECT_FALSE(log.budget_cut.has_value());
+    ASSERT_EQ(log.events.size(), 1002u);
+    EXPECT_EQ(log.events[0].other, 0);
+    EXPECT_EQ(log.events[1].other, 1);
+    ASSERT_EQ(log.chatter_cuts.size(), 1u);
+    EXPECT_EQ(log.chatter_cuts[0].body, 0);
+    EXPECT_EQ(log.chatter_cuts[0].sequence, 1000);
+    EXPECT_EQ(log.events[1000].other, 0);
+    ASSERT_EQ(log.crushes.size(), 1u);
+    EXPECT_EQ(log.crushes[0].sequence, 1001);
+    EXPECT_EQ(log.events[1001].other, 1);
+    EXPECT_TRUE(log.events[1001].body_removed);
+    EXPECT_NEAR(log.crushes[0].time, 2.0 / 3.0, 1e-9);
+    EXPECT_FALSE(world.body(0).alive);
+    for (const ccd::PathPoint& p : log.paths[0].points) {
+        EXPECT_GE(p.position.x - 1.0, -3.0 + 4.0 * p.time - 1e-9) << "at t = " << p.time;
+        EXPECT_LE(p.position.x + 1.0, 3.0 - 2.0 * p.time + 1e-9) << "at t = " << p.time;
     }
+    expect_near(world.body(1).shape.center, {100.0, 3.0});
+    EXPECT_NEAR(log.paths[1].points.back().time, 1.0, 0.0);
+}
+
+TEST(World, ABodyOverTheFramesChangeLimitIsFrozenForTheRestOfTheFrame) {
+    // Static walls at x = -2 and 2, a ball of radius 0.5 at 0 moving +20 per frame: contacts at
+    // t = 0.075 (right), 0.225 (left), 0.375 (right), 0.525 (left), 3 units (0.15 of a frame)
+    // apart. With a limit of 3 changes a frame the 4th freezes it at x = -1.5, carried by the
+    // static wall (standing still) until the frame's end; it keeps its velocity, +20, and
+    // moves on the next frame.
+    ccd::WorldOptions options;
+    options.frame_change_limit = 3;
+    World world(options);
+    world.add_wall({{-2.0, -10.0}, {-2.0, 10.0}});
+    world.add_wall({{2.0, -10.0}, {2.0, 10.0}});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 0.5}, {20.0, 0.0}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 4u);
+    EXPECT_NEAR(log.events[3].time, 0.525, kEps);
+    ASSERT_EQ(log.chatter_cuts.size(), 1u);
+    EXPECT_EQ(log.chatter_cuts[0].sequence, 3);
+    EXPECT_TRUE(log.crushes.empty());
+    EXPECT_FALSE(log.budget_cut.has_value());
+    expect_near(world.body(0).shape.center, {-1.5, 0.0});
+    expect_near(world.body(0).velocity, {20.0, 0.0});
+    const ccd::EventLog& next = world.step(); // free again: right wall at 0.15, then 0.30, ...
+    ASSERT_GE(next.events.size(), 1u);
+    EXPECT_NEAR(next.events[0].time, 0.15, kEps);
 }
 
 TEST(World, ABudgetCutStopsTheKinematicWallsToo) {

@@ -37,6 +37,7 @@ exhibit-bullet-thin-wall 0.24875
 exhibit-float32-graze 0.5
 exhibit-simultaneous-impacts 0.625
 exhibit-chattering-corner 0.55
+exhibit-squeezed-elastic-ball 0.665
 stress-2000-balls 0.5
 blank 0
 TOUR

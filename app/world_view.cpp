@@ -315,13 +315,20 @@ void WorldView::draw_panel() {
         speed_ = speed;
     if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_SPACE))
         playing_ = !playing_;
+    // What cut in this frame, wrapped at the panel's edge.
+    ImGui::PushTextWrapPos(0.0f);
     if (log_.budget_cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "event budget ran out at t = %.6g",
                            log_.budget_cut->time);
     for (const ccd::ChatterCut& cut : log_.chatter_cuts)
-        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f),
-                           "body %s frozen (chattering) at t = %.6g",
-                           world_.body_names[static_cast<std::size_t>(cut.body)].c_str(), cut.time);
+        ImGui::TextColored(
+            ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "body %s frozen (chattering) at t = %.6g, event %d",
+            world_.body_names[static_cast<std::size_t>(cut.body)].c_str(), cut.time, cut.sequence);
+    for (const ccd::Crush& crush : log_.crushes)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "body %s crushed at t = %.6g, event %d",
+                           world_.body_names[static_cast<std::size_t>(crush.body)].c_str(),
+                           crush.time, crush.sequence);
+    ImGui::PopTextWrapPos();
 
     // The timeline: t over the frame, a tick per event (hollow: cancelled).
     ImGui::SetNextItemWidth(-1);

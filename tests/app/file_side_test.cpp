@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "scratch.hpp"
 #include <filesystem>
 #include <fstream>
 
@@ -27,7 +28,7 @@ using namespace ccdlab;
 
 fs::path scratch_dir() {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir = fs::temp_directory_path() / "ccdlab-app-test" /
+    const fs::path dir = ccdlab_test::scratch_root() / "app-test" /
                          (std::string(info->test_suite_name()) + "." + info->name());
     fs::remove_all(dir);
     fs::create_directories(dir);

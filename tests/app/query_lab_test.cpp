@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "scratch.hpp"
 #include <filesystem>
 #include <fstream>
 
@@ -115,7 +116,7 @@ TEST(Options, ParsesEveryOption) {
 
 TEST(SceneLibrary, ListsTheFolderInNameOrderAndStepsAroundIt) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / "ccdlab-scene-library-test";
+    const fs::path dir = ccdlab_test::scratch_root() / "scene-library-test";
     fs::remove_all(dir);
     fs::create_directories(dir);
     for (const char* name : {"b.json", "a.json", "c.json", "notes.txt", "x.schema.json"})
@@ -181,7 +182,7 @@ TEST(Camera, SnapsToTheGridItDraws) {
 
 TEST(Settings, SaveThenLoadGivesThemBackAndABadFileGivesTheDefaults) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / "ccdlab-settings-test";
+    const fs::path dir = ccdlab_test::scratch_root() / "settings-test";
     fs::remove_all(dir);
     EXPECT_FALSE(ccdlab::load_settings(dir).last_scene) << "no file: defaults";
     ccdlab::save_settings(dir, {fs::path("/somewhere/scene.json"), 1024, 700});

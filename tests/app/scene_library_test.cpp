@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "scratch.hpp"
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -15,8 +16,8 @@ namespace fs = std::filesystem;
 
 fs::path scratch_folder() {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path folder = fs::temp_directory_path() / (std::string("ccdlab-library-") +
-                                                         info->test_suite_name() + info->name());
+    const fs::path folder = ccdlab_test::scratch_root() /
+                            (std::string("library-") + info->test_suite_name() + info->name());
     fs::remove_all(folder);
     fs::create_directories(folder);
     return folder;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "scratch.hpp"
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -31,7 +32,7 @@ struct ToiRun {
 ToiRun toi(const std::vector<std::string>& lines, const std::string& args = "") {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
     const fs::path input =
-        fs::temp_directory_path() / (std::string("ccdlab-cli-") + info->name() + ".jsonl");
+        ccdlab_test::scratch_root() / (std::string("cli-") + info->name() + ".jsonl");
     {
         std::ofstream out(input);
         for (const std::string& line : lines)
@@ -160,7 +161,7 @@ TEST(Cli, UnknownCommandIsAOneLineError) {
 fs::path scene_file(const std::string& text) {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
     const fs::path path =
-        fs::temp_directory_path() / (std::string("ccdlab-scene-") + info->name() + ".json");
+        ccdlab_test::scratch_root() / (std::string("scene-") + info->name() + ".json");
     std::ofstream(path) << text;
     return path;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "scratch.hpp"
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -19,8 +20,8 @@ namespace ccdlab_test {
 // autosave) go there ($XDG_CONFIG_HOME), not to the real ones.
 inline std::filesystem::path scratch_dir() {
     const auto* info = testing::UnitTest::GetInstance()->current_test_info();
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "ccdlab-gui-test" /
-                                      info->test_suite_name() / info->name();
+    const std::filesystem::path dir =
+        ccdlab_test::scratch_root() / "gui" / info->test_suite_name() / info->name();
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);

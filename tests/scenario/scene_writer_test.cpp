@@ -15,6 +15,7 @@
 #include <sstream>
 #include <string>
 
+#include "scratch.hpp"
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,9 +37,7 @@ void write_text(const fs::path& path, const std::string& text) {
 // A fresh, empty directory for the running test.
 fs::path test_directory() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const fs::path dir =
-        fs::temp_directory_path() /
-        (std::string("ccdlab-writer-") + std::to_string(::getpid()) + "-" + info->name());
+    const fs::path dir = ccdlab_test::scratch_root() / (std::string("writer-") + info->name());
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;

@@ -12,6 +12,7 @@
 #include "ccd/batch_circle_segment.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "floor_kernel.hpp"
+#include "median_recorder.hpp"
 
 #include <benchmark/benchmark.h>
 #include <box2d/b2_circle_shape.h>
@@ -26,7 +27,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -176,24 +176,24 @@ void set_counters(benchmark::State& state) {
         n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-void BM_ScalarOurs(benchmark::State& state) {
+// Our scalar query over the whole set, one of its two forms: the sum of the hits' t.
+template <class Query>
+void time_ours(benchmark::State& state, Query query) {
     for (auto _ : state) {
         double sum = 0.0;
         for (std::size_t i = 0; i < g.n; ++i)
-            if (const auto h = scalar(i)) sum += h->t;
+            if (const auto h = query(i)) sum += h->t;
         benchmark::DoNotOptimize(sum);
     }
     set_counters(state);
 }
 
+void BM_ScalarOurs(benchmark::State& state) {
+    time_ours(state, scalar);
+}
+
 void BM_ScalarOursPrepared(benchmark::State& state) {
-    for (auto _ : state) {
-        double sum = 0.0;
-        for (std::size_t i = 0; i < g.n; ++i)
-            if (const auto h = prepared(i)) sum += h->t;
-        benchmark::DoNotOptimize(sum);
-    }
-    set_counters(state);
+    time_ours(state, prepared);
 }
 
 void BM_Box2D_b2TimeOfImpact(benchmark::State& state) {
@@ -245,25 +245,6 @@ BENCHMARK(BM_Box2D_b2TimeOfImpact);
 BENCHMARK(BM_Chipmunk_cpShapeSegmentQuery);
 BENCHMARK(BM_BatchOurs);
 BENCHMARK(BM_ArithmeticFloor);
-
-// Prints as usual and keeps each benchmark's ns/query for the summary: the median of its
-// repetitions when it was repeated (the default, below), else its one run.
-class Recorder : public benchmark::ConsoleReporter {
-public:
-    Recorder() : ConsoleReporter(OO_Tabular) {} // no colour codes: the output goes into docs
-    std::map<std::string, double> ns_per_query;
-    void ReportRuns(const std::vector<Run>& runs) override {
-        ConsoleReporter::ReportRuns(runs);
-        for (const Run& run : runs) {
-            const auto it = run.counters.find("time_per_query");
-            if (it == run.counters.end()) continue;
-            const std::string& name = run.run_name.function_name;
-            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            if (median || (run.run_type == Run::RT_Iteration && !ns_per_query.count(name)))
-                ns_per_query[name] = it->second.value * 1e9;
-        }
-    }
-};
 
 // Hit/miss agreement over the whole set, outside any timing. Every disagreement with Box2D or
 // Chipmunk is classified against tests/differential's documented differences (B2, C3..C5 in
@@ -354,11 +335,11 @@ int main(int argc, char** argv) {
     argc = count;
     argv = args.data();
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    Recorder recorder;
+    bench::MedianRecorder recorder("time_per_query", 1e9); // seconds -> ns
     benchmark::RunSpecifiedBenchmarks(&recorder);
     benchmark::Shutdown();
 
-    const auto& m = recorder.ns_per_query;
+    const auto& m = recorder.values;
     const auto get = [&](const char* name) {
         const auto it = m.find(name);
         return it == m.end() ? std::nan("") : it->second;

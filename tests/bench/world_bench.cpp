@@ -11,6 +11,7 @@
 // 0.3, every disk at speed CCD_WORLD_BENCH_SPEED radii per frame (default 2) in a random direction,
 // elastic; a few untimed frames first so the timed ones start from a mixed state. Counters:
 // events/s (the figure of the issue), ns per event, events and cancelled predictions per frame.
+#include "median_recorder.hpp"
 #include "reference_scheduler.hpp"
 
 #include "ccd/world.hpp"
@@ -21,10 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <random>
-#include <string>
-#include <vector>
 
 namespace {
 
@@ -131,37 +129,18 @@ BENCHMARK(BM_WorldGrid)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMi
 BENCHMARK(BM_WorldAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReferenceScheduler)->Arg(200)->Arg(1000)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// Prints as usual and keeps each case's ns/event for the summary: the median of its repetitions
-// when it was repeated, else its one run.
-class Recorder : public benchmark::ConsoleReporter {
-public:
-    Recorder() : ConsoleReporter(OO_Tabular) {} // no colour codes: the output goes into docs
-    std::map<std::string, double> ns_per_event;
-    void ReportRuns(const std::vector<Run>& runs) override {
-        ConsoleReporter::ReportRuns(runs);
-        for (const Run& run : runs) {
-            const auto it = run.counters.find("ns/event");
-            if (it == run.counters.end() || run.error_occurred) continue;
-            const std::string name = run.run_name.function_name + "/" + run.run_name.args;
-            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            if (median || (run.run_type == Run::RT_Iteration && !ns_per_event.count(name)))
-                ns_per_event[name] = it->second.value;
-        }
-    }
-};
-
 } // namespace
 
 // The benchmarks, then the issue's two targets from this run's figures (those it ran).
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    Recorder recorder;
+    bench::MedianRecorder recorder("ns/event", 1.0);
     benchmark::RunSpecifiedBenchmarks(&recorder);
     benchmark::Shutdown();
     const auto get = [&](const char* name) {
-        const auto it = recorder.ns_per_event.find(name);
-        return it == recorder.ns_per_event.end() ? std::nan("") : it->second;
+        const auto it = recorder.values.find(name);
+        return it == recorder.values.end() ? std::nan("") : it->second;
     };
     const double k1 = get("BM_WorldGrid/1000"), k10 = get("BM_WorldGrid/10000"),
                  k100 = get("BM_WorldGrid/100000"), oracle = get("BM_ReferenceScheduler/1000");

@@ -239,22 +239,31 @@ TEST(WorldOracle, SqueezedBallsAreFrozenAndCrushedAsTheReferenceSchedulerSays) {
     print("squeeze", totals);
 }
 
-TEST(WorldOracle, FramesCutByTheBudgetGiveTheSameLogAsTheReferenceScheduler) {
-    Totals totals;
-    int cuts = 0;
+// The eight scenes of the tests where a rule cuts in: 13 and 34 bodies, seeds 1 to 4, the odd
+// seeds with kinematic walls; `test` sets the rule and compares. Stops at a fatal failure.
+template <class Test>
+void for_each_cut_scene(Test&& test) {
     for (int count : {13, 34}) {
         for (std::uint32_t seed = 1; seed <= 4; ++seed) {
             SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
             auto scene =
                 seed % 2 ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed);
-            scene.options.event_budget = 6;
-            ccd::World world = make_world(scene);
-            for (int frame = 0; frame < kFrames; ++frame)
-                cuts += world.step().budget_cut.has_value() ? 1 : 0;
-            compare_with_oracle(scene, kFrames, totals);
+            test(scene);
             if (::testing::Test::HasFatalFailure()) return;
         }
     }
+}
+
+TEST(WorldOracle, FramesCutByTheBudgetGiveTheSameLogAsTheReferenceScheduler) {
+    Totals totals;
+    int cuts = 0;
+    for_each_cut_scene([&](ccd_test::ReferenceScene& scene) {
+        scene.options.event_budget = 6;
+        ccd::World world = make_world(scene);
+        for (int frame = 0; frame < kFrames; ++frame)
+            cuts += world.step().budget_cut.has_value() ? 1 : 0;
+        compare_with_oracle(scene, kFrames, totals);
+    });
     EXPECT_GT(cuts, 10); // the budget did cut in
     print("budget", totals);
 }
@@ -263,16 +272,10 @@ TEST(WorldOracle, BodiesOverTheFramesChangeLimitGiveTheSameLogAsTheReferenceSche
     // A limit of 2 changes of trajectory a frame: many bodies are frozen every frame, carried
     // or standing still, some crushed by kinematic walls; both schedulers record the same cuts.
     Totals totals;
-    for (int count : {13, 34}) {
-        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
-            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
-            auto scene =
-                seed % 2 ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed);
-            scene.options.frame_change_limit = 2;
-            compare_with_oracle(scene, kFrames, totals);
-            if (::testing::Test::HasFatalFailure()) return;
-        }
-    }
+    for_each_cut_scene([&](ccd_test::ReferenceScene& scene) {
+        scene.options.frame_change_limit = 2;
+        compare_with_oracle(scene, kFrames, totals);
+    });
     EXPECT_GT(totals.chatter, 10); // the limit did cut in (17 times in these 8 scenes)
     print("frame limit", totals);
 }

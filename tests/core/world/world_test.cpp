@@ -373,6 +373,21 @@ World ball_in_front_of_a_moving_wall(Response response) {
     return world;
 }
 
+// Walls 0 and 1 closing in on the origin: x = -3 moving +4 per frame and x = 3 moving -2; a unit
+// ball between them fits until t = 2/3, when they are two radii apart.
+void add_closing_walls(World& world) {
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+}
+
+// Every vertex of a unit ball's path lies between those walls, up to `slack`.
+void expect_between_closing_walls(const ccd::BodyPath& path, double slack) {
+    for (const ccd::PathPoint& p : path.points) {
+        EXPECT_GE(p.position.x - 1.0, -3.0 + 4.0 * p.time - slack) << "at t = " << p.time;
+        EXPECT_LE(p.position.x + 1.0, 3.0 - 2.0 * p.time + slack) << "at t = " << p.time;
+    }
+}
+
 TEST(World, AMovingWallBouncesABallRelativeToItsOwnVelocity) {
     // Normal (1, 0); velocity relative to the wall (0 - 4, 0), closing 4; elastic: v' = v -
     // 2 (-4) n = (8, 0). From x = 0 at t = 0.5 the ball reaches 0 + 8 * 0.5 = 4; the wall x = 1.
@@ -462,8 +477,7 @@ TEST(World, ABallSqueezedBetweenTwoClosingWallsIsFrozenThenCrushedNotPassedThrou
     // it, carried by the right wall at (-2, 0); the left wall still closes in at 6: event 34
     // crushes it. Nothing hangs and the ball never leaves the space between the walls.
     World world;
-    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
-    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+    add_closing_walls(world);
     world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, Response::slide()});
     const ccd::EventLog& log = world.step();
     ASSERT_EQ(log.events.size(), 35u);
@@ -483,10 +497,7 @@ TEST(World, ABallSqueezedBetweenTwoClosingWallsIsFrozenThenCrushedNotPassedThrou
     EXPECT_TRUE(log.events[34].body_removed);
     EXPECT_FALSE(world.body(0).alive);
     EXPECT_FALSE(log.budget_cut.has_value());
-    for (const ccd::PathPoint& p : log.paths[0].points) {
-        EXPECT_GE(p.position.x - 1.0, -3.0 + 4.0 * p.time - 1e-12) << "at t = " << p.time;
-        EXPECT_LE(p.position.x + 1.0, 3.0 - 2.0 * p.time + 1e-12) << "at t = " << p.time;
-    }
+    expect_between_closing_walls(log.paths[0], 1e-12);
     expect_near(log.paths[0].points.back().position, {2.0 / 3.0, 0.0});
 }
 
@@ -500,8 +511,7 @@ TEST(World, AnElasticBallBetweenClosingWallsIsFrozenByTheFrameLimitThenCrushed) 
     // walls are two radii apart. A second ball far away finishes its frame: nothing stops the
     // world (the budget, 1000 + 100 per body, would have frozen everything).
     World world;
-    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
-    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+    add_closing_walls(world);
     world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {}, 1.0, {}});
     world.add_body(BodyDef{Circle{{100.0, 0.0}, 1.0}, {0.0, 3.0}, 1.0, {}});
     const ccd::EventLog& log = world.step();
@@ -519,10 +529,7 @@ TEST(World, AnElasticBallBetweenClosingWallsIsFrozenByTheFrameLimitThenCrushed) 
     EXPECT_TRUE(log.events[1001].body_removed);
     EXPECT_NEAR(log.crushes[0].time, 2.0 / 3.0, 1e-9);
     EXPECT_FALSE(world.body(0).alive);
-    for (const ccd::PathPoint& p : log.paths[0].points) {
-        EXPECT_GE(p.position.x - 1.0, -3.0 + 4.0 * p.time - 1e-9) << "at t = " << p.time;
-        EXPECT_LE(p.position.x + 1.0, 3.0 - 2.0 * p.time + 1e-9) << "at t = " << p.time;
-    }
+    expect_between_closing_walls(log.paths[0], 1e-9);
     expect_near(world.body(1).shape.center, {100.0, 3.0});
     EXPECT_NEAR(log.paths[1].points.back().time, 1.0, 0.0);
 }

@@ -467,15 +467,18 @@ CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Ve
     return untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
 }
 
-PreparedSegment::PreparedSegment(const Segment& segment)
-    : segment_(segment), direction_(segment.b - segment.a),
-      length_squared_(dot_fma(direction_, direction_)), length_(std::sqrt(length_squared_)),
-      inverse_length_(1.0 / length_), box_min_(SegmentOnTheSpot(segment).box_min()),
-      box_max_(SegmentOnTheSpot(segment).box_max()),
-      largest_coordinate_(grow_to_magnitude(
-          grow_to_magnitude(grow_to_magnitude(grow_to_magnitude(0.0, segment.a.x), segment.a.y),
-                            segment.b.x),
-          segment.b.y)) {}
+// The values the Segment overload computes on the spot, taken from the same view of the segment.
+PreparedSegment::PreparedSegment(const Segment& segment) : segment_(segment) {
+    const SegmentOnTheSpot view(segment);
+    direction_ = view.u;
+    length_squared_ = view.length2;
+    length_ = view.length;
+    inverse_length_ = 1.0 / length_;
+    box_min_ = view.box_min();
+    box_max_ = view.box_max();
+    for (const double v : {segment.a.x, segment.a.y, segment.b.x, segment.b.y})
+        largest_coordinate_ = grow_to_magnitude(largest_coordinate_, v);
+}
 
 // The Segment overload's steps with the segment's part read, not computed: the range check on
 // the same largest input, the slow path (rescaling, trace) on the plain segment.

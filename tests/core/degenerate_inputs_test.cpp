@@ -163,10 +163,10 @@ TEST(DegenerateInputs, EveryQueryAnswersEveryInputOnTheSmallIntegerGrid) {
             rest /= 3;
             return v;
         };
-        const Circle c{{next(), next()}, 0.0};
+        const Vec2 center{next(), next()};
         const Vec2 d{next(), next()};
         const Segment s{{next(), next()}, {next(), next()}};
-        const Circle mover{c.center, static_cast<double>(rest)}; // rest is 0 or 1 here
+        const Circle mover{center, static_cast<double>(rest)}; // rest is 0 or 1 here
         Trace trace;
         expect_defined(time_of_impact(mover, d, s), "circle_segment", code);
         expect_defined(time_of_impact(mover, d, s, &trace), "circle_segment traced", code);

@@ -11,6 +11,7 @@
 // 0.3, every disk at speed CCD_WORLD_BENCH_SPEED radii per frame (default 2) in a random direction,
 // elastic; a few untimed frames first so the timed ones start from a mixed state. Counters:
 // events/s (the figure of the issue), ns per event, events and cancelled predictions per frame.
+#include "disks_in_box.hpp"
 #include "median_recorder.hpp"
 #include "reference_scheduler.hpp"
 
@@ -26,51 +27,9 @@
 
 namespace {
 
-constexpr double kPacking = 0.3;
-constexpr double kRadius = 1.0;
-constexpr int kWarmFrames = 3;
-
-double speed() {
-    if (const char* env = std::getenv("CCD_WORLD_BENCH_SPEED")) {
-        const double v = std::atof(env);
-        if (v > 0.0) return v;
-    }
-    return 2.0;
-}
-
-ccd_test::ReferenceScene disks_in_box(int count, ccd::Broadphase broadphase) {
-    const double size = std::sqrt(count * 3.141592653589793 * kRadius * kRadius / kPacking);
-    ccd_test::ReferenceScene scene;
-    scene.options.broadphase = broadphase;
-    const auto wall = [](ccd::Vec2 a, ccd::Vec2 b) { return ccd::MovingSegment{{a, b}, {}, {}}; };
-    scene.walls = {wall({0.0, 0.0}, {size, 0.0}), wall({size, 0.0}, {size, size}),
-                   wall({size, size}, {0.0, size}), wall({0.0, size}, {0.0, 0.0})};
-    std::mt19937_64 rng(20241201);
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
-    const int side = static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
-    const double cell = size / side; // >= 3.2 radii at packing 0.3
-    const double slack = cell - 2.0 * kRadius;
-    const double v = speed() * kRadius;
-    for (int k = 0; k < count; ++k) {
-        const double x = (k % side) * cell + kRadius + slack * (0.05 + 0.9 * unit(rng));
-        const double y = (k / side) * cell + kRadius + slack * (0.05 + 0.9 * unit(rng));
-        const double angle = 6.283185307179586 * unit(rng);
-        ccd::BodyDef def;
-        def.shape = {{x, y}, kRadius};
-        def.velocity = {v * std::cos(angle), v * std::sin(angle)};
-        scene.bodies.push_back(def);
-    }
-    return scene;
-}
-
-ccd::World make_world(const ccd_test::ReferenceScene& scene) {
-    ccd::World world(scene.options);
-    for (const ccd::MovingSegment& w : scene.walls)
-        world.add_wall(w.start);
-    for (const ccd::BodyDef& b : scene.bodies)
-        world.add_body(b);
-    return world;
-}
+using bench::disks_in_box;
+using bench::kWarmFrames;
+using bench::make_world;
 
 void report(benchmark::State& state, double events, double cancelled, double frames) {
     state.counters["events/s"] = benchmark::Counter(events, benchmark::Counter::kIsRate);

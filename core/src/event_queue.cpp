@@ -74,12 +74,9 @@ void EventQueue::push(const Prediction& prediction) {
         heap_push(key);
 }
 
-void EventQueue::heap_push(Key key) {
-    if (heap_size_ + kOffset >= capacity_) grow(heap_size_ + 1);
-    Key* const heap = keys_.get() + kOffset;
-    // Sift up: a 4-ary heap, half the depth of a binary one, its children side by side in
-    // memory.
-    std::size_t i = heap_size_++;
+// Places `key` at or above i, moving later parents down.
+[[gnu::always_inline]] inline void EventQueue::sift_up(Key* heap, std::size_t i,
+                                                       const Key& key) const {
     while (i > 0) {
         const std::size_t parent = (i - 1) / kArity;
         if (!later(heap[parent], key)) break;
@@ -87,6 +84,14 @@ void EventQueue::heap_push(Key key) {
         i = parent;
     }
     heap[i] = key;
+}
+
+void EventQueue::heap_push(Key key) {
+    if (heap_size_ + kOffset >= capacity_) grow(heap_size_ + 1);
+    Key* const heap = keys_.get() + kOffset;
+    // Sift up: a 4-ary heap, half the depth of a binary one, its children side by side in
+    // memory.
+    sift_up(heap, heap_size_++, key);
 }
 
 // The earliest of node i's children in a heap of n keys, or n when i is a leaf.
@@ -152,13 +157,7 @@ Prediction EventQueue::pop() {
             heap[i] = heap[best];
             i = best;
         }
-        while (i > 0) {
-            const std::size_t parent = (i - 1) / kArity;
-            if (!later(heap[parent], last)) break;
-            heap[i] = heap[parent];
-            i = parent;
-        }
-        heap[i] = last;
+        sift_up(heap, i, last);
         // The next prediction to leave is known now: start fetching it while the caller
         // processes this one (the pool is too large for the cache at 10,000 bodies and more).
         __builtin_prefetch(&pool_[heap[0].slot]);

@@ -96,6 +96,7 @@ private:
     void grow(std::size_t keys);
     void heap_push(Key key);
     std::size_t earliest_child(const Key* heap, std::size_t i, std::size_t n) const;
+    void sift_up(Key* heap, std::size_t i, const Key& key) const;
     void sift_down(std::size_t i, Key key, std::size_t n);
     void refill();
     std::size_t bucket_of(double time) const {

@@ -29,6 +29,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 namespace ccd::detail {
@@ -122,7 +123,11 @@ public:
     // its home cell, without the cell range.
     template <class F>
     void for_each_wall_near_body(int body, const Box& box, F&& visit);
-    // Both at once, in one pass over the cells (a changed body's candidates).
+    // Both at once, in one pass over the cells (a changed body's candidates). With NoWalls
+    // for `visit_wall`, bodies only (for_each_body_near).
+    struct NoWalls {
+        void operator()(int) const {}
+    };
     template <class W, class B>
     void for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body);
     // For two boxes at once (the two bodies of a contact), in one pass over the cells around
@@ -275,21 +280,13 @@ private:
 
 template <class F>
 void SweptBoxGrid::for_each_body_near(const Box& box, int self, F&& visit) {
-    const Range r = range_of(box);
-    // Small bodies: home cells from one below the query's low corner.
-    const int sx0 = std::max(r.x0 - 1, 0), sy0 = std::max(r.y0 - 1, 0);
-    for (int y = sy0; y <= r.y1; ++y)
-        for (int x = sx0; x <= r.x1; ++x) {
-            const std::size_t c = index(x, y);
-            visit_small(c, box, self, visit);
-            if (cells_[c].has_large() && x >= r.x0 && y >= r.y0)
-                visit_large(x, y, r, box, self, visit);
-        }
+    for_each_near(box, self, NoWalls{}, visit);
 }
 
 template <class W, class B>
 void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& visit_body) {
-    if (!walls_sealed_) seal_walls();
+    constexpr bool walls = !std::is_same_v<std::decay_t<W>, NoWalls>;
+    if (walls && !walls_sealed_) seal_walls();
     std::uint32_t stamp = 0; // taken at the first wall met
     const Range r = range_of(box);
     const int sx0 = std::max(r.x0 - 1, 0), sy0 = std::max(r.y0 - 1, 0);
@@ -300,9 +297,11 @@ void SweptBoxGrid::for_each_near(const Box& box, int self, W&& visit_wall, B&& v
             const Cell& cell = cells_[c];
             if (x < r.x0 || y < r.y0) continue;
             if (cell.has_large()) visit_large(x, y, r, box, self, visit_body);
-            if (!cell.has_walls()) continue;
-            if (stamp == 0) stamp = next_stamp();
-            visit_walls(c, stamp, visit_wall);
+            if constexpr (walls) {
+                if (!cell.has_walls()) continue;
+                if (stamp == 0) stamp = next_stamp();
+                visit_walls(c, stamp, visit_wall);
+            }
         }
 }
 

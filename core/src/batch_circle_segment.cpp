@@ -5,6 +5,7 @@
 #include "cpu_clones.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
@@ -187,8 +188,15 @@ kernel_loop(std::size_t n, const double* cx, const double* cy, const double* r, 
             const double* dy, const double* ax, const double* ay, const double* bx,
             const double* by, double* t_out, std::uint8_t* hit_out, std::uint8_t* feature_out) {
     Scratch<kFeatures> s;
-    for (std::size_t begin = 0; begin < n; begin += block) {
-        const std::size_t count = n - begin < block ? n - begin : block;
+    // The first block ends where cx's cache line does. When the nine arrays are equally
+    // misaligned (std::vector's large arrays from glibc's malloc all start 16 bytes past a page,
+    // as in the benchmark), every vector load of the blocks after it then reads one whole line
+    // instead of straddling two: 5.5 -> 5.1 ns per query at a million queries. (The feature
+    // path's chunks of 1024 each start with such a short block.)
+    const std::size_t misaligned = (reinterpret_cast<std::uintptr_t>(cx) & 63) / sizeof(double);
+    std::size_t first = misaligned == 0 ? block : 8 - misaligned;
+    for (std::size_t begin = 0; begin < n; begin += first, first = block) {
+        const std::size_t count = n - begin < first ? n - begin : first;
         band_lanes<kFeatures>(count, cx + begin, cy + begin, r + begin, dx + begin, dy + begin,
                               ax + begin, ay + begin, bx + begin, by + begin, s);
         cap_lanes<kFeatures>(count, t_out + begin, s);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -26,11 +27,11 @@ std::uint64_t bits(double v) {
 
 // Runs the batch with every optional output and compares each query with the scalar call.
 // Returns the number of hits (so a caller can check both outcomes were exercised).
-std::size_t expect_same_as_scalar(const Soa& q) {
-    const std::size_t n = q.size();
+std::size_t expect_same_as_scalar(const ccd::CircleSegmentBatch& q) {
+    const std::size_t n = q.cx.size();
     std::vector<double> t(n, -1.0), nx(n, -1.0), ny(n, -1.0);
     std::vector<std::uint8_t> hit(n, 7), feature(n, 7);
-    ccd::time_of_impact_batch(q.view(), {t, hit, nx, ny, feature});
+    ccd::time_of_impact_batch(q, {t, hit, nx, ny, feature});
     std::size_t hits = 0, mismatches = 0;
     for (std::size_t i = 0; i < n && mismatches < 10; ++i) {
         const auto expected =
@@ -59,6 +60,9 @@ std::size_t expect_same_as_scalar(const Soa& q) {
         hits += expected ? 1 : 0;
     }
     return hits;
+}
+std::size_t expect_same_as_scalar(const Soa& q) {
+    return expect_same_as_scalar(q.view());
 }
 
 TEST(BatchCircleSegment, MatchesTheScalarQueryBitForBitOn100kRandomAndDegenerateQueries) {
@@ -95,6 +99,39 @@ TEST(BatchCircleSegment, EveryLengthAroundTheVectorAndChunkSizesMatches) {
     for (const std::size_t n : {0u, 1u, 3u, 4u, 31u, 63u, 64u, 65u, 1023u, 1024u, 1025u, 2100u}) {
         SCOPED_TRACE(n);
         expect_same_as_scalar(random_queries(n, static_cast<std::uint32_t>(n) + 1));
+    }
+}
+
+// The kernel's first block ends where cx's cache line does, so that the others read whole lines:
+// inputs starting anywhere in a line, all nine equally misaligned or each its own way, give the
+// same bits, with the features and with t and hit alone.
+TEST(BatchCircleSegment, EveryStartWithinACacheLineMatches) {
+    const Soa q = random_queries(300, 4242);
+    for (std::size_t offset = 0; offset < 8; ++offset) {
+        for (const std::size_t n : {0u, 5u, 70u, 200u}) {
+            SCOPED_TRACE(testing::Message() << "offset " << offset << ", n " << n);
+            const auto part = [&](const std::vector<double>& v, std::size_t extra) {
+                return std::span<const double>(v).subspan(offset + extra, n);
+            };
+            const ccd::CircleSegmentBatch same{part(q.cx, 0), part(q.cy, 0), part(q.r, 0),
+                                               part(q.dx, 0), part(q.dy, 0), part(q.ax, 0),
+                                               part(q.ay, 0), part(q.bx, 0), part(q.by, 0)};
+            const ccd::CircleSegmentBatch mixed{part(q.cx, 0), part(q.cy, 1), part(q.r, 2),
+                                                part(q.dx, 3), part(q.dy, 4), part(q.ax, 5),
+                                                part(q.ay, 6), part(q.bx, 7), part(q.by, 8)};
+            for (const ccd::CircleSegmentBatch& view : {same, mixed}) {
+                expect_same_as_scalar(view);
+                std::vector<double> t_full(n), nx(n), ny(n), t_alone(n, -1.0);
+                std::vector<std::uint8_t> hit_full(n), feature(n), hit_alone(n, 7);
+                ccd::time_of_impact_batch(view, {t_full, hit_full, nx, ny, feature});
+                ccd::time_of_impact_batch(view, {t_alone, hit_alone});
+                std::size_t mismatches = 0;
+                for (std::size_t i = 0; i < n; ++i)
+                    mismatches +=
+                        bits(t_alone[i]) != bits(t_full[i]) || hit_alone[i] != hit_full[i];
+                EXPECT_EQ(mismatches, 0u);
+            }
+        }
     }
 }
 

@@ -74,9 +74,9 @@ inline double accurate_cross(double ux, double uy, double vx, double vy) {
 // narrowest type in the loop, and one byte-sized output made it 32 lanes (eight registers per
 // double, spilled); so hit and feature are written as 64-bit integers and narrowed to bytes
 // afterwards. With kFeatures false no feature is computed.
-// Blocks of 64: a block's inputs and scratch stay in L1 (128 and 256 measured 0.3-0.5 ns slower
-// per query at a million queries, 16 as slow as 128).
-constexpr std::size_t block = 64;
+// Blocks of 32: a block's inputs and scratch stay in L1 (128 and 256 measured 0.3-0.5 ns slower
+// per query at a million queries, 16 as slow as 128, 24 and 48 like 32, 64 about 0.2 ns slower).
+constexpr std::size_t block = 32;
 
 template <bool kFeatures>
 struct Scratch {

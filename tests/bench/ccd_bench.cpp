@@ -59,6 +59,11 @@ struct Queries {
     std::vector<double> cx, cy, r, dx, dy, ax, ay, bx, by;
     std::vector<ScalarQuery> scalar;
     std::vector<PreparedQuery> prepared;
+    // The same prepared queries grouped by outcome (miss, overlap, band, cap A, cap B; each group
+    // in the benchmark's order) and where each group begins: the mix with every branch but the
+    // box test's (inside the misses) predicted, and each outcome on its own.
+    std::vector<PreparedQuery> sorted;
+    std::size_t outcome_begin[6] = {};
     // Third-party shapes, one per query, built before timing.
     std::vector<b2CircleShape> circles;
     std::vector<b2EdgeShape> edges;
@@ -151,6 +156,31 @@ std::optional<ccd::Hit> prepared(std::size_t i) {
     return ccd::time_of_impact(q.mover, q.displacement, q.obstacle);
 }
 
+// Outcome groups of the sorted benchmarks, in the order they are stored.
+constexpr const char* outcome_names[5] = {"miss", "overlap", "band", "cap A", "cap B"};
+std::size_t outcome(const std::optional<ccd::Hit>& h) {
+    if (!h) return 0;
+    if (h->overlap) return 1;
+    return h->feature == ccd::Feature::SegmentInterior ? 2
+           : h->feature == ccd::Feature::EndpointA     ? 3
+                                                       : 4;
+}
+
+// g.sorted: the prepared queries grouped by outcome, each group in the benchmark's order.
+void sort_by_outcome() {
+    std::vector<std::size_t> group(g.n);
+    std::size_t count[5] = {};
+    for (std::size_t i = 0; i < g.n; ++i)
+        ++count[group[i] = outcome(prepared(i))];
+    for (std::size_t k = 0; k < 5; ++k)
+        g.outcome_begin[k + 1] = g.outcome_begin[k] + count[k];
+    std::size_t next[5];
+    std::copy(g.outcome_begin, g.outcome_begin + 5, next);
+    g.sorted.resize(g.n);
+    for (std::size_t i = 0; i < g.n; ++i)
+        g.sorted[next[group[i]]++] = g.prepared[i];
+}
+
 b2TOIOutput box2d(std::size_t i) {
     b2TOIOutput out;
     b2TimeOfImpact(&out, &g.toi_inputs[i]);
@@ -166,26 +196,27 @@ void run_batch() {
     ccd::time_of_impact_batch({g.cx, g.cy, g.r, g.dx, g.dy, g.ax, g.ay, g.bx, g.by}, {g.t, g.hit});
 }
 
-void set_counters(benchmark::State& state) {
-    const auto n = static_cast<double>(g.n);
+void set_counters(benchmark::State& state, std::size_t count = g.n) {
+    const auto n = static_cast<double>(count);
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
-                            static_cast<std::int64_t>(g.n));
+                            static_cast<std::int64_t>(count));
     // CPU time per query (the machine is shared; CPU time is the steadier measure), shown by
     // Google Benchmark with an SI prefix, e.g. "139.5n" for 139.5 ns.
     state.counters["time_per_query"] = benchmark::Counter(
         n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-// Our scalar query over the whole set, one of its two forms: the sum of the hits' t.
+// Our scalar query over queries [begin, end) of the set, one of its forms: the sum of the hits'
+// t. time_per_query divides by end - begin.
 template <class Query>
-void time_ours(benchmark::State& state, Query query) {
+void time_ours(benchmark::State& state, Query query, std::size_t begin = 0, std::size_t end = g.n) {
     for (auto _ : state) {
         double sum = 0.0;
-        for (std::size_t i = 0; i < g.n; ++i)
+        for (std::size_t i = begin; i < end; ++i)
             if (const auto h = query(i)) sum += h->t;
         benchmark::DoNotOptimize(sum);
     }
-    set_counters(state);
+    set_counters(state, end - begin);
 }
 
 void BM_ScalarOurs(benchmark::State& state) {
@@ -194,6 +225,25 @@ void BM_ScalarOurs(benchmark::State& state) {
 
 void BM_ScalarOursPrepared(benchmark::State& state) {
     time_ours(state, prepared);
+}
+
+std::optional<ccd::Hit> prepared_sorted(std::size_t i) {
+    const PreparedQuery& q = g.sorted[i];
+    return ccd::time_of_impact(q.mover, q.displacement, q.obstacle);
+}
+
+// The same queries grouped by outcome: what the mix costs when its branches are predicted (the
+// box test's inside the misses stays as random as in the benchmark's order).
+void BM_ScalarOursPreparedSorted(benchmark::State& state) {
+    time_ours(state, prepared_sorted);
+}
+
+// One outcome group alone (state.range(0): 0 miss, 1 overlap, 2 band, 3 cap A, 4 cap B), the
+// time per query of that group.
+void BM_ScalarOursPreparedOutcome(benchmark::State& state) {
+    const auto k = static_cast<std::size_t>(state.range(0));
+    state.SetLabel(outcome_names[k]);
+    time_ours(state, prepared_sorted, g.outcome_begin[k], g.outcome_begin[k + 1]);
 }
 
 void BM_Box2D_b2TimeOfImpact(benchmark::State& state) {
@@ -241,6 +291,8 @@ void BM_ArithmeticFloor(benchmark::State& state) {
 
 BENCHMARK(BM_ScalarOurs);
 BENCHMARK(BM_ScalarOursPrepared);
+BENCHMARK(BM_ScalarOursPreparedSorted);
+BENCHMARK(BM_ScalarOursPreparedOutcome)->DenseRange(0, 4);
 BENCHMARK(BM_Box2D_b2TimeOfImpact);
 BENCHMARK(BM_Chipmunk_cpShapeSegmentQuery);
 BENCHMARK(BM_BatchOurs);
@@ -319,6 +371,7 @@ bool check_agreement() {
 
 int main(int argc, char** argv) {
     build(query_count());
+    sort_by_outcome();
     const bool batch_agrees = check_agreement();
     // By default each benchmark runs five times, the repetitions of all six in a random
     // interleaved order, and the summary compares medians: on a shared machine a burst of load
@@ -363,6 +416,20 @@ int main(int argc, char** argv) {
                 "<= 2x)\n",
                 batch / floor);
     std::printf("batch vs scalar:                                 %6.2fx faster\n", ours / batch);
+    // What the random order's mispredicted branches cost: the same queries grouped by outcome,
+    // and each group alone weighted by its share.
+    const double sorted = get("BM_ScalarOursPreparedSorted");
+    double weighted = 0.0;
+    std::printf("\nscalar prepared by outcome (ns/query, share of the queries):");
+    for (std::size_t k = 0; k < 5; ++k) {
+        const double share = double(g.outcome_begin[k + 1] - g.outcome_begin[k]) / double(g.n);
+        const double ns = get(("BM_ScalarOursPreparedOutcome/" + std::to_string(k)).c_str());
+        weighted += share * ns;
+        std::printf("%s %s %.2f (%.1f%%)", k ? "," : "", outcome_names[k], ns, 100.0 * share);
+    }
+    std::printf("\nscalar prepared: %.2f in the benchmark's order, %.2f grouped by outcome, %.2f "
+                "the groups alone weighted by share: %.2f ns/query from the random order\n",
+                prep, sorted, weighted, prep - sorted);
     for (cpShape* s : g.segments)
         cpShapeFree(s);
     return batch_agrees ? 0 : 1;

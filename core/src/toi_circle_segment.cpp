@@ -220,13 +220,17 @@ struct SegmentPrepared {
 // is possible. `largest` is the largest magnitude of the inputs; the boxes are padded by
 // 2^-46 of it, more than the rounding of the few operations here and of the query's own
 // decisions (a few u scale), so the box never rejects a touch that the query would report.
-// Each gap between the boxes, less the radius, is computed first and scaled by 2^46 (exact for
-// in-range inputs), then compared with `largest` itself: the largest input comes last (a tree
-// over all nine), and this way only the comparison waits for it, so the branch on this test,
-// which a random stream mispredicts, resolves sooner (0.3-0.5 ns per query in ccd_bench's
-// mix; a test that did not wait for `largest` at all, not valid in general, measured 1.1-1.4
-// ns). The two subtractions round by about u scale, far inside the 2^-46 scale margin, and a
-// comparison a NaN reaches is false, as before.
+// The branch on this test is one that a random stream mispredicts, so its inputs are arranged
+// for the shortest chain to the comparison: the wall's box grown by the radius (wall_lo - r,
+// wall_hi + r) is formed while the swept box is (c + d, then min and max), leaving one
+// subtraction after it, and the margin, largest x 2^-46 (exact for in-range inputs), is formed
+// while the gaps are: the largest input comes last (a tree over all nine), and only the
+// comparison waits for it (1 ns per query in ccd_bench's mix against the earlier form, the gap
+// less the radius x 2^46 compared with `largest`: two more steps of latency before the branch;
+// a test that did not wait for `largest` at all, not valid in general, measured 1.1-1.4 ns more
+// before that). The two subtractions round by about u scale, far inside the 2^-46 scale margin
+// (only whether a query is rejected depends on them, and only queries the full query misses
+// are), and a comparison a NaN reaches is false, as before.
 // Without branches (a random query's comparisons mispredict about half of the time), and with
 // GCC on x86 both axes at once in one vector register: scalar comparisons (comisd) issue one
 // per cycle, and the query makes about thirty.
@@ -256,9 +260,10 @@ bool boxes_apart(const Circle& mover, Vec2 displacement, const SegmentView& s, d
     const Pair sweep_lo = c < end ? c : end, sweep_hi = c > end ? c : end;
     const auto [wall_lo, wall_hi] = wall_box(s);
     const double radius = mover.radius;
-    const Pair below = ((wall_lo - sweep_hi) - radius) * 0x1p46; // gaps less the radius, x 2^46
-    const Pair above = ((sweep_lo - wall_hi) - radius) * 0x1p46;
-    const Pair limit = {largest, largest};
+    const Pair below = (wall_lo - radius) - sweep_hi; // the gaps less the radius
+    const Pair above = sweep_lo - (wall_hi + radius);
+    const double margin = largest * 0x1p-46;
+    const Pair limit = {margin, margin};
     const PairMask apart = (below > limit) | (above > limit);
     return __builtin_ia32_movmskpd(reinterpret_cast<Pair>(apart)) != 0;
 }
@@ -267,12 +272,13 @@ template <class SegmentView>
 bool boxes_apart(const Circle& mover, Vec2 displacement, const SegmentView& s, double largest) {
     const Vec2 box_min = s.box_min(), box_max = s.box_max();
     const double radius = mover.radius;
-    const auto apart = [radius, largest](double c, double d, double wall_lo, double wall_hi) {
+    const double margin = largest * 0x1p-46;
+    const auto apart = [radius, margin](double c, double d, double wall_lo, double wall_hi) {
         const double end = c + d;
         const double sweep_lo = min_of(c, end), sweep_hi = max_of(c, end);
-        const double below = ((wall_lo - sweep_hi) - radius) * 0x1p46;
-        const double above = ((sweep_lo - wall_hi) - radius) * 0x1p46;
-        return (below > largest) | (above > largest);
+        const double below = (wall_lo - radius) - sweep_hi;
+        const double above = sweep_lo - (wall_hi + radius);
+        return (below > margin) | (above > margin);
     };
     const bool apart_x = apart(mover.center.x, displacement.x, box_min.x, box_max.x);
     const bool apart_y = apart(mover.center.y, displacement.y, box_min.y, box_max.y);

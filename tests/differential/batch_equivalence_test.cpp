@@ -73,21 +73,28 @@ TEST(BatchCircleSegment, MatchesTheScalarQueryBitForBitOn100kRandomAndDegenerate
     EXPECT_LT(hits, q.size() - q.size() / 10);
 }
 
-// Asking for t and hit alone takes a kernel of its own (it skips the features): the same bits.
+// Asking for t and hit alone takes a kernel of its own (it skips the features): expects the
+// same bits as the full kernel's; returns the number of hits.
+std::size_t expect_time_and_hit_alone_match(const ccd::CircleSegmentBatch& q) {
+    const std::size_t n = q.cx.size();
+    std::vector<double> t_full(n), nx(n), ny(n), t_alone(n, -1.0);
+    std::vector<std::uint8_t> hit_full(n), feature(n), hit_alone(n, 7);
+    ccd::time_of_impact_batch(q, {t_full, hit_full, nx, ny, feature});
+    ccd::time_of_impact_batch(q, {t_alone, hit_alone});
+    std::size_t mismatches = 0, hits = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        mismatches += bits(t_alone[i]) != bits(t_full[i]) || hit_alone[i] != hit_full[i];
+        hits += hit_full[i];
+    }
+    EXPECT_EQ(mismatches, 0u);
+    return hits;
+}
+
 TEST(BatchCircleSegment, TimeAndHitAloneMatchTheFullKernelBitForBit) {
     for (const std::size_t n : {0u, 1u, 127u, 128u, 129u, 100'000u}) {
         SCOPED_TRACE(n);
         const Soa q = random_queries(n, static_cast<std::uint32_t>(n) + 7);
-        std::vector<double> t_full(n), nx(n), ny(n), t_alone(n, -1.0);
-        std::vector<std::uint8_t> hit_full(n), feature(n), hit_alone(n, 7);
-        ccd::time_of_impact_batch(q.view(), {t_full, hit_full, nx, ny, feature});
-        ccd::time_of_impact_batch(q.view(), {t_alone, hit_alone});
-        std::size_t mismatches = 0, hits = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            mismatches += bits(t_alone[i]) != bits(t_full[i]) || hit_alone[i] != hit_full[i];
-            hits += hit_full[i];
-        }
-        EXPECT_EQ(mismatches, 0u);
+        const std::size_t hits = expect_time_and_hit_alone_match(q.view());
         if (n == 100'000u) {
             EXPECT_GT(hits, n / 10) << "both outcomes exercised";
         }
@@ -121,15 +128,7 @@ TEST(BatchCircleSegment, EveryStartWithinACacheLineMatches) {
                                                 part(q.ay, 6), part(q.bx, 7), part(q.by, 8)};
             for (const ccd::CircleSegmentBatch& view : {same, mixed}) {
                 expect_same_as_scalar(view);
-                std::vector<double> t_full(n), nx(n), ny(n), t_alone(n, -1.0);
-                std::vector<std::uint8_t> hit_full(n), feature(n), hit_alone(n, 7);
-                ccd::time_of_impact_batch(view, {t_full, hit_full, nx, ny, feature});
-                ccd::time_of_impact_batch(view, {t_alone, hit_alone});
-                std::size_t mismatches = 0;
-                for (std::size_t i = 0; i < n; ++i)
-                    mismatches +=
-                        bits(t_alone[i]) != bits(t_full[i]) || hit_alone[i] != hit_full[i];
-                EXPECT_EQ(mismatches, 0u);
+                expect_time_and_hit_alone_match(view);
             }
         }
     }

@@ -1,12 +1,16 @@
 // world_frames: the scheduler benchmark's scene (disks_in_box.hpp), stepped for instruction and
 // cache-miss counts under valgrind, where Google Benchmark's repetitions would only add noise:
-//   world_frames DISKS [FRAMES]   (default 10000 disks, 1 measured frame after the warm ones)
-// prints the measured frames' events; the instructions per event are callgrind's count for
-// measured_step divided by them (docs/performance.md has the command).
+//   world_frames DISKS [FRAMES] [textbook]
+// (default 10000 disks, 1 measured frame after the warm ones) prints the measured frames'
+// events; the instructions per event are callgrind's count for measured_step divided by them
+// (docs/performance.md has the command). With `textbook`, the same for world_bench's textbook
+// peer (textbook_edmd.hpp): its contacts, counted by measured_run.
 #include "disks_in_box.hpp"
+#include "textbook_edmd.hpp"
 
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 namespace {
 
@@ -14,17 +18,32 @@ namespace {
 [[gnu::noinline]] std::size_t measured_step(ccd::World& world) {
     return world.step().events.size();
 }
+[[gnu::noinline]] std::size_t measured_run(bench::TextbookEdmd& peer, double until) {
+    return static_cast<std::size_t>(peer.run_until(until));
+}
 
 } // namespace
 
 int main(int argc, char** argv) {
     const int disks = argc > 1 ? std::atoi(argv[1]) : 10000;
     const int frames = argc > 2 ? std::atoi(argv[2]) : 1;
-    if (disks <= 0 || frames <= 0) {
-        std::fprintf(stderr, "usage: world_frames [DISKS > 0] [FRAMES > 0]\n");
+    const bool textbook = argc > 3 && std::string_view(argv[3]) == "textbook";
+    if (disks <= 0 || frames <= 0 || (argc > 3 && !textbook) || argc > 4) {
+        std::fprintf(stderr, "usage: world_frames [DISKS > 0] [FRAMES > 0] [textbook]\n");
         return 2;
     }
-    ccd::World world = bench::make_world(bench::disks_in_box(disks, ccd::Broadphase::Grid));
+    const auto scene = bench::disks_in_box(disks, ccd::Broadphase::Grid);
+    if (textbook) {
+        bench::TextbookEdmd peer(scene);
+        peer.run_until(bench::kWarmFrames);
+        std::size_t contacts = 0;
+        for (int k = 1; k <= frames; ++k)
+            contacts += measured_run(peer, bench::kWarmFrames + k);
+        std::printf("%d disks, %d measured frames of the textbook peer: %zu contacts\n", disks,
+                    frames, contacts);
+        return 0;
+    }
+    ccd::World world = bench::make_world(scene);
     for (int k = 0; k < bench::kWarmFrames; ++k)
         world.step();
     std::size_t events = 0;

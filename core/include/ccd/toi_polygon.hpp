@@ -1,9 +1,12 @@
 #pragma once
-// Time of impact of two translating polygons (seed 002): every vertex of each against every
-// edge of the other.
+// Time of impact with a translating polygon (seed 002): two polygons (every vertex of each
+// against every edge of the other), a circle against a polygon (the circle against every edge),
+// and a polygon against a wall whose ends move independently (every vertex against the wall,
+// each end of the wall against every edge).
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
+#include "ccd/toi_moving_segment.hpp"
 #include "ccd/trace.hpp"
 
 #include <optional>
@@ -29,5 +32,37 @@ struct Polygon {
 // toward the mover's): depth and direction of penetration belong to the discrete side.
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace = nullptr);
+
+// A circle (radius 0: a point) against a translating polygon. In relative motion each edge is a
+// static segment, so each candidate is the exact circle-segment query (its band and its two
+// caps); the earliest contact wins, ties to the lower edge. Feature PolygonEdge: the circle
+// touched the interior of edge `Hit::edge`; PolygonVertex: it touched vertex `Hit::vertex`
+// (`edge` and `vertex` are -1 when not named). The contact point is on the polygon where it is
+// at time t.
+//
+// Touching at t = 0 is an overlap reported from the edge touched (the lowest one). A centre
+// inside the polygon touching no edge is an overlap too: its point is the closest point of the
+// boundary, its normal the way out (from the centre toward that point), edge the edge it lies on.
+// Inside or outside is decided by the even-odd rule on the polygon's vertices (any winding; a
+// self-intersecting polygon's inside is what that rule says).
+std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Polygon& obstacle,
+                                  Vec2 obstacle_displacement, Trace* trace = nullptr);
+
+// A translating polygon against a wall whose ends move linearly and independently (a static
+// wall has zero displacements). In the polygon's frame the polygon stands still and each end of
+// the wall keeps a linear motion, so the candidates are exact queries: each vertex against the
+// moving wall (seed 002's quadratic, `time_of_impact(Vec2, Vec2, const MovingSegment&)`) and each
+// end of the wall against each edge (a ray cast). The earliest wins; ties go to the vertices
+// first, then to end A, then end B, each by index. Feature names the wall's part, as for every
+// query against a segment: SegmentInterior, EndpointA or EndpointB; `Hit::vertex` is the mover's
+// vertex that touched the wall, or `Hit::edge` the mover's edge that an end of the wall touched
+// (the other is -1). The contact point is where the touching vertex or end is at time t; the
+// normal points from the wall toward the polygon.
+//
+// Already touching at t = 0 (an edge meets the wall, or the wall lies inside) is an overlap
+// with a hint of a normal: the wall's normal on the side of the polygon's vertex centroid, the
+// point the wall's closest to that centroid.
+std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
+                                  const MovingSegment& obstacle, Trace* trace = nullptr);
 
 } // namespace ccd

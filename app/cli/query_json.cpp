@@ -3,6 +3,7 @@
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
 
 #include <cmath>
 #include <string>
@@ -43,6 +44,22 @@ Vec2 vec2(const json& q, const char* name) {
     return p;
 }
 
+// A polygon: at least three vertices, [[x, y], ...] (as in a scene).
+ccd::Polygon polygon(const json& q, const char* name) {
+    const json& v = field(q, name);
+    const std::string what = std::string("\"") + name + "\" must be a list of at least 3 [x, y]";
+    if (!v.is_array() || v.size() < 3) throw QueryError(what);
+    ccd::Polygon out;
+    for (const json& p : v) {
+        if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+            throw QueryError(what);
+        out.vertices.push_back({p[0].get<double>(), p[1].get<double>()});
+        if (!std::isfinite(out.vertices.back().x) || !std::isfinite(out.vertices.back().y))
+            throw QueryError(std::string("\"") + name + "\" must be finite");
+    }
+    return out;
+}
+
 json to_json(Vec2 v) {
     return json::array({v.x, v.y});
 }
@@ -57,6 +74,8 @@ json to_json(const ccd::Trace& trace) {
             {"name", c.name}, {"feature", ccd::to_string(c.feature)}, {"a", c.a},      {"b", c.b},
             {"c", c.c},       {"discriminant", c.discriminant},       {"roots", roots}};
         if (!c.note.empty()) item["note"] = c.note;
+        if (c.vertex >= 0) item["vertex"] = c.vertex;
+        if (c.edge >= 0) item["edge"] = c.edge;
         candidates.push_back(item);
     }
     return {{"query", trace.query},
@@ -105,10 +124,24 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
                   ? ccd::time_of_impact(vec2(q, "p"), vec2(q, "d"), segment, t)
                   : ccd::time_of_impact(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
                                         segment, t);
+    } else if (kind == "polygon_polygon") {
+        if (!exact) unsupported(algorithm, kind);
+        hit = ccd::time_of_impact(polygon(q, "p1"), vec2(q, "d1"), polygon(q, "p2"), vec2(q, "d2"),
+                                  t);
+    } else if (kind == "circle_polygon") {
+        if (!exact) unsupported(algorithm, kind);
+        hit = ccd::time_of_impact(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
+                                  polygon(q, "polygon"), vec2(q, "dp"), t);
+    } else if (kind == "polygon_moving_segment") {
+        if (!exact) unsupported(algorithm, kind);
+        const ccd::MovingSegment segment{
+            {vec2(q, "a"), vec2(q, "b")}, vec2(q, "da"), vec2(q, "db")};
+        hit = ccd::time_of_impact(polygon(q, "polygon"), vec2(q, "d"), segment, t);
     } else {
         throw QueryError("unknown kind \"" + kind +
                          "\" (expected circle_point, circle_circle, circle_segment, "
-                         "point_segment, point_moving_segment or circle_moving_segment)");
+                         "point_segment, point_moving_segment, circle_moving_segment, "
+                         "polygon_polygon, circle_polygon or polygon_moving_segment)");
     }
 
     json answer;
@@ -122,6 +155,8 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
                   {"feature", ccd::to_string(hit->feature)},
                   {"overlap", hit->overlap},
                   {"approaching", hit->approaching}};
+        if (hit->vertex >= 0) answer["vertex"] = hit->vertex;
+        if (hit->edge >= 0) answer["edge"] = hit->edge;
     }
     if (with_trace) answer["trace"] = to_json(trace);
     return answer;

@@ -140,11 +140,65 @@ TEST(CliToi, AnotherAlgorithmCanBeChosenAndUnknownOnesAreRefused) {
     EXPECT_EQ(bad.output, "ccdlab-cli toi: unknown algorithm \"magic\" (see --help)\n");
 }
 
+TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
+    // Hand-computed, with the square [-1, 1]^2 (edges: 0 bottom, 1 right, 2 top, 3 left):
+    // a circle (r = 1) from x = -4 by 4 reaches the left edge at t = 0.5; the square moving 4
+    // toward a wall lying on y = 0 from x = 3 meets the wall's end A with its right edge at
+    // t = 0.5; the unit square moving 5 toward [3, 4] x [0.5, 1.5] touches it with its vertex 2
+    // on edge 3 at t = 0.4 (tests/core/toi_polygon_test.cpp).
+    const std::string square = "[[-1,-1],[1,-1],[1,1],[-1,1]]";
+    const ToiRun run = toi({
+        R"({"kind":"circle_polygon","c":[-4,0.25],"r":1,"d":[4,0],"polygon":)" + square +
+            R"(,"dp":[0,0]})",
+        R"({"kind":"polygon_moving_segment","polygon":)" + square +
+            R"(,"d":[4,0],"a":[3,0],"b":[10,0],"da":[0,0],"db":[0,0]})",
+        R"({"kind":"polygon_polygon","p1":[[0,0],[1,0],[1,1],[0,1]],"d1":[5,0],"p2":[[3,0.5],[4,0.5],[4,1.5],[3,1.5]],"d2":[0,0]})",
+        R"({"kind":"circle_polygon","c":[0,0],"r":1,"d":[1,0],"polygon":[[0,0],[1,1]],"dp":[0,0]})",
+    });
+    ASSERT_EQ(run.exit_code, 1) << run.raw;
+    ASSERT_EQ(run.answers.size(), 4u) << run.raw;
+    EXPECT_EQ(run.answers[0]["t"], 0.5);
+    EXPECT_EQ(run.answers[0]["feature"], "polygon_edge");
+    EXPECT_EQ(run.answers[0]["edge"], 3);
+    EXPECT_FALSE(run.answers[0].contains("vertex"));
+    EXPECT_EQ(run.answers[1]["t"], 0.5);
+    EXPECT_EQ(run.answers[1]["feature"], "endpoint_a");
+    EXPECT_EQ(run.answers[1]["edge"], 1);
+    EXPECT_FALSE(run.answers[1].contains("vertex"));
+    EXPECT_EQ(run.answers[2]["t"], 0.4);
+    EXPECT_EQ(run.answers[2]["feature"], "polygon_edge");
+    EXPECT_EQ(run.answers[2]["vertex"], 2);
+    EXPECT_EQ(run.answers[2]["edge"], 3);
+    EXPECT_EQ(run.answers[3]["error"], "line 4: \"polygon\" must be a list of at least 3 [x, y]");
+
+    const ToiRun traced =
+        toi({R"({"kind":"circle_polygon","c":[-4,0.25],"r":1,"d":[4,0],"polygon":)" + square +
+             R"(,"dp":[0,0]})"},
+            "--trace");
+    ASSERT_EQ(traced.exit_code, 0) << traced.raw;
+    const json& candidates = traced.answers[0]["trace"]["candidates"];
+    ASSERT_EQ(candidates.size(), 12u);
+    EXPECT_EQ(candidates[9]["name"], "edge 3: band");
+    EXPECT_EQ(candidates[9]["edge"], 3);
+    EXPECT_EQ(candidates[10]["vertex"], 3) << "edge 3's cap A is vertex 3";
+    EXPECT_EQ(candidates[11]["vertex"], 0) << "edge 3's cap B is vertex 0";
+
+    const ToiRun seed =
+        toi({R"({"kind":"circle_polygon","c":[-4,0.25],"r":1,"d":[4,0],"polygon":)" + square +
+             R"(,"dp":[0,0]})"},
+            "--algorithm seed004");
+    EXPECT_EQ(seed.exit_code, 1);
+    EXPECT_EQ(seed.answers[0]["error"].get<std::string>().rfind(
+                  "line 1: algorithm \"seed004\" has no circle_polygon", 0),
+              0u);
+}
+
 TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
     const auto help = run_command(kCli + " toi --help");
     EXPECT_EQ(help.exit_code, 0);
     for (const char* word : {"circle_point", "circle_circle", "circle_segment", "point_segment",
-                             "point_moving_segment", "circle_moving_segment", "exact", "seed004",
+                             "point_moving_segment", "circle_moving_segment", "polygon_polygon",
+                             "circle_polygon", "polygon_moving_segment", "exact", "seed004",
                              "seed000-float32", "conservative-advancement"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
 }

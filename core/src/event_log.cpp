@@ -28,6 +28,14 @@ void put(std::string& out, Feature feature) {
     out += ' ';
     out += to_string(feature);
 }
+// A polygon contact's vertex and edge, only when named (a log of circles reads as before).
+void put_polygon_parts(std::string& out, int vertex, int edge) {
+    if (vertex < 0 && edge < 0) return;
+    out += " vertex";
+    put(out, vertex);
+    out += " edge";
+    put(out, edge);
+}
 
 } // namespace
 
@@ -51,6 +59,7 @@ std::string to_text(const EventLog& log) {
         put(out, e.other_velocity_after);
         put(out, e.body_removed);
         put(out, e.other_removed);
+        put_polygon_parts(out, e.vertex, e.edge);
         out += '\n';
     }
     for (const CancelledPrediction& c : log.cancelled) {
@@ -66,6 +75,7 @@ std::string to_text(const EventLog& log) {
         put(out, c.cancelled_by);
         put(out, c.point);
         put(out, c.normal);
+        put_polygon_parts(out, c.vertex, c.edge);
         out += '\n';
     }
     for (std::size_t i = 0; i < log.paths.size(); ++i) {

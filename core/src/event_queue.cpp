@@ -55,7 +55,9 @@ void EventQueue::push(const Prediction& prediction) {
                         prediction.other_version,
                         prediction.predicted_after,
                         static_cast<std::uint8_t>(prediction.other_kind),
-                        static_cast<std::uint8_t>(prediction.feature)};
+                        static_cast<std::uint8_t>(prediction.feature),
+                        static_cast<std::uint8_t>(prediction.vertex),
+                        static_cast<std::uint8_t>(prediction.edge)};
     std::uint32_t slot;
     if (free_slots_.empty()) {
         slot = static_cast<std::uint32_t>(pool_.size());
@@ -174,7 +176,9 @@ Prediction EventQueue::pop() {
                       s.point,
                       s.normal,
                       s.predicted_at,
-                      s.predicted_after};
+                      s.predicted_after,
+                      s.vertex == 0xFF ? -1 : s.vertex,
+                      s.edge == 0xFF ? -1 : s.edge};
 }
 
 void EventQueue::clear(std::size_t buckets) {

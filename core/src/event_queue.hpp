@@ -32,7 +32,13 @@ struct Prediction {
     Vec2 normal;               //   and normal
     double predicted_at = 0.0; // frame time the query started from
     int predicted_after = -1;  // sequence of the event that caused it; -1: frame start
+    int vertex = -1;           // a polygon contact's vertex and edge (ContactEvent), each
+    int edge = -1;             //   -1 or at most kMaxOutlineVertices - 1
 };
+
+// A polygon body has at most this many vertices: the queue keeps a vertex or edge index in a
+// byte (0xFF for none), which keeps a stored prediction in one cache line.
+inline constexpr int kMaxOutlineVertices = 255;
 
 class EventQueue {
 public:
@@ -81,6 +87,8 @@ private:
         int predicted_after;
         std::uint8_t other_kind; // an OtherKind
         std::uint8_t feature;    // a Feature
+        std::uint8_t vertex;     // 0xFF: none
+        std::uint8_t edge;       // 0xFF: none
     };
     static_assert(sizeof(Stored) == 64, "one cache line");
     struct AlignedDelete {

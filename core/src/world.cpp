@@ -1,5 +1,6 @@
 #include "ccd/world.hpp"
 
+#include "ccd/toi_body.hpp"
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace ccd {
@@ -45,20 +47,23 @@ Box box_of(Vec2 a, Vec2 b, double radius) {
 // prediction for the same pair, within the chattering window, from the opposite side is
 // rounding (a point left a hair across a wall's line after bouncing off it), never a contact.
 struct alignas(64) BodyMotion {
-    Vec2 origin;        // position at frame time `since`: the last vertex of the body's path
-    double since = 0.0; // frame time of the last change of trajectory
-    Vec2 motion;        // per frame from `since` on: the velocity, the carry while frozen (the
-                        // wall it chattered against), zero once removed (BodyRecord has the
-                        // velocity it will have again)
-    double radius = 0.0;
-    double last_time = 0.0;     // side memory: when (frame time; earlier frames below 0)
-    int last_other = 0;         //   with which wall or body
+    Vec2 origin;            // position at frame time `since`: the last vertex of the body's path
+    double since = 0.0;     // frame time of the last change of trajectory
+    Vec2 motion;            // per frame from `since` on: the velocity, the carry while frozen (the
+                            // wall it chattered against), zero once removed (BodyRecord has the
+                            // velocity it will have again)
+    double radius = 0.0;    // a polygon's: of a circle about `origin` that holds it
+    double last_time = 0.0; // side memory: when (frame time; earlier frames below 0)
+    int last_other = 0;     //   with which wall or body
     std::uint8_t last_kind = 0; //   0: none yet; else 1 + its OtherKind
-    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce); // a ResponseKind
+    // A ResponseKind, and kPolygonBit for a polygon (World::State::outlines has its vertices).
+    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce);
     bool alive = true;
     bool frozen = false;
 
-    ResponseKind response() const { return static_cast<ResponseKind>(kind); }
+    static constexpr std::uint8_t kPolygonBit = 0x80;
+    ResponseKind response() const { return static_cast<ResponseKind>(kind & ~kPolygonBit); }
+    bool polygon() const { return (kind & kPolygonBit) != 0; }
 };
 
 static_assert(sizeof(BodyMotion) == 64, "one cache line");
@@ -147,8 +152,9 @@ ContactOutcome respond_alone(ResponseKind response, const BodyRecord& self,
 struct World::State {
     WorldOptions options;
     std::vector<BodyRecord> bodies;
-    std::vector<ContactCallback> callbacks; // by body: a Callback response's function
-    std::vector<BodyMotion> motions;        // by body
+    std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
+    std::vector<BodyMotion> motions;         // by body
+    std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
     // By body, 8 bytes: what checking a prediction reads (is it current, which event
     // cancelled it).
     struct Stamp {
@@ -219,6 +225,12 @@ struct World::State {
         return true;
     }
 
+    // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
+    SweptBody swept(int index, double from) const {
+        const BodyMotion& m = hot(index);
+        return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)]};
+    }
+
     void predict_wall(int index, int wall, double from, int after) {
         const BodyMotion& m = hot(index);
         const WallRecord& w = walls[static_cast<std::size_t>(wall)];
@@ -227,7 +239,8 @@ struct World::State {
         if (v == Vec2{} && !wall_moves) return;
         const double rest = 1.0 - from;
         const Circle mover{position(m, from), m.radius};
-        const auto hit = wall_moves
+        const auto hit = m.polygon() ? polygon_wall_hit(index, wall, from)
+                         : wall_moves
                              ? time_of_impact(mover, v * rest,
                                               MovingSegment{w.at(from), w.da * rest, w.db * rest})
                              : time_of_impact(mover, v * rest, w.origin);
@@ -236,7 +249,18 @@ struct World::State {
         const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
         if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
         queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
-                              hit->point, hit->normal, from, after});
+                              hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+    }
+
+    // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
+    // the circles' path stays as it was).
+    [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const {
+        const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+        const double rest = 1.0 - from;
+        const MovingSegment segment = w.moving()
+                                          ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
+                                          : MovingSegment{w.origin, {}, {}};
+        return time_of_impact(swept(index, from), motion(index) * rest, segment);
     }
 
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
@@ -263,13 +287,15 @@ struct World::State {
         const double rest = 1.0 - from;
         const Vec2 pa = position(ma, from), pb = position(mb, from);
         const Vec2 da = va * rest, db = vb * rest;
-        const auto hit = time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
+        const auto hit = ma.polygon() || mb.polygon()
+                             ? time_of_impact(swept(i, from), da, swept(j, from), db)
+                             : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
         if (!hit) return;
         const double at = std::min(1.0, from + hit->t * rest);
         if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at))
             return;
         queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
-                              hit->point, hit->normal, from, after});
+                              hit->point, hit->normal, from, after, hit->vertex, hit->edge});
     }
 
     // ---- broadphase -------------------------------------------------------------------------
@@ -514,9 +540,9 @@ struct World::State {
     }
 
     void cancel(const Prediction& p, CancelReason reason, int by) {
-        log.cancelled.push_back(CancelledPrediction{p.time, p.body, p.other_kind, p.other,
-                                                    p.feature, p.predicted_at, p.predicted_after,
-                                                    reason, by, p.point, p.normal});
+        log.cancelled.push_back(CancelledPrediction{
+            p.time, p.body, p.other_kind, p.other, p.feature, p.predicted_at, p.predicted_after,
+            reason, by, p.point, p.normal, p.vertex, p.edge});
     }
 
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
@@ -590,9 +616,9 @@ struct World::State {
         BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
         BodyMotion& ma = hot(p.body);
         const Vec2 n = p.normal;
-        ContactEvent event{sequence,  t,       p.body, p.other_kind, p.other,
-                           p.feature, p.point, n,      ma.motion,    ma.motion,
-                           {},        {},      false,  false};
+        ContactEvent event{sequence, t,     p.body,    p.other_kind, p.other, p.feature,
+                           p.point,  n,     ma.motion, ma.motion,    {},      {},
+                           false,    false, p.vertex,  p.edge};
 
         // Outcomes of the two participants ("no change" by default).
         ContactOutcome out_a{a.velocity, false};
@@ -764,18 +790,36 @@ World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
     if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
+    double bounding_radius = 0.0;
+    if (!def.outline.empty()) {
+        const std::size_t n = def.outline.size();
+        if (n < 3 || n > static_cast<std::size_t>(detail::kMaxOutlineVertices))
+            throw std::invalid_argument("World::add_body: a polygon has 3 to " +
+                                        std::to_string(detail::kMaxOutlineVertices) +
+                                        " vertices, not " + std::to_string(n));
+        for (const Vec2 v : def.outline) {
+            if (!std::isfinite(v.x) || !std::isfinite(v.y))
+                throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
+            bounding_radius = std::max(bounding_radius, length(v));
+        }
+        // Grown past the rounding of length(): every vertex strictly inside, for the grid's
+        // boxes and the pair filter, which only see this circle.
+        bounding_radius *= 1.0 + 0x1p-40;
+    }
     BodyRecord b;
     b.mass = def.mass;
     b.restitution = def.response.restitution;
     b.velocity = def.velocity;
     BodyMotion m;
     m.origin = def.shape.center;
-    m.radius = def.shape.radius;
+    m.radius = def.outline.empty() ? def.shape.radius : bounding_radius;
     m.motion = def.velocity;
     m.kind = static_cast<std::uint8_t>(def.response.kind);
+    if (!def.outline.empty()) m.kind |= BodyMotion::kPolygonBit;
     state_->bodies.push_back(b);
     state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
+    state_->outlines.push_back(std::move(def.outline));
     state_->stamps.push_back({});
     return static_cast<int>(state_->bodies.size()) - 1;
 }
@@ -847,6 +891,10 @@ WorldBody World::body(int index) const {
     const BodyMotion& m = state_->motions[static_cast<std::size_t>(index)];
     return WorldBody{Circle{State::position(m, state_->time), m.radius}, b.velocity, m.alive,
                      m.frozen};
+}
+
+std::span<const Vec2> World::outline(int index) const {
+    return state_->outlines.at(static_cast<std::size_t>(index));
 }
 
 Segment World::wall(int index) const {

@@ -31,6 +31,10 @@ struct ContactEvent {
     Vec2 other_velocity_after;  // idem
     bool body_removed = false;
     bool other_removed = false;
+    // Polygon contacts: the vertex and the edge that touched, as the query named them
+    // (ccd/toi_body.hpp); -1 when not named (every circle against circle or wall).
+    int vertex = -1;
+    int edge = -1;
 };
 
 enum class CancelReason {
@@ -51,6 +55,8 @@ struct CancelledPrediction {
     int cancelled_by = -1; // sequence of the event that changed a trajectory (TrajectoryChanged)
     Vec2 point;            // the contact it predicted: point on the other's surface at `time`
     Vec2 normal;           //   and unit normal toward `body` (what the app draws, dashed)
+    int vertex = -1;       // as in ContactEvent
+    int edge = -1;
 };
 
 // One vertex of a body's path: the body is at `position` at frame time `time`, and moves in a

@@ -1,8 +1,8 @@
 #pragma once
-// World: dynamic circles (and points, circles of radius 0) among static and kinematic walls
-// (segments whose endpoints move linearly, frame after frame), advanced one frame at a time by a
-// sub-frame event scheduler: every contact is processed in time order, the bodies respond
-// mid-frame, and only what changed is predicted again. docs/scheduler.md.
+// World: dynamic circles (and points, circles of radius 0) and translating polygons among static
+// and kinematic walls (segments whose endpoints move linearly, frame after frame), advanced one
+// frame at a time by a sub-frame event scheduler: every contact is processed in time order, the
+// bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
 #include "ccd/event_log.hpp"
 #include "ccd/shapes.hpp"
@@ -70,6 +70,11 @@ struct BodyDef {
     Vec2 velocity;     // displacement per frame
     double mass = 1.0; // > 0; only two bouncing bodies use it
     Response response;
+    // A polygon instead of a circle: its vertices relative to shape.center (edge k from vertex
+    // k to vertex k + 1, the last back to the first; either winding), translating with the
+    // center and never rotating; shape.radius is then not used. Empty: a circle. Otherwise 3 to
+    // 255 finite vertices (World::add_body throws std::invalid_argument).
+    std::vector<Vec2> outline = {};
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,
@@ -99,7 +104,8 @@ struct WorldOptions {
 
 // A body as seen at the world's current time.
 struct WorldBody {
-    Circle shape;  // center at time()
+    Circle shape;  // center at time(); for a polygon the radius of a circle about the center
+                   // that holds it (World::outline has its vertices)
     Vec2 velocity; // what it will move by per frame once it moves again
     bool alive = true;
     bool frozen = false; // by the chattering rule or the budget, until the frame ends
@@ -141,6 +147,9 @@ public:
     int body_count() const;
     int wall_count() const;
     WorldBody body(int index) const;
+    // A polygon body's vertices relative to its center (body(index).shape.center); empty for a
+    // circle.
+    std::span<const Vec2> outline(int index) const;
     Segment wall(int index) const; // at time()
     // The wall at time() and how far its endpoints move per frame (zero for a static wall).
     MovingSegment wall_motion(int index) const;

@@ -44,6 +44,17 @@ TEST(WorldBroadphase, BallsInABoxGiveTheLogOfAllPairsBitForBit) {
     EXPECT_GT(events, 5000);
 }
 
+TEST(WorldBroadphase, PolygonsGiveTheLogOfAllPairsBitForBit) {
+    // The grid and the pair filter see a polygon as the circle that holds it.
+    int events = 0;
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+        SCOPED_TRACE(::testing::Message() << "seed " << seed);
+        events +=
+            expect_same_logs(ccd_test::with_polygons(ccd_test::mixed_scene(60, seed), seed), 30);
+    }
+    EXPECT_GT(events, 2000);
+}
+
 TEST(WorldBroadphase, LongAndShortWallsGiveTheLogOfAllPairs) {
     // Inside the box [0, 100]^2: a ring of 96 short walls (radius 30 around (50, 50)), two long
     // diagonals crossing the whole box and a shallow one: walls over one cell and over a

@@ -1,8 +1,6 @@
 #include "reference_scheduler.hpp"
 
-#include "ccd/toi_circle_circle.hpp"
-#include "ccd/toi_circle_segment.hpp"
-#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_body.hpp"
 
 #include <algorithm>
 #include <map>
@@ -34,6 +32,8 @@ struct Live {
     int predicted_after;
     Vec2 point; // the predicted contact
     Vec2 normal;
+    int vertex; // a polygon contact's parts
+    int edge;
 };
 
 } // namespace
@@ -47,6 +47,7 @@ ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
         b.anchor = def.shape.center;
         b.velocity = def.velocity;
         b.radius = def.shape.radius;
+        b.outline = def.outline;
         b.mass = def.mass;
         b.response = def.response;
         b.alive = !(bodies_.size() < scene.removed.size() && scene.removed[bodies_.size()]);
@@ -105,14 +106,13 @@ ccd::EventLog ReferenceScheduler::step() {
         if (!b.alive || (moving(b) == Vec2{} && !wall_moves(w))) return std::nullopt;
         const double from = due(b.anchor_time);
         const double rest = 1.0 - from;
-        const ccd::Circle mover{at(b, from), b.radius};
+        const ccd::SweptBody mover{at(b, from), b.radius, b.outline};
         const ccd::MovingSegment& m = walls_[w];
-        const auto hit =
+        const auto hit = ccd::time_of_impact(
+            mover, moving(b) * rest,
             wall_moves(w)
-                ? ccd::time_of_impact(mover, moving(b) * rest,
-                                      ccd::MovingSegment{m.at(from), m.displacement_a * rest,
-                                                         m.displacement_b * rest})
-                : ccd::time_of_impact(mover, moving(b) * rest, m.start);
+                ? ccd::MovingSegment{m.at(from), m.displacement_a * rest, m.displacement_b * rest}
+                : ccd::MovingSegment{m.start, {}, {}});
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = moving(b) - wall_velocity(w, hit->point, t, hit->feature);
@@ -125,8 +125,9 @@ ccd::EventLog ReferenceScheduler::step() {
         if (!a.alive || !b.alive || moving(a) == moving(b)) return std::nullopt;
         const double from = due(std::max(a.anchor_time, b.anchor_time));
         const double rest = 1.0 - from;
-        const auto hit = ccd::time_of_impact(ccd::Circle{at(a, from), a.radius}, moving(a) * rest,
-                                             ccd::Circle{at(b, from), b.radius}, moving(b) * rest);
+        const auto hit =
+            ccd::time_of_impact(ccd::SweptBody{at(a, from), a.radius, a.outline}, moving(a) * rest,
+                                ccd::SweptBody{at(b, from), b.radius, b.outline}, moving(b) * rest);
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         if (!counts(i, OtherKind::Body, j, *hit, moving(a) - moving(b), sensor(i) || sensor(j), t))
@@ -162,8 +163,8 @@ ccd::EventLog ReferenceScheduler::step() {
     // Bookkeeping of which prediction is "the same one" for the cancellation list.
     std::map<PairKey, Live> live;
     const auto remember = [&](const Candidate& c, int after) {
-        live[{c.body, static_cast<int>(c.kind), c.other}] =
-            Live{c.time, c.hit.feature, now, after, c.hit.point, c.hit.normal};
+        live[{c.body, static_cast<int>(c.kind), c.other}] = Live{
+            c.time, c.hit.feature, now, after, c.hit.point, c.hit.normal, c.hit.vertex, c.hit.edge};
     };
     for (const Candidate& c : detect_all())
         remember(c, -1);
@@ -204,7 +205,8 @@ ccd::EventLog ReferenceScheduler::step() {
                 const auto [body, kind, other] = key;
                 log.cancelled.push_back(ccd::CancelledPrediction{
                     l.time, body, static_cast<OtherKind>(kind), other, l.feature, l.predicted_at,
-                    l.predicted_after, ccd::CancelReason::Budget, -1, l.point, l.normal});
+                    l.predicted_after, ccd::CancelReason::Budget, -1, l.point, l.normal, l.vertex,
+                    l.edge});
             }
             for (int i = 0; i < n; ++i) {
                 Body& b = bodies_[i];
@@ -235,6 +237,8 @@ ccd::EventLog ReferenceScheduler::step() {
         e.feature = c.hit.feature;
         e.point = c.hit.point;
         e.normal = nrm;
+        e.vertex = c.hit.vertex;
+        e.edge = c.hit.edge;
         e.body_velocity_before = moving(a);
         ccd::ContactOutcome oa{a.velocity, false}, ob{};
         Body* b = nullptr;
@@ -352,8 +356,8 @@ ccd::EventLog ReferenceScheduler::step() {
                 log.cancelled.push_back(ccd::CancelledPrediction{
                     it->second.time, body, static_cast<OtherKind>(kind), other, it->second.feature,
                     it->second.predicted_at, it->second.predicted_after,
-                    ccd::CancelReason::TrajectoryChanged, seq, it->second.point,
-                    it->second.normal});
+                    ccd::CancelReason::TrajectoryChanged, seq, it->second.point, it->second.normal,
+                    it->second.vertex, it->second.edge});
                 it = live.erase(it);
             } else {
                 ++it;

@@ -6,8 +6,8 @@
 // readings of the same specification. As in the seed, a pair is detected from the time its
 // detection was last due: the later of its two bodies' last changes of trajectory (the frame's
 // start if neither changed), not from the current time (docs/scheduler.md, "The oracle").
-// Covered: every response but callbacks, static and kinematic walls, the side memory, the
-// resting tolerance, the chattering rule, crushing and the budget.
+// Covered: circles, points and polygons, every response but callbacks, static and kinematic
+// walls, the side memory, the resting tolerance, the chattering rule, crushing and the budget.
 
 #include "ccd/event_log.hpp"
 #include "ccd/world.hpp"
@@ -39,6 +39,7 @@ private:
         double anchor_time = 0.0;
         ccd::Vec2 velocity;
         double radius = 0.0;
+        std::vector<ccd::Vec2> outline; // a polygon's vertices about `position`; empty: a circle
         double mass = 1.0;
         ccd::Response response;
         bool alive = true;

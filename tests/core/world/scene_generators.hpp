@@ -77,6 +77,27 @@ inline ReferenceScene mixed_scene(int count, std::uint32_t seed) {
     return scene;
 }
 
+// The same scene with about one body in three (points aside) turned into a polygon: a regular
+// polygon of 3 to 6 vertices, turned at random, inscribed in the body's circle (so the bodies
+// still start apart). Its shape.radius stays that circle's: the World does not use it for a
+// polygon, the tests compare normals over it.
+inline ReferenceScene with_polygons(ReferenceScene scene, std::uint32_t seed) {
+    std::mt19937 rng(seed * 104729u + 3u);
+    std::uniform_int_distribution<int> pick(0, 2), sides(3, 6);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (ccd::BodyDef& body : scene.bodies) {
+        if (body.shape.radius == 0.0 || pick(rng) != 0) continue;
+        const int n = sides(rng);
+        const double turn = 6.283185307179586 * unit(rng);
+        for (int k = 0; k < n; ++k) {
+            const double angle = turn + 6.283185307179586 * k / n;
+            body.outline.push_back(
+                {body.shape.radius * std::cos(angle), body.shape.radius * std::sin(angle)});
+        }
+    }
+    return scene;
+}
+
 // The World that the scheduler under test steps, built from the same scene as the oracle's.
 inline ccd::World make_world(const ReferenceScene& scene) {
     ccd::World world(scene.options);

@@ -1,0 +1,41 @@
+#pragma once
+// The World's two queries, for a body that is a circle (radius 0: a point) or a translating
+// polygon: against another such body, and against a wall whose ends move linearly. Each only
+// picks the exact query of its pair of shapes (toi_circle_circle, toi_circle_segment,
+// toi_moving_segment, toi_polygon); the World and the tests' reference scheduler both ask
+// through here, so they agree on what a contact between two shapes is.
+
+#include "ccd/hit.hpp"
+#include "ccd/shapes.hpp"
+#include "ccd/toi_moving_segment.hpp"
+
+#include <optional>
+#include <span>
+
+namespace ccd {
+
+// A body at the start of a query: a circle of `radius` about `center`, or, when `outline` is
+// not empty, the polygon whose vertices are `center + outline[k]` (edge k from vertex k to
+// vertex k + 1; `radius` is then not used).
+struct SweptBody {
+    Vec2 center;
+    double radius = 0.0;
+    std::span<const Vec2> outline;
+
+    bool is_polygon() const { return !outline.empty(); }
+};
+
+// Body `a` moving by `da` against body `b` moving by `db`: the normal points from b toward a,
+// the point is on b's surface at t, and the feature names b's part, as for any query with a as
+// the mover: Circle for a circle; PolygonEdge (edge `Hit::edge` of b) or PolygonVertex (vertex
+// `Hit::vertex` of b) for a polygon b. When a is a polygon its own part is named too: against
+// a circle, `vertex` or `edge` is a's; against a polygon, as time_of_impact(Polygon, ...) says
+// (PolygonEdge: a's vertex on b's edge; PolygonVertex: b's vertex on a's edge).
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& b, Vec2 db);
+
+// Body `a` moving by `da` against a wall (a static one has zero displacements): the feature is
+// the wall's part (SegmentInterior, EndpointA, EndpointB); for a polygon `vertex` or `edge`
+// names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall);
+
+} // namespace ccd

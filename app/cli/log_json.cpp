@@ -18,11 +18,17 @@ std::string other_name(ccd::OtherKind kind, int index, const ccd::SceneWorld& na
                : "#" + std::to_string(index);
 }
 
+// A polygon contact's vertex and edge, when the log names them.
+void add_polygon_parts(json& line, int vertex, int edge) {
+    if (vertex >= 0) line["vertex"] = vertex;
+    if (edge >= 0) line["edge"] = edge;
+}
+
 } // namespace
 
 std::vector<json> log_lines(const ccd::EventLog& log, const ccd::SceneWorld& names) {
     std::vector<json> lines;
-    for (const ccd::ContactEvent& e : log.events)
+    for (const ccd::ContactEvent& e : log.events) {
         lines.push_back({{"frame", log.frame},
                          {"sequence", e.sequence},
                          {"t", e.time},
@@ -34,7 +40,9 @@ std::vector<json> log_lines(const ccd::EventLog& log, const ccd::SceneWorld& nam
                          {"normal", to_json(e.normal)},
                          {"velocity_before", to_json(e.body_velocity_before)},
                          {"velocity_after", to_json(e.body_velocity_after)}});
-    for (const ccd::CancelledPrediction& c : log.cancelled)
+        add_polygon_parts(lines.back(), e.vertex, e.edge);
+    }
+    for (const ccd::CancelledPrediction& c : log.cancelled) {
         lines.push_back(
             {{"frame", log.frame},
              {"t", c.time},
@@ -47,6 +55,8 @@ std::vector<json> log_lines(const ccd::EventLog& log, const ccd::SceneWorld& nam
              {"predicted_at", c.predicted_at},
              {"cancelled_by", c.cancelled_by},
              {"reason", c.reason == ccd::CancelReason::Budget ? "budget" : "trajectory_changed"}});
+        add_polygon_parts(lines.back(), c.vertex, c.edge);
+    }
     return lines;
 }
 

@@ -202,11 +202,7 @@ int run_replay(const std::vector<std::string_view>& args) {
     }
     ccd::SceneWorld scene_world;
     try {
-        const ccd::Scene scene = ccd::load_scene_file(scene_path);
-        if (!scene.polygons.empty())
-            std::cerr << "ccdlab-cli replay: note: " << scene_path
-                      << ": its polygons are left out (the scheduler does not step polygons yet)\n";
-        scene_world = ccd::make_world(scene);
+        scene_world = ccd::make_world(ccd::load_scene_file(scene_path));
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli replay: " << e.what() << '\n';
         return 1;

@@ -266,10 +266,7 @@ TEST(FixtureExport, NeverOverwritesAndTheFileChecksClean) {
     const fs::path dir = scratch_dir() / "fixtures"; // created by the export
     ccd::Scene scene = ball_and_wall();
     scene.expect.reset();
-    EXPECT_ANY_THROW(export_fixture(dir, scene, 1)) << "the scheduler does not step polygons";
-    EXPECT_TRUE(!fs::exists(dir) || fs::is_empty(dir)) << "nothing is left behind";
-    scene.polygons.clear();
-    const fs::path first = export_fixture(dir, scene, 1);
+    const fs::path first = export_fixture(dir, scene, 1); // the still crate is stepped too
     EXPECT_EQ(first, dir / "ball-and-wall.json");
     const fs::path second = export_fixture(dir, scene, 1);
     EXPECT_EQ(second, dir / "ball-and-wall-2.json");

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scratch.hpp"
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -250,6 +251,38 @@ TEST(CliReplay, ABallFallingOntoAFloorBouncesOnceAtTheHandComputedTime) {
     EXPECT_EQ(e["velocity_after"], json::array({0.0, 10.0}));
 }
 
+TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
+    // The square [0, 2] x [0, 2] (centroid (1, 1); edge 1 its right side, x = 2) moving 4 a
+    // frame toward a ball (r = 1) at (5, 1): the side meets the ball at x = 4, t = 0.5. The
+    // square is body 1 (after the ball), so the ball is `a`, touching the square's edge 1.
+    // Equal masses, elastic: the ball leaves at 4 a frame.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"ball","shape":"circle","position":[5,1],"velocity":[0,0],"radius":1}],
+      "polygons":[{"name":"crate","vertices":[[0,0],[2,0],[2,2],[0,2]],"velocity":[4,0]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto lines = lines_of(result.output);
+    ASSERT_EQ(lines.size(), 1u) << result.output;
+    const json& e = lines[0];
+    EXPECT_DOUBLE_EQ(e["t"].get<double>(), 0.5);
+    EXPECT_EQ(e["a"], "ball");
+    EXPECT_EQ(e["b"], "crate");
+    EXPECT_EQ(e["feature"], "polygon_edge");
+    EXPECT_EQ(e["edge"], 1);
+    EXPECT_FALSE(e.contains("vertex"));
+    EXPECT_EQ(e["point"], json::array({4.0, 1.0}));
+    EXPECT_EQ(e["velocity_after"], json::array({4.0, 0.0}));
+
+    // Recorded as a fixture, it checks clean.
+    const fs::path fixture = scene.parent_path() / "ccdlab-recorded-crate.json";
+    fs::remove(fixture);
+    ASSERT_EQ(run_command(kCli + " record " + scene.string() + " -o " + fixture.string()).exit_code,
+              0);
+    const auto check = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+    EXPECT_EQ(check.output, "ok " + fixture.string() + "\n");
+}
+
 TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
     // A (r = 0.5) from x = 0 at 10 per frame; B at 3 and C at 6 stand still. A meets B when the
     // gap of 2 closes: t = 0.2; equal masses, elastic: A stops, B moves on at 10 and meets C
@@ -438,15 +471,22 @@ TEST(CliCheck, BadInputIsAOneLineError) {
     const auto no_expect = run_command(kCli + " check " + plain.string());
     EXPECT_EQ(no_expect.exit_code, 1);
     EXPECT_EQ(no_expect.output, "FAIL " + plain.string() + "\n  has no expect section\n");
+    // A polygon of more vertices than the World takes (255) loads, and cannot be stepped.
     const fs::path polygons = plain.parent_path() / "ccdlab-check-polygons.json";
-    std::ofstream(polygons) << R"({"format":"ccdlab-scene","version":1,"polygons":[
-        {"name":"box","vertices":[[0,0],[1,0],[0,1]],"velocity":[1,0]}],"expect":{"events":[]}})";
+    {
+        std::ofstream out(polygons);
+        out << R"({"format":"ccdlab-scene","version":1,"polygons":[{"name":"disc","vertices":[)";
+        for (int k = 0; k < 256; ++k)
+            out << (k ? "," : "") << "[" << std::cos(k * 0.0245) << "," << std::sin(k * 0.0245)
+                << "]";
+        out << R"(],"velocity":[1,0]}],"expect":{"events":[]}})";
+    }
     const auto with_polygons = run_command(kCli + " check " + polygons.string());
     EXPECT_EQ(with_polygons.exit_code, 1);
     EXPECT_EQ(with_polygons.output,
               "ccdlab-cli check: " + polygons.string() +
-                  ": has polygons, which the scheduler does not step yet (docs/scheduler.md): "
-                  "its events cannot be replayed or expected\n");
+                  ": polygon \"disc\": World::add_body: a polygon has 3 to 255 vertices, not "
+                  "256\n");
     EXPECT_EQ(run_command(kCli + " check").exit_code, 2);
     EXPECT_EQ(run_command(kCli + " check --frobnicate x.json").output,
               "ccdlab-cli check: unknown option \"--frobnicate\" (see --help)\n");

@@ -1,5 +1,10 @@
 #include "ccd/scene_world.hpp"
 
+#include "ccd/scene_loader.hpp"
+
+#include <stdexcept>
+#include <utility>
+
 namespace ccd {
 namespace {
 
@@ -26,6 +31,23 @@ SceneWorld make_world(const Scene& scene) {
     for (const Body& body : scene.bodies) {
         out.world.add_body(BodyDef{body.circle, body.velocity, 1.0, response_of(body)});
         out.body_names.push_back(body.name);
+    }
+    // A polygon is a body about its vertex centroid, bouncing elastically (the scene format has
+    // no response for polygons); it comes after the circles.
+    for (const PolygonBody& polygon : scene.polygons) {
+        Vec2 center;
+        for (const Vec2 v : polygon.polygon.vertices)
+            center += v;
+        center *= 1.0 / static_cast<double>(polygon.polygon.vertices.size());
+        BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0, Response::bounce()};
+        for (const Vec2 v : polygon.polygon.vertices)
+            def.outline.push_back(v - center);
+        try {
+            out.world.add_body(std::move(def));
+        } catch (const std::invalid_argument& e) { // more vertices than the World takes
+            throw SceneError("polygon \"" + polygon.name + "\": " + e.what());
+        }
+        out.body_names.push_back(polygon.name);
     }
     for (const Wall& wall : scene.walls) {
         if (wall.is_static())

@@ -12,9 +12,9 @@
 namespace ccd {
 
 // Steps `make_world(scene)` for `frames` frames and returns every processed event, in order,
-// with the participants by name (a body-body pair: `a` is the lower index, as in the log).
-// Throws SceneError for a scene with polygons: the scheduler does not step them, and a fixture
-// that silently left them out would guard nothing.
+// with the participants by name (a body-body pair: `a` is the lower index, as in the log; a
+// polygon comes after every circle). A polygon event's vertex and edge are not kept: the names,
+// the feature, the point and the normal pin it.
 std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames);
 
 // What `expect` should say for the scene as it is now: the events of `frames` frames.

@@ -19,8 +19,10 @@ struct SceneWorld {
 // Every body (circle or point) responds as the scene says (bounce with its restitution by
 // default, elastic); a static segment is a static wall, a kinematic one (displacement_a/_b) a
 // kinematic wall whose endpoints move by those displacements every frame (docs/scheduler.md,
-// "Kinematic walls"). The World has no polygons yet: they are left out
-// (docs/scene-format.md).
+// "Kinematic walls"). A polygon is a body after the circles (body_names continues with the
+// polygons' names): its vertices about their centroid, translating by its velocity, bouncing
+// elastically, mass 1 like every scene body. The scene format caps nothing, the World does: a
+// polygon of more than 255 vertices is a SceneError.
 SceneWorld make_world(const Scene& scene);
 
 } // namespace ccd

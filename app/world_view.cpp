@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <string>
 
 namespace ccdlab {
@@ -28,24 +29,47 @@ Color body_color(int index) {
     return colors[static_cast<std::size_t>(index) % std::size(colors)];
 }
 
+// The feature column, short enough for it: a polygon's edge or vertex by number, with the
+// other polygon's part when the contact names one ("edge 0 (v1)": vertex 1 on edge 0).
+std::string feature_label(ccd::Feature feature, int vertex, int edge) {
+    const auto part = [](const char* what, int index) {
+        return index >= 0 ? std::string(what) + std::to_string(index) : std::string();
+    };
+    if (feature == ccd::Feature::PolygonEdge)
+        return "edge " + std::to_string(edge) + (vertex >= 0 ? " (" + part("v", vertex) + ")" : "");
+    if (feature == ccd::Feature::PolygonVertex)
+        return "vertex " + std::to_string(vertex) + (edge >= 0 ? " (" + part("e", edge) + ")" : "");
+    std::string label(ccd::to_string(feature));
+    if (vertex >= 0) label += " " + part("v", vertex);
+    if (edge >= 0) label += " " + part("e", edge);
+    return label;
+}
+
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene)
     : editor_(scene), home_view_(scene.view ? *scene.view : ccd::framing_view(scene)),
       world_(ccd::make_world(scene)) {
-    for (const ccd::Body& body : scene.bodies)
-        radii_.push_back(body.circle.radius);
+    read_shapes();
     discrete_.reset(scene);
     step_frame();
 }
 
 void WorldView::rebuild() {
     world_ = ccd::make_world(editor_.scene());
-    radii_.clear();
-    for (const ccd::Body& body : editor_.scene().bodies)
-        radii_.push_back(body.circle.radius);
+    read_shapes();
     discrete_.reset(editor_.scene());
     step_frame();
+}
+
+void WorldView::read_shapes() {
+    radii_.clear();
+    outlines_.clear();
+    for (int i = 0; i < world_.world.body_count(); ++i) {
+        const std::span<const Vec2> outline = world_.world.outline(i);
+        radii_.push_back(outline.empty() ? world_.world.body(i).shape.radius : 0.0);
+        outlines_.emplace_back(outline.begin(), outline.end());
+    }
 }
 
 void WorldView::step_frame() {
@@ -233,7 +257,13 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         const bool in_selected =
             selected && (selected->body == body ||
                          (selected->other_kind == ccd::OtherKind::Body && selected->other == body));
-        if (radii_[i] > 0.0) {
+        if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
+            const std::vector<Vec2>& outline = outlines_[i];
+            for (std::size_t k = 0; k < outline.size(); ++k)
+                r.line(at + outline[k], at + outline[(k + 1) % outline.size()],
+                       in_selected ? 4.0f : 2.5f, color);
+            r.point(at, 2.5f, color.with_alpha(0.6f));
+        } else if (radii_[i] > 0.0) {
             r.disc(at, radii_[i], color.with_alpha(in_selected ? 0.6f : 0.35f));
             r.circle_outline(at, radii_[i], in_selected ? 4.0f : 2.0f, color);
         } else {
@@ -261,9 +291,13 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
                        (selected->body == body ||
                         (selected->other_kind == ccd::OtherKind::Body && selected->other == body)));
     };
+    // A polygon's ghost is its contact point and normal: where its center would be is not in
+    // the prediction.
     const auto ghost = [&](int body, Vec2 point, Vec2 normal, Color color) {
         const double radius = radii_[static_cast<std::size_t>(body)];
         if (radius > 0.0) r.circle_outline(point + normal * radius, radius, 1.5f, color, 6.0f);
+        if (!outlines_[static_cast<std::size_t>(body)].empty())
+            r.line(point, point + normal * (24.0 / camera_.pixels_per_unit), 1.5f, color, 4.0f);
         r.point(point, 2.5f, color);
     };
     for (const ccd::ContactEvent& e : log_.events)
@@ -393,7 +427,7 @@ void WorldView::draw_panel() {
                     ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
                                 name_of(e.other_kind, e.other).c_str());
                     ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(std::string(ccd::to_string(e.feature)).c_str());
+                    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
                     ImGui::TableNextColumn();
                     // At the scrubbed t, an event still to come (predicted by then or not).
                     ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
@@ -409,7 +443,7 @@ void WorldView::draw_panel() {
                     ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
                                         name_of(c.other_kind, c.other).c_str());
                     ImGui::TableNextColumn();
-                    ImGui::TextDisabled("%s", std::string(ccd::to_string(c.feature)).c_str());
+                    ImGui::TextDisabled("%s", feature_label(c.feature, c.vertex, c.edge).c_str());
                     ImGui::TableNextColumn();
                     const bool cancelled_yet =
                         c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())

@@ -66,8 +66,12 @@ private:
     SceneEditor editor_; // the scene as edited; world_ is stepped from it
     ccd::View home_view_;
     ccd::SceneWorld world_;
-    ccd::EventLog log_;         // the frame shown
-    std::vector<double> radii_; // per body
+    ccd::EventLog log_; // the frame shown
+    // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
+    // about its center (then the radius is 0).
+    std::vector<double> radii_;
+    std::vector<std::vector<Vec2>> outlines_;
+    void read_shapes();
     Camera camera_;
     bool camera_placed_ = false;
     double scrub_t_ = 1.0;

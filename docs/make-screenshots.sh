@@ -33,6 +33,7 @@ seed001-sliding-disks 0.8
 seed001-stuck-on-a-joint 1 --discrete slide-move-first-found
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
+polygons-in-a-box 0.15
 exhibit-bullet-thin-wall 0.24875
 exhibit-float32-graze 0.5
 exhibit-simultaneous-impacts 0.625

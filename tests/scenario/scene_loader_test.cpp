@@ -305,7 +305,7 @@ TEST(SceneLoader, MalformedExpectEntriesAreRefusedAtTheirPointer) {
         {"\"b\": \"floor\"", "\"b\": \"ceiling\"",
          "/expect/events/0/b: \"ceiling\" is not the name of a body, segment or polygon"},
         {"\"a\": \"ball\", \"b\": \"floor\"", "\"a\": \"floor\", \"b\": \"ball\"",
-         "/expect/events/0/a: \"floor\" is not the name of a body in this scene"},
+         "/expect/events/0/a: \"floor\" is not the name of a body or polygon in this scene"},
         {"\"b\": \"floor\"", "\"b\": \"ball\"",
          "/expect/events/0/b: a body does not collide with itself"},
         {"\"feature\": \"interior\"", "\"feature\": \"side\"",

@@ -445,8 +445,8 @@ ExpectedEvent read_expected_event(const Reader& r, const Names& names, int frame
     const Reader a = r.member("a");
     event.a = a.string();
     const Names::Kind* a_kind = names.find(event.a);
-    if (!a_kind || *a_kind != Names::Kind::Body)
-        a.fail("\"" + event.a + "\" is not the name of a body in this scene");
+    if (!a_kind || *a_kind == Names::Kind::Segment) // a polygon is a body of the World too
+        a.fail("\"" + event.a + "\" is not the name of a body or polygon in this scene");
     const Reader b = r.member("b");
     event.b = b.string();
     if (!names.find(event.b))

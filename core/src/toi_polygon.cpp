@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
 
 namespace ccd {
 namespace {
@@ -29,20 +31,32 @@ bool contains(const Polygon& p, Vec2 q) { // even-odd rule
     return inside;
 }
 
-bool segments_intersect(const Segment& s, const Segment& r) {
-    const auto orient = [](Vec2 a, Vec2 b, Vec2 c) {
-        const double v = detail::accurate_cross(b - a, c - a);
-        return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
-    };
-    const auto on = [](Vec2 a, Vec2 b, Vec2 c) { // c on segment ab, given collinear
-        return std::min(a.x, b.x) <= c.x && c.x <= std::max(a.x, b.x) &&
-               std::min(a.y, b.y) <= c.y && c.y <= std::max(a.y, b.y);
-    };
-    const int o1 = orient(s.a, s.b, r.a), o2 = orient(s.a, s.b, r.b);
-    const int o3 = orient(r.a, r.b, s.a), o4 = orient(r.a, r.b, s.b);
-    if (o1 != o2 && o3 != o4) return true;
-    return (o1 == 0 && on(s.a, s.b, r.a)) || (o2 == 0 && on(s.a, s.b, r.b)) ||
-           (o3 == 0 && on(r.a, r.b, s.a)) || (o4 == 0 && on(r.a, r.b, s.b));
+int orientation(Vec2 a, Vec2 b, Vec2 c) { // the side of line ab that c is on: 1, -1 or 0
+    const double v = detail::accurate_cross(b - a, c - a);
+    return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
+}
+
+// Each passes through the other's inside: a crossing at a point inside both (not at an end of
+// either, not along each other).
+// (The segments by value, here and in on_segment: GCC 12 at -O2 dropped the stores of an
+// `edge(p, j)` temporary passed to these by reference, and they read an uninitialised stack
+// slot: PolygonMovingWall and the World's polygon tests caught it, valgrind pointed at it.)
+bool segments_cross(Segment s, Segment r) {
+    return orientation(s.a, s.b, r.a) * orientation(s.a, s.b, r.b) < 0 &&
+           orientation(r.a, r.b, s.a) * orientation(r.a, r.b, s.b) < 0;
+}
+
+bool on_segment(Vec2 q, Segment s) {
+    return orientation(s.a, s.b, q) == 0 && std::min(s.a.x, s.b.x) <= q.x &&
+           q.x <= std::max(s.a.x, s.b.x) && std::min(s.a.y, s.b.y) <= q.y &&
+           q.y <= std::max(s.a.y, s.b.y);
+}
+
+// Inside and on no edge (the even-odd rule says nothing dependable about a point on an edge).
+bool strictly_inside(const Polygon& p, Vec2 q) {
+    for (std::size_t i = 0; i < p.vertices.size(); ++i)
+        if (on_segment(q, edge(p, i))) return false;
+    return contains(p, q);
 }
 
 Vec2 centroid(const Polygon& p) {
@@ -52,11 +66,103 @@ Vec2 centroid(const Polygon& p) {
     return sum * (1.0 / static_cast<double>(p.vertices.size()));
 }
 
-bool overlapping(const Polygon& a, const Polygon& b) {
+// The unit normal of edge i pointing out of the polygon, by its winding (the sign of its area);
+// zero for an edge of no length or a polygon of no area.
+Vec2 outward_normal(const Polygon& p, std::size_t i) {
+    double twice_area = 0.0;
+    for (std::size_t k = 0; k < p.vertices.size(); ++k)
+        twice_area += cross(p.vertices[k], p.vertices[(k + 1) % p.vertices.size()]);
+    const Segment e = edge(p, i);
+    const Vec2 right = -perp(e.b - e.a); // the right-hand side of a -> b: out of a CCW polygon
+    if (!(twice_area != 0.0)) return {};
+    return normalized_or(twice_area > 0.0 ? right : -right, Vec2{});
+}
+
+// Out of the polygon at vertex i: between its two edges' outward normals.
+Vec2 outward_at_vertex(const Polygon& p, std::size_t i) {
+    const std::size_t before = (i + p.vertices.size() - 1) % p.vertices.size();
+    return normalized_or(outward_normal(p, before) + outward_normal(p, i), Vec2{});
+}
+
+// A contact that a vertex-edge pair reports at t = 0 (a point exactly on the segment) has no
+// side of its own: the point query takes the side the point came from, which a body that just
+// bounced there has left. The side is the polygon's: `toward` is the way from the touched part
+// toward the other body (an edge's outward normal, or its reverse); the normal keeps its line
+// and takes that side. Zero `toward` (no area): the query's normal stays.
+Vec2 side_of(Vec2 normal, Vec2 toward) {
+    const double s = dot(normal, toward);
+    return s < 0.0 ? -normal : s > 0.0 ? normal : (toward == Vec2{} ? normal : toward);
+}
+
+// The normal of a touch at t = 0 (from `other` toward `polygon`), when an edge's line
+// separates the two: of the outward normals of both polygons' edges (and `extra_axes`, a wall's
+// two normals), the one along which they are farthest apart, if that is no less than a
+// rounding short of 0 (touching: 0). Among several touches at one instant (corners meeting,
+// a side along a side) it picks the line the two lie on either side of, which no single
+// vertex-edge pair can tell (a vertex at the end of an edge touches two edges). Nothing when no
+// edge separates them (the candidate's own normal, side_of, is used then).
+std::optional<Vec2> touching_normal(const Polygon& polygon, const Polygon& other,
+                                    std::initializer_list<std::pair<Vec2, Vec2>> extra_axes = {}) {
+    double scale = 1.0;
+    for (const Polygon* p : {&polygon, &other})
+        for (const Vec2 v : p->vertices)
+            scale = std::fmax(scale, std::fmax(std::fabs(v.x), std::fabs(v.y)));
+    double best = -INFINITY;
+    Vec2 normal;
+    // The separation of `points` beyond the line through `origin` with unit normal `n`.
+    const auto consider = [&](const Polygon& points, Vec2 origin, Vec2 n, Vec2 result) {
+        if (n == Vec2{}) return;
+        double gap = INFINITY;
+        for (const Vec2 v : points.vertices)
+            gap = std::fmin(gap, dot(v - origin, n));
+        if (gap > best) {
+            best = gap;
+            normal = result;
+        }
+    };
+    for (std::size_t i = 0; i < other.vertices.size(); ++i) {
+        const Vec2 n = outward_normal(other, i);
+        consider(polygon, other.vertices[i], n, n);
+    }
+    for (std::size_t i = 0; i < polygon.vertices.size(); ++i) {
+        const Vec2 n = outward_normal(polygon, i);
+        consider(other, polygon.vertices[i], n, -n);
+    }
+    for (const auto& [origin, n] : extra_axes)
+        consider(polygon, origin, n, n);
+    if (!(best >= -0x1p-40 * scale)) return std::nullopt;
+    return normal;
+}
+
+// Whether the insides of two polygons overlap at t = 0: an edge of one crosses an edge of the
+// other, or a vertex or the middle of an edge of one is strictly inside the other (the middles
+// catch polygons that overlap along edges on a common line). Touching alone (a vertex on an
+// edge, edges along each other, corners meeting) is not an overlap: the vertex-edge candidates
+// report it, at t = 0 with the edge's normal, as the contact it is. A normal from the
+// centroids, the only one an overlap has, would make a contact just processed look like a new
+// one (a box bounced off a slab, touching it still, "approaching" along the centroids' line).
+bool insides_overlap(const Polygon& a, const Polygon& b) {
     for (std::size_t i = 0; i < a.vertices.size(); ++i)
         for (std::size_t j = 0; j < b.vertices.size(); ++j)
-            if (segments_intersect(edge(a, i), edge(b, j))) return true;
-    return contains(b, a.vertices.front()) || contains(a, b.vertices.front());
+            if (segments_cross(edge(a, i), edge(b, j))) return true;
+    const auto some_point_inside = [](const Polygon& p, const Polygon& q) {
+        for (std::size_t i = 0; i < p.vertices.size(); ++i) {
+            const Segment e = edge(p, i);
+            if (strictly_inside(q, e.a) || strictly_inside(q, (e.a + e.b) * 0.5)) return true;
+        }
+        return false;
+    };
+    return some_point_inside(a, b) || some_point_inside(b, a);
+}
+
+// The velocity of the wall's material point at `point` (on it at t = 0): its ends' velocities
+// interpolated along it.
+Vec2 wall_velocity_at(const MovingSegment& wall, Vec2 point) {
+    const Vec2 u = wall.start.b - wall.start.a;
+    const double length2 = dot(u, u);
+    const double s =
+        length2 > 0.0 ? std::clamp(dot(point - wall.start.a, u) / length2, 0.0, 1.0) : 0.0;
+    return wall.displacement_a + (wall.displacement_b - wall.displacement_a) * s;
 }
 
 // A sweep's candidate queries and their earliest answer, their traces gathered under the
@@ -149,7 +255,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
     if (mover.vertices.empty() || obstacle.vertices.empty()) return std::nullopt;
     const Vec2 motion = displacement - obstacle_displacement; // mover relative to obstacle
 
-    if (overlapping(mover, obstacle)) {
+    if (insides_overlap(mover, obstacle)) {
         if (trace) trace->overlap_at_start = true;
         const Vec2 normal = normalized_or(centroid(mover) - centroid(obstacle),
                                           normalized_or(-motion, Vec2{0.0, 1.0}));
@@ -158,6 +264,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
     }
 
     EarliestOfQueries earliest(trace);
+    std::optional<Vec2> touch; // a touch's normal, worked out at the first (zero: none)
     const auto consider = [&](Vec2 vertex, Vec2 vertex_motion, const Segment& target,
                               bool mover_vertex, int vertex_index, int edge_index) {
         const auto hit = time_of_impact(vertex, vertex_motion, target, earliest.part());
@@ -175,9 +282,16 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
         // In the relative frame the target is still; put the contact back in the world.
         const Vec2 world_vertex =
             vertex + (mover_vertex ? displacement : obstacle_displacement) * hit->t;
-        const Vec2 normal = mover_vertex ? hit->normal : -hit->normal;
-        earliest.offer(Hit{hit->t, world_vertex, normal, feature, false, dot(motion, normal) < 0.0,
-                           vertex_index, edge_index});
+        Vec2 normal = mover_vertex ? hit->normal : -hit->normal;
+        // Out of the obstacle, into the mover: the side a touch at t = 0 takes.
+        const Vec2 out = mover_vertex ? outward_normal(obstacle, std::size_t(edge_index))
+                                      : -outward_normal(mover, std::size_t(edge_index));
+        if (hit->overlap) { // touching at t = 0: the separating line's normal, if any
+            if (!touch) touch = touching_normal(mover, obstacle).value_or(Vec2{});
+            normal = *touch != Vec2{} ? *touch : side_of(normal, out);
+        }
+        earliest.offer(Hit{hit->t, world_vertex, normal, feature, hit->overlap,
+                           dot(motion, normal) < 0.0, vertex_index, edge_index});
     };
     for (std::size_t i = 0; i < mover.vertices.size(); ++i)
         for (std::size_t j = 0; j < obstacle.vertices.size(); ++j)
@@ -217,6 +331,12 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
         if (!hit) continue;
         Hit h = *hit;
         h.feature = polygon_feature(hit->feature, j, h.vertex, h.edge);
+        const Vec2 out = h.vertex >= 0 ? outward_at_vertex(obstacle, std::size_t(h.vertex))
+                                       : outward_normal(obstacle, e);
+        if (h.overlap && h.point == mover.center) { // the center on the boundary: out of it
+            h.normal = side_of(h.normal, out);
+            h.approaching = dot(motion, h.normal) < 0.0;
+        }
         h.point += obstacle_displacement * h.t; // where the polygon is at t
         if (h.overlap) { // touching at t = 0: the lowest edge touched says where
             if (trace) trace->overlap_at_start = true;
@@ -256,10 +376,13 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
     const Vec2 motion_b = obstacle.displacement_b - displacement;
     const MovingSegment relative{wall, motion_a, motion_b};
 
-    bool touching = contains(mover, wall.a);
-    for (std::size_t j = 0; j < mover.vertices.size() && !touching; ++j)
-        touching = segments_intersect(edge(mover, j), wall);
-    if (touching) {
+    // Overlapping insides only (insides_overlap, with the wall as a polygon of no inside):
+    // touching is for the candidates below, whose normals are the contact's.
+    bool overlap = strictly_inside(mover, wall.a) || strictly_inside(mover, wall.b) ||
+                   strictly_inside(mover, (wall.a + wall.b) * 0.5);
+    for (std::size_t j = 0; j < mover.vertices.size() && !overlap; ++j)
+        overlap = segments_cross(edge(mover, j), wall);
+    if (overlap) {
         if (trace) trace->overlap_at_start = true;
         const Vec2 middle = centroid(mover);
         const ClosestPoint closest = closest_point_on_segment(middle, wall);
@@ -273,6 +396,16 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
     }
 
     EarliestOfQueries earliest(trace);
+    // A touch at t = 0: the separating line's normal (the wall's own, or an edge's), once.
+    std::optional<Vec2> touch;
+    const auto touch_normal = [&](Vec2 normal, Vec2 into) {
+        if (!touch) {
+            const Vec2 n = normalized_or(perp(wall.b - wall.a), Vec2{});
+            touch = touching_normal(mover, Polygon{{wall.a, wall.b}}, {{wall.a, n}, {wall.a, -n}})
+                        .value_or(Vec2{});
+        }
+        return *touch != Vec2{} ? *touch : side_of(normal, into);
+    };
     for (std::size_t i = 0; i < mover.vertices.size(); ++i) { // each vertex against the wall
         const int vertex = static_cast<int>(i);
         const auto hit = time_of_impact(mover.vertices[i], Vec2{}, relative, earliest.part());
@@ -282,6 +415,11 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
         Hit h = *hit;
         h.vertex = vertex;
         h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
+        const Vec2 into = -outward_at_vertex(mover, i);
+        if (h.overlap) { // on the wall at t = 0: the polygon's side of it
+            h.normal = touch_normal(h.normal, into);
+            h.approaching = dot(displacement - wall_velocity_at(obstacle, h.point), h.normal) < 0.0;
+        }
         earliest.offer(h);
     }
     for (const auto& [end, end_motion, end_displacement, feature, name] :
@@ -298,9 +436,17 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                             });
             if (!hit) continue;
             // The ray cast's normal points from the edge toward the end: turned, from the wall
-            // toward the polygon. Closing speeds are the same seen from either side.
-            earliest.offer(Hit{hit->t, end + end_displacement * hit->t, -hit->normal, feature,
-                               hit->overlap, hit->approaching, -1, edge_index});
+            // toward the polygon. Closing speeds are the same seen from either side. On the
+            // edge at t = 0: into the polygon, whatever way the end came.
+            Vec2 normal = -hit->normal;
+            bool approaching = hit->approaching;
+            const Vec2 into = -outward_normal(mover, j);
+            if (hit->overlap) {
+                normal = touch_normal(normal, into);
+                approaching = dot(displacement - end_displacement, normal) < 0.0;
+            }
+            earliest.offer(Hit{hit->t, end + end_displacement * hit->t, normal, feature,
+                               hit->overlap, approaching, -1, edge_index});
         }
     }
     return earliest.answer();

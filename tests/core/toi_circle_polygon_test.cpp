@@ -96,6 +96,20 @@ TEST(CirclePolygon, ACentreInsideTouchingNoEdgeIsAnOverlapWithTheWayOut) {
             EXPECT_NE(r.verdict, RootVerdict::Taken) << c.name;
 }
 
+TEST(CirclePolygon, APointOnAnEdgeTakesTheOutsideSide) {
+    // A point (radius 0) exactly on the right edge: touching at t = 0, its normal out of the
+    // square, (1, 0), whichever way it moves; approaching when it moves in.
+    for (const double vx : {1.0, -1.0}) {
+        SCOPED_TRACE(vx);
+        const auto hit = time_of_impact(Circle{{1.0, 0.25}, 0.0}, {vx, 0.0}, kSquare, {0.0, 0.0});
+        ASSERT_TRUE(hit);
+        EXPECT_TRUE(hit->overlap);
+        EXPECT_EQ(hit->edge, 1);
+        EXPECT_EQ(hit->normal, (Vec2{1.0, 0.0}));
+        EXPECT_EQ(hit->approaching, vx < 0.0);
+    }
+}
+
 TEST(CirclePolygon, EmptyPolygonIsAMiss) {
     EXPECT_FALSE(time_of_impact(Circle{{0.0, 0.0}, 1.0}, {1.0, 0.0}, Polygon{}, {0.0, 0.0}));
 }

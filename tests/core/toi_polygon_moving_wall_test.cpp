@@ -93,6 +93,25 @@ TEST(PolygonMovingWall, AWallAcrossOrInsideIsAnOverlap) {
     }
 }
 
+TEST(PolygonMovingWall, TouchingAtTheStartTakesThePolygonsSide) {
+    // The square's right side lies on the wall x = 1. Touching is a contact at t = 0 (not an
+    // overlap of insides), its normal from the wall toward the polygon, (-1, 0), whichever way
+    // the square moves: approaching when it moves into the wall, not when it leaves. (The vertex
+    // query alone would take the side the vertex comes from: (1, 0) for a square leaving, the
+    // wrong side, and "approaching" a wall it is leaving.)
+    for (const double vx : {-1.0, 1.0}) {
+        SCOPED_TRACE(vx);
+        const auto hit = time_of_impact(kSquare, {vx, 0.0}, still({{1.0, -5.0}, {1.0, 5.0}}));
+        ASSERT_TRUE(hit);
+        EXPECT_EQ(hit->t, 0.0);
+        EXPECT_TRUE(hit->overlap);
+        EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+        EXPECT_EQ(hit->vertex, 1);
+        EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
+        EXPECT_EQ(hit->approaching, vx > 0.0);
+    }
+}
+
 TEST(PolygonMovingWall, TraceNamesEveryPairAndTakesTheAnswersRoot) {
     Trace trace;
     const auto hit = time_of_impact(kSquare, {4.0, 0.0}, still({{3.0, 0.0}, {10.0, 0.0}}), &trace);

@@ -72,6 +72,30 @@ TEST(PolygonSweep, CrossingRectanglesWithNoVertexInsideAreAnOverlap) {
     EXPECT_EQ(hit->t, 0.0);
 }
 
+TEST(PolygonSweep, SquaresSideBySideTouchButDoNotOverlap) {
+    // [0, 1]^2 and [1, 2] x [0, 1] share the line x = 1: a contact at t = 0, not an overlap of
+    // insides. Its normal is the obstacle's left edge's, out of it: (-1, 0), whichever way the
+    // mover goes; approaching only when it moves toward the obstacle. (An overlap's normal, from
+    // centroid to centroid, would call a contact just resolved a new one as soon as the mover
+    // slides along the edge: World.ABoxLandingOnASlab...)
+    const Polygon obstacle = translated(kUnitSquare, {1.0, 0.0});
+    for (const Vec2 motion : {Vec2{1.0, 0.0}, Vec2{-1.0, 0.5}, Vec2{0.0, 1.0}}) {
+        SCOPED_TRACE(testing::Message() << motion.x << ", " << motion.y);
+        const auto hit = time_of_impact(kUnitSquare, motion, obstacle, {0.0, 0.0});
+        ASSERT_TRUE(hit);
+        EXPECT_EQ(hit->t, 0.0);
+        EXPECT_TRUE(hit->overlap);
+        EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
+        EXPECT_EQ(hit->approaching, motion.x > 0.0);
+    }
+    // Overlapping insides are still an overlap (the plus sign below), and so is one square
+    // along another's edge and half inside it.
+    const auto half =
+        time_of_impact(kUnitSquare, {0.0, 0.0}, translated(kUnitSquare, {0.5, 0.0}), {0.0, 0.0});
+    ASSERT_TRUE(half);
+    EXPECT_TRUE(half->overlap);
+}
+
 TEST(PolygonSweep, TraceNamesEveryVertexEdgePairAndTakesOneRoot) {
     Trace trace;
     const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});

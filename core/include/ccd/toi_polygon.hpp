@@ -27,9 +27,14 @@ struct Polygon {
 // PolygonVertex: obstacle vertex `Hit::vertex` touched mover edge `Hit::edge`. The contact
 // point is where the touching vertex is at time t.
 //
-// Polygons that already overlap at t = 0 (an edge crossing, or one inside the other) return
-// t = 0 with overlap set; their normal is only a hint (from the obstacle's vertex centroid
-// toward the mover's): depth and direction of penetration belong to the discrete side.
+// Polygons whose insides already overlap at t = 0 (edges crossing, or one inside the other)
+// return t = 0 with overlap set; their normal is only a hint (from the obstacle's vertex
+// centroid toward the mover's): depth and direction of penetration belong to the discrete side.
+// Touching alone (a vertex on an edge, corners meeting, edges along each other) is a contact at
+// t = 0 with overlap set and the normal of the edge line that separates the two (the one along
+// which they are farthest apart, 0 when touching; for non-convex shapes no edge may separate
+// them, and the vertex-edge pair's own normal is taken, on the side out of the obstacle), so a
+// contact just resolved is not taken for a new one, and approaching tells the two ways apart.
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace = nullptr);
 
@@ -59,9 +64,11 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
 // (the other is -1). The contact point is where the touching vertex or end is at time t; the
 // normal points from the wall toward the polygon.
 //
-// Already touching at t = 0 (an edge meets the wall, or the wall lies inside) is an overlap
-// with a hint of a normal: the wall's normal on the side of the polygon's vertex centroid, the
-// point the wall's closest to that centroid.
+// A wall through the polygon's inside at t = 0 (crossing an edge, or an end or its middle
+// strictly inside) is an overlap with a hint of a normal: the wall's normal on the side of the
+// polygon's vertex centroid, the point the wall's closest to that centroid. Touching alone is
+// a contact at t = 0 (overlap set) with the separating line's normal, the wall's or an edge's,
+// as for two polygons.
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace = nullptr);
 

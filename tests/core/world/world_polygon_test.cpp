@@ -119,6 +119,51 @@ TEST(WorldPolygon, ABallOnACornerPushesTheSquareAlongTheDiagonal) {
     }
 }
 
+// A box landing on a heavy slab, off its center: after the contact the two still touch (a
+// vertex on the slab's top edge). That touch is the contact just processed, not a new one: it
+// must not come back as an "overlap" whose normal joins the centroids (it did, and kicked the
+// box sideways at the same instant).
+BodyDef slab() {
+    BodyDef def;
+    def.shape = Circle{{0.0, -0.5}, 0.0};
+    def.mass = 1e9;
+    def.outline = {{-10.0, -0.5}, {10.0, -0.5}, {10.0, 0.5}, {-10.0, 0.5}};
+    return def;
+}
+
+TEST(WorldPolygon, ABoxLandingOnASlabBouncesOnceStraightUp) {
+    // The box's bottom (y = 0.5) reaches the slab's top (y = 0) at t = 0.5, its center then at
+    // (-1, 1). Elastic (the larger restitution of the two, 1): the vertical velocity turns,
+    // (4, -1) -> (4, 1) up to the slab's 1e-9 share; at t = 1 the center is at (1, 1.5).
+    World world;
+    world.add_body(slab());
+    world.add_body(square_at({-3.0, 1.5}, {4.0, -1.0}));
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    EXPECT_EQ(log.events[0].time, 0.5);
+    expect_near(log.events[0].normal, {0.0, -1.0}); // from the box toward the slab (body 0)
+    expect_near(world.body(1).velocity, {4.0, 1.0}, 1e-8);
+    expect_near(world.body(1).shape.center, {1.0, 1.5}, 1e-8);
+}
+
+TEST(WorldPolygon, ABoxSlidingOnASlabMakesNoMoreEvents) {
+    // Both without restitution: the box keeps (4, 0) and slides along the slab's top, touching
+    // it all the way: one event, and the box at (1, 1) at t = 1.
+    World world;
+    BodyDef base = slab();
+    base.response = Response::bounce(0.0);
+    world.add_body(base);
+    BodyDef box = square_at({-3.0, 1.5}, {4.0, -1.0});
+    box.response = Response::bounce(0.0);
+    world.add_body(box);
+    for (int frame = 0; frame < 2; ++frame) {
+        const ccd::EventLog& log = world.step();
+        EXPECT_EQ(log.events.size(), frame == 0 ? 1u : 0u) << "frame " << frame;
+    }
+    expect_near(world.body(1).velocity, {4.0, 0.0}, 1e-8);
+    expect_near(world.body(1).shape.center, {5.0, 1.0}, 1e-8);
+}
+
 TEST(WorldPolygon, AWallEndPokingIntoASideIsAnEvent) {
     // A wall on y = 0 from x = 3 on; the square moving 4 a frame meets its end A with the right
     // edge (edge 1) at t = 0.5, before any vertex could reach the wall's line.

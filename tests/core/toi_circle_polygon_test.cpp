@@ -1,6 +1,7 @@
 // A circle against a translating polygon: the circle against every edge in relative motion.
 // Hand-worked answers, then a property test against distances sampled in long double.
 #include "ccd/toi_polygon.hpp"
+#include "random_polygon.hpp"
 
 #include <gtest/gtest.h>
 
@@ -173,21 +174,6 @@ Sample sample(const Polygon& p, long double px, long double py) {
     return out;
 }
 
-// A random star-shaped polygon (not always convex) around the origin.
-Polygon random_polygon(std::mt19937_64& rng) {
-    std::uniform_int_distribution<int> count(3, 8);
-    std::uniform_real_distribution<double> radius(0.5, 2.0);
-    const int n = count(rng);
-    Polygon p;
-    for (int i = 0; i < n; ++i) {
-        const double angle =
-            2.0 * M_PI * (i + 0.2 * std::uniform_real_distribution<double>(-1, 1)(rng)) / n;
-        const double r = radius(rng);
-        p.vertices.push_back({r * std::cos(angle), r * std::sin(angle)});
-    }
-    return p;
-}
-
 // Every answer against sampled distances: before a hit the circle is clear of the polygon (not
 // touching the boundary, centre not inside) at every sample; at the hit it touches the boundary;
 // a miss is clear at every sample of the frame; an overlap touches or is inside at t = 0.
@@ -198,7 +184,7 @@ TEST(CirclePolygon, AgreesWithSampledDistancesOnRandomPolygons) {
     const int samples = 400;
     int hits = 0, misses = 0, overlaps = 0;
     for (int trial = 0; trial < 600; ++trial) {
-        const Polygon polygon = random_polygon(rng);
+        const Polygon polygon = ccd_test::random_polygon(rng);
         const Circle circle{{coordinate(rng), coordinate(rng)}, small(rng)};
         // Aimed near the polygon, falling short or going past it: hits and misses alike.
         const Vec2 target{coordinate(rng) * 0.3, coordinate(rng) * 0.3};

@@ -2,6 +2,7 @@
 // moving wall, each end of the wall against every edge. Hand-worked answers, then a property
 // test against intersections sampled in long double.
 #include "ccd/toi_polygon.hpp"
+#include "random_polygon.hpp"
 
 #include <gtest/gtest.h>
 
@@ -176,19 +177,6 @@ std::pair<long double, bool> gap(const Polygon& p, Vec2 shift, Point a, Point b)
     return {best, inside};
 }
 
-Polygon random_polygon(std::mt19937_64& rng) {
-    std::uniform_int_distribution<int> count(3, 8);
-    std::uniform_real_distribution<double> radius(0.5, 2.0), jitter(-0.2, 0.2);
-    const int n = count(rng);
-    Polygon p;
-    for (int i = 0; i < n; ++i) {
-        const double angle = 2.0 * M_PI * (i + jitter(rng)) / n;
-        const double r = radius(rng);
-        p.vertices.push_back({r * std::cos(angle), r * std::sin(angle)});
-    }
-    return p;
-}
-
 // Before a hit the wall and the polygon are apart at every sample; at the hit they touch; a
 // miss is apart at every sample of the frame.
 TEST(PolygonMovingWall, AgreesWithSampledGapsOnRandomScenes) {
@@ -197,7 +185,7 @@ TEST(PolygonMovingWall, AgreesWithSampledGapsOnRandomScenes) {
     const int samples = 400;
     int hits = 0, misses = 0, overlaps = 0;
     for (int trial = 0; trial < 600; ++trial) {
-        const Polygon polygon = random_polygon(rng);
+        const Polygon polygon = ccd_test::random_polygon(rng);
         const Vec2 d{motion(rng), motion(rng)};
         const MovingSegment wall{
             {{coordinate(rng), coordinate(rng)}, {coordinate(rng), coordinate(rng)}},

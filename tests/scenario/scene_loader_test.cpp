@@ -2,6 +2,7 @@
 #include "shipped_scenes.hpp"
 
 #include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
 
 #include <gtest/gtest.h>
 
@@ -277,6 +278,47 @@ TEST(SceneLoader, APolygonWithTwoVerticesIsRefused) {
     EXPECT_NE(error_of(full_with("[6, 1]]", "[6]]"))
                   .find("/polygons/0/vertices/2: expected a point or vector [x, y], got array [6]"),
               std::string::npos);
+}
+
+TEST(SceneLoader, APolygonHasAResponseAndARestitutionLikeABody) {
+    EXPECT_EQ(parse_scene(kFull, "x.json").polygons[0].response, ccd::BodyResponse::Bounce);
+    const auto scene = parse_scene(full_with("\"velocity\": [-1, 0]}",
+                                             "\"velocity\": [-1, 0], \"response\": \"stop\", "
+                                             "\"restitution\": 0.25}"),
+                                   "x.json");
+    EXPECT_EQ(scene.polygons[0].response, ccd::BodyResponse::Stop);
+    EXPECT_EQ(scene.polygons[0].restitution, 0.25);
+    const std::string error = error_of(
+        full_with("\"velocity\": [-1, 0]}", "\"velocity\": [-1, 0], \"response\": \"melt\"}"));
+    EXPECT_NE(error.find("/polygons/0/response: unknown response \"melt\""), std::string::npos)
+        << error;
+}
+
+TEST(SceneLoader, APolygonRespondsAsTheSceneSays) {
+    // The crate [0, 2] x [0, 2] moves 4 a frame toward a still ball (r = 1) at (5, 1): its
+    // right side meets the ball at t = 0.5 (scene_world: polygons after the circles). As a
+    // sensor it reports the contact and both go on; told to stop, it stops there, at (3, 1).
+    const std::string scene_text = R"({"format": "ccdlab-scene", "version": 1,
+      "bodies": [ {"name": "ball", "shape": "circle", "position": [5, 1], "velocity": [0, 0], "radius": 1} ],
+      "polygons": [ {"name": "crate", "vertices": [[0, 0], [2, 0], [2, 2], [0, 2]], "velocity": [4, 0],
+                     "response": "RESPONSE"} ]})";
+    for (const std::string response : {"sensor", "stop"}) {
+        SCOPED_TRACE(response);
+        std::string text = scene_text;
+        text.replace(text.find("RESPONSE"), 8, response);
+        ccd::SceneWorld world = ccd::make_world(parse_scene(text, "x.json"));
+        const ccd::EventLog& log = world.world.step();
+        ASSERT_EQ(log.events.size(), 1u);
+        EXPECT_EQ(log.events[0].time, 0.5);
+        EXPECT_EQ(world.body_names[1], "crate");
+        if (response == "sensor") {
+            EXPECT_EQ(world.world.body(1).velocity, (ccd::Vec2{4.0, 0.0}));
+            EXPECT_EQ(world.world.body(0).velocity, (ccd::Vec2{0.0, 0.0}));
+        } else {
+            EXPECT_EQ(world.world.body(1).velocity, (ccd::Vec2{0.0, 0.0}));
+            EXPECT_EQ(world.world.body(1).shape.center, (ccd::Vec2{3.0, 1.0}));
+        }
+    }
 }
 
 TEST(SceneLoader, AKinematicSegmentsDisplacementMustBeAVector) {

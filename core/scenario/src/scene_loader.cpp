@@ -389,7 +389,7 @@ Wall read_wall(const Reader& r, Names& names) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "vertices", "velocity"});
+    r.expect_object({"name", "vertices", "velocity", "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -399,6 +399,8 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
     polygon.velocity = r.member("velocity").vec2();
+    if (r.has("response")) polygon.response = read_response(r.member("response"));
+    if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;
 }
 

@@ -8,8 +8,8 @@
 namespace ccd {
 namespace {
 
-Response response_of(const Body& body) {
-    switch (body.response) {
+Response response_of(BodyResponse response, double restitution) {
+    switch (response) {
     case BodyResponse::Slide:
         return Response::slide();
     case BodyResponse::Stop:
@@ -21,7 +21,7 @@ Response response_of(const Body& body) {
     case BodyResponse::Bounce:
         break;
     }
-    return Response::bounce(body.restitution);
+    return Response::bounce(restitution);
 }
 
 } // namespace
@@ -29,17 +29,19 @@ Response response_of(const Body& body) {
 SceneWorld make_world(const Scene& scene) {
     SceneWorld out;
     for (const Body& body : scene.bodies) {
-        out.world.add_body(BodyDef{body.circle, body.velocity, 1.0, response_of(body)});
+        out.world.add_body(
+            BodyDef{body.circle, body.velocity, 1.0, response_of(body.response, body.restitution)});
         out.body_names.push_back(body.name);
     }
-    // A polygon is a body about its vertex centroid, bouncing elastically (the scene format has
-    // no response for polygons); it comes after the circles.
+    // A polygon is a body about its vertex centroid, responding as the scene says; it comes
+    // after the circles.
     for (const PolygonBody& polygon : scene.polygons) {
         Vec2 center;
         for (const Vec2 v : polygon.polygon.vertices)
             center += v;
         center *= 1.0 / static_cast<double>(polygon.polygon.vertices.size());
-        BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0, Response::bounce()};
+        BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0,
+                    response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : polygon.polygon.vertices)
             def.outline.push_back(v - center);
         try {

@@ -79,8 +79,11 @@ Json to_json(const Scene& scene) {
         Json vertices = Json::array();
         for (const Vec2 vertex : polygon.polygon.vertices)
             vertices.push_back(vec2(vertex));
-        out["polygons"].push_back(Json{
-            {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}});
+        out["polygons"].push_back(Json{{"name", polygon.name},
+                                       {"vertices", vertices},
+                                       {"velocity", vec2(polygon.velocity)},
+                                       {"response", response_name(polygon.response)},
+                                       {"restitution", polygon.restitution}});
     }
     if (scene.expect) {
         Json events = Json::array();

@@ -45,8 +45,10 @@ struct Wall {
 // A translating polygon (seed 002's sweep): at least three vertices, either winding.
 struct PolygonBody {
     std::string name;
-    Polygon polygon; // vertices at t = 0
-    Vec2 velocity;   // displacement over one frame
+    Polygon polygon;                              // vertices at t = 0
+    Vec2 velocity;                                // displacement over one frame
+    BodyResponse response = BodyResponse::Bounce; // as a body's
+    double restitution = 1.0;                     // in [0, 1]; used by Bounce
     friend bool operator==(const PolygonBody&, const PolygonBody&) = default;
 };
 

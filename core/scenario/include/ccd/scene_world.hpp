@@ -20,9 +20,9 @@ struct SceneWorld {
 // default, elastic); a static segment is a static wall, a kinematic one (displacement_a/_b) a
 // kinematic wall whose endpoints move by those displacements every frame (docs/scheduler.md,
 // "Kinematic walls"). A polygon is a body after the circles (body_names continues with the
-// polygons' names): its vertices about their centroid, translating by its velocity, bouncing
-// elastically, mass 1 like every scene body. The scene format caps nothing, the World does: a
-// polygon of more than 255 vertices is a SceneError.
+// polygons' names): its vertices about their centroid, translating by its velocity, responding
+// as its `response` says (elastic bounce by default), mass 1 like every scene body. The scene
+// format caps nothing, the World does: a polygon of more than 255 vertices is a SceneError.
 SceneWorld make_world(const Scene& scene);
 
 } // namespace ccd

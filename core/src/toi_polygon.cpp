@@ -66,22 +66,31 @@ Vec2 centroid(const Polygon& p) {
     return sum * (1.0 / static_cast<double>(p.vertices.size()));
 }
 
-// The unit normal of edge i pointing out of the polygon, by its winding (the sign of its area);
-// zero for an edge of no length or a polygon of no area.
-Vec2 outward_normal(const Polygon& p, std::size_t i) {
-    double twice_area = 0.0;
+// Twice the signed area: positive for a counter-clockwise polygon (its winding).
+double twice_area(const Polygon& p) {
+    double sum = 0.0;
     for (std::size_t k = 0; k < p.vertices.size(); ++k)
-        twice_area += cross(p.vertices[k], p.vertices[(k + 1) % p.vertices.size()]);
+        sum += cross(p.vertices[k], p.vertices[(k + 1) % p.vertices.size()]);
+    return sum;
+}
+
+// The unit normal of edge i pointing out of the polygon, by its winding (`area`: twice_area(p),
+// worked out once by the caller); zero for an edge of no length or a polygon of no area.
+Vec2 outward_normal(const Polygon& p, std::size_t i, double area) {
     const Segment e = edge(p, i);
     const Vec2 right = -perp(e.b - e.a); // the right-hand side of a -> b: out of a CCW polygon
-    if (!(twice_area != 0.0)) return {};
-    return normalized_or(twice_area > 0.0 ? right : -right, Vec2{});
+    if (!(area != 0.0)) return {};
+    return normalized_or(area > 0.0 ? right : -right, Vec2{});
+}
+Vec2 outward_normal(const Polygon& p, std::size_t i) {
+    return outward_normal(p, i, twice_area(p));
 }
 
 // Out of the polygon at vertex i: between its two edges' outward normals.
 Vec2 outward_at_vertex(const Polygon& p, std::size_t i) {
     const std::size_t before = (i + p.vertices.size() - 1) % p.vertices.size();
-    return normalized_or(outward_normal(p, before) + outward_normal(p, i), Vec2{});
+    const double area = twice_area(p);
+    return normalized_or(outward_normal(p, before, area) + outward_normal(p, i, area), Vec2{});
 }
 
 // A contact that a vertex-edge pair reports at t = 0 (a point exactly on the segment) has no
@@ -120,12 +129,13 @@ std::optional<Vec2> touching_normal(const Polygon& polygon, const Polygon& other
             normal = result;
         }
     };
+    const double other_area = twice_area(other), polygon_area = twice_area(polygon);
     for (std::size_t i = 0; i < other.vertices.size(); ++i) {
-        const Vec2 n = outward_normal(other, i);
+        const Vec2 n = outward_normal(other, i, other_area);
         consider(polygon, other.vertices[i], n, n);
     }
     for (std::size_t i = 0; i < polygon.vertices.size(); ++i) {
-        const Vec2 n = outward_normal(polygon, i);
+        const Vec2 n = outward_normal(polygon, i, polygon_area);
         consider(other, polygon.vertices[i], n, -n);
     }
     for (const auto& [origin, n] : extra_axes)
@@ -138,7 +148,8 @@ std::optional<Vec2> touching_normal(const Polygon& polygon, const Polygon& other
 // other, or a vertex or the middle of an edge of one is strictly inside the other (the middles
 // catch polygons that overlap along edges on a common line). Touching alone (a vertex on an
 // edge, edges along each other, corners meeting) is not an overlap: the vertex-edge candidates
-// report it, at t = 0 with the edge's normal, as the contact it is. A normal from the
+// report it, at t = 0 with the separating line's normal (touching_normal), as the contact it
+// is. A normal from the
 // centroids, the only one an overlap has, would make a contact just processed look like a new
 // one (a box bounced off a slab, touching it still, "approaching" along the centroids' line).
 bool insides_overlap(const Polygon& a, const Polygon& b) {
@@ -283,11 +294,11 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
         const Vec2 world_vertex =
             vertex + (mover_vertex ? displacement : obstacle_displacement) * hit->t;
         Vec2 normal = mover_vertex ? hit->normal : -hit->normal;
-        // Out of the obstacle, into the mover: the side a touch at t = 0 takes.
-        const Vec2 out = mover_vertex ? outward_normal(obstacle, std::size_t(edge_index))
-                                      : -outward_normal(mover, std::size_t(edge_index));
         if (hit->overlap) { // touching at t = 0: the separating line's normal, if any
             if (!touch) touch = touching_normal(mover, obstacle).value_or(Vec2{});
+            // else out of the obstacle, into the mover
+            const Vec2 out = mover_vertex ? outward_normal(obstacle, std::size_t(edge_index))
+                                          : -outward_normal(mover, std::size_t(edge_index));
             normal = *touch != Vec2{} ? *touch : side_of(normal, out);
         }
         earliest.offer(Hit{hit->t, world_vertex, normal, feature, hit->overlap,
@@ -331,10 +342,10 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
         if (!hit) continue;
         Hit h = *hit;
         h.feature = polygon_feature(hit->feature, j, h.vertex, h.edge);
-        const Vec2 out = h.vertex >= 0 ? outward_at_vertex(obstacle, std::size_t(h.vertex))
-                                       : outward_normal(obstacle, e);
         if (h.overlap && h.point == mover.center) { // the center on the boundary: out of it
-            h.normal = side_of(h.normal, out);
+            h.normal =
+                side_of(h.normal, h.vertex >= 0 ? outward_at_vertex(obstacle, std::size_t(h.vertex))
+                                                : outward_normal(obstacle, e));
             h.approaching = dot(motion, h.normal) < 0.0;
         }
         h.point += obstacle_displacement * h.t; // where the polygon is at t
@@ -415,9 +426,8 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
         Hit h = *hit;
         h.vertex = vertex;
         h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
-        const Vec2 into = -outward_at_vertex(mover, i);
         if (h.overlap) { // on the wall at t = 0: the polygon's side of it
-            h.normal = touch_normal(h.normal, into);
+            h.normal = touch_normal(h.normal, -outward_at_vertex(mover, i));
             h.approaching = dot(displacement - wall_velocity_at(obstacle, h.point), h.normal) < 0.0;
         }
         earliest.offer(h);
@@ -440,9 +450,8 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
             // edge at t = 0: into the polygon, whatever way the end came.
             Vec2 normal = -hit->normal;
             bool approaching = hit->approaching;
-            const Vec2 into = -outward_normal(mover, j);
             if (hit->overlap) {
-                normal = touch_normal(normal, into);
+                normal = touch_normal(normal, -outward_normal(mover, j));
                 approaching = dot(displacement - end_displacement, normal) < 0.0;
             }
             earliest.offer(Hit{hit->t, end + end_displacement * hit->t, normal, feature,

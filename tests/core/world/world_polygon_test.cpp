@@ -2,6 +2,7 @@
 // Every expected value is worked out by hand in the comments; the oracle comparison is in
 // oracle_test.cpp (WorldOracle.ScenesWithPolygons...), the soak below.
 #include "ccd/world.hpp"
+#include "expect_near.hpp"
 #include "scene_generators.hpp"
 
 #include <gtest/gtest.h>
@@ -22,10 +23,7 @@ using ccd::World;
 
 constexpr double kEps = 1e-12;
 
-void expect_near(Vec2 actual, Vec2 expected, double eps = kEps) {
-    EXPECT_NEAR(actual.x, expected.x, eps);
-    EXPECT_NEAR(actual.y, expected.y, eps);
-}
+using ccd_test::expect_near;
 
 // The square [-1, 1]^2 about its center, counter-clockwise: vertex 0 (-1, -1), 1 (1, -1),
 // 2 (1, 1), 3 (-1, 1); edge 0 the bottom, 1 the right, 2 the top, 3 the left.

@@ -1,6 +1,7 @@
 // ccd::World, one behaviour per test. Every expected value is worked out by hand in the
 // comments (radius-1 balls, walls placed so contacts fall at simple fractions of the frame).
 #include "ccd/world.hpp"
+#include "expect_near.hpp"
 
 #include <gtest/gtest.h>
 
@@ -24,10 +25,7 @@ using ccd::World;
 
 constexpr double kEps = 1e-12;
 
-void expect_near(Vec2 actual, Vec2 expected, double eps = kEps) {
-    EXPECT_NEAR(actual.x, expected.x, eps);
-    EXPECT_NEAR(actual.y, expected.y, eps);
-}
+using ccd_test::expect_near;
 
 // A wall x = 5 from y = -10 to 10 and a unit ball at the origin moving 10 per frame toward it:
 // it touches when its center reaches x = 4, at t = 0.4.

@@ -1,13 +1,16 @@
 // world_frames: the scheduler benchmark's scene (disks_in_box.hpp), stepped for instruction and
 // cache-miss counts under valgrind, where Google Benchmark's repetitions would only add noise:
-//   world_frames DISKS [FRAMES] [textbook]
+//   world_frames DISKS [FRAMES] [textbook | hash]
 // (default 10000 disks, 1 measured frame after the warm ones) prints the measured frames'
 // events; the instructions per event are callgrind's count for measured_step divided by them
 // (docs/performance.md has the command). With `textbook`, the same for world_bench's textbook
-// peer (textbook_edmd.hpp): its contacts, counted by measured_run.
+// peer (textbook_edmd.hpp): its contacts, counted by measured_run. With `hash`, also an FNV-1a
+// hash of the measured frames' logs as ccd::to_text prints them (every event, cancellation and
+// path, bit for bit): two builds that print the same hash gave the same logs.
 #include "disks_in_box.hpp"
 #include "textbook_edmd.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -28,8 +31,9 @@ int main(int argc, char** argv) {
     const int disks = argc > 1 ? std::atoi(argv[1]) : 10000;
     const int frames = argc > 2 ? std::atoi(argv[2]) : 1;
     const bool textbook = argc > 3 && std::string_view(argv[3]) == "textbook";
-    if (disks <= 0 || frames <= 0 || (argc > 3 && !textbook) || argc > 4) {
-        std::fprintf(stderr, "usage: world_frames [DISKS > 0] [FRAMES > 0] [textbook]\n");
+    const bool hash = argc > 3 && std::string_view(argv[3]) == "hash";
+    if (disks <= 0 || frames <= 0 || (argc > 3 && !textbook && !hash) || argc > 4) {
+        std::fprintf(stderr, "usage: world_frames [DISKS > 0] [FRAMES > 0] [textbook | hash]\n");
         return 2;
     }
     const auto scene = bench::disks_in_box(disks, ccd::Broadphase::Grid);
@@ -47,8 +51,16 @@ int main(int argc, char** argv) {
     for (int k = 0; k < bench::kWarmFrames; ++k)
         world.step();
     std::size_t events = 0;
-    for (int k = 0; k < frames; ++k)
+    std::uint64_t fnv = 14695981039346656037ull;
+    for (int k = 0; k < frames; ++k) {
         events += measured_step(world);
+        if (!hash) continue;
+        for (const unsigned char c : ccd::to_text(world.log())) {
+            fnv ^= c;
+            fnv *= 1099511628211ull;
+        }
+    }
     std::printf("%d disks, %d measured frames: %zu events\n", disks, frames, events);
+    if (hash) std::printf("log hash %016llx\n", static_cast<unsigned long long>(fnv));
     return 0;
 }

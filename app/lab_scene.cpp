@@ -14,31 +14,37 @@ ccd::Body edited_body(ccd::Body body, const ccd::Circle& circle, ccd::Vec2 veloc
     return body;
 }
 
-// Writes the lab's pair into `scene`, whose pair items are at the front of their lists.
+void write_segment(ccd::Wall& wall, const QueryLab& lab) {
+    wall.segment = lab.obstacle();
+    wall.displacement_a = lab.moving_obstacle().displacement_a;
+    wall.displacement_b = lab.moving_obstacle().displacement_b;
+}
+
+void write_polygon(ccd::PolygonBody& body, const ccd::Polygon& polygon, ccd::Vec2 velocity) {
+    body.polygon = polygon;
+    body.velocity = velocity;
+}
+
+// Writes the lab's pair into `scene`, whose pair items are at the front of their lists, where
+// QueryLab::from_scene took them: the mover is the first polygon, else the first body; the
+// obstacle the first segment, the polygon after the mover's, or the second body.
 void write_pair(ccd::Scene& scene, const QueryLab& lab) {
-    switch (lab.kind()) {
-    case PairKind::CircleSegment:
-    case PairKind::CircleMovingSegment:
-        if (scene.bodies.empty() || scene.walls.empty()) return;
-        scene.bodies[0] = edited_body(scene.bodies[0], lab.mover(), lab.displacement());
-        scene.walls[0].segment = lab.obstacle();
-        scene.walls[0].displacement_a = lab.moving_obstacle().displacement_a;
-        scene.walls[0].displacement_b = lab.moving_obstacle().displacement_b;
+    const PairItems items = pair_items(lab.kind());
+    if (scene.bodies.size() < items.bodies || scene.walls.size() < items.segments ||
+        scene.polygons.size() < items.polygons)
         return;
-    case PairKind::CircleCircle:
-        if (scene.bodies.size() < 2) return;
+    if (lab.mover_is_polygon())
+        write_polygon(scene.polygons[0], lab.mover_polygon(), lab.displacement());
+    else
         scene.bodies[0] = edited_body(scene.bodies[0], lab.mover(), lab.displacement());
+    if (lab.obstacle_is_segment())
+        write_segment(scene.walls[0], lab);
+    else if (lab.obstacle_is_polygon())
+        write_polygon(scene.polygons[lab.mover_is_polygon() ? 1 : 0], lab.obstacle_polygon(),
+                      lab.obstacle_displacement());
+    else
         scene.bodies[1] =
             edited_body(scene.bodies[1], lab.obstacle_circle(), lab.obstacle_displacement());
-        return;
-    case PairKind::PolygonPolygon:
-        if (scene.polygons.size() < 2) return;
-        scene.polygons[0].polygon = lab.mover_polygon();
-        scene.polygons[0].velocity = lab.displacement();
-        scene.polygons[1].polygon = lab.obstacle_polygon();
-        scene.polygons[1].velocity = lab.obstacle_displacement();
-        return;
-    }
 }
 
 } // namespace
@@ -59,19 +65,10 @@ ccd::Scene lab_case(const ccd::Scene& original, const QueryLab& lab) {
         return std::decay_t<decltype(items)>(items.begin(),
                                              items.begin() + std::min(n, items.size()));
     };
-    switch (lab.kind()) {
-    case PairKind::CircleSegment:
-    case PairKind::CircleMovingSegment:
-        scene.bodies = first(original.bodies, 1);
-        scene.walls = first(original.walls, 1);
-        break;
-    case PairKind::CircleCircle:
-        scene.bodies = first(original.bodies, 2);
-        break;
-    case PairKind::PolygonPolygon:
-        scene.polygons = first(original.polygons, 2);
-        break;
-    }
+    const PairItems items = pair_items(lab.kind());
+    scene.bodies = first(original.bodies, items.bodies);
+    scene.walls = first(original.walls, items.segments);
+    scene.polygons = first(original.polygons, items.polygons);
     write_pair(scene, lab);
     return scene;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // The query lab's edits turned back into a scene. The lab edits one pair of the scene (the first
-// body and first segment, the first two bodies, or the first two polygons: QueryLab::kind());
+// body and first segment, the first two bodies, the first two polygons, the first body and first
+// polygon, or the first polygon and first segment: QueryLab::kind());
 // everything else the file held (title, description, view, the other items, algorithm, expect)
 // is kept as it was.
 

@@ -58,6 +58,10 @@ std::string_view to_string(PairKind kind) {
         return "circle_circle";
     case PairKind::PolygonPolygon:
         return "polygon_polygon";
+    case PairKind::CirclePolygon:
+        return "circle_polygon";
+    case PairKind::PolygonSegment:
+        return "polygon_segment";
     }
     return "unknown";
 }
@@ -90,20 +94,43 @@ std::string_view to_string(Handle handle) {
     return "unknown";
 }
 
+PairItems pair_items(PairKind kind) {
+    switch (kind) {
+    case PairKind::CircleSegment:
+    case PairKind::CircleMovingSegment:
+        return {1, 1, 0};
+    case PairKind::CircleCircle:
+        return {2, 0, 0};
+    case PairKind::PolygonPolygon:
+        return {0, 0, 2};
+    case PairKind::CirclePolygon:
+        return {1, 0, 1};
+    case PairKind::PolygonSegment:
+        return {0, 1, 1};
+    }
+    return {};
+}
+
 std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene) {
-    const std::size_t bodies = scene.bodies.size(), segments = scene.walls.size(),
-                      polygons = scene.polygons.size();
-    const auto segment_pair = [&] {
-        return scene.walls.front().is_static() ? PairKind::CircleSegment
-                                               : PairKind::CircleMovingSegment;
+    const PairItems has{scene.bodies.size(), scene.walls.size(), scene.polygons.size()};
+    // In the order --mode query tries them; CircleSegment stands for both circle-segment pairs.
+    constexpr PairKind order[] = {PairKind::CircleSegment, PairKind::CircleCircle,
+                                  PairKind::PolygonPolygon, PairKind::CirclePolygon,
+                                  PairKind::PolygonSegment};
+    const auto named = [&](PairKind kind) {
+        return kind == PairKind::CircleSegment && !scene.walls.front().is_static()
+                   ? PairKind::CircleMovingSegment
+                   : kind;
     };
-    if (bodies == 1 && segments == 1 && polygons == 0) return segment_pair();
-    if (bodies == 2 && segments == 0 && polygons == 0) return PairKind::CircleCircle;
-    if (bodies == 0 && segments == 0 && polygons == 2) return PairKind::PolygonPolygon;
+    for (const PairKind kind : order)
+        if (pair_items(kind) == has) return named(kind);
     if (!any_scene) return std::nullopt;
-    if (bodies >= 1 && segments >= 1) return segment_pair();
-    if (bodies >= 2) return PairKind::CircleCircle;
-    if (polygons >= 2) return PairKind::PolygonPolygon;
+    for (const PairKind kind : order) {
+        const PairItems needs = pair_items(kind);
+        if (has.bodies >= needs.bodies && has.segments >= needs.segments &&
+            has.polygons >= needs.polygons)
+            return named(kind);
+    }
     return std::nullopt;
 }
 
@@ -111,37 +138,40 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
     const auto kind = query_lab_pair(scene, true);
     if (!kind)
         throw std::runtime_error(
-            "the query lab needs a body (a circle or a point) and a segment, two bodies, or two "
-            "polygons");
+            "the query lab needs a body (a circle or a point) and a segment, two bodies, two "
+            "polygons, a body and a polygon, or a polygon and a segment");
     QueryLab lab;
     lab.kind_ = *kind;
     LabState& s = lab.state_;
-    if (*kind == PairKind::PolygonPolygon) {
+    // The mover: the first body, else the first polygon.
+    if (lab.mover_is_polygon()) {
         const ccd::PolygonBody& mover = scene.polygons[0];
-        const ccd::PolygonBody& obstacle = scene.polygons[1];
         s.mover_polygon = mover.polygon;
         s.displacement = mover.velocity;
-        s.obstacle_polygon = obstacle.polygon;
-        s.obstacle_displacement = obstacle.velocity;
         lab.mover_name_ = mover.name;
-        lab.obstacle_name_ = obstacle.name;
     } else {
         const ccd::Body& mover = scene.bodies.front();
         s.mover = mover.circle;
         s.displacement = mover.velocity;
         lab.mover_name_ = mover.name;
-        if (*kind == PairKind::CircleCircle) {
-            const ccd::Body& obstacle = scene.bodies[1];
-            s.obstacle_circle = obstacle.circle;
-            s.obstacle_displacement = obstacle.velocity;
-            lab.obstacle_name_ = obstacle.name;
-        } else {
-            const ccd::Wall& wall = scene.walls.front();
-            s.obstacle = wall.segment;
-            s.obstacle_da = wall.displacement_a;
-            s.obstacle_db = wall.displacement_b;
-            lab.obstacle_name_ = wall.name;
-        }
+    }
+    // The obstacle: the first segment, the second body, or the polygon after the mover's.
+    if (lab.obstacle_is_segment()) {
+        const ccd::Wall& wall = scene.walls.front();
+        s.obstacle = wall.segment;
+        s.obstacle_da = wall.displacement_a;
+        s.obstacle_db = wall.displacement_b;
+        lab.obstacle_name_ = wall.name;
+    } else if (lab.obstacle_is_polygon()) {
+        const ccd::PolygonBody& obstacle = scene.polygons[lab.mover_is_polygon() ? 1 : 0];
+        s.obstacle_polygon = obstacle.polygon;
+        s.obstacle_displacement = obstacle.velocity;
+        lab.obstacle_name_ = obstacle.name;
+    } else {
+        const ccd::Body& obstacle = scene.bodies[1];
+        s.obstacle_circle = obstacle.circle;
+        s.obstacle_displacement = obstacle.velocity;
+        lab.obstacle_name_ = obstacle.name;
     }
     lab.recompute();
     return lab;
@@ -203,6 +233,13 @@ void QueryLab::recompute() {
         hit_ = ccd::time_of_impact(s.mover_polygon, s.displacement, s.obstacle_polygon,
                                    s.obstacle_displacement, &trace_);
         break;
+    case PairKind::CirclePolygon:
+        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle_polygon,
+                                   s.obstacle_displacement, &trace_);
+        break;
+    case PairKind::PolygonSegment:
+        hit_ = ccd::time_of_impact(s.mover_polygon, s.displacement, moving_obstacle(), &trace_);
+        break;
     }
     const auto default_algorithm = ccd::algorithms().begin();
     for (auto it = default_algorithm; it != ccd::algorithms().end(); ++it) {
@@ -254,8 +291,8 @@ ccd::Vec2 QueryLab::mover_center_at(double t) const {
 }
 
 ccd::Vec2 QueryLab::obstacle_center_at(double t) const {
-    const ccd::Vec2 start = mover_is_polygon() ? vertex_centroid(state_.obstacle_polygon)
-                                               : state_.obstacle_circle.center;
+    const ccd::Vec2 start = obstacle_is_polygon() ? vertex_centroid(state_.obstacle_polygon)
+                                                  : state_.obstacle_circle.center;
     return start + state_.obstacle_displacement * t;
 }
 
@@ -279,6 +316,11 @@ std::span<const Handle> QueryLab::handles() const {
                                         Handle::ObstacleTip,    Handle::Tip};
     static constexpr std::array polygons{Handle::Center, Handle::ObstacleCenter,
                                          Handle::ObstacleTip, Handle::Tip};
+    static constexpr std::array circle_polygon{
+        Handle::Center, Handle::Radius, Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip};
+    static constexpr std::array polygon_segment{Handle::Center,       Handle::EndpointAEnd,
+                                                Handle::EndpointBEnd, Handle::EndpointA,
+                                                Handle::EndpointB,    Handle::Tip};
     switch (kind_) {
     case PairKind::CircleSegment:
         return segment;
@@ -288,6 +330,10 @@ std::span<const Handle> QueryLab::handles() const {
         return circles;
     case PairKind::PolygonPolygon:
         return polygons;
+    case PairKind::CirclePolygon:
+        return circle_polygon;
+    case PairKind::PolygonSegment:
+        return polygon_segment;
     }
     return {};
 }
@@ -363,7 +409,7 @@ void QueryLab::drag(Handle handle, ccd::Vec2 world) {
         s.obstacle_db = world - s.obstacle.b;
         break;
     case Handle::ObstacleCenter:
-        if (mover_is_polygon())
+        if (obstacle_is_polygon())
             s.obstacle_polygon = translated(s.obstacle_polygon, by);
         else
             s.obstacle_circle.center = world;

@@ -1,7 +1,8 @@
 #pragma once
 // QueryLab: the model behind the query canvas: one mover and one obstacle (a circle or point
-// against a static or moving segment or another circle, or a polygon against a polygon), the
-// scrubbed time and the core's answer. It knows its draggable handles; it draws nothing.
+// against a static or moving segment, another circle or a polygon; a polygon against a polygon
+// or a segment), the scrubbed time and the core's answer. It knows its draggable handles; it
+// draws nothing.
 
 #include "camera.hpp"
 
@@ -26,18 +27,31 @@ enum class PairKind {
     CircleMovingSegment, // a circle or point against a segment whose ends move on their own
     CircleCircle,        // two moving circles (or points)
     PolygonPolygon,      // two translating polygons (seed 002)
+    CirclePolygon,       // a circle or point against a translating polygon
+    PolygonSegment,      // a translating polygon against a segment whose ends may move
 };
 
 std::string_view to_string(PairKind kind);
+
+// How many of the scene's bodies, segments and polygons a pair takes (from the front of each).
+struct PairItems {
+    std::size_t bodies = 0, segments = 0, polygons = 0;
+    friend bool operator==(const PairItems&, const PairItems&) = default;
+};
+PairItems pair_items(PairKind kind);
 
 // Which pair of `scene` the query lab takes apart, or nothing when the scene opens as a world:
 // - one body, one segment and no polygon: the body against the segment (CircleSegment when
 //   it is static, CircleMovingSegment when an end moves: "da" / "db"); a body among several
 //   segments is a world (a ball in a corner hits both walls);
 // - two bodies, no segment and no polygon: the first body against the second (CircleCircle);
-// - two polygons and nothing else: the first polygon against the second (PolygonPolygon).
+// - two polygons and nothing else: the first polygon against the second (PolygonPolygon);
+// - one body and one polygon and nothing else: the body against the polygon (CirclePolygon);
+// - one polygon and one segment and nothing else: the polygon against the segment
+//   (PolygonSegment, whether or not the segment's ends move).
 // With `any_scene` (--mode query) a scene with more is taken apart too: its first body and
-// first segment, else its first two bodies, else its first two polygons.
+// first segment, else its first two bodies, else its first two polygons, else its first body
+// and first polygon, else its first polygon and first segment.
 std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene = false);
 
 // The draggable points. Which exist depends on the pair (QueryLab::handles()).
@@ -60,15 +74,15 @@ std::string_view to_string(Handle handle);
 // Everything the user can edit in the lab: what undo and redo swap. Which fields count depends
 // on the lab's PairKind; the others keep their defaults.
 struct LabState {
-    ccd::Circle mover;               // circle pairs
-    ccd::Polygon mover_polygon;      // PolygonPolygon
+    ccd::Circle mover;               // a circle mover
+    ccd::Polygon mover_polygon;      // a polygon mover (PolygonPolygon, PolygonSegment)
     ccd::Vec2 displacement;          // the mover's motion over the frame
     ccd::Segment obstacle;           // segment pairs: the segment at t = 0
-    ccd::Vec2 obstacle_da;           // CircleMovingSegment: how far end a moves over the frame
-    ccd::Vec2 obstacle_db;           // CircleMovingSegment: how far end b moves over the frame
+    ccd::Vec2 obstacle_da;           // moving segment pairs: how far end a moves over the frame
+    ccd::Vec2 obstacle_db;           // moving segment pairs: how far end b moves over the frame
     ccd::Circle obstacle_circle;     // CircleCircle
-    ccd::Polygon obstacle_polygon;   // PolygonPolygon
-    ccd::Vec2 obstacle_displacement; // CircleCircle and PolygonPolygon
+    ccd::Polygon obstacle_polygon;   // a polygon obstacle (PolygonPolygon, CirclePolygon)
+    ccd::Vec2 obstacle_displacement; // a circle or polygon obstacle's motion
     friend bool operator==(const LabState& a, const LabState& b);
 };
 
@@ -90,9 +104,19 @@ public:
     static QueryLab from_scene(const ccd::Scene& scene);
 
     PairKind kind() const { return kind_; }
-    bool mover_is_polygon() const { return kind_ == PairKind::PolygonPolygon; }
+    bool mover_is_polygon() const {
+        return kind_ == PairKind::PolygonPolygon || kind_ == PairKind::PolygonSegment;
+    }
     bool obstacle_is_segment() const {
-        return kind_ == PairKind::CircleSegment || kind_ == PairKind::CircleMovingSegment;
+        return kind_ == PairKind::CircleSegment || kind_ == PairKind::CircleMovingSegment ||
+               kind_ == PairKind::PolygonSegment;
+    }
+    // The segment's ends may move (their t = 1 handles exist).
+    bool obstacle_ends_move() const {
+        return kind_ == PairKind::CircleMovingSegment || kind_ == PairKind::PolygonSegment;
+    }
+    bool obstacle_is_polygon() const {
+        return kind_ == PairKind::PolygonPolygon || kind_ == PairKind::CirclePolygon;
     }
 
     const ccd::Circle& mover() const { return state_.mover; }
@@ -135,7 +159,7 @@ public:
     void set_mover(const ccd::Circle& circle);
     void set_displacement(ccd::Vec2 displacement);
     void set_obstacle(const ccd::Segment& segment);
-    void set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db); // moving segment only
+    void set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db); // moving segment pairs only
     void set_obstacle_circle(const ccd::Circle& circle);
     void set_obstacle_displacement(ccd::Vec2 displacement);
     void set_mover_polygon(const ccd::Polygon& polygon);

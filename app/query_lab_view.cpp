@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 namespace ccdlab {
@@ -270,17 +271,40 @@ void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color col
 }
 
 // Where a trace candidate's root is drawn: the moving part of its equation at that time (the
-// circle's center, or the polygon vertex of the vertex-edge pair).
+// circle's center, the polygon vertex of a vertex-edge pair, or the segment's end that meets a
+// polygon's edge).
 Vec2 root_marker_position(const QueryLab& lab, const ccd::TraceCandidate& candidate, double t) {
     if (lab.mover_is_polygon() && candidate.vertex >= 0) {
-        const bool mover_vertex = candidate.feature == ccd::Feature::PolygonEdge;
+        // Against a polygon, PolygonVertex names the obstacle's vertex; against a segment the
+        // vertex is always the mover's.
+        const bool mover_vertex =
+            !lab.obstacle_is_polygon() || candidate.feature == ccd::Feature::PolygonEdge;
         const ccd::Polygon& polygon = mover_vertex ? lab.mover_polygon() : lab.obstacle_polygon();
         const auto index = static_cast<std::size_t>(candidate.vertex);
         if (index < polygon.vertices.size())
             return polygon.vertices[index] +
                    (mover_vertex ? lab.displacement() : lab.obstacle_displacement()) * t;
     }
+    if (lab.kind() == PairKind::PolygonSegment) { // an end of the segment against an edge
+        if (candidate.feature == ccd::Feature::EndpointA) return lab.obstacle_at(t).a;
+        if (candidate.feature == ccd::Feature::EndpointB) return lab.obstacle_at(t).b;
+    }
     return lab.mover_center_at(t);
+}
+
+// The polygon edge a hit names (ccd::Hit::edge), where it is at the time of impact: the
+// obstacle's when a vertex or a circle touched it, the mover's when the obstacle's vertex or a
+// segment's end did. Nothing for an overlap or a hit that names no edge.
+std::optional<ccd::Segment> touched_edge(const QueryLab& lab, const ccd::Hit& hit) {
+    if (hit.overlap || hit.edge < 0) return std::nullopt;
+    const bool obstacle_edge =
+        lab.kind() == PairKind::CirclePolygon ||
+        (lab.kind() == PairKind::PolygonPolygon && hit.feature == ccd::Feature::PolygonEdge);
+    const ccd::Polygon owner =
+        obstacle_edge ? lab.obstacle_polygon_at(hit.t) : lab.mover_polygon_at(hit.t);
+    const auto n = owner.vertices.size(), j = static_cast<std::size_t>(hit.edge);
+    if (j >= n) return std::nullopt;
+    return ccd::Segment{owner.vertices[j], owner.vertices[(j + 1) % n]};
 }
 
 } // namespace
@@ -301,14 +325,15 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     // The obstacle's capsule region: the set of mover centers at which the mover touches it
     // (the segment or the obstacle circle inflated by the mover's radius); the part that
     // produced the hit (band, cap A, cap B, the disk) is tinted where the obstacle is at the
-    // time of impact.
-    if (lab_.obstacle_is_segment()) {
+    // time of impact. Against a polygon, each edge's capsule (the query is the circle against
+    // every edge), and the edge's band or the vertex's disk that produced the hit.
+    if (lab_.obstacle_is_segment() && !lab_.mover_is_polygon()) {
         const ccd::Segment wall = lab_.obstacle_at(t_now);
         r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
         r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
         if (hit && !hit->overlap) {
             const ccd::Segment at = lab_.obstacle_at(hit->t);
-            if (kind == PairKind::CircleMovingSegment)
+            if (lab_.obstacle_ends_move())
                 r.capsule_outline(at.a, at.b, mover.radius, 1.0f, palette::impact.with_alpha(0.4f),
                                   5.0f);
             if (hit->feature == ccd::Feature::SegmentInterior)
@@ -324,12 +349,26 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
                          palette::wall.with_alpha(0.25f));
         if (hit && !hit->overlap)
             r.disc(lab_.obstacle_center_at(hit->t), reach, palette::produced_hit);
+    } else if (kind == PairKind::CirclePolygon) {
+        const ccd::Polygon now = lab_.obstacle_polygon_at(t_now);
+        const std::size_t n = now.vertices.size();
+        for (std::size_t i = 0; i < n; ++i)
+            r.capsule_outline(now.vertices[i], now.vertices[(i + 1) % n], mover.radius, 1.0f,
+                              palette::wall.with_alpha(0.25f));
+        if (hit && !hit->overlap) {
+            const ccd::Polygon at = lab_.obstacle_polygon_at(hit->t);
+            if (const auto edge = touched_edge(lab_, *hit))
+                r.band(edge->a, edge->b, mover.radius, palette::produced_hit);
+            else if (hit->vertex >= 0 && static_cast<std::size_t>(hit->vertex) < n)
+                r.disc(at.vertices[static_cast<std::size_t>(hit->vertex)], mover.radius,
+                       palette::produced_hit);
+        }
     }
 
     // The obstacle over the frame.
     if (kind == PairKind::CircleSegment) {
         r.line(lab_.obstacle().a, lab_.obstacle().b, 3.0f, palette::wall);
-    } else if (kind == PairKind::CircleMovingSegment) {
+    } else if (lab_.obstacle_ends_move()) {
         const ccd::Segment start = lab_.obstacle_at(0.0), end = lab_.obstacle_at(1.0);
         r.line(start.a, end.a, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
         r.line(start.b, end.b, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
@@ -354,29 +393,23 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     if (hit) {
         if (lab_.mover_is_polygon()) {
             polygon_outline(r, lab_.mover_polygon_at(hit->t), 2.0f, palette::impact);
-            polygon_outline(r, lab_.obstacle_polygon_at(hit->t), 2.0f,
-                            palette::impact.with_alpha(0.6f), 6.0f);
-            // The edge that was touched, on its polygon at the time of impact.
-            const bool obstacle_edge = hit->feature == ccd::Feature::PolygonEdge;
-            const ccd::Polygon owner =
-                obstacle_edge ? lab_.obstacle_polygon_at(hit->t) : lab_.mover_polygon_at(hit->t);
-            const auto n = owner.vertices.size();
-            if (!hit->overlap && hit->edge >= 0 && static_cast<std::size_t>(hit->edge) < n)
-                r.line(owner.vertices[static_cast<std::size_t>(hit->edge)],
-                       owner.vertices[(static_cast<std::size_t>(hit->edge) + 1) % n], 6.0f,
-                       palette::impact.with_alpha(0.45f));
         } else {
             const Vec2 at = lab_.mover_center_at(hit->t);
             r.circle_outline(at, mover.radius, 2.5f, palette::impact);
             r.point(at, 2.5f, palette::impact);
-            if (lab_.obstacle_is_segment() && kind == PairKind::CircleMovingSegment) {
-                const ccd::Segment wall = lab_.obstacle_at(hit->t);
-                r.line(wall.a, wall.b, 2.5f, palette::impact);
-            } else if (kind == PairKind::CircleCircle) {
-                r.circle_outline(lab_.obstacle_center_at(hit->t), lab_.obstacle_circle().radius,
-                                 2.0f, palette::impact.with_alpha(0.7f), 6.0f);
-            }
         }
+        if (lab_.obstacle_is_polygon()) {
+            polygon_outline(r, lab_.obstacle_polygon_at(hit->t), 2.0f,
+                            palette::impact.with_alpha(0.6f), 6.0f);
+        } else if (lab_.obstacle_ends_move()) {
+            const ccd::Segment wall = lab_.obstacle_at(hit->t);
+            r.line(wall.a, wall.b, 2.5f, palette::impact);
+        } else if (kind == PairKind::CircleCircle) {
+            r.circle_outline(lab_.obstacle_center_at(hit->t), lab_.obstacle_circle().radius, 2.0f,
+                             palette::impact.with_alpha(0.7f), 6.0f);
+        }
+        if (const auto edge = touched_edge(lab_, *hit)) // on its polygon at the time of impact
+            r.line(edge->a, edge->b, 6.0f, palette::impact.with_alpha(0.45f));
         r.point(hit->point, 5.0f, palette::impact);
     }
 
@@ -387,7 +420,7 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
         for (const ccd::TraceRoot& root : candidate.roots) {
             if (root.t < -0.25 || root.t > 1.25) continue;
             const Color color = verdict_color(root.verdict);
-            if (kind == PairKind::CircleMovingSegment && root.t >= 0.0 && root.t <= 1.0 &&
+            if (lab_.obstacle_ends_move() && root.t >= 0.0 && root.t <= 1.0 &&
                 candidate.feature == ccd::Feature::SegmentInterior &&
                 root.verdict != ccd::RootVerdict::Taken) { // (the taken one is drawn in orange)
                 const ccd::Segment wall = lab_.obstacle_at(root.t);
@@ -430,7 +463,8 @@ void QueryLabView::draw_labels() const {
         label(lab_.obstacle().a, {10, 4}, palette::wall, "A");
         label(lab_.obstacle().b, {10, 4}, palette::wall, "B");
         break;
-    case PairKind::CircleMovingSegment: {
+    case PairKind::CircleMovingSegment:
+    case PairKind::PolygonSegment: {
         const ccd::Segment end = lab_.obstacle_at(1.0);
         label(lab_.obstacle().a, {10, 4}, palette::wall, "A (t = 0)");
         label(lab_.obstacle().b, {10, 4}, palette::wall, "B (t = 0) " + obstacle);
@@ -442,6 +476,7 @@ void QueryLabView::draw_labels() const {
     }
     case PairKind::CircleCircle:
     case PairKind::PolygonPolygon:
+    case PairKind::CirclePolygon:
         label(lab_.obstacle_center_at(0.0), {10, 6}, palette::wall, obstacle + " (t = 0)");
         label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
         break;
@@ -509,6 +544,14 @@ const char* drag_hint(PairKind kind) {
         return "Drag the yellow handles: each polygon's vertex centroid (moves it) and arrow tip "
                "(where it is at t = 1); the vertices are in the panel. Ctrl+Z undoes. F1 lists "
                "every key.";
+    case PairKind::CirclePolygon:
+        return "Drag the yellow handles: the circle's center, radius and arrow tip, and the "
+               "polygon's vertex centroid (moves it) and arrow tip; the vertices are in the panel. "
+               "Ctrl+Z undoes. F1 lists every key.";
+    case PairKind::PolygonSegment:
+        return "Drag the yellow handles: the polygon's vertex centroid (moves it) and arrow tip, "
+               "and each end of the segment at t = 0 (A, B) and at t = 1; the vertices are in the "
+               "panel. Ctrl+Z undoes. F1 lists every key.";
     }
     return "";
 }
@@ -540,7 +583,12 @@ void QueryLabView::draw_panel() {
                 ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f), "t = %.17g",
                 hit->t);
             ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
-            if (hit->vertex >= 0) ImGui::Text("vertex %d, edge %d", hit->vertex, hit->edge);
+            if (hit->vertex >= 0 && hit->edge >= 0)
+                ImGui::Text("vertex %d, edge %d", hit->vertex, hit->edge);
+            else if (hit->vertex >= 0)
+                ImGui::Text("vertex %d", hit->vertex);
+            else if (hit->edge >= 0)
+                ImGui::Text("edge %d", hit->edge);
             text_vec2("point", hit->point);
             text_vec2("normal", hit->normal);
             ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
@@ -665,14 +713,16 @@ void QueryLabView::draw_panel() {
         edited = true;
     }
     if (lab_.obstacle_is_segment()) {
+        const ccd::MovingSegment segment = lab_.moving_obstacle();
+        const bool ends_move = segment.displacement_a != Vec2{} || segment.displacement_b != Vec2{};
         ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
-                    kind == PairKind::CircleMovingSegment ? " (its ends move)" : "");
+                    ends_move ? " (its ends move)" : "");
         ccd::Segment wall = lab_.obstacle();
         if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
             lab_.set_obstacle(wall);
             edited = true;
         }
-        if (kind == PairKind::CircleMovingSegment) {
+        if (lab_.obstacle_ends_move()) {
             const ccd::MovingSegment moving = lab_.moving_obstacle();
             Vec2 da = moving.displacement_a, db = moving.displacement_b;
             if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
@@ -696,7 +746,7 @@ void QueryLabView::draw_panel() {
             edited = true;
         }
     }
-    if (kind == PairKind::CircleCircle || kind == PairKind::PolygonPolygon) {
+    if (!lab_.obstacle_is_segment()) {
         Vec2 motion = lab_.obstacle_displacement();
         if (edit_motion("obstacle", motion)) {
             lab_.set_obstacle_displacement(motion);

@@ -26,6 +26,8 @@ two-circles 0.54
 seed002-moving-point-vs-moving-segment 0.5
 moving-segment-circle 0.5
 seed002-two-polygons 0.4
+ball-meets-a-crate 0.52
+crate-meets-a-closing-rod 0.5
 seed003-phaser-tilted-line 0.6
 seed004-infinite-line 0
 seed000-doomolish-hallway 0.6

@@ -146,6 +146,43 @@ TEST(LabScene, EveryPairKindWritesBackItsOwnTwoItems) {
               polygons.polygons[0].polygon.vertices[0].x + 1.0);
     EXPECT_EQ(edited.polygons[1].polygon.vertices, polygons.polygons[1].polygon.vertices);
     EXPECT_EQ(lab_case(polygons, polygon_lab).polygons.size(), 2u);
+
+    // A body and a polygon: the body is the mover, the polygon the obstacle.
+    const ccd::Scene ball_and_crate =
+        ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "ball-meets-a-crate.json");
+    QueryLab circle_polygon = QueryLab::from_scene(ball_and_crate);
+    ASSERT_EQ(circle_polygon.kind(), PairKind::CirclePolygon);
+    circle_polygon.set_mover({{-3.0, 0.5}, 0.25});
+    circle_polygon.set_obstacle_displacement({0.0, 1.0});
+    edited = scene_with_lab(ball_and_crate, circle_polygon);
+    EXPECT_EQ(edited.bodies[0].circle.center, (Vec2{-3.0, 0.5}));
+    EXPECT_EQ(edited.bodies[0].circle.radius, 0.25);
+    EXPECT_EQ(edited.polygons[0].velocity, (Vec2{0.0, 1.0}));
+    EXPECT_EQ(edited.polygons[0].polygon, ball_and_crate.polygons[0].polygon);
+    const ccd::Scene circle_polygon_case = lab_case(ball_and_crate, circle_polygon);
+    EXPECT_EQ(circle_polygon_case.bodies.size(), 1u);
+    EXPECT_EQ(circle_polygon_case.polygons.size(), 1u);
+    EXPECT_TRUE(circle_polygon_case.walls.empty());
+
+    // A polygon and a segment: the polygon is the mover, the segment (ends and motion) the
+    // obstacle.
+    const ccd::Scene crate_and_rod =
+        ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "crate-meets-a-closing-rod.json");
+    QueryLab polygon_segment = QueryLab::from_scene(crate_and_rod);
+    ASSERT_EQ(polygon_segment.kind(), PairKind::PolygonSegment);
+    polygon_segment.set_displacement({1.0, 0.0});
+    polygon_segment.set_obstacle({{3.0, 0.25}, {5.0, 0.5}});
+    polygon_segment.set_obstacle_motion({-2.0, 0.0}, {0.0, 0.0});
+    edited = scene_with_lab(crate_and_rod, polygon_segment);
+    EXPECT_EQ(edited.polygons[0].velocity, (Vec2{1.0, 0.0}));
+    EXPECT_EQ(edited.polygons[0].polygon, crate_and_rod.polygons[0].polygon);
+    EXPECT_EQ(edited.walls[0].segment.a, (Vec2{3.0, 0.25}));
+    EXPECT_EQ(edited.walls[0].displacement_a, (Vec2{-2.0, 0.0}));
+    EXPECT_EQ(edited.walls[0].displacement_b, (Vec2{0.0, 0.0}));
+    const ccd::Scene polygon_segment_case = lab_case(crate_and_rod, polygon_segment);
+    EXPECT_TRUE(polygon_segment_case.bodies.empty());
+    EXPECT_EQ(polygon_segment_case.polygons.size(), 1u);
+    EXPECT_EQ(polygon_segment_case.walls.size(), 1u);
 }
 
 // --- scene edits (the world view) -------------------------------------------------------------

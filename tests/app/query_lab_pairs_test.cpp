@@ -61,6 +61,29 @@ ccd::Scene two_polygons_scene() {
     return scene;
 }
 
+ccd::Polygon unit_square() { // edges 0 bottom, 1 right, 2 top, 3 left
+    return {{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}};
+}
+
+// A ball of radius 0.5 at (-3, 0.5) moving (4, 0) against the unit square moving (-1, 0): they
+// close at 5 per frame, the ball's right side 2.5 from the square's left side (edge 3): t = 0.5.
+ccd::Scene ball_and_crate_scene() {
+    ccd::Scene scene;
+    scene.bodies.push_back(circle_body("ball", {-3.0, 0.5}, 0.5, {4.0, 0.0}));
+    scene.polygons.push_back({"crate", unit_square(), {-1.0, 0.0}});
+    return scene;
+}
+
+// The unit square standing still, and a horizontal segment at y = 0.5 whose end A, 2 to the
+// right of the square, moves (-4, 0) while end B stays: end A meets the square's right side
+// (edge 1) at t = 0.5, at (1, 0.5). No vertex ever reaches the segment (they stay at y = 0, 1).
+ccd::Scene crate_and_closing_segment_scene() {
+    ccd::Scene scene;
+    scene.polygons.push_back({"crate", unit_square(), {}});
+    scene.walls.push_back({"rod", {{3.0, 0.5}, {5.0, 0.5}}, {-4.0, 0.0}, {0.0, 0.0}});
+    return scene;
+}
+
 TEST(QueryLabPair, TheSceneDecidesWhichPairOpens) {
     using ccdlab::query_lab_pair;
     ccd::Scene scene;
@@ -90,6 +113,26 @@ TEST(QueryLabPair, TheSceneDecidesWhichPairOpens) {
     polygons_and_a_body.bodies.push_back(circle_body("ball", {0.0, 5.0}, 1.0, {}));
     EXPECT_FALSE(query_lab_pair(polygons_and_a_body));
     EXPECT_EQ(query_lab_pair(polygons_and_a_body, true), PairKind::PolygonPolygon);
+
+    ccd::Scene ball_and_crate = ball_and_crate_scene();
+    EXPECT_EQ(query_lab_pair(ball_and_crate), PairKind::CirclePolygon);
+    ball_and_crate.bodies.push_back(circle_body("other", {3.0, 5.0}, 1.0, {}));
+    EXPECT_FALSE(query_lab_pair(ball_and_crate)) << "two bodies and a polygon: a world";
+    EXPECT_EQ(query_lab_pair(ball_and_crate, true), PairKind::CircleCircle)
+        << "--mode query: two bodies come before a body and a polygon";
+    ball_and_crate.bodies.pop_back();
+    ball_and_crate.polygons.push_back({"wedge", {{{3.0, 0.5}, {5.0, -1.0}, {5.0, 2.0}}}, {}});
+    EXPECT_FALSE(query_lab_pair(ball_and_crate));
+    EXPECT_EQ(query_lab_pair(ball_and_crate, true), PairKind::PolygonPolygon);
+
+    ccd::Scene crate_and_rod = crate_and_closing_segment_scene();
+    EXPECT_EQ(query_lab_pair(crate_and_rod), PairKind::PolygonSegment);
+    crate_and_rod.walls.front().displacement_a = {};
+    EXPECT_EQ(query_lab_pair(crate_and_rod), PairKind::PolygonSegment) << "static or moving";
+    crate_and_rod.walls.push_back({"floor", {{-5.0, -1.0}, {5.0, -1.0}}});
+    EXPECT_FALSE(query_lab_pair(crate_and_rod)) << "a polygon between two walls: a world";
+    EXPECT_EQ(query_lab_pair(crate_and_rod, true), PairKind::PolygonSegment)
+        << "--mode query: the polygon and the first segment";
 }
 
 TEST(QueryLabPair, ASceneWithoutAPairIsRefusedSayingWhatIsNeeded) {
@@ -100,6 +143,8 @@ TEST(QueryLabPair, ASceneWithoutAPairIsRefusedSayingWhatIsNeeded) {
         FAIL() << "no pair";
     } catch (const std::runtime_error& e) {
         EXPECT_NE(std::string(e.what()).find("two polygons"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("a polygon and a segment"), std::string::npos)
+            << e.what();
     }
 }
 
@@ -281,6 +326,139 @@ TEST(QueryLabPolygons, RestoreBringsBackBothPolygons) {
     EXPECT_TRUE(lab.state() == before);
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
+}
+
+TEST(QueryLabCirclePolygon, AnswersAsTheCoreAndAsByHand) {
+    const QueryLab lab = QueryLab::from_scene(ball_and_crate_scene());
+    EXPECT_EQ(lab.kind(), PairKind::CirclePolygon);
+    EXPECT_EQ(lab.mover_name(), "ball");
+    EXPECT_EQ(lab.obstacle_name(), "crate");
+    EXPECT_FALSE(lab.mover_is_polygon());
+    EXPECT_TRUE(lab.obstacle_is_polygon());
+    EXPECT_FALSE(lab.obstacle_is_segment());
+    ccd::Trace trace;
+    const auto core = ccd::time_of_impact(ccd::Circle{{-3.0, 0.5}, 0.5}, Vec2{4.0, 0.0},
+                                          unit_square(), Vec2{-1.0, 0.0}, &trace);
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.hit()->point, core->point);
+    EXPECT_EQ(lab.trace().query, "circle_polygon");
+    EXPECT_EQ(lab.trace().candidates.size(), trace.candidates.size());
+    // By hand (above): the left side, edge 3, at t = 0.5; the square is then at x = -0.5, and
+    // the normal points from it toward the ball.
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonEdge);
+    EXPECT_EQ(lab.hit()->edge, 3);
+    EXPECT_EQ(lab.hit()->vertex, -1);
+    EXPECT_DOUBLE_EQ(lab.hit()->point.x, -0.5);
+    EXPECT_DOUBLE_EQ(lab.hit()->point.y, 0.5);
+    EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
+    const int taken = lab.taken_candidate();
+    ASSERT_GE(taken, 0);
+    EXPECT_EQ(lab.trace().candidates[static_cast<std::size_t>(taken)].name, "edge 3: band");
+    for (const auto& answer : lab.algorithm_answers())
+        EXPECT_EQ(answer.has_query, answer.algorithm == &ccd::algorithms().front())
+            << "no registered algorithm has a circle-polygon query";
+}
+
+TEST(QueryLabCirclePolygon, HandlesMoveTheCircleAndThePolygon) {
+    QueryLab lab = QueryLab::from_scene(ball_and_crate_scene());
+    const auto handles = lab.handles();
+    for (Handle h :
+         {Handle::Center, Handle::Radius, Handle::Tip, Handle::ObstacleCenter, Handle::ObstacleTip})
+        EXPECT_EQ(std::count(handles.begin(), handles.end(), h), 1) << ccdlab::to_string(h);
+    EXPECT_EQ(std::count(handles.begin(), handles.end(), Handle::ObstacleRadius), 0);
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleCenter), (Vec2{0.5, 0.5}));
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleTip), (Vec2{-0.5, 0.5}));
+
+    // Up by 0.8: the ball's path at y = 1.3 passes 0.3 above the top side, so it meets the
+    // corner (0, 1), vertex 3: (5t - 3)^2 + 0.3^2 = 0.5^2, 5t - 3 = -0.4, t = 0.52. Then the
+    // square's corner is at (-0.52, 1), the ball's center at (-0.92, 1.3): normal (-0.8, 0.6).
+    lab.drag(Handle::Center, {-3.0, 1.3});
+    ASSERT_TRUE(lab.hit());
+    EXPECT_NEAR(lab.hit()->t, 0.52, 1e-15);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonVertex);
+    EXPECT_EQ(lab.hit()->vertex, 3);
+    EXPECT_NEAR(lab.hit()->point.x, -0.52, 1e-15);
+    EXPECT_NEAR(lab.hit()->point.y, 1.0, 1e-15);
+    EXPECT_NEAR(lab.hit()->normal.x, -0.8, 1e-15);
+    EXPECT_NEAR(lab.hit()->normal.y, 0.6, 1e-15);
+
+    lab.drag(Handle::Radius, {-3.0, 1.5});       // radius 0.2 < 0.3: the ball passes over
+    EXPECT_NEAR(lab.mover().radius, 0.2, 1e-15); // (1.5 - 1.3 in doubles)
+    EXPECT_FALSE(lab.hit());
+    lab.drag(Handle::ObstacleCenter, {0.5, 1.0}); // the square up by 0.5: its left side again
+    EXPECT_EQ(lab.obstacle_polygon().vertices.front(), (Vec2{0.0, 0.5}));
+    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{-1.0, 0.0})) << "the centroid carries it";
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 2.8 / 5.0); // gap 3 - 0.2 closing at 5
+    lab.drag(Handle::ObstacleTip, {0.5, 1.0}); // the square stands still: 2.8 at 4
+    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 2.8 / 4.0);
+}
+
+TEST(QueryLabPolygonSegment, AnEndOfTheSegmentMeetsAnEdgeAsTheCoreAndAsByHand) {
+    const QueryLab lab = QueryLab::from_scene(crate_and_closing_segment_scene());
+    EXPECT_EQ(lab.kind(), PairKind::PolygonSegment);
+    EXPECT_TRUE(lab.mover_is_polygon());
+    EXPECT_TRUE(lab.obstacle_is_segment());
+    EXPECT_TRUE(lab.obstacle_ends_move());
+    ccd::Trace trace;
+    const ccd::MovingSegment rod{{{3.0, 0.5}, {5.0, 0.5}}, {-4.0, 0.0}, {0.0, 0.0}};
+    const auto core = ccd::time_of_impact(unit_square(), Vec2{}, rod, &trace);
+    ASSERT_TRUE(core);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, core->t);
+    EXPECT_EQ(lab.trace().query, "polygon_moving_segment");
+    EXPECT_EQ(lab.trace().candidates.size(), trace.candidates.size());
+    // By hand (above): end A at (1, 0.5) on edge 1 at t = 0.5, the normal from the segment
+    // toward the square.
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::EndpointA);
+    EXPECT_EQ(lab.hit()->edge, 1);
+    EXPECT_EQ(lab.hit()->vertex, -1);
+    EXPECT_EQ(lab.hit()->point, (Vec2{1.0, 0.5}));
+    EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
+    const int taken = lab.taken_candidate();
+    ASSERT_GE(taken, 0);
+    EXPECT_EQ(lab.trace().candidates[static_cast<std::size_t>(taken)].name.rfind(
+                  "wall end A / edge 1", 0),
+              0u)
+        << lab.trace().candidates[static_cast<std::size_t>(taken)].name;
+}
+
+TEST(QueryLabPolygonSegment, HandlesMoveThePolygonAndTheSegmentsEnds) {
+    QueryLab lab = QueryLab::from_scene(crate_and_closing_segment_scene());
+    const auto handles = lab.handles();
+    for (Handle h : {Handle::Center, Handle::Tip, Handle::EndpointA, Handle::EndpointB,
+                     Handle::EndpointAEnd, Handle::EndpointBEnd})
+        EXPECT_EQ(std::count(handles.begin(), handles.end(), h), 1) << ccdlab::to_string(h);
+    EXPECT_EQ(std::count(handles.begin(), handles.end(), Handle::Radius), 0);
+    EXPECT_EQ(lab.handle_position(Handle::EndpointAEnd), (Vec2{-1.0, 0.5}));
+
+    lab.drag(Handle::EndpointAEnd, {3.0, 0.5}); // end A stands still now: no contact
+    EXPECT_EQ(lab.moving_obstacle().displacement_a, (Vec2{0.0, 0.0}));
+    EXPECT_FALSE(lab.hit());
+    // The square toward the segment: its right side reaches end A (3, 0.5) at 1 + 4t = 3.
+    lab.drag(Handle::Tip, {4.5, 0.5});
+    EXPECT_EQ(lab.displacement(), (Vec2{4.0, 0.0}));
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::EndpointA);
+    // A vertical wall at x = 2 instead (ends at (2, -1) and (2, 2), still): the right side's
+    // vertices 1 and 2 reach it together at t = 0.25; the tie goes to the lower vertex.
+    lab.drag(Handle::EndpointA, {2.0, -1.0});
+    lab.drag(Handle::EndpointB, {2.0, 2.0});
+    ASSERT_TRUE(lab.hit());
+    EXPECT_DOUBLE_EQ(lab.hit()->t, 0.25);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::SegmentInterior);
+    EXPECT_EQ(lab.hit()->vertex, 1);
+    EXPECT_EQ(lab.hit()->point, (Vec2{2.0, 0.0}));
+    EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
+    lab.drag(Handle::Center, {0.5, 5.0}); // the square far above the wall: a miss
+    EXPECT_EQ(lab.mover_polygon().vertices.front(), (Vec2{0.0, 4.5}));
+    EXPECT_FALSE(lab.hit());
 }
 
 } // namespace

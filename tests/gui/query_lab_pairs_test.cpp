@@ -224,6 +224,55 @@ TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
     EXPECT_NE(after["hit"]["t"].get<double>(), 0.4);
 }
 
+TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMovesIt) {
+    // scenes/ball-meets-a-crate.json: closing at 5 per frame, the path 0.3 above the crate's
+    // top, radius 0.5: corner (0, 1) where (5t - 3)^2 + 0.3^2 = 0.5^2, t = 0.52.
+    const fs::path dir = scratch_dir();
+    const json shot = screenshot_report("ball-meets-a-crate.json", dir);
+    EXPECT_EQ(shot["pair"], "circle_polygon");
+    EXPECT_EQ(shot["query"], "circle_polygon");
+    ASSERT_FALSE(shot["hit"].is_null());
+    EXPECT_NEAR(shot["hit"]["t"].get<double>(), 0.52, 1e-15);
+    EXPECT_EQ(shot["hit"]["feature"], "polygon_vertex");
+    EXPECT_EQ(shot["hit"]["vertex"], 3);
+    EXPECT_EQ(shot["trace"].size(), 12u); // each of the 4 edges: band, cap A, cap B
+
+    PairDrag app("ball-meets-a-crate.json", dir);
+    ASSERT_TRUE(app.ready());
+    const json before = app.report();
+    app.drag("obstacle_center", 0.0, -60.0); // the crate moves up: the ball meets its left side
+    ASSERT_TRUE(eventually(
+        [&] { return app.report()["obstacle"]["vertices"] != before["obstacle"]["vertices"]; },
+        10s));
+    const json after = app.report();
+    const auto expected = ccd::time_of_impact(
+        ccd::Circle{vec2(after["mover"]["center"]), after["mover"]["radius"].get<double>()},
+        vec2(after["mover"]["displacement"]), polygon(after["obstacle"]["vertices"]),
+        vec2(after["obstacle"]["displacement"]));
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
+    EXPECT_EQ(after["hit"]["feature"], "polygon_edge");
+    EXPECT_EQ(after["hit"]["edge"], 3);
+}
+
+TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
+    // scenes/crate-meets-a-closing-rod.json: the crate right at 1, the rod's end A left at 3,
+    // 2 apart: end A on the crate's right side (edge 1) at t = 0.5, at (1.5, 0.5).
+    const fs::path dir = scratch_dir();
+    const json shot = screenshot_report("crate-meets-a-closing-rod.json", dir);
+    EXPECT_EQ(shot["pair"], "polygon_segment");
+    EXPECT_EQ(shot["query"], "polygon_moving_segment");
+    ASSERT_FALSE(shot["hit"].is_null());
+    EXPECT_EQ(shot["hit"]["t"].get<double>(), 0.5);
+    EXPECT_EQ(shot["hit"]["feature"], "endpoint_a");
+    EXPECT_EQ(shot["hit"]["edge"], 1);
+    EXPECT_EQ(shot["hit"]["vertex"], -1);
+    EXPECT_EQ(vec2(shot["hit"]["point"]), (ccd::Vec2{1.5, 0.5}));
+    EXPECT_EQ(shot["trace"].size(), 12u); // 4 vertices against the rod, 2 ends x 4 edges
+    EXPECT_EQ(shot["segment"]["da"], json::array({-3.0, 0.0}));
+}
+
 TEST(AppQueryLabPairs, ACircleAgainstAMovingSegmentShowsTheCoresQuarticAnswer) {
     // scenes/moving-segment-circle.json: a paddle whose end a swings up; the band is a quartic.
     const fs::path dir = scratch_dir();

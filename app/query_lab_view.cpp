@@ -478,11 +478,13 @@ void QueryLabView::draw_labels() const {
     case PairKind::PolygonPolygon:
     case PairKind::CirclePolygon:
         label(lab_.obstacle_center_at(0.0), {10, 6}, palette::wall, obstacle + " (t = 0)");
-        label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
+        if (lab_.obstacle_displacement() != Vec2{}) // (else it would cover the name)
+            label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
         break;
     }
     label(lab_.mover_center_at(0.0), {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
-    label(lab_.mover_center_at(1.0), {10, 6}, palette::mover, "t = 1");
+    if (lab_.displacement() != Vec2{})
+        label(lab_.mover_center_at(1.0), {10, 6}, palette::mover, "t = 1");
     if (const auto& hit = lab_.hit()) {
         char text[64];
         std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);

@@ -17,20 +17,6 @@ bool same(const ccd::Segment& a, const ccd::Segment& b) {
     return a.a == b.a && a.b == b.b;
 }
 
-ccd::Vec2 vertex_centroid(const ccd::Polygon& polygon) {
-    ccd::Vec2 sum;
-    for (ccd::Vec2 v : polygon.vertices)
-        sum += v;
-    return polygon.vertices.empty() ? sum
-                                    : sum * (1.0 / static_cast<double>(polygon.vertices.size()));
-}
-
-ccd::Polygon translated(ccd::Polygon polygon, ccd::Vec2 by) {
-    for (ccd::Vec2& v : polygon.vertices)
-        v += by;
-    return polygon;
-}
-
 // The radius handle: on the circle, across the motion, clear of the path and the arrow.
 ccd::Vec2 radius_handle(const ccd::Circle& circle, ccd::Vec2 motion) {
     return circle.center +
@@ -286,22 +272,22 @@ void QueryLab::restore(const LabState& state) {
 
 ccd::Vec2 QueryLab::mover_center_at(double t) const {
     const ccd::Vec2 start =
-        mover_is_polygon() ? vertex_centroid(state_.mover_polygon) : state_.mover.center;
+        mover_is_polygon() ? ccd::vertex_centroid(state_.mover_polygon) : state_.mover.center;
     return start + state_.displacement * t;
 }
 
 ccd::Vec2 QueryLab::obstacle_center_at(double t) const {
-    const ccd::Vec2 start = obstacle_is_polygon() ? vertex_centroid(state_.obstacle_polygon)
+    const ccd::Vec2 start = obstacle_is_polygon() ? ccd::vertex_centroid(state_.obstacle_polygon)
                                                   : state_.obstacle_circle.center;
     return start + state_.obstacle_displacement * t;
 }
 
 ccd::Polygon QueryLab::mover_polygon_at(double t) const {
-    return translated(state_.mover_polygon, state_.displacement * t);
+    return ccd::translated(state_.mover_polygon, state_.displacement * t);
 }
 
 ccd::Polygon QueryLab::obstacle_polygon_at(double t) const {
-    return translated(state_.obstacle_polygon, state_.obstacle_displacement * t);
+    return ccd::translated(state_.obstacle_polygon, state_.obstacle_displacement * t);
 }
 
 std::span<const Handle> QueryLab::handles() const {
@@ -386,7 +372,7 @@ void QueryLab::drag(Handle handle, ccd::Vec2 world) {
     switch (handle) {
     case Handle::Center:
         if (mover_is_polygon())
-            s.mover_polygon = translated(s.mover_polygon, by);
+            s.mover_polygon = ccd::translated(s.mover_polygon, by);
         else
             s.mover.center = world;
         break;
@@ -410,7 +396,7 @@ void QueryLab::drag(Handle handle, ccd::Vec2 world) {
         break;
     case Handle::ObstacleCenter:
         if (obstacle_is_polygon())
-            s.obstacle_polygon = translated(s.obstacle_polygon, by);
+            s.obstacle_polygon = ccd::translated(s.obstacle_polygon, by);
         else
             s.obstacle_circle.center = world;
         break;

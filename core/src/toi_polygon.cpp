@@ -59,13 +59,6 @@ bool strictly_inside(const Polygon& p, Vec2 q) {
     return contains(p, q);
 }
 
-Vec2 centroid(const Polygon& p) {
-    Vec2 sum;
-    for (Vec2 v : p.vertices)
-        sum += v;
-    return sum * (1.0 / static_cast<double>(p.vertices.size()));
-}
-
 // Twice the signed area: positive for a counter-clockwise polygon (its winding).
 double twice_area(const Polygon& p) {
     double sum = 0.0;
@@ -252,6 +245,20 @@ Polygon scaled(const Polygon& p, double k) {
 
 } // namespace
 
+Vec2 vertex_centroid(const Polygon& polygon) {
+    if (polygon.vertices.empty()) return {};
+    Vec2 sum;
+    for (Vec2 v : polygon.vertices)
+        sum += v;
+    return sum * (1.0 / static_cast<double>(polygon.vertices.size()));
+}
+
+Polygon translated(Polygon polygon, Vec2 offset) {
+    for (Vec2& v : polygon.vertices)
+        v += offset;
+    return polygon;
+}
+
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
     if (const double k = detail::scale_for_largest(
@@ -268,7 +275,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
 
     if (insides_overlap(mover, obstacle)) {
         if (trace) trace->overlap_at_start = true;
-        const Vec2 normal = normalized_or(centroid(mover) - centroid(obstacle),
+        const Vec2 normal = normalized_or(vertex_centroid(mover) - vertex_centroid(obstacle),
                                           normalized_or(-motion, Vec2{0.0, 1.0}));
         return Hit{0.0,  mover.vertices.front(),    normal, Feature::PolygonEdge,
                    true, dot(motion, normal) < 0.0, 0,      0};
@@ -395,7 +402,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
         overlap = segments_cross(edge(mover, j), wall);
     if (overlap) {
         if (trace) trace->overlap_at_start = true;
-        const Vec2 middle = centroid(mover);
+        const Vec2 middle = vertex_centroid(mover);
         const ClosestPoint closest = closest_point_on_segment(middle, wall);
         const Vec2 side = perp(wall.b - wall.a);
         const Vec2 away = dot(side, middle - wall.a) < 0.0 ? -side : side;

@@ -9,11 +9,15 @@ using namespace ccd;
 
 const Polygon kUnitSquare{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}};
 
-Polygon translated(const Polygon& p, Vec2 by) {
-    Polygon out = p;
-    for (Vec2& v : out.vertices)
-        v += by;
-    return out;
+TEST(PolygonHelpers, TheVertexCentroidAndATranslation) {
+    EXPECT_EQ(vertex_centroid(kUnitSquare), (Vec2{0.5, 0.5}));
+    const Polygon wedge{{{3.0, 0.5}, {5.0, -1.0}, {5.0, 2.0}}};
+    EXPECT_DOUBLE_EQ(vertex_centroid(wedge).x, 13.0 / 3.0);
+    EXPECT_DOUBLE_EQ(vertex_centroid(wedge).y, 0.5);
+    EXPECT_EQ(vertex_centroid(Polygon{}), (Vec2{0.0, 0.0})) << "no vertices: the origin, no NaN";
+    const Polygon moved = translated(kUnitSquare, {3.0, -0.5});
+    EXPECT_EQ(moved.vertices,
+              (std::vector<Vec2>{{3.0, -0.5}, {4.0, -0.5}, {4.0, 0.5}, {3.0, 0.5}}));
 }
 
 TEST(PolygonSweep, AMoverVertexHitsTheFacingEdge) {

@@ -20,6 +20,13 @@ struct Polygon {
     friend bool operator==(const Polygon&, const Polygon&) = default;
 };
 
+// The mean of the vertices ({0, 0} for none): the point a World polygon body moves by and the
+// app's handle for a polygon.
+Vec2 vertex_centroid(const Polygon& polygon);
+
+// `polygon` moved by `offset`.
+Polygon translated(Polygon polygon, Vec2 offset);
+
 // Both polygons translate linearly over the frame (no rotation, as in the article). Each
 // vertex-edge pair is a point against a static segment in relative motion, so each candidate
 // is exact. The earliest contact wins; ties go to the mover's vertices first, then by index.

@@ -36,10 +36,7 @@ SceneWorld make_world(const Scene& scene) {
     // A polygon is a body about its vertex centroid, responding as the scene says; it comes
     // after the circles.
     for (const PolygonBody& polygon : scene.polygons) {
-        Vec2 center;
-        for (const Vec2 v : polygon.polygon.vertices)
-            center += v;
-        center *= 1.0 / static_cast<double>(polygon.polygon.vertices.size());
+        const Vec2 center = vertex_centroid(polygon.polygon);
         BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0,
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : polygon.polygon.vertices)

@@ -66,8 +66,8 @@ std::string usage_text() {
            "PageUp / PageDown open the previous / next scene of the folder; Space plays and\n"
            "pauses the world view and animates t in the query lab; Ctrl+Q quits.\n"
            "Files: Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E export\n"
-           "the case as a fixture. World view: C, P, S add a circle, point, segment at the\n"
-           "cursor; Delete removes the selected one.\n";
+           "the case as a fixture. World view: C, P, S, B add a circle, point, segment, box at\n"
+           "the cursor; Delete removes the selected one.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {

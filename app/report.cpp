@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "ccd/toi_polygon.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -52,9 +54,22 @@ nlohmann::json edit_json(const WorldView& view) {
                             {"b", to_json(wall.segment.b)},
                             {"a_px", to_json(camera.to_screen(wall.segment.a))},
                             {"b_px", to_json(camera.to_screen(wall.segment.b))}});
+    nlohmann::json polygons = nlohmann::json::array();
+    for (const ccd::PolygonBody& polygon : scene.polygons) {
+        nlohmann::json vertices = nlohmann::json::array();
+        for (const Vec2 v : polygon.polygon.vertices)
+            vertices.push_back(to_json(v));
+        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        polygons.push_back({{"name", polygon.name},
+                            {"vertices", vertices},
+                            {"velocity", to_json(polygon.velocity)},
+                            {"center_px", to_json(camera.to_screen(centroid))},
+                            {"tip_px", to_json(camera.to_screen(centroid + polygon.velocity))}});
+    }
     const auto selected = view.editor().selected();
     return {{"bodies", bodies},
             {"segments", segments},
+            {"polygons", polygons},
             {"selected", selected ? nlohmann::json(name_of(scene, *selected)) : nlohmann::json()},
             {"can_undo", view.editor().can_undo()},
             {"can_redo", view.editor().can_redo()}};

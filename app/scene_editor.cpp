@@ -5,6 +5,8 @@
 #include "color.hpp"
 #include "shape_renderer.hpp"
 
+#include "ccd/toi_polygon.hpp"
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -16,6 +18,22 @@ namespace ccdlab {
 namespace {
 
 constexpr double kPickRadiusPx = 12.0;
+
+// A body's or a polygon's response, and its restitution when it bounces; true when edited.
+bool edit_response(ccd::BodyResponse& response, double& restitution) {
+    bool edited = false;
+    int choice = static_cast<int>(response); // in BodyResponse's order
+    if (ImGui::Combo("response", &choice, "bounce\0slide\0stop\0destroy\0sensor\0")) {
+        response = static_cast<ccd::BodyResponse>(choice);
+        edited = true;
+    }
+    if (response == ccd::BodyResponse::Bounce) {
+        const double none = 0.0, full = 1.0;
+        edited |= ImGui::SliderScalar("restitution", ImGuiDataType_Double, &restitution, &none,
+                                      &full, "%.3f");
+    }
+    return edited;
+}
 
 // Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
 Vec2 insertion_point(const Camera& camera) {
@@ -82,6 +100,13 @@ void SceneEditor::add_segment_at(Vec2 at, const Camera& camera) {
     commit();
 }
 
+void SceneEditor::add_box_at(Vec2 at, const Camera& camera) {
+    const double step = camera.grid_spacing();
+    selected_ = add_box(scene_, at, 0.5 * step, {0.0, -2.0 * step});
+    note_.clear();
+    commit();
+}
+
 bool SceneEditor::delete_selected() {
     if (!selected_ || !contains(scene_, *selected_) || dragged_) return false;
     const std::string name = name_of(scene_, *selected_);
@@ -143,6 +168,7 @@ bool SceneEditor::handle_input(const Camera& camera) {
             add(GLFW_KEY_C, &SceneEditor::add_circle_at);
             add(GLFW_KEY_P, &SceneEditor::add_point_at);
             add(GLFW_KEY_S, &SceneEditor::add_segment_at);
+            add(GLFW_KEY_B, &SceneEditor::add_box_at);
             if (ImGui::IsKeyPressed(GLFW_KEY_DELETE, false) ||
                 ImGui::IsKeyPressed(GLFW_KEY_BACKSPACE, false))
                 changed |= delete_selected();
@@ -168,6 +194,18 @@ void SceneEditor::draw(ShapeRenderer& r) const {
             const ccd::Segment& s = scene_.walls[static_cast<std::size_t>(i)].segment;
             r.line(s.a, s.b, 7.0f, palette::handle.with_alpha(0.35f));
         }
+    for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
+        const ccd::PolygonBody& polygon = scene_.polygons[static_cast<std::size_t>(i)];
+        const bool selected = is_selected({SceneItem::Kind::Polygon, i});
+        const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
+        const auto& v = polygon.polygon.vertices;
+        for (std::size_t k = 0; k < v.size(); ++k)
+            r.line(v[k], v[(k + 1) % v.size()], selected ? 2.0f : 1.0f, color, 4.0f);
+        if (selected) {
+            const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+            r.arrow(centroid, centroid + polygon.velocity, 1.5f, color);
+        }
+    }
     const auto draw_handle = [&](SceneHandle handle) {
         const bool active = handle == hovered_ || handle == dragged_;
         const bool selected = is_selected(handle.item);
@@ -181,6 +219,10 @@ void SceneEditor::draw(ShapeRenderer& r) const {
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
         draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
         draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+    }
+    for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
+        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
+        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
     }
 }
 
@@ -201,10 +243,15 @@ bool SceneEditor::draw_panel(const Camera& camera) {
         add_segment_at(camera.center, camera);
         changed = true;
     }
-    ImGui::BeginDisabled(!selected_);
     ImGui::SameLine();
+    if (ImGui::Button("+ box (B)")) {
+        add_box_at(camera.center, camera);
+        changed = true;
+    }
+    ImGui::BeginDisabled(!selected_); // (a row of its own: the adds fill the first)
     if (ImGui::Button("delete (Del)")) changed |= delete_selected();
     ImGui::EndDisabled();
+    ImGui::SameLine();
     ImGui::BeginDisabled(!can_undo());
     if (ImGui::Button("undo (Ctrl+Z)")) changed |= undo();
     ImGui::EndDisabled();
@@ -214,7 +261,7 @@ bool SceneEditor::draw_panel(const Camera& camera) {
     ImGui::EndDisabled();
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
 
-    // Every body and segment; a click selects it.
+    // Every body, segment and polygon; a click selects it.
     if (ImGui::BeginListBox("##items", ImVec2(-1, 90))) {
         const auto row = [&](SceneItem item, const std::string& label) {
             if (ImGui::Selectable((label + "##" + std::to_string(static_cast<int>(item.kind)) +
@@ -225,8 +272,9 @@ bool SceneEditor::draw_panel(const Camera& camera) {
         };
         // Only the rows in view are built (a stress scene has tens of thousands).
         const int bodies = static_cast<int>(scene_.bodies.size());
+        const int segments = static_cast<int>(scene_.walls.size());
         ImGuiListClipper clipper;
-        clipper.Begin(bodies + static_cast<int>(scene_.walls.size()));
+        clipper.Begin(bodies + segments + static_cast<int>(scene_.polygons.size()));
         while (clipper.Step()) {
             for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
                 if (i < bodies) {
@@ -234,9 +282,13 @@ bool SceneEditor::draw_panel(const Camera& camera) {
                     row({SceneItem::Kind::Body, i},
                         body.name +
                             (body.shape == ccd::BodyShape::Point ? "  (point)" : "  (circle)"));
-                } else {
+                } else if (i < bodies + segments) {
                     row({SceneItem::Kind::Segment, i - bodies},
                         scene_.walls[static_cast<std::size_t>(i - bodies)].name + "  (segment)");
+                } else {
+                    const int j = i - bodies - segments;
+                    row({SceneItem::Kind::Polygon, j},
+                        scene_.polygons[static_cast<std::size_t>(j)].name + "  (polygon)");
                 }
             }
         }
@@ -245,28 +297,39 @@ bool SceneEditor::draw_panel(const Camera& camera) {
 
     if (selected_ && contains(scene_, *selected_)) {
         bool edited = false;
-        if (selected_->kind == SceneItem::Kind::Body) {
-            ccd::Body& body = scene_.bodies[static_cast<std::size_t>(selected_->index)];
+        const auto i = static_cast<std::size_t>(selected_->index);
+        switch (selected_->kind) {
+        case SceneItem::Kind::Body: {
+            ccd::Body& body = scene_.bodies[i];
             edited |= edit_vec2("position", body.circle.center);
             edited |= edit_vec2("velocity", body.velocity);
             if (body.shape == ccd::BodyShape::Circle)
                 edited |= edit_length("radius", body.circle.radius);
-            int response = static_cast<int>(body.response); // in BodyResponse's order
-            if (ImGui::Combo("response", &response, "bounce\0slide\0stop\0destroy\0sensor\0")) {
-                body.response = static_cast<ccd::BodyResponse>(response);
-                edited = true;
-            }
-            if (body.response == ccd::BodyResponse::Bounce) {
-                const double none = 0.0, full = 1.0;
-                edited |= ImGui::SliderScalar("restitution", ImGuiDataType_Double,
-                                              &body.restitution, &none, &full, "%.3f");
-            }
-        } else {
-            ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(selected_->index)];
+            edited |= edit_response(body.response, body.restitution);
+            break;
+        }
+        case SceneItem::Kind::Segment: {
+            ccd::Wall& wall = scene_.walls[i];
             edited |= edit_vec2("a", wall.segment.a);
             edited |= edit_vec2("b", wall.segment.b);
             edited |= edit_vec2("a moves", wall.displacement_a); // per frame: a kinematic wall
             edited |= edit_vec2("b moves", wall.displacement_b);
+            break;
+        }
+        case SceneItem::Kind::Polygon: {
+            ccd::PolygonBody& polygon = scene_.polygons[i];
+            edited |= edit_vec2("velocity", polygon.velocity);
+            if (ImGui::TreeNode("vertices")) {
+                for (std::size_t k = 0; k < polygon.polygon.vertices.size(); ++k) {
+                    ImGui::PushID(static_cast<int>(k));
+                    edited |= edit_vec2(std::to_string(k).c_str(), polygon.polygon.vertices[k]);
+                    ImGui::PopID();
+                }
+                ImGui::TreePop();
+            }
+            edited |= edit_response(polygon.response, polygon.restitution);
+            break;
+        }
         }
         if (edited) {
             field_edit_ = true;

@@ -1,7 +1,8 @@
 #pragma once
 // SceneEditor: editing a whole scene in the world view. Drags the handles (a body's center and
-// arrow tip at t = 0, a segment's ends), adds a circle, a point or a segment at the cursor
-// (C, P, S or the panel's buttons), deletes the selected item (Delete), and undoes and redoes
+// arrow tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip), adds a
+// circle, a point, a segment or a box at the cursor (C, P, S, B or the panel's buttons), deletes
+// the selected item (Delete), and undoes and redoes
 // every edit (Ctrl+Z / Ctrl+Y; a whole drag is one step). Input through ImGui's IO; the view
 // rebuilds its world from scene() when an edit reports a change.
 
@@ -46,6 +47,7 @@ public:
     void add_circle_at(Vec2 at, const Camera& camera);
     void add_point_at(Vec2 at, const Camera& camera);
     void add_segment_at(Vec2 at, const Camera& camera);
+    void add_box_at(Vec2 at, const Camera& camera);
     // Returns true when something was deleted.
     bool delete_selected();
 

@@ -1,5 +1,7 @@
 #include "scene_edits.hpp"
 
+#include "ccd/toi_polygon.hpp"
+
 #include <algorithm>
 
 namespace ccdlab {
@@ -57,24 +59,59 @@ SceneItem add_segment(ccd::Scene& scene, Vec2 a, Vec2 b) {
     return {SceneItem::Kind::Segment, static_cast<int>(scene.walls.size()) - 1};
 }
 
+SceneItem add_box(ccd::Scene& scene, Vec2 center, double half_side, Vec2 velocity) {
+    const double h = std::max(0.0, half_side);
+    ccd::PolygonBody box;
+    box.name = unique_name(scene, "box");
+    box.polygon.vertices = {center + Vec2{-h, -h}, center + Vec2{h, -h}, center + Vec2{h, h},
+                            center + Vec2{-h, h}};
+    box.velocity = velocity;
+    scene.polygons.push_back(box);
+    return {SceneItem::Kind::Polygon, static_cast<int>(scene.polygons.size()) - 1};
+}
+
 bool contains(const ccd::Scene& scene, SceneItem item) {
-    const std::size_t count =
-        item.kind == SceneItem::Kind::Body ? scene.bodies.size() : scene.walls.size();
+    std::size_t count = 0;
+    switch (item.kind) {
+    case SceneItem::Kind::Body:
+        count = scene.bodies.size();
+        break;
+    case SceneItem::Kind::Segment:
+        count = scene.walls.size();
+        break;
+    case SceneItem::Kind::Polygon:
+        count = scene.polygons.size();
+        break;
+    }
     return item.index >= 0 && at(item.index) < count;
 }
 
 const std::string& name_of(const ccd::Scene& scene, SceneItem item) {
-    return item.kind == SceneItem::Kind::Body ? scene.bodies[at(item.index)].name
-                                              : scene.walls[at(item.index)].name;
+    switch (item.kind) {
+    case SceneItem::Kind::Body:
+        return scene.bodies[at(item.index)].name;
+    case SceneItem::Kind::Segment:
+        return scene.walls[at(item.index)].name;
+    case SceneItem::Kind::Polygon:
+        break;
+    }
+    return scene.polygons[at(item.index)].name;
 }
 
 bool remove_item(ccd::Scene& scene, SceneItem item) {
     if (!contains(scene, item)) return false;
     const std::string name = name_of(scene, item);
-    if (item.kind == SceneItem::Kind::Body)
+    switch (item.kind) {
+    case SceneItem::Kind::Body:
         scene.bodies.erase(scene.bodies.begin() + item.index);
-    else
+        break;
+    case SceneItem::Kind::Segment:
         scene.walls.erase(scene.walls.begin() + item.index);
+        break;
+    case SceneItem::Kind::Polygon:
+        scene.polygons.erase(scene.polygons.begin() + item.index);
+        break;
+    }
     if (!scene.expect) return false;
     const auto names_it = [&](const ccd::ExpectedEvent& e) { return e.a == name || e.b == name; };
     if (std::none_of(scene.expect->events.begin(), scene.expect->events.end(), names_it))
@@ -85,6 +122,11 @@ bool remove_item(ccd::Scene& scene, SceneItem item) {
 
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
     const std::size_t i = at(handle.item.index);
+    if (handle.item.kind == SceneItem::Kind::Polygon) {
+        const ccd::PolygonBody& polygon = scene.polygons[i];
+        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        return handle.part == SceneHandle::Part::Tip ? centroid + polygon.velocity : centroid;
+    }
     switch (handle.part) {
     case SceneHandle::Part::Center:
         return scene.bodies[i].circle.center;
@@ -100,6 +142,15 @@ Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
 
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
     const std::size_t i = at(handle.item.index);
+    if (handle.item.kind == SceneItem::Kind::Polygon) {
+        ccd::PolygonBody& polygon = scene.polygons[i];
+        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        if (handle.part == SceneHandle::Part::Tip)
+            polygon.velocity = world - centroid;
+        else
+            polygon.polygon = ccd::translated(polygon.polygon, world - centroid);
+        return;
+    }
     switch (handle.part) {
     case SceneHandle::Part::Center:
         scene.bodies[i].circle.center = world;
@@ -147,6 +198,10 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
     for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
         consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
         consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+    }
+    for (int i = 0; i < static_cast<int>(scene.polygons.size()); ++i) {
+        consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
+        consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
     }
     return best;
 }

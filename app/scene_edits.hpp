@@ -1,7 +1,8 @@
 #pragma once
-// Edits of a scene's bodies and segments as the world view makes them: add a circle, a point or
-// a segment, remove one, move the handles (a body's center and arrow tip at t = 0, a segment's
-// ends). Plain functions on ccd::Scene, no window: the view keeps the scene, these change it.
+// Edits of a scene's bodies, segments and polygons as the world view makes them: add a circle, a
+// point, a segment or a box, remove one, move the handles (a body's center and arrow tip at
+// t = 0, a segment's ends, a polygon's vertex centroid and arrow tip). Plain functions on
+// ccd::Scene, no window: the view keeps the scene, these change it.
 
 #include "camera.hpp"
 
@@ -14,16 +15,17 @@
 
 namespace ccdlab {
 
-// A body or a segment of the scene, by its index in `bodies` or `segments`.
+// A body, a segment or a polygon of the scene, by its index in `bodies`, `segments` or
+// `polygons`.
 struct SceneItem {
-    enum class Kind { Body, Segment };
+    enum class Kind { Body, Segment, Polygon };
     Kind kind = Kind::Body;
     int index = 0;
     friend bool operator==(const SceneItem&, const SceneItem&) = default;
 };
 
 // A draggable point of an item: a body's center or arrow tip (center + velocity), a segment's
-// end a or b, all at t = 0.
+// end a or b, a polygon's vertex centroid or arrow tip (centroid + velocity), all at t = 0.
 struct SceneHandle {
     enum class Part { Center, Tip, EndA, EndB };
     SceneItem item;
@@ -39,6 +41,8 @@ std::string unique_name(const ccd::Scene& scene, std::string_view stem);
 SceneItem add_circle(ccd::Scene& scene, Vec2 center, double radius, Vec2 velocity);
 SceneItem add_point(ccd::Scene& scene, Vec2 position, Vec2 velocity);
 SceneItem add_segment(ccd::Scene& scene, Vec2 a, Vec2 b);
+// A square of side 2 half_side about `center`, counter-clockwise from its lower left corner.
+SceneItem add_box(ccd::Scene& scene, Vec2 center, double half_side, Vec2 velocity);
 
 // Whether `item` exists in the scene.
 bool contains(const ccd::Scene& scene, SceneItem item);
@@ -49,8 +53,9 @@ const std::string& name_of(const ccd::Scene& scene, SceneItem item);
 bool remove_item(ccd::Scene& scene, SceneItem item);
 
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
-// Moves a handle to `world`: the center carries the motion along (the tip keeps its offset);
-// the tip sets the velocity; a segment's end moves alone.
+// Moves a handle to `world`: the center carries the motion along (the tip keeps its offset; a
+// polygon's centroid moves the whole polygon); the tip sets the velocity; a segment's end moves
+// alone.
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world);
 
 // The other segment ends exactly where a segment end `handle` is (the corner of a polyline or

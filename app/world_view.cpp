@@ -467,15 +467,16 @@ void WorldView::draw_panel() {
     if (editor_.draw_panel(camera_)) rebuild();
     if (editor_.selected() != selected) changed_ = true;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Dashed lines are each body's path through the frame, dots its bounce "
-                       "points, numbers the events in processing order. Pick an event to jump "
-                       "there and see its normal. Dashed circles are predictions: where a body "
-                       "expects to touch next (its colour) or a contact that an earlier event "
-                       "cancelled (grey). Space plays and pauses. The yellow handles are "
-                       "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
-                       "pulls it apart); C, P, S add a circle, a "
-                       "point, a segment at the cursor; Delete removes the selected one; Ctrl+Z "
-                       "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
+    ImGui::TextWrapped(
+        "Dashed lines are each body's path through the frame, dots its bounce "
+        "points, numbers the events in processing order. Pick an event to jump "
+        "there and see its normal. Dashed circles are predictions: where a body "
+        "expects to touch next (its colour) or a contact that an earlier event "
+        "cancelled (grey). Space plays and pauses. The yellow handles are "
+        "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
+        "pulls it apart); C, P, S, B add a circle, a "
+        "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
+        "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
     if (show_help_) draw_help_overlay(camera_.width);

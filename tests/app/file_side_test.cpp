@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "scratch.hpp"
+#include "test_camera.hpp"
 #include <filesystem>
 #include <fstream>
 
@@ -200,6 +201,47 @@ TEST(SceneEdits, AddedItemsGetFreshNames) {
     EXPECT_EQ(name_of(scene, segment), "segment 1");
     EXPECT_EQ(segment.index, 2);
     EXPECT_NO_THROW(ccd::scene_to_json(scene)) << "names stay unique, so the scene saves";
+}
+
+TEST(SceneEdits, ABoxIsAPolygonMovedByItsCentroidAndRemovedWithItsExpectation) {
+    ccd::Scene scene = ball_and_wall(); // (it has a polygon, "crate", already)
+    const SceneItem box = add_box(scene, {2.0, 3.0}, 0.5, {1.0, 0.0});
+    EXPECT_EQ(box.kind, SceneItem::Kind::Polygon);
+    EXPECT_EQ(box.index, 1);
+    const auto added = [&]() -> const ccd::PolygonBody& { return scene.polygons[1]; };
+    ASSERT_TRUE(contains(scene, box));
+    EXPECT_EQ(name_of(scene, box), "box 1");
+    EXPECT_EQ(added().polygon.vertices,
+              (std::vector<Vec2>{{1.5, 2.5}, {2.5, 2.5}, {2.5, 3.5}, {1.5, 3.5}}))
+        << "counter-clockwise from the lower left corner";
+    EXPECT_EQ(name_of(scene, add_box(scene, {}, 1.0, {})), "box 2");
+
+    const SceneHandle center{box, SceneHandle::Part::Center}, tip{box, SceneHandle::Part::Tip};
+    EXPECT_EQ(handle_position(scene, center), (Vec2{2.0, 3.0})); // the vertex centroid
+    EXPECT_EQ(handle_position(scene, tip), (Vec2{3.0, 3.0}));
+    move_handle(scene, center, {4.0, 3.0}); // the whole box, its motion kept
+    EXPECT_EQ(added().polygon.vertices,
+              (std::vector<Vec2>{{3.5, 2.5}, {4.5, 2.5}, {4.5, 3.5}, {3.5, 3.5}}));
+    EXPECT_EQ(added().velocity, (Vec2{1.0, 0.0}));
+    move_handle(scene, tip, {4.0, 1.0});
+    EXPECT_EQ(added().velocity, (Vec2{0.0, -2.0}));
+    EXPECT_TRUE(joined_ends(scene, center).empty());
+
+    const Camera camera = ccdlab_test::camera_800x600(); // 50 px per unit about (0, 0)
+    const Vec2 at = camera.to_screen({4.0, 3.0});
+    const auto picked = pick_handle(scene, at + Vec2{2.0, 1.0}, camera, 10.0);
+    ASSERT_TRUE(picked);
+    EXPECT_EQ(*picked, center);
+
+    ccd::Expectation expect;
+    expect.events.push_back({0, 0.5, "ball", "box 1", ccd::Feature::PolygonEdge, {}, {}});
+    scene.expect = expect;
+    EXPECT_TRUE(remove_item(scene, box)) << "the expectation named box 1";
+    EXPECT_FALSE(scene.expect.has_value());
+    ASSERT_EQ(scene.polygons.size(), 2u);
+    EXPECT_EQ(scene.polygons[1].name, "box 2");
+    EXPECT_FALSE(contains(scene, {SceneItem::Kind::Polygon, 2}));
+    EXPECT_NO_THROW(ccd::scene_to_json(scene)) << "the scene still saves";
 }
 
 TEST(SceneEdits, RemovingAnItemTheExpectationNamesDropsTheExpectation) {

@@ -384,6 +384,50 @@ TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
 
 namespace {
 
+TEST_F(AppRun, TheWorldViewAddsABoxThatDragsByItsCentroidAndSaves) {
+    const fs::path scene = copy_scene("blank.json");
+    start({"--scene", scene.string()});
+    ASSERT_EQ(report()["mode"], "world");
+    const auto polygons = [&] { return report()["edit"]["polygons"]; };
+    ASSERT_TRUE(polygons().empty());
+
+    move_to(300, 250);
+    key("b"); // a box at the cursor
+    ASSERT_TRUE(eventually([&] { return polygons().size() == 1; }, 10s)) << report()["edit"].dump();
+    const json box = polygons()[0];
+    EXPECT_EQ(box["name"], "box 1");
+    EXPECT_EQ(report()["edit"]["selected"], "box 1");
+    EXPECT_EQ(box["vertices"].size(), 4u);
+    EXPECT_NEAR(box["center_px"][0].get<double>(), 300.0, 1.0);
+    EXPECT_NEAR(box["center_px"][1].get<double>(), 250.0, 1.0);
+
+    // Its centroid handle carries the whole box (and its motion) 100 px to the right.
+    drag(300, 250, 400, 250);
+    ASSERT_TRUE(eventually([&] { return polygons()[0]["center_px"] != box["center_px"]; }, 10s));
+    const json moved = polygons()[0];
+    EXPECT_NEAR(moved["center_px"][0].get<double>(), 400.0, 1.5);
+    EXPECT_EQ(moved["velocity"], box["velocity"]);
+    const double dx = moved["vertices"][0][0].get<double>() - box["vertices"][0][0].get<double>();
+    for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_NEAR(moved["vertices"][k][0].get<double>() - box["vertices"][k][0].get<double>(), dx,
+                    1e-12);
+        EXPECT_EQ(moved["vertices"][k][1], box["vertices"][k][1]);
+    }
+    EXPECT_GT(dx, 0.0);
+
+    key("Delete");
+    ASSERT_TRUE(eventually([&] { return polygons().empty(); }, 10s));
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return polygons().size() == 1; }, 10s)) << "the delete is undone";
+    key("ctrl+s");
+    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s));
+    const ccd::Scene saved = ccd::load_scene_file(scene);
+    ASSERT_EQ(saved.polygons.size(), 1u);
+    EXPECT_EQ(saved.polygons[0].name, "box 1");
+    EXPECT_EQ(saved.polygons[0].polygon.vertices.size(), 4u);
+    quit_expecting_no_question();
+}
+
 TEST_F(AppRun, FileErrorsAreShownAndTheEditIsKept) {
     const fs::path scene = copy_scene("default.json");
     copy_scene("blank.json"); // after default.json in the picker (it wraps around)

@@ -26,8 +26,8 @@ void write_polygon(ccd::PolygonBody& body, const ccd::Polygon& polygon, ccd::Vec
 }
 
 // Writes the lab's pair into `scene`, whose pair items are at the front of their lists, where
-// QueryLab::from_scene took them: the mover is the first polygon, else the first body; the
-// obstacle the first segment, the polygon after the mover's, or the second body.
+// QueryLab::from_scene took them: the mover is the first polygon for a polygon pair, else the
+// first body; the obstacle the first segment, the polygon after the mover's, or the second body.
 void write_pair(ccd::Scene& scene, const QueryLab& lab) {
     const PairItems items = pair_items(lab.kind());
     if (scene.bodies.size() < items.bodies || scene.walls.size() < items.segments ||

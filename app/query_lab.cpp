@@ -129,7 +129,7 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
     QueryLab lab;
     lab.kind_ = *kind;
     LabState& s = lab.state_;
-    // The mover: the first body, else the first polygon.
+    // The mover: the first polygon for a polygon pair, else the first body.
     if (lab.mover_is_polygon()) {
         const ccd::PolygonBody& mover = scene.polygons[0];
         s.mover_polygon = mover.polygon;

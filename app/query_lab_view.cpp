@@ -229,13 +229,6 @@ bool QueryLabView::handle_input() {
 
 namespace {
 
-void polygon_outline(ShapeRenderer& r, const ccd::Polygon& polygon, float width_px, Color color,
-                     float dash_px = 0.0f) {
-    const std::size_t n = polygon.vertices.size();
-    for (std::size_t i = 0; i < n; ++i)
-        r.line(polygon.vertices[i], polygon.vertices[(i + 1) % n], width_px, color, dash_px);
-}
-
 // A circle's frame: its path (the swept capsule and the center line), where it is at t = 1
 // (dashed), at t = 0 (outlined) and at the scrubbed time (filled), and its motion arrow.
 void moving_circle(ShapeRenderer& r, const ccd::Circle& circle, Vec2 displacement, Vec2 now,
@@ -260,9 +253,9 @@ void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color col
         mover ? lab.mover_polygon_at(lab.scrub_t) : lab.obstacle_polygon_at(lab.scrub_t);
     for (std::size_t i = 0; i < start.vertices.size(); ++i)
         r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
-    polygon_outline(r, end, 1.5f, color.with_alpha(0.55f), 6.0f);
-    polygon_outline(r, start, 1.5f, color.with_alpha(0.8f));
-    polygon_outline(r, now, 2.5f, color);
+    r.polygon_outline(end.vertices, 1.5f, color.with_alpha(0.55f), 6.0f);
+    r.polygon_outline(start.vertices, 1.5f, color.with_alpha(0.8f));
+    r.polygon_outline(now.vertices, 2.5f, color);
     for (Vec2 v : now.vertices)
         r.point(v, 3.0f, color);
     const Vec2 from = mover ? lab.mover_center_at(0.0) : lab.obstacle_center_at(0.0);
@@ -356,12 +349,12 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
             r.capsule_outline(now.vertices[i], now.vertices[(i + 1) % n], mover.radius, 1.0f,
                               palette::wall.with_alpha(0.25f));
         if (hit && !hit->overlap) {
-            const ccd::Polygon at = lab_.obstacle_polygon_at(hit->t);
             if (const auto edge = touched_edge(lab_, *hit))
                 r.band(edge->a, edge->b, mover.radius, palette::produced_hit);
             else if (hit->vertex >= 0 && static_cast<std::size_t>(hit->vertex) < n)
-                r.disc(at.vertices[static_cast<std::size_t>(hit->vertex)], mover.radius,
-                       palette::produced_hit);
+                r.disc(lab_.obstacle_polygon_at(hit->t)
+                           .vertices[static_cast<std::size_t>(hit->vertex)],
+                       mover.radius, palette::produced_hit);
         }
     }
 
@@ -392,15 +385,15 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     // Both at the time of impact, the feature hit and the contact point.
     if (hit) {
         if (lab_.mover_is_polygon()) {
-            polygon_outline(r, lab_.mover_polygon_at(hit->t), 2.0f, palette::impact);
+            r.polygon_outline(lab_.mover_polygon_at(hit->t).vertices, 2.0f, palette::impact);
         } else {
             const Vec2 at = lab_.mover_center_at(hit->t);
             r.circle_outline(at, mover.radius, 2.5f, palette::impact);
             r.point(at, 2.5f, palette::impact);
         }
         if (lab_.obstacle_is_polygon()) {
-            polygon_outline(r, lab_.obstacle_polygon_at(hit->t), 2.0f,
-                            palette::impact.with_alpha(0.6f), 6.0f);
+            r.polygon_outline(lab_.obstacle_polygon_at(hit->t).vertices, 2.0f,
+                              palette::impact.with_alpha(0.6f), 6.0f);
         } else if (lab_.obstacle_ends_move()) {
             const ccd::Segment wall = lab_.obstacle_at(hit->t);
             r.line(wall.a, wall.b, 2.5f, palette::impact);

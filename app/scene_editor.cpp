@@ -198,9 +198,7 @@ void SceneEditor::draw(ShapeRenderer& r) const {
         const ccd::PolygonBody& polygon = scene_.polygons[static_cast<std::size_t>(i)];
         const bool selected = is_selected({SceneItem::Kind::Polygon, i});
         const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
-        const auto& v = polygon.polygon.vertices;
-        for (std::size_t k = 0; k < v.size(); ++k)
-            r.line(v[k], v[(k + 1) % v.size()], selected ? 2.0f : 1.0f, color, 4.0f);
+        r.polygon_outline(polygon.polygon.vertices, selected ? 2.0f : 1.0f, color, 4.0f);
         if (selected) {
             const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
             r.arrow(centroid, centroid + polygon.velocity, 1.5f, color);

@@ -140,6 +140,12 @@ void ShapeRenderer::band(Vec2 a, Vec2 b, double radius, Color color) {
 void ShapeRenderer::line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px) {
     add(a, b, 0.0, 0.5f * width_px, 0.0f, dash_px, color);
 }
+void ShapeRenderer::polygon_outline(std::span<const Vec2> vertices, float width_px, Color color,
+                                    float dash_px, Vec2 offset) {
+    const std::size_t n = vertices.size();
+    for (std::size_t i = 0; i < n; ++i)
+        line(offset + vertices[i], offset + vertices[(i + 1) % n], width_px, color, dash_px);
+}
 void ShapeRenderer::point(Vec2 p, float radius_px, Color color) {
     add(p, p, 0.0, radius_px, 0.0f, 0.0f, color);
 }

@@ -6,6 +6,7 @@
 #include "color.hpp"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace ccdlab {
@@ -30,6 +31,9 @@ public:
     // The capsule's band only: the rectangle of half-width `radius` along a-b, flat ends.
     void band(Vec2 a, Vec2 b, double radius, Color color);
     void line(Vec2 a, Vec2 b, float width_px, Color color, float dash_px = 0.0f);
+    // The closed outline through `vertices` (each moved by `offset`): a polygon's edges.
+    void polygon_outline(std::span<const Vec2> vertices, float width_px, Color color,
+                         float dash_px = 0.0f, Vec2 offset = {});
     void point(Vec2 p, float radius_px, Color color);
     void arrow(Vec2 from, Vec2 to, float width_px, Color color);
 

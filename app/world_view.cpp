@@ -258,10 +258,7 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             selected && (selected->body == body ||
                          (selected->other_kind == ccd::OtherKind::Body && selected->other == body));
         if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
-            const std::vector<Vec2>& outline = outlines_[i];
-            for (std::size_t k = 0; k < outline.size(); ++k)
-                r.line(at + outline[k], at + outline[(k + 1) % outline.size()],
-                       in_selected ? 4.0f : 2.5f, color);
+            r.polygon_outline(outlines_[i], in_selected ? 4.0f : 2.5f, color, 0.0f, at);
             r.point(at, 2.5f, color.with_alpha(0.6f));
         } else if (radii_[i] > 0.0) {
             r.disc(at, radii_[i], color.with_alpha(in_selected ? 0.6f : 0.35f));

@@ -3,22 +3,29 @@
 #   ./dev.sh run [ccdlab options]   install what is missing, build, launch the app
 #   ./dev.sh test                   install what is missing, build, run every test
 #   ./dev.sh asan                   the same tests under AddressSanitizer and UBSan
+#   ./dev.sh test-cli-only          without the GUI: build the core, ccdlab-cli and their tests
+#                                   (fixtures included) and run them; no GUI package installed
 # Packages come from Debian only (docs/ARCHITECTURE.md lists why each is needed).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-packages=(
-    cmake ninja-build g++ pkg-config
-    libimgui-dev libglfw3-dev python3-glad libstb-dev nlohmann-json3-dev
-    libgl-dev libgl1-mesa-dri fonts-dejavu-core
-    libgtest-dev xvfb xauth xdotool
-    libbenchmark-dev libbox2d-dev libchipmunk-dev
+# What the core, ccdlab-cli and every test of theirs need.
+core_packages=(
+    cmake ninja-build g++ nlohmann-json3-dev
+    libgtest-dev libbenchmark-dev libbox2d-dev libchipmunk-dev
     python3-jsonschema clang libclang-rt-14-dev
 )
+# What the GUI and its tests add.
+gui_packages=(
+    pkg-config libimgui-dev libglfw3-dev python3-glad libstb-dev
+    libgl-dev libgl1-mesa-dri fonts-dejavu-core
+    xvfb xauth xdotool
+)
 
+# install_missing PACKAGE...
 install_missing() {
     local missing=()
-    for p in "${packages[@]}"; do
+    for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return
@@ -39,7 +46,7 @@ command=${1:-}
 [ $# -gt 0 ] && shift
 case "$command" in
 run)
-    install_missing
+    install_missing "${core_packages[@]}" "${gui_packages[@]}"
     build default
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
         echo "dev.sh: no display here; for a picture instead: xvfb-run -a build/default/app/ccdlab --scene scenes/default.json --screenshot ccdlab.png" >&2
@@ -48,17 +55,22 @@ run)
     exec build/default/app/ccdlab --scene scenes/default.json "$@"
     ;;
 test)
-    install_missing
+    install_missing "${core_packages[@]}" "${gui_packages[@]}"
     build default
     ctest --preset default -j "$(nproc)"
     ;;
+test-cli-only)
+    install_missing "${core_packages[@]}"
+    build cli-only
+    ctest --preset cli-only -j "$(nproc)"
+    ;;
 asan)
-    install_missing
+    install_missing "${core_packages[@]}" "${gui_packages[@]}"
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;
 *)
-    echo "usage: ./dev.sh run [ccdlab options] | ./dev.sh test | ./dev.sh asan" >&2
+    echo "usage: ./dev.sh run [ccdlab options] | ./dev.sh test | ./dev.sh asan | ./dev.sh test-cli-only" >&2
     exit 2
     ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds two variants of ccd_bench beside the default build's, to size what the compiler costs
-# the scalar query (docs/performance.md, "Tried on 2026-11-25, session 7"). Neither is a build
+# the scalar query (docs/performance.md, "Levers measured and dropped"). Neither is a build
 # of the project; both link the project's own objects with one of them replaced:
 #   ccd_bench_movapd  core/src/toi_circle_segment.cpp as GCC compiles it, with every register
 #                     copy `vmovsd %xmmA, %xmmA, %xmmB` (a merge) rewritten as `vmovapd` (a

@@ -1,8 +1,8 @@
 #pragma once
 // A textbook event-driven simulation of hard disks (Alder and Wainwright; Rapaport, J. Comput.
 // Phys. 34, 184 (1980); Lubachevsky, J. Comput. Phys. 94, 255 (1991)): world_bench's peer for
-// issue 4, the way event-driven molecular dynamics codes do it, on the same scene (equal disks
-// in the box [0, L]^2, bench::disks_in_box).
+// the scheduler's speed targets, the way event-driven molecular dynamics codes do it, on the same
+// scene (equal disks in the box [0, L]^2, bench::disks_in_box).
 //
 // - Cells of side at least one diameter: two disks in contact are in the same or adjacent cells,
 //   so a disk predicts against the 3 x 3 cells around its own only; crossing into another cell

@@ -4,13 +4,13 @@
 // they finish in reasonable time. docs/performance.md has the command and the figures.
 //
 // One iteration is one frame (World::step, the log included). After the table: events/s at
-// 10,000 disks and the growth of the cost per event from 1,000 to 100,000 disks, the issue's
-// two targets, from the medians when the cases were repeated (docs/performance.md's command:
+// 10,000 disks and the growth of the cost per event from 1,000 to 100,000 disks, the scheduler's
+// two speed targets, from the medians when the cases were repeated (docs/performance.md's command:
 // five repetitions, interleaved at random), and the grid against the reference scheduler. The
 // scene: N disks of radius 1 on a jittered square lattice in the box [0, L]^2 with N pi / L^2 =
 // 0.3, every disk at speed CCD_WORLD_BENCH_SPEED radii per frame (default 2) in a random direction,
 // elastic; a few untimed frames first so the timed ones start from a mixed state. Counters:
-// events/s (the figure of the issue), ns per event, events and cancelled predictions per frame.
+// events/s (the figure the target names), ns per event, events and cancelled predictions per frame.
 #include "disks_in_box.hpp"
 #include "median_recorder.hpp"
 #include "reference_scheduler.hpp"
@@ -130,7 +130,7 @@ BENCHMARK(BM_ReferenceScheduler)->Arg(200)->Arg(1000)->Iterations(1)->Unit(bench
 
 } // namespace
 
-// The benchmarks, then the issue's two targets from this run's figures (those it ran).
+// The benchmarks, then the two speed targets from this run's figures (those it ran).
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -1,6 +1,6 @@
 #pragma once
-// Time of impact of a moving circle against a segment: static, translating, or with each
-// endpoint moving on its own.
+// Time of impact of a moving circle (or point) against a static or translating segment. A
+// segment whose endpoints move on their own: toi_moving_segment.hpp.
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"

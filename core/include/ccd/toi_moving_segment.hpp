@@ -35,9 +35,9 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSeg
 // A moving circle against a moving segment: the general case. The end caps are circle-point
 // quadratics in relative motion (exact, as for a static segment); the band is the quartic
 // cross(u(t), w(t))^2 - r^2 |u(t)|^2 = 0, whose roots in [0, 1] are isolated between the roots
-// of its derivatives and bisected to adjacent doubles (docs/ARCHITECTURE.md states the
-// accuracy). When both endpoints move alike the segment only translates and the exact static
-// method runs in its frame.
+// of its derivatives and bisected to adjacent doubles, then polished on the distance
+// function (docs/accuracy.md states the contract and how it is met). When both endpoints move alike
+// the segment only translates and the exact static method runs in its frame.
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace = nullptr);
 

@@ -1,4 +1,4 @@
-// Soak: elastic balls (and a few points) in a closed box for many frames (CI-sized; the issue's
+// Soak: elastic balls (and a few points) in a closed box for many frames (CI-sized; the full
 // 1,000 balls x 100,000 frames on demand). No body may
 // leave the box or overlap another deeper than 1e-9 of the box's size at any frame's end, and
 // with restitution 1 the kinetic energy must stay within 1e-9 relative. Also: the same input
@@ -105,7 +105,7 @@ TEST(WorldSoak, ElasticBallsInABoxNeverEscapeNorOverlapAndKeepTheirEnergy) {
     EXPECT_GT(r.events, 20000); // the soak must actually collide
 }
 
-// The soak: 1,000 balls for 100,000 frames (about a minute in RelWithDebInfo).
+// The full soak: 1,000 balls for 100,000 frames (about a minute in RelWithDebInfo).
 // Skipped unless CCD_SOAK_LARGE=1; CCD_SOAK_FRAMES=n shortens it (docs/scheduler.md).
 TEST(WorldSoak, AThousandBallsForAHundredThousandFrames) {
     const char* large = std::getenv("CCD_SOAK_LARGE");

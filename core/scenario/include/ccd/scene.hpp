@@ -93,7 +93,7 @@ struct Scene {
     std::vector<Body> bodies;
     std::vector<Wall> walls;
     std::optional<View> view;
-    // Added with issue 6; each has a default so `Scene{title, description, ...}` still compiles.
+    // Each member below has a default, so `Scene{title, description, ...}` may leave them out.
     std::vector<PolygonBody> polygons = {};
     std::string algorithm = "exact"; // one of ccd::algorithms()
     std::optional<Expectation> expect = {};

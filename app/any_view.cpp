@@ -2,36 +2,19 @@
 
 #include "lab_scene.hpp"
 
-#include "ccd/scene_loader.hpp"
-
 #include <algorithm>
-#include <stdexcept>
 
 namespace ccdlab {
 
-AnyView view_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode,
-                 std::optional<double> t) {
-    // A pair is a query to take apart (query_lab_pair says which); anything else is a world.
-    const bool query_lab =
-        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene).has_value());
-    if (query_lab) {
-        try {
-            QueryLabView view(QueryLab::from_scene(scene), scene);
-            if (t) view.set_scrub_t(*t);
-            return view;
-        } catch (const ccd::SceneError&) {
-            throw;
-        } catch (const std::runtime_error& e) {
-            throw std::runtime_error(label.string() + ": " + e.what());
-        }
+AnyView view_for(const ccd::Scene& scene, ViewKind kind, std::optional<double> t) {
+    if (kind == ViewKind::QueryLab) {
+        QueryLabView view(QueryLab::from_scene(scene), scene);
+        if (t) view.set_scrub_t(*t);
+        return view;
     }
     WorldView view(scene);
     if (t) view.set_scrub_t(*t);
     return view;
-}
-
-AnyView open_view(const std::filesystem::path& path, Mode mode, std::optional<double> t) {
-    return view_for(ccd::load_scene_file(path), path, mode, t);
 }
 
 ccd::Scene edited_scene(const AnyView& view) {

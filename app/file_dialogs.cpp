@@ -103,8 +103,15 @@ void FileDialogs::set_path_field(const std::string& text) {
     std::strncpy(path_field_.data(), text.c_str(), path_field_.size() - 1);
 }
 
-void FileDialogs::handle(Session& session, FileCommand command) {
+void FileDialogs::ask_save_as(const Session& session) {
     const Document& document = session.document();
+    const std::filesystem::path folder = session.library().current_path().parent_path();
+    set_path_field(document.untitled() ? (folder / "untitled.json").string()
+                                       : document.path().string());
+    show(Dialog::SaveAs);
+}
+
+void FileDialogs::handle(Session& session, const AnyView& view, FileCommand command) {
     switch (command) {
     case FileCommand::New:
         guard(session, {Pending::Kind::New, {}});
@@ -119,13 +126,9 @@ void FileDialogs::handle(Session& session, FileCommand command) {
     case FileCommand::Save:
         save(session);
         break;
-    case FileCommand::SaveAs: {
-        const std::filesystem::path folder = session.library().current_path().parent_path();
-        set_path_field(document.untitled() ? (folder / "untitled.json").string()
-                                           : document.path().string());
-        show(Dialog::SaveAs);
+    case FileCommand::SaveAs:
+        ask_save_as(session);
         break;
-    }
     case FileCommand::SwitchView:
         try {
             session.switch_view();
@@ -135,7 +138,7 @@ void FileDialogs::handle(Session& session, FileCommand command) {
         break;
     case FileCommand::ExportFixture:
         try {
-            last_export_ = session.export_fixture();
+            last_export_ = session.export_fixture(fixture_case(view));
             set_status("Exported the case to " + last_export_.string(), false);
             std::cout << "ccdlab: wrote " << last_export_.string() << std::endl;
         } catch (const std::exception& e) {
@@ -186,7 +189,7 @@ void FileDialogs::perform(Session& session, const Pending& pending) {
 
 void FileDialogs::save(Session& session) {
     if (session.document().untitled()) {
-        handle(session, FileCommand::SaveAs);
+        ask_save_as(session);
         return;
     }
     save_as(session, session.document().path());
@@ -204,13 +207,13 @@ bool FileDialogs::save_as(Session& session, const std::filesystem::path& path) {
     }
 }
 
-void FileDialogs::draw(Session& session) {
+void FileDialogs::draw(Session& session, const AnyView& view) {
     draw_bar(session);
     if (dialog_ == Dialog::None) {
         if (requested_open_)
             guard(session, {Pending::Kind::Open, *requested_open_});
         else if (requested_)
-            handle(session, *requested_);
+            handle(session, view, *requested_);
     }
     requested_.reset();
     requested_open_.reset();
@@ -272,7 +275,7 @@ void FileDialogs::draw_bar(Session& session) {
            "write the case on screen, with the events it produces now, as a regression "
            "fixture (Ctrl+E)",
            FileCommand::ExportFixture);
-    if (std::holds_alternative<QueryLabView>(session.view()))
+    if (session.view_kind() == ViewKind::QueryLab)
         button("World view",
                "edit the whole scene in the world view: add and delete bodies and "
                "segments",
@@ -394,7 +397,7 @@ void FileDialogs::draw_unsaved(Session& session) {
     if (save_now) {
         close_dialog();
         if (session.document().untitled()) {
-            handle(session, FileCommand::SaveAs); // pending_ waits for that save
+            ask_save_as(session); // pending_ waits for that save
         } else if (save_as(session, session.document().path())) {
             perform(session, std::exchange(pending_, {}));
         } else {

@@ -6,6 +6,7 @@
 // would drop them: quit, open, new) and recovery of an autosave found at start. It asks; the
 // Session does.
 
+#include "any_view.hpp"
 #include "autosave.hpp"
 #include "session.hpp"
 
@@ -35,14 +36,14 @@ public:
     // Offered once the window is up: Recover or Discard.
     void offer_recovery(Autosave autosave);
 
-    // The bar and the open dialog, this frame; does what was asked to `session`.
-    void draw(Session& session);
+    // The bar and the open dialog, this frame; does what was asked to `session`. `view` shows
+    // the session's scene (the case Export fixture writes).
+    void draw(Session& session, const AnyView& view);
 
     // True once the user asked to quit and nothing unsaved is left (saved or discarded).
     bool quit() const { return quit_; }
     // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover".
     std::string dialog_name() const;
-    bool dialog_open() const { return dialog_ != Dialog::None; }
     const std::string& status() const { return status_; }
     const std::filesystem::path& last_export() const { return last_export_; }
 
@@ -54,7 +55,8 @@ private:
         std::filesystem::path path; // Open
     };
 
-    void handle(Session& session, FileCommand command);
+    void handle(Session& session, const AnyView& view, FileCommand command);
+    void ask_save_as(const Session& session);      // the Save as dialog, its field filled in
     void guard(Session& session, Pending pending); // asks first when there are unsaved changes
     void perform(Session& session, const Pending& pending);
     void save(Session& session);

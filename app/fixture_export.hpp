@@ -11,6 +11,14 @@
 
 namespace ccdlab {
 
+// What Ctrl+E exports: the case on screen and how many frames its expectation covers. The query
+// lab's case is its pair alone over one frame; the world's is the whole scene over the frames
+// stepped so far (any_view.hpp's fixture_case).
+struct FixtureCase {
+    ccd::Scene scene;
+    int frames = 1;
+};
+
 // A file-name stem from a title: ASCII letters (lower-cased) and digits kept, every other run of
 // characters one '-', none at either end, at most 60 characters (cut at a '-' when there is
 // one); "fixture" when nothing is left. "A ball hits a wall!" -> "a-ball-hits-a-wall".

@@ -139,7 +139,7 @@ SessionReport session_report(const Session& session, const FileDialogs& dialogs)
 }
 
 int run_interactive(const Options& options, AnyView initial_view, const ccd::Scene& loaded,
-                    const Settings& settings) {
+                    ViewKind kind, const Settings& settings) {
     PlatformWindow window(("ccdlab - " + options.scene.filename().string()).c_str(), options.width,
                           options.height, true);
     const std::filesystem::path settings_dir = settings_folder();
@@ -149,16 +149,19 @@ int run_interactive(const Options& options, AnyView initial_view, const ccd::Sce
         window.persist_layout(settings_dir / "imgui.ini");
     }
     ShapeRenderer renderer;
-    Session session(std::move(initial_view), Document(options.scene, loaded), settings_dir,
-                    settings,
+    Session session(loaded, kind, Document(options.scene, loaded), settings_dir, settings,
                     options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
                                                  : options.fixtures_dir);
+    // The view of the session's scene: made anew whenever the session's scene or view kind is
+    // replaced (Session::apply); its edits go back to the session.
+    AnyView view = std::move(initial_view);
     FileDialogs dialogs(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path());
     // An autosave left behind: the last run did not end cleanly. Offered, or opened (--recover).
     if (const auto autosave = read_autosave(session.autosave_file())) {
         if (options.recover) {
             session.recover(*autosave);
             session.apply();
+            view = view_for(session.scene(), session.view_kind(), std::nullopt);
         } else {
             dialogs.offer_recovery(*autosave);
         }
@@ -176,7 +179,14 @@ int run_interactive(const Options& options, AnyView initial_view, const ccd::Sce
             [&](auto& v) {
                 write_report(*options.report, v, session.document().path(), &reported);
             },
-            session.view());
+            view);
+    };
+    // The view's changes since the last call go to the session (unsaved changes? the autosave
+    // follows); true if there were any.
+    const auto view_to_session = [&] {
+        if (!std::visit([](auto& v) { return v.take_changed(); }, view)) return false;
+        session.edited(edited_scene(view));
+        return true;
     };
     while (!window.should_close()) {
         window.wait_for_events(session.autosave_tick(glfwGetTime()));
@@ -185,14 +195,17 @@ int run_interactive(const Options& options, AnyView initial_view, const ccd::Sce
                 dialogs.request(*command);
         if (window.take_close_request()) dialogs.request(FileCommand::Quit);
         std::optional<std::filesystem::path> chosen;
+        bool view_changed = false;
         std::visit(
             [&](auto& v) {
                 draw_frame(window, v, renderer, [&] {
                     chosen = draw_scene_picker(session.library(), error);
-                    dialogs.draw(session); // the File bar and its dialogs
+                    // This frame's edits reach the session before a File command reads it.
+                    view_changed = view_to_session();
+                    dialogs.draw(session, view); // the File bar and its dialogs
                 });
             },
-            session.view());
+            view);
         if (window.take_screenshot_request()) { // F12: this very frame, before it is shown
             const std::filesystem::path name = next_screenshot_name();
             try {
@@ -211,12 +224,12 @@ int run_interactive(const Options& options, AnyView initial_view, const ccd::Sce
             dialogs.request_open(*chosen);
             window.keep_drawing(3);
         }
-        if (session.apply()) { // a scene opened, a new one, a recovered one
+        if (session.apply()) { // a scene opened, a new one, a recovered one, the other view
+            view = view_for(session.scene(), session.view_kind(), std::nullopt);
             error.clear();
             window.keep_drawing(3);
             report();
         }
-        AnyView& view = session.view();
         // A playing world keeps the frames coming; its time runs with the wall clock.
         if (auto* world = std::get_if<WorldView>(&view); world && world->playing()) {
             world->advance(ImGui::GetIO().DeltaTime);
@@ -226,8 +239,7 @@ int run_interactive(const Options& options, AnyView initial_view, const ccd::Sce
             lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
             window.keep_drawing(2);
         }
-        if (std::visit([](auto& v) { return v.take_changed(); }, view)) {
-            session.view_changed(); // unsaved changes? the autosave follows
+        if (view_to_session() || view_changed) {
             window.keep_drawing(2);
             report();
         }
@@ -280,10 +292,12 @@ int run(int argc, char** argv) {
 
     std::optional<AnyView> view;
     ccd::Scene scene; // as the file holds it: what "unsaved changes" compare with
+    ViewKind kind = ViewKind::World;
     const auto load_start = std::chrono::steady_clock::now();
     try {
         scene = ccd::load_scene_file(options.scene);
-        view.emplace(view_for(scene, options.scene, options.mode, options.t));
+        kind = view_kind_for(scene, options.scene, options.mode);
+        view.emplace(view_for(scene, kind, options.t));
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
             world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
                                                                : DiscreteMethod::SlideMove,
@@ -296,8 +310,9 @@ int run(int argc, char** argv) {
     try {
         if (options.bench_frames > 0)
             return run_frame_bench(options, *view, load_time.count(), std::cout);
-        return options.screenshot ? run_screenshot(options, *view)
-                                  : run_interactive(options, std::move(*view), scene, settings);
+        return options.screenshot
+                   ? run_screenshot(options, *view)
+                   : run_interactive(options, std::move(*view), scene, kind, settings);
     } catch (const WindowError& e) {
         std::cerr
             << "ccdlab: no window (" << e.what()

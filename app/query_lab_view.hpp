@@ -26,8 +26,6 @@ public:
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const; // text on the canvas (ImGui background draw list)
     void draw_panel();        // edits made in the panel show up in take_changed()
-    // Which candidate the equation view shows (index into the trace; clamped when drawn).
-    void select_candidate(int index) { selected_candidate_ = index; }
 
     const QueryLab& lab() const { return lab_; }
     void set_scrub_t(double t) {

@@ -1,7 +1,5 @@
 #include "session.hpp"
 
-#include "fixture_export.hpp"
-
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
@@ -19,35 +17,51 @@ ccd::Scene blank_scene() {
 
 } // namespace
 
-Session::Session(AnyView view, Document document, std::filesystem::path settings_folder,
-                 Settings settings, std::filesystem::path fixtures_folder)
-    : view_(std::move(view)), document_(std::move(document)), library_(document_.path()),
-      settings_folder_(std::move(settings_folder)), settings_(std::move(settings)),
-      fixtures_folder_(std::move(fixtures_folder)),
+Session::Session(ccd::Scene scene, ViewKind view, Document document,
+                 std::filesystem::path settings_folder, Settings settings,
+                 std::filesystem::path fixtures_folder)
+    : scene_(std::move(scene)), view_kind_(view), document_(std::move(document)),
+      library_(document_.path()), settings_folder_(std::move(settings_folder)),
+      settings_(std::move(settings)), fixtures_folder_(std::move(fixtures_folder)),
       autosave_slot_(AutosaveSlot::claim(settings_folder_)) {
-    view_changed();
+    compare_with_file();
 }
 
 std::string Session::window_title() const {
     return "ccdlab - " + document_.name() + (document_.dirty() ? " *" : "");
 }
 
+void Session::edited(ccd::Scene scene) {
+    // Scrubbing and playing change the view every frame but not the scene; writing a large
+    // scene's text takes tens of milliseconds, so only an edit is compared with the file.
+    if (scene == scene_) return;
+    scene_ = std::move(scene);
+    compare_with_file();
+}
+
+void Session::compare_with_file() {
+    const std::string text = document_.update(scene_);
+    if (document_.dirty()) {
+        autosave_due_ = text != autosaved_text_;
+    } else {
+        autosave_due_ = false;
+        if (!autosaved_text_.empty()) discard_autosave(); // undone back to the saved file
+    }
+}
+
 void Session::open(const std::filesystem::path& path) {
-    const ccd::Scene scene = ccd::load_scene_file(path);
-    replacement_.emplace(Replacement{view_for(scene, path, Mode::Automatic, std::nullopt),
-                                     Document(path, scene),
-                                     true,
-                                     {},
-                                     false});
+    ccd::Scene scene = ccd::load_scene_file(path);
+    const ViewKind kind = view_kind_for(scene, path, Mode::Automatic);
+    Document document(path, scene);
+    replacement_.emplace(Replacement{std::move(scene), kind, std::move(document), true, {}, false});
 }
 
 void Session::new_scene() {
-    const ccd::Scene scene = blank_scene();
-    replacement_.emplace(Replacement{view_for(scene, "untitled", Mode::World, std::nullopt),
-                                     Document({}, scene),
-                                     false,
-                                     {},
-                                     false});
+    ccd::Scene scene = blank_scene();
+    const ViewKind kind = view_kind_for(scene, "untitled", Mode::World);
+    Document document({}, scene);
+    replacement_.emplace(
+        Replacement{std::move(scene), kind, std::move(document), false, {}, false});
 }
 
 void Session::recover(const Autosave& autosave) {
@@ -60,22 +74,20 @@ void Session::recover(const Autosave& autosave) {
         } catch (const std::exception&) { // gone or broken: the edit is all there is
         }
     }
-    AnyView view =
-        view_for(autosave.scene, autosave.origin.empty() ? "untitled" : autosave.origin.string(),
-                 Mode::Automatic, std::nullopt);
+    const ViewKind kind = view_kind_for(
+        autosave.scene, autosave.origin.empty() ? "untitled" : autosave.origin.string(),
+        Mode::Automatic);
     replacement_.emplace(
-        Replacement{std::move(view),
+        Replacement{autosave.scene, kind,
                     origin_loads ? Document(autosave.origin, saved) : Document(autosave.origin, {}),
                     origin_loads, canonical_text(autosave.scene), true});
 }
 
 void Session::switch_view() {
-    const ccd::Scene scene = edited_scene(view_);
-    const bool to_world = std::holds_alternative<QueryLabView>(view_);
+    const bool to_world = view_kind_ == ViewKind::QueryLab;
     const std::filesystem::path label = document_.untitled() ? "untitled" : document_.path();
-    replacement_.emplace(
-        Replacement{view_for(scene, label, to_world ? Mode::World : Mode::Query, std::nullopt),
-                    document_, false, autosaved_text_, true});
+    const ViewKind kind = view_kind_for(scene_, label, to_world ? Mode::World : Mode::Query);
+    replacement_.emplace(Replacement{scene_, kind, document_, false, autosaved_text_, true});
 }
 
 bool Session::apply() {
@@ -85,15 +97,15 @@ bool Session::apply() {
     // The edit being replaced was saved or discarded before (FileDialogs asks); a recovered
     // autosave stays until the recovered edit is saved or discarded.
     if (!replacement.same_edit) discard_autosave();
-    view_ = std::move(replacement.view);
+    scene_ = std::move(replacement.scene);
+    view_kind_ = replacement.view_kind;
     document_ = std::move(replacement.document);
     if (replacement.from_file) {
         library_ = SceneLibrary(document_.path());
         remember(document_.path());
     }
     autosaved_text_ = std::move(replacement.autosaved_text);
-    last_compared_.reset();
-    view_changed();
+    compare_with_file();
     return true;
 }
 
@@ -103,46 +115,28 @@ void Session::save() {
 
 void Session::save_as(const std::filesystem::path& path) {
     if (path.empty()) throw ccd::SceneError("no file name given");
-    const ccd::Scene scene = edited_scene(view_);
-    ccd::save_scene_file(path, scene);
-    document_.mark_saved(path, scene);
+    ccd::save_scene_file(path, scene_);
+    document_.mark_saved(path, scene_);
     library_ = SceneLibrary(path);
     remember(path);
     discard_autosave();
 }
 
-std::filesystem::path Session::export_fixture() {
-    const FixtureCase fixture = fixture_case(view_);
-    const std::string title = !fixture.scene.title.empty() ? fixture.scene.title
-                              : document_.untitled()       ? std::string("fixture")
-                                                           : document_.path().stem().string();
-    return ccdlab::export_fixture(fixtures_folder_, fixture.scene, fixture.frames, title);
-}
-
-void Session::view_changed() {
-    ccd::Scene scene = edited_scene(view_);
-    // Scrubbing and playing change the view every frame but not the scene; writing a large
-    // scene's text takes tens of milliseconds, so only an edit is compared with the file.
-    if (scene == last_compared_) return;
-    const std::string text = document_.update(scene);
-    last_compared_ = std::move(scene);
-    if (document_.dirty()) {
-        autosave_due_ = text != autosaved_text_;
-    } else {
-        autosave_due_ = false;
-        if (!autosaved_text_.empty()) discard_autosave(); // undone back to the saved file
-    }
+std::filesystem::path Session::export_fixture(const FixtureCase& shown) {
+    const std::string title = !shown.scene.title.empty() ? shown.scene.title
+                              : document_.untitled()     ? std::string("fixture")
+                                                         : document_.path().stem().string();
+    return ccdlab::export_fixture(fixtures_folder_, shown.scene, shown.frames, title);
 }
 
 double Session::autosave_tick(double now) {
     if (!autosave_due_ || autosave_file().empty()) return -1.0;
     if (now < last_autosave_ + kAutosaveInterval) return last_autosave_ + kAutosaveInterval - now;
-    const ccd::Scene scene = edited_scene(view_);
     last_autosave_ = now;
     autosave_due_ = false;
     try {
-        write_autosave(autosave_file(), {scene, document_.path()});
-        autosaved_text_ = canonical_text(scene);
+        write_autosave(autosave_file(), {scene_, document_.path()});
+        autosaved_text_ = canonical_text(scene_);
         autosave_error_.clear();
     } catch (const std::exception& e) {
         autosave_error_ = std::string("autosave failed: ") + e.what();

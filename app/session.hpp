@@ -1,15 +1,20 @@
 #pragma once
-// Session: the scene being edited in an interactive run: its view, its document (file, unsaved
-// changes), the scene folder the picker lists, the recent files, and what the File commands do
-// to them: new, open, save, save as, export a fixture, autosave and recovery. No drawing: the
-// dialogs (file_dialogs.hpp) ask, the session does.
+// Session: the scene being edited in an interactive run and which view shows it, its document
+// (file, unsaved changes), the scene folder the picker lists, the recent files, and what the
+// File commands do to them: new, open, save, save as, export a fixture, switch the view, autosave
+// and recovery. No view and no drawing: the app makes the view the session names (any_view.hpp)
+// and tells the session what the view edited; the dialogs (file_dialogs.hpp) ask, the session
+// does.
 
-#include "any_view.hpp"
 #include "autosave.hpp"
 #include "autosave_slot.hpp"
 #include "document.hpp"
+#include "fixture_export.hpp"
 #include "scene_library.hpp"
 #include "settings.hpp"
+#include "view_kind.hpp"
+
+#include "ccd/scene.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -19,12 +24,15 @@ namespace ccdlab {
 
 class Session {
 public:
+    // `scene` shown in `view` (from view_kind_for), `document` the file it came from.
     // `settings_folder` empty: no settings, recent files or autosave are kept (as in tests).
-    Session(AnyView view, Document document, std::filesystem::path settings_folder,
-            Settings settings, std::filesystem::path fixtures_folder);
+    Session(ccd::Scene scene, ViewKind view, Document document,
+            std::filesystem::path settings_folder, Settings settings,
+            std::filesystem::path fixtures_folder);
 
-    AnyView& view() { return view_; }
-    const AnyView& view() const { return view_; }
+    // The scene as edited now (as the view last reported it) and which view shows it.
+    const ccd::Scene& scene() const { return scene_; }
+    ViewKind view_kind() const { return view_kind_; }
     const Document& document() const { return document_; }
     const SceneLibrary& library() const { return library_; }
     const Settings& settings() const { return settings_; }
@@ -32,30 +40,32 @@ public:
     // "ccdlab - default.json", with " *" while there are unsaved changes.
     std::string window_title() const;
 
+    // The view's scene after it changed (an edit, or only the scrubbed time: cheap then). Is the
+    // document dirty now? Keeps the autosave in step: due while dirty, removed once clean.
+    void edited(ccd::Scene scene);
+
     // Each throws (ccd::SceneError, std::runtime_error) with a one-line message and leaves the
-    // session as it was when it fails. open, new_scene and recover replace the view: they take
-    // effect at apply(), between two frames, so the view being drawn stays alive.
+    // session as it was when it fails. open, new_scene, recover and switch_view replace the scene
+    // or its view: they take effect at apply(), between two frames, so the view being drawn
+    // stays alive.
     void open(const std::filesystem::path& path);
     void new_scene();
     void save(); // to the document's file; the document must have one
     void save_as(const std::filesystem::path& path);
-    // Writes the case on screen as a fixture into the fixtures folder; returns the file.
-    std::filesystem::path export_fixture();
+    // Writes `shown` (the case on screen) as a fixture into the fixtures folder; returns the file.
+    std::filesystem::path export_fixture(const FixtureCase& shown);
     // The autosave found at start, opened in place of the scene: its file's name, its edits
     // unsaved.
     void recover(const Autosave& autosave);
     // The same edited scene in the other view: the world view (to add and delete bodies and
     // segments) or the query lab (its pair). Throws when the scene has no pair for the lab.
-    // Takes effect at apply(); the document and its unsaved changes stay as they are (the
-    // undo history starts anew).
+    // The document and its unsaved changes stay as they are (the view's undo history starts
+    // anew).
     void switch_view();
-    // Puts the view and document that open, new_scene, recover or switch_view made in place;
-    // true if any.
+    // Puts the scene, view kind and document that open, new_scene, recover or switch_view made
+    // in place; true if any: the app then makes the view of scene() and view_kind() anew.
     bool apply();
 
-    // After the view changed: is the document dirty now? (Cheap enough to call every frame the
-    // view changes.) Keeps the autosave in step: due while dirty, removed once clean.
-    void view_changed();
     // Writes the autosave when one is due and `now` (seconds, any monotonic clock) is at least
     // kAutosaveInterval after the last. Returns the seconds until the next one is due, or a
     // negative number when none is. A failure is kept in autosave_error().
@@ -69,15 +79,18 @@ public:
 
 private:
     struct Replacement {
-        AnyView view;
+        ccd::Scene scene;
+        ViewKind view_kind;
         Document document;
         bool from_file = false;     // document.path() was just opened: list its folder, remember it
         std::string autosaved_text; // what the autosave file holds afterwards (recovery)
         bool same_edit = false;     // the same unsaved edit (recovery, switch): keep its autosave
     };
+    void compare_with_file(); // scene_ against the document's file; the autosave follows
     void remember(const std::filesystem::path& path); // recent files and last scene, saved
 
-    AnyView view_;
+    ccd::Scene scene_;
+    ViewKind view_kind_;
     Document document_;
     SceneLibrary library_;
     std::filesystem::path settings_folder_;
@@ -85,7 +98,6 @@ private:
     std::filesystem::path fixtures_folder_;
     AutosaveSlot autosave_slot_; // this instance's autosave file, held while it runs
     std::string autosaved_text_; // what the autosave file holds; empty: none written by us
-    std::optional<ccd::Scene> last_compared_; // the scene view_changed last compared
     bool autosave_due_ = false;
     double last_autosave_ = -1e300;
     std::string autosave_error_;

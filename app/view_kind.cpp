@@ -1,0 +1,33 @@
+#include "view_kind.hpp"
+
+#include "query_lab.hpp"
+
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
+
+#include <stdexcept>
+
+namespace ccdlab {
+
+std::string_view to_string(ViewKind kind) {
+    return kind == ViewKind::QueryLab ? "query lab" : "world";
+}
+
+ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
+    const bool query_lab =
+        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene).has_value());
+    if (query_lab) {
+        try {
+            QueryLab::from_scene(scene);
+        } catch (const ccd::SceneError&) {
+            throw;
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(label.string() + ": " + e.what());
+        }
+        return ViewKind::QueryLab;
+    }
+    static_cast<void>(ccd::make_world(scene)); // ccd::SceneError: a scene the World does not take
+    return ViewKind::World;
+}
+
+} // namespace ccdlab

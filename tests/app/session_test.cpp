@@ -1,0 +1,270 @@
+// The session without a window: which view a scene opens in, the edited scene and its unsaved
+// changes, the File commands (open, new, save as, switch view, export) taking effect at
+// apply(), the autosave and recovery.
+#include "autosave.hpp"
+#include "document.hpp"
+#include "fixture_export.hpp"
+#include "session.hpp"
+#include "view_kind.hpp"
+
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include "scratch.hpp"
+#include <cmath>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace ccdlab;
+
+fs::path scratch_dir() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path dir = ccdlab_test::scratch_root() / "session-test" /
+                         (std::string(info->test_suite_name()) + "." + info->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+// One ball and one wall: a pair, so it opens in the query lab.
+ccd::Scene ball_and_wall() {
+    ccd::Scene scene;
+    scene.title = "Ball and wall";
+    scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 5.0}, 1.0}, {0.0, -10.0}});
+    scene.walls.push_back({"floor", {{-2.0, 0.0}, {2.0, 0.0}}});
+    return scene;
+}
+
+// Two balls and two walls: no single pair, so it opens in the world view.
+ccd::Scene two_balls_two_walls() {
+    ccd::Scene scene = ball_and_wall();
+    scene.title = "";
+    scene.bodies.push_back({"other", ccd::BodyShape::Circle, {{9.0, 5.0}, 0.5}, {0.0, 0.0}});
+    scene.walls.push_back({"side", {{5.0, 0.0}, {5.0, 3.0}}});
+    return scene;
+}
+
+ccd::Scene moved_ball(ccd::Scene scene, double x) {
+    scene.bodies[0].circle.center.x = x;
+    return scene;
+}
+
+fs::path save(const fs::path& file, const ccd::Scene& scene) {
+    ccd::save_scene_file(file, scene);
+    return file;
+}
+
+// A session on `file`, as the app starts one (no settings folder: nothing kept between runs).
+Session open_session(const fs::path& file, const fs::path& fixtures = {},
+                     const fs::path& settings_folder = {}) {
+    const ccd::Scene scene = ccd::load_scene_file(file);
+    return Session(scene, view_kind_for(scene, file, Mode::Automatic), Document(file, scene),
+                   settings_folder, Settings{}, fixtures);
+}
+
+// --- which view --------------------------------------------------------------------------------
+
+TEST(ViewKind, APairOpensInTheQueryLabAndAnythingElseInTheWorld) {
+    EXPECT_EQ(view_kind_for(ball_and_wall(), "a.json", Mode::Automatic), ViewKind::QueryLab);
+    EXPECT_EQ(view_kind_for(two_balls_two_walls(), "a.json", Mode::Automatic), ViewKind::World);
+    EXPECT_EQ(view_kind_for(ball_and_wall(), "a.json", Mode::World), ViewKind::World);
+    // --mode query takes the first pair of a larger scene.
+    EXPECT_EQ(view_kind_for(two_balls_two_walls(), "a.json", Mode::Query), ViewKind::QueryLab);
+}
+
+TEST(ViewKind, TheQueryLabWithoutAPairThrowsNamingTheFile) {
+    ccd::Scene lone_ball;
+    lone_ball.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 0.0}, 1.0}, {1.0, 0.0}});
+    try {
+        view_kind_for(lone_ball, "lone.json", Mode::Query);
+        FAIL() << "no exception";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("lone.json: the query lab needs", 0), 0u) << e.what();
+    }
+    EXPECT_EQ(view_kind_for(lone_ball, "lone.json", Mode::Automatic), ViewKind::World);
+}
+
+TEST(ViewKind, ASceneTheWorldDoesNotTakeThrowsASceneError) {
+    ccd::Scene scene = two_balls_two_walls();
+    ccd::PolygonBody big{"big", {}, {0.0, 0.0}};
+    for (int i = 0; i < 300; ++i) { // more vertices than the World takes (255)
+        const double a = 6.283185307179586 * i / 300;
+        big.polygon.vertices.push_back({20.0 + std::cos(a), std::sin(a)});
+    }
+    scene.polygons.push_back(big);
+    EXPECT_THROW(view_kind_for(scene, "big.json", Mode::Automatic), ccd::SceneError);
+}
+
+// --- the edited scene and its document ---------------------------------------------------------
+
+TEST(Session, AnEditMakesTheDocumentDirtyAndUndoingItCleanAgain) {
+    const fs::path file = save(scratch_dir() / "pair.json", ball_and_wall());
+    Session session = open_session(file);
+    EXPECT_EQ(session.view_kind(), ViewKind::QueryLab);
+    EXPECT_EQ(session.scene(), ball_and_wall());
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(session.window_title(), "ccdlab - pair.json");
+
+    session.edited(moved_ball(ball_and_wall(), 1.5));
+    EXPECT_TRUE(session.document().dirty());
+    EXPECT_EQ(session.scene().bodies[0].circle.center.x, 1.5);
+    EXPECT_EQ(session.window_title(), "ccdlab - pair.json *");
+
+    session.edited(ball_and_wall()); // undone
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(session.window_title(), "ccdlab - pair.json");
+}
+
+TEST(Session, SaveAsWritesTheEditedSceneAndMakesItTheDocument) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "pair.json", ball_and_wall()));
+    session.edited(moved_ball(ball_and_wall(), -1.0));
+    session.save_as(dir / "renamed.json");
+    EXPECT_EQ(ccd::load_scene_file(dir / "renamed.json"), moved_ball(ball_and_wall(), -1.0));
+    EXPECT_EQ(ccd::load_scene_file(dir / "pair.json"), ball_and_wall()) << "left as it was";
+    EXPECT_EQ(session.document().path(), dir / "renamed.json");
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(session.library().current_path(), dir / "renamed.json");
+    EXPECT_THROW(session.save_as({}), ccd::SceneError);
+}
+
+// --- File commands take effect at apply() ------------------------------------------------------
+
+TEST(Session, OpenTakesEffectAtApplyWithTheViewTheSceneOpensIn) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "pair.json", ball_and_wall()));
+    const fs::path world = save(dir / "world.json", two_balls_two_walls());
+    session.open(world);
+    EXPECT_EQ(session.scene(), ball_and_wall()) << "the view being drawn still shows this";
+    EXPECT_EQ(session.view_kind(), ViewKind::QueryLab);
+    EXPECT_TRUE(session.apply());
+    EXPECT_EQ(session.scene(), two_balls_two_walls());
+    EXPECT_EQ(session.view_kind(), ViewKind::World);
+    EXPECT_EQ(session.document().path(), world);
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_FALSE(session.apply()) << "nothing left to apply";
+}
+
+TEST(Session, AFileThatDoesNotOpenLeavesTheSessionAsItWas) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "pair.json", ball_and_wall()));
+    session.edited(moved_ball(ball_and_wall(), 2.0));
+    EXPECT_THROW(session.open(dir / "missing.json"), ccd::SceneError);
+    EXPECT_FALSE(session.apply());
+    EXPECT_EQ(session.scene(), moved_ball(ball_and_wall(), 2.0));
+    EXPECT_TRUE(session.document().dirty());
+}
+
+TEST(Session, ANewSceneIsBlankUntitledAndInTheWorld) {
+    Session session = open_session(save(scratch_dir() / "pair.json", ball_and_wall()));
+    session.new_scene();
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.view_kind(), ViewKind::World);
+    EXPECT_TRUE(session.scene().bodies.empty());
+    EXPECT_TRUE(session.scene().walls.empty());
+    ASSERT_TRUE(session.scene().view.has_value());
+    EXPECT_EQ(session.scene().view->center, (ccd::Vec2{0.0, 0.0}));
+    EXPECT_TRUE(session.document().untitled());
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(session.window_title(), "ccdlab - untitled");
+}
+
+TEST(Session, SwitchingTheViewKeepsTheEditedSceneAndItsUnsavedChanges) {
+    const fs::path file = save(scratch_dir() / "pair.json", ball_and_wall());
+    Session session = open_session(file);
+    session.edited(moved_ball(ball_and_wall(), 3.0));
+    session.switch_view();
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.view_kind(), ViewKind::World);
+    EXPECT_EQ(session.scene(), moved_ball(ball_and_wall(), 3.0));
+    EXPECT_TRUE(session.document().dirty());
+    EXPECT_EQ(session.document().path(), file);
+    session.switch_view();
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.view_kind(), ViewKind::QueryLab);
+}
+
+TEST(Session, TheQueryLabIsRefusedForASceneWithoutAPair) {
+    ccd::Scene lone_ball;
+    lone_ball.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 0.0}, 1.0}, {1.0, 0.0}});
+    Session session = open_session(save(scratch_dir() / "lone.json", lone_ball));
+    ASSERT_EQ(session.view_kind(), ViewKind::World);
+    EXPECT_THROW(session.switch_view(), std::runtime_error);
+    EXPECT_FALSE(session.apply());
+    EXPECT_EQ(session.view_kind(), ViewKind::World);
+}
+
+TEST(Session, ExportWritesTheCaseShownNamedAfterItsTitleOrTheFile) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "world.json", two_balls_two_walls()), dir / "fx");
+    // Untitled case: the document's file name; a titled one: its title.
+    const fs::path first = session.export_fixture({two_balls_two_walls(), 2});
+    EXPECT_EQ(first, dir / "fx" / "world.json");
+    const fs::path second = session.export_fixture({ball_and_wall(), 1});
+    EXPECT_EQ(second, dir / "fx" / "ball-and-wall.json");
+    const ccd::Scene exported = ccd::load_scene_file(first);
+    ASSERT_TRUE(exported.expect.has_value());
+    EXPECT_EQ(exported.expect->frames, 2);
+}
+
+// --- autosave and recovery ---------------------------------------------------------------------
+
+TEST(Session, TheAutosaveFollowsTheUnsavedEditAndGoesWithTheSave) {
+    const fs::path dir = scratch_dir();
+    const fs::path file = save(dir / "pair.json", ball_and_wall());
+    Session session = open_session(file, {}, dir / "settings");
+    const fs::path autosave = session.autosave_file();
+    ASSERT_FALSE(autosave.empty());
+    EXPECT_LT(session.autosave_tick(100.0), 0.0) << "nothing to save";
+    EXPECT_FALSE(fs::exists(autosave));
+
+    session.edited(moved_ball(ball_and_wall(), 1.0));
+    EXPECT_LT(session.autosave_tick(100.0), 0.0);
+    const auto written = read_autosave(autosave);
+    ASSERT_TRUE(written.has_value());
+    EXPECT_EQ(written->scene, moved_ball(ball_and_wall(), 1.0));
+    EXPECT_EQ(written->origin, file);
+
+    session.edited(moved_ball(ball_and_wall(), 2.0));
+    EXPECT_DOUBLE_EQ(session.autosave_tick(101.0), 2.0) << "due 3 s after the last";
+    EXPECT_EQ(read_autosave(autosave)->scene, moved_ball(ball_and_wall(), 1.0));
+    EXPECT_LT(session.autosave_tick(103.0), 0.0);
+    EXPECT_EQ(read_autosave(autosave)->scene, moved_ball(ball_and_wall(), 2.0));
+
+    session.save();
+    EXPECT_FALSE(fs::exists(autosave));
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(ccd::load_scene_file(file), moved_ball(ball_and_wall(), 2.0));
+}
+
+TEST(Session, UndoingBackToTheFileRemovesTheAutosave) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "pair.json", ball_and_wall()), {}, dir / "settings");
+    session.edited(moved_ball(ball_and_wall(), 1.0));
+    session.autosave_tick(0.0);
+    ASSERT_TRUE(fs::exists(session.autosave_file()));
+    session.edited(ball_and_wall());
+    EXPECT_FALSE(fs::exists(session.autosave_file()));
+}
+
+TEST(Session, ARecoveredAutosaveIsTheEditOfItsFileUnsaved) {
+    const fs::path dir = scratch_dir();
+    const fs::path file = save(dir / "pair.json", ball_and_wall());
+    Session session = open_session(save(dir / "other.json", two_balls_two_walls()));
+    session.recover({moved_ball(ball_and_wall(), 4.0), file});
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.scene(), moved_ball(ball_and_wall(), 4.0));
+    EXPECT_EQ(session.view_kind(), ViewKind::QueryLab);
+    EXPECT_EQ(session.document().path(), file);
+    EXPECT_TRUE(session.document().dirty());
+    session.edited(ball_and_wall()); // back to what the file holds
+    EXPECT_FALSE(session.document().dirty());
+}
+
+} // namespace

@@ -1,7 +1,6 @@
 #include "query_lab.hpp"
 
-#include "ccd/toi_circle_circle.hpp"
-#include "ccd/toi_circle_segment.hpp"
+#include "ccd/pair_registry.hpp"
 
 #include <array>
 #include <cmath>
@@ -198,48 +197,36 @@ void QueryLab::set_obstacle_polygon(const ccd::Polygon& polygon) {
     recompute();
 }
 
-void QueryLab::recompute() {
+ccd::Swept QueryLab::mover_swept() const {
     const LabState& s = state_;
+    if (mover_is_polygon()) return {s.mover_polygon, ccd::Translation{s.displacement}};
+    // A point against a segment whose ends move is seed 002's moving point, with its own
+    // quadratic cross(u(t), w(t)) = 0 (the circle's quartic would take it as a circle of no
+    // radius).
+    if (s.mover.radius == 0.0 && obstacle_ends_move())
+        return {ccd::Point{s.mover.center}, ccd::Translation{s.displacement}};
+    return {s.mover, ccd::Translation{s.displacement}};
+}
+
+ccd::Swept QueryLab::obstacle_swept() const {
+    const LabState& s = state_;
+    if (obstacle_ends_move()) return {s.obstacle, ccd::EndMotion{s.obstacle_da, s.obstacle_db}};
+    if (obstacle_is_segment()) return {s.obstacle, ccd::Still{}};
+    if (obstacle_is_polygon())
+        return {s.obstacle_polygon, ccd::Translation{s.obstacle_displacement}};
+    return {s.obstacle_circle, ccd::Translation{s.obstacle_displacement}};
+}
+
+void QueryLab::recompute() {
     answers_.clear();
-    switch (kind_) {
-    case PairKind::CircleSegment:
-        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle, &trace_);
-        break;
-    case PairKind::CircleMovingSegment:
-        // A point is seed 002's moving point: its own quadratic, cross(u(t), w(t)) = 0.
-        hit_ = s.mover.radius == 0.0
-                   ? ccd::time_of_impact(s.mover.center, s.displacement, moving_obstacle(), &trace_)
-                   : ccd::time_of_impact(s.mover, s.displacement, moving_obstacle(), &trace_);
-        break;
-    case PairKind::CircleCircle:
-        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle_circle,
-                                   s.obstacle_displacement, &trace_);
-        break;
-    case PairKind::PolygonPolygon:
-        hit_ = ccd::time_of_impact(s.mover_polygon, s.displacement, s.obstacle_polygon,
-                                   s.obstacle_displacement, &trace_);
-        break;
-    case PairKind::CirclePolygon:
-        hit_ = ccd::time_of_impact(s.mover, s.displacement, s.obstacle_polygon,
-                                   s.obstacle_displacement, &trace_);
-        break;
-    case PairKind::PolygonSegment:
-        hit_ = ccd::time_of_impact(s.mover_polygon, s.displacement, moving_obstacle(), &trace_);
-        break;
-    }
-    const auto default_algorithm = ccd::algorithms().begin();
-    for (auto it = default_algorithm; it != ccd::algorithms().end(); ++it) {
-        AlgorithmAnswer answer{&*it, std::nullopt, false, true};
-        if (kind_ == PairKind::CircleSegment && it->circle_segment) {
-            answer.hit = it->circle_segment(s.mover, s.displacement, s.obstacle, nullptr);
-        } else if (kind_ == PairKind::CircleCircle && it->circle_circle) {
-            answer.hit = it->circle_circle(s.mover, s.displacement, s.obstacle_circle,
-                                           s.obstacle_displacement, nullptr);
-        } else if (it == default_algorithm) {
-            answer.hit = hit_; // the registry has no such query: the lab's own (exact) one
-        } else {
-            answer.has_query = false;
-        }
+    const ccd::Swept mover = mover_swept();
+    const ccd::Swept obstacle = obstacle_swept();
+    hit_ = ccd::time_of_impact(mover, obstacle, &trace_);
+    const ccd::PairChoice choice = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle));
+    for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
+        AlgorithmAnswer answer{&algorithm, std::nullopt, false, true};
+        answer.has_query = choice.pair && ccd::find_query(*choice.pair, algorithm);
+        if (answer.has_query) answer.hit = ccd::time_of_impact(algorithm, mover, obstacle);
         answer.disagrees =
             answer.has_query && (answer.hit.has_value() != hit_.has_value() ||
                                  (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_));

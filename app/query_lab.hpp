@@ -9,8 +9,7 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/scene.hpp"
-#include "ccd/toi_moving_segment.hpp"
-#include "ccd/toi_polygon.hpp"
+#include "ccd/shapes.hpp"
 #include "ccd/trace.hpp"
 
 #include <optional>
@@ -87,9 +86,8 @@ struct LabState {
 };
 
 // One registered algorithm's answer to the lab's query, and whether it disagrees with the
-// default (exact) one: hit against miss, or t apart by more than the lab's tolerance. Only
-// circle against static segment and circle against circle are in the registry: for the other
-// pairs the list holds the lab's own (exact) answer alone.
+// default (exact) one: hit against miss, or t apart by more than the lab's tolerance. Which
+// algorithms answer the pair is the pair registry's to say (ccd/pair_registry.hpp).
 struct AlgorithmAnswer {
     const ccd::Algorithm* algorithm = nullptr;
     std::optional<ccd::Hit> hit;
@@ -178,6 +176,10 @@ public:
     // handle sits on its circle, across the motion, and sets the radius to its distance; a
     // segment's end at t = 0 carries its motion along, its end at t = 1 sets that motion.
     void drag(Handle handle, ccd::Vec2 world);
+
+    // The two sides as the pair registry takes them (the lab asks its query through it).
+    ccd::Swept mover_swept() const;
+    ccd::Swept obstacle_swept() const;
 
 private:
     void recompute();

@@ -1,6 +1,6 @@
 #include "report.hpp"
 
-#include "ccd/toi_polygon.hpp"
+#include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 #include "color.hpp"
 #include "shape_renderer.hpp"
 
-#include "ccd/toi_polygon.hpp"
+#include "ccd/shapes.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>

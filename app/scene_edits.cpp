@@ -1,6 +1,6 @@
 #include "scene_edits.hpp"
 
-#include "ccd/toi_polygon.hpp"
+#include "ccd/shapes.hpp"
 
 #include <algorithm>
 

@@ -68,23 +68,8 @@ std::string toi_help() {
         "\n"
         "Reads one JSON query per line on standard input and writes one JSON answer per line,\n"
         "in order. Points and vectors are [x, y]; c, p are start positions, d, da, db\n"
-        "displacements over the frame (t from 0 to 1), r radii, a, b segment endpoints:\n"
-        "  {\"kind\":\"circle_point\",\"c\":..,\"r\":..,\"d\":..,\"q\":..}\n"
-        "  "
-        "{\"kind\":\"circle_circle\",\"c1\":..,\"r1\":..,\"d1\":..,\"c2\":..,\"r2\":..,\"d2\":..}\n"
-        "  {\"kind\":\"circle_segment\",\"c\":..,\"r\":..,\"d\":..,\"a\":..,\"b\":..}\n"
-        "  {\"kind\":\"point_segment\",\"p\":..,\"d\":..,\"a\":..,\"b\":..}\n"
-        "  "
-        "{\"kind\":\"point_moving_segment\",\"p\":..,\"d\":..,\"a\":..,\"b\":..,\"da\":..,\"db\":.."
-        "}\n"
-        "  "
-        "{\"kind\":\"circle_moving_segment\",\"c\":..,\"r\":..,\"d\":..,\"a\":..,\"b\":..,\"da\":.."
-        ",\"db\":..}\n"
-        "  {\"kind\":\"polygon_polygon\",\"p1\":..,\"d1\":..,\"p2\":..,\"d2\":..}\n"
-        "  {\"kind\":\"circle_polygon\",\"c\":..,\"r\":..,\"d\":..,\"polygon\":..,\"dp\":..}\n"
-        "  "
-        "{\"kind\":\"polygon_moving_segment\",\"polygon\":..,\"d\":..,\"a\":..,\"b\":..,\"da\":..,"
-        "\"db\":..}\n"
+        "displacements over the frame (t from 0 to 1), r radii, a, b segment endpoints:\n" +
+        ccdlab::cli::query_kinds_help() +
         "A polygon (p1, p2, polygon) is [[x, y], ...], at least 3 vertices, translating by its\n"
         "displacement (d1, d2, dp, d) without rotating.\n"
         "Unknown extra keys are ignored; blank lines are skipped. An answer is {\"hit\":false} or\n"
@@ -96,8 +81,9 @@ std::string toi_help() {
         "\n"
         "  --algorithm NAME   one of:";
     for (const ccd::Algorithm& a : ccd::algorithms())
-        text +=
-            "\n                       " + std::string(a.name) + ": " + std::string(a.description);
+        text += "\n                       " + std::string(a.name) + ": " +
+                std::string(a.description) + "\n                         (answers " +
+                ccdlab::cli::pairs_answered_by(a) + ")";
     text +=
         "\n  --trace            add the trace: every candidate equation, its roots, the verdicts\n"
         "  -h, --help         show this help\n";

@@ -1,12 +1,11 @@
 #include "query_json.hpp"
 
-#include "ccd/toi_circle_circle.hpp"
-#include "ccd/toi_circle_segment.hpp"
-#include "ccd/toi_moving_segment.hpp"
-#include "ccd/toi_polygon.hpp"
+#include "ccd/pair_registry.hpp"
 
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ccdlab::cli {
 namespace {
@@ -83,66 +82,87 @@ json to_json(const ccd::Trace& trace) {
             {"candidates", candidates}};
 }
 
-[[noreturn]] void unsupported(const ccd::Algorithm& algorithm, const std::string& kind) {
-    throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
-                     " query (use --algorithm exact)");
+// A side of the pair, its parameters read under the names the registry gives them.
+ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& names) {
+    const auto name = [](std::string_view n) { return std::string(n); };
+    ccd::Shape shape;
+    switch (kind.shape) {
+    case ccd::ShapeKind::Point:
+        shape = ccd::Point{vec2(q, name(names.shape[0]).c_str())};
+        break;
+    case ccd::ShapeKind::Circle:
+        shape = ccd::Circle{vec2(q, name(names.shape[0]).c_str()),
+                            radius(q, name(names.shape[1]).c_str())};
+        break;
+    case ccd::ShapeKind::Segment:
+        shape = ccd::Segment{vec2(q, name(names.shape[0]).c_str()),
+                             vec2(q, name(names.shape[1]).c_str())};
+        break;
+    case ccd::ShapeKind::Polygon:
+        shape = polygon(q, name(names.shape[0]).c_str());
+        break;
+    }
+    ccd::Motion motion;
+    switch (kind.motion) {
+    case ccd::MotionKind::Still:
+        motion = ccd::Still{};
+        break;
+    case ccd::MotionKind::Translation:
+        motion = ccd::Translation{vec2(q, name(names.motion[0]).c_str())};
+        break;
+    case ccd::MotionKind::EndMotion:
+        motion = ccd::EndMotion{vec2(q, name(names.motion[0]).c_str()),
+                                vec2(q, name(names.motion[1]).c_str())};
+        break;
+    }
+    return {std::move(shape), std::move(motion)};
+}
+
+std::string names_of(const std::vector<const ccd::PairType*>& pairs) {
+    std::string out;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (i > 0) out += i + 1 == pairs.size() ? " and " : ", ";
+        out += pairs[i]->name;
+    }
+    return out;
 }
 
 } // namespace
+
+std::string query_kinds_help() {
+    std::string text;
+    for (const ccd::PairType& pair : ccd::pair_types()) {
+        text += "  {\"kind\":\"" + std::string(pair.name) + "\"";
+        for (const ccd::SweptNames* names : {&pair.mover_names, &pair.obstacle_names})
+            for (const auto& list : {names->shape, names->motion})
+                for (const std::string_view name : list)
+                    if (!name.empty()) text += ",\"" + std::string(name) + "\":..";
+        text += "}\n";
+    }
+    return text;
+}
+
+std::string pairs_answered_by(const ccd::Algorithm& algorithm) {
+    return names_of(ccd::pairs_answered_by(algorithm));
+}
 
 json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trace) {
     if (!q.is_object()) throw QueryError("a query is a JSON object");
     const json& kind_field = field(q, "kind");
     if (!kind_field.is_string()) throw QueryError("\"kind\" must be a string");
     const std::string kind = kind_field.get<std::string>();
-    const bool exact = algorithm.name == ccd::algorithms().front().name;
+    const ccd::PairType* pair = ccd::find_pair_type(kind);
+    if (!pair)
+        throw QueryError("unknown kind \"" + kind + "\" (expected " + ccd::pair_type_names() + ")");
+    const ccd::PairQuery query = ccd::find_query(*pair, algorithm);
+    if (!query)
+        throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
+                         " query (it answers " + names_of(ccd::pairs_answered_by(algorithm)) +
+                         "; use --algorithm exact)");
+    const ccd::Swept mover = swept(q, pair->mover, pair->mover_names);
+    const ccd::Swept obstacle = swept(q, pair->obstacle, pair->obstacle_names);
     ccd::Trace trace;
-    ccd::Trace* t = with_trace ? &trace : nullptr;
-    std::optional<ccd::Hit> hit;
-
-    if (kind == "circle_segment") {
-        hit = algorithm.circle_segment(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
-                                       ccd::Segment{vec2(q, "a"), vec2(q, "b")}, t);
-    } else if (kind == "circle_circle") {
-        if (!algorithm.circle_circle) unsupported(algorithm, kind);
-        hit =
-            algorithm.circle_circle(ccd::Circle{vec2(q, "c1"), radius(q, "r1")}, vec2(q, "d1"),
-                                    ccd::Circle{vec2(q, "c2"), radius(q, "r2")}, vec2(q, "d2"), t);
-    } else if (kind == "circle_point") {
-        if (!exact) unsupported(algorithm, kind);
-        hit = ccd::time_of_impact(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
-                                  vec2(q, "q"), t);
-    } else if (kind == "point_segment") {
-        if (!exact) unsupported(algorithm, kind);
-        hit = ccd::time_of_impact(vec2(q, "p"), vec2(q, "d"),
-                                  ccd::Segment{vec2(q, "a"), vec2(q, "b")}, t);
-    } else if (kind == "point_moving_segment" || kind == "circle_moving_segment") {
-        if (!exact) unsupported(algorithm, kind);
-        const ccd::MovingSegment segment{
-            {vec2(q, "a"), vec2(q, "b")}, vec2(q, "da"), vec2(q, "db")};
-        hit = kind == "point_moving_segment"
-                  ? ccd::time_of_impact(vec2(q, "p"), vec2(q, "d"), segment, t)
-                  : ccd::time_of_impact(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
-                                        segment, t);
-    } else if (kind == "polygon_polygon") {
-        if (!exact) unsupported(algorithm, kind);
-        hit = ccd::time_of_impact(polygon(q, "p1"), vec2(q, "d1"), polygon(q, "p2"), vec2(q, "d2"),
-                                  t);
-    } else if (kind == "circle_polygon") {
-        if (!exact) unsupported(algorithm, kind);
-        hit = ccd::time_of_impact(ccd::Circle{vec2(q, "c"), radius(q, "r")}, vec2(q, "d"),
-                                  polygon(q, "polygon"), vec2(q, "dp"), t);
-    } else if (kind == "polygon_moving_segment") {
-        if (!exact) unsupported(algorithm, kind);
-        const ccd::MovingSegment segment{
-            {vec2(q, "a"), vec2(q, "b")}, vec2(q, "da"), vec2(q, "db")};
-        hit = ccd::time_of_impact(polygon(q, "polygon"), vec2(q, "d"), segment, t);
-    } else {
-        throw QueryError("unknown kind \"" + kind +
-                         "\" (expected circle_point, circle_circle, circle_segment, "
-                         "point_segment, point_moving_segment, circle_moving_segment, "
-                         "polygon_polygon, circle_polygon or polygon_moving_segment)");
-    }
+    const std::optional<ccd::Hit> hit = query(mover, obstacle, with_trace ? &trace : nullptr);
 
     json answer;
     if (!hit) {

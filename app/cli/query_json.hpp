@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
+#include <string>
 
 namespace ccdlab::cli {
 
@@ -15,6 +16,11 @@ class QueryError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
+
+// One line per kind of query, from the pair registry: {"kind":"NAME","field":..,...}.
+std::string query_kinds_help();
+// The kinds `algorithm` answers, "a, b and c" (from the pair registry).
+std::string pairs_answered_by(const ccd::Algorithm& algorithm);
 
 // Runs `query` (an object with "kind" and its fields) with `algorithm`; with `with_trace`, the
 // answer carries the trace too. Throws QueryError.

@@ -1,44 +1,33 @@
 #include "ccd/toi_body.hpp"
 
-#include "ccd/toi_circle_circle.hpp"
-#include "ccd/toi_circle_segment.hpp"
-#include "ccd/toi_polygon.hpp"
+#include "ccd/pair_registry.hpp"
 
 namespace ccd {
 namespace {
 
-Polygon placed(const SweptBody& body) {
+// The body as the pair registry takes it: a translating circle, or a translating polygon
+// placed at its center.
+Swept swept(const SweptBody& body, Vec2 displacement) {
+    if (!body.is_polygon()) return {Circle{body.center, body.radius}, Translation{displacement}};
     Polygon p;
     p.vertices.reserve(body.outline.size());
     for (const Vec2 offset : body.outline)
         p.vertices.push_back(body.center + offset);
-    return p;
-}
-
-Circle circle(const SweptBody& body) {
-    return {body.center, body.radius};
+    return {std::move(p), Translation{displacement}};
 }
 
 } // namespace
 
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& b, Vec2 db) {
-    if (!a.is_polygon() && !b.is_polygon()) return time_of_impact(circle(a), da, circle(b), db);
-    if (!a.is_polygon()) return time_of_impact(circle(a), da, placed(b), db);
-    if (b.is_polygon()) return time_of_impact(placed(a), da, placed(b), db);
-    // A polygon against a circle: asked the other way round, then told from a's side. The
-    // point where they touch is on both surfaces; the closing speed is the same either way.
-    auto hit = time_of_impact(circle(b), db, placed(a), da);
-    if (!hit) return hit;
-    hit->normal = -hit->normal;
-    hit->feature = Feature::Circle; // b's part; a's vertex or edge stays named
-    return hit;
+    return time_of_impact(swept(a, da), swept(b, db));
 }
 
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall) {
-    if (a.is_polygon()) return time_of_impact(placed(a), da, wall);
-    if (wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{})
-        return time_of_impact(circle(a), da, wall.start);
-    return time_of_impact(circle(a), da, wall);
+    // A wall whose ends do not move is a static segment (its own, cheaper queries).
+    const Motion motion = wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}
+                              ? Motion{Still{}}
+                              : Motion{EndMotion{wall.displacement_a, wall.displacement_b}};
+    return time_of_impact(swept(a, da), Swept{wall.start, motion});
 }
 
 } // namespace ccd

@@ -2,6 +2,8 @@
 
 #include "ccd/closest_point.hpp"
 #include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "earliest_of_queries.hpp"
 #include "exact_arithmetic.hpp"
 #include "input_scaling.hpp"
 
@@ -15,6 +17,8 @@
 
 namespace ccd {
 namespace {
+
+using detail::EarliestOfQueries;
 
 Segment edge(const Polygon& p, std::size_t i) {
     return {p.vertices[i], p.vertices[(i + 1) % p.vertices.size()]};
@@ -159,68 +163,6 @@ bool insides_overlap(const Polygon& a, const Polygon& b) {
     return some_point_inside(a, b) || some_point_inside(b, a);
 }
 
-// The velocity of the wall's material point at `point` (on it at t = 0): its ends' velocities
-// interpolated along it.
-Vec2 wall_velocity_at(const MovingSegment& wall, Vec2 point) {
-    const Vec2 u = wall.start.b - wall.start.a;
-    const double length2 = dot(u, u);
-    const double s =
-        length2 > 0.0 ? std::clamp(dot(point - wall.start.a, u) / length2, 0.0, 1.0) : 0.0;
-    return wall.displacement_a + (wall.displacement_b - wall.displacement_a) * s;
-}
-
-// A sweep's candidate queries and their earliest answer, their traces gathered under the
-// sweep's: each query's candidates renamed after its pair and tagged with it, and at the end
-// every root a query took but the answer's own marked later than the best.
-class EarliestOfQueries {
-public:
-    explicit EarliestOfQueries(Trace* trace) : trace_(trace) {}
-
-    // Where the next query writes its trace (nothing when the sweep has none).
-    Trace* part() {
-        if (!trace_) return nullptr;
-        part_ = Trace{};
-        return &part_;
-    }
-    // Moves the last query's candidates into the sweep's trace: named `name`, or `name: ` and
-    // their own name when `keep_names`; `tag` sets their feature, vertex and edge.
-    template <class Tag>
-    void record(const std::string& name, bool keep_names, Tag tag) {
-        last_first_ = trace_ ? trace_->candidates.size() : 0;
-        if (!trace_) return;
-        if (part_.overlap_at_start) trace_->overlap_at_start = true;
-        for (TraceCandidate& c : part_.candidates) {
-            c.name = keep_names ? name + ": " + c.name : name;
-            tag(c);
-            trace_->candidates.push_back(std::move(c));
-        }
-    }
-    // Takes `hit` (already in the world's terms) when it is earlier than the best so far.
-    void offer(const Hit& hit) {
-        if (best_ && best_->t <= hit.t) return;
-        best_ = hit;
-        best_first_ = last_first_;
-        best_last_ = trace_ ? trace_->candidates.size() : 0;
-    }
-    // The answer, with the trace settled.
-    std::optional<Hit> answer() {
-        if (trace_) {
-            for (std::size_t c = 0; c < trace_->candidates.size(); ++c)
-                for (TraceRoot& root : trace_->candidates[c].roots)
-                    if (root.verdict == RootVerdict::Taken &&
-                        (c < best_first_ || c >= best_last_ || !best_))
-                        root.verdict = RootVerdict::LaterThanBest;
-        }
-        return best_;
-    }
-
-private:
-    Trace* trace_;
-    Trace part_;
-    std::optional<Hit> best_;
-    std::size_t last_first_ = 0, best_first_ = 0, best_last_ = 0;
-};
-
 // The largest magnitude among the inputs, for detail::scale_for_largest.
 double largest_of(std::initializer_list<Vec2> vectors,
                   std::initializer_list<const Polygon*> polygons) {
@@ -244,20 +186,6 @@ Polygon scaled(const Polygon& p, double k) {
 }
 
 } // namespace
-
-Vec2 vertex_centroid(const Polygon& polygon) {
-    if (polygon.vertices.empty()) return {};
-    Vec2 sum;
-    for (Vec2 v : polygon.vertices)
-        sum += v;
-    return sum * (1.0 / static_cast<double>(polygon.vertices.size()));
-}
-
-Polygon translated(Polygon polygon, Vec2 offset) {
-    for (Vec2& v : polygon.vertices)
-        v += offset;
-    return polygon;
-}
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
@@ -435,7 +363,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
         h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
         if (h.overlap) { // on the wall at t = 0: the polygon's side of it
             h.normal = touch_normal(h.normal, -outward_at_vertex(mover, i));
-            h.approaching = dot(displacement - wall_velocity_at(obstacle, h.point), h.normal) < 0.0;
+            h.approaching = dot(displacement - obstacle.velocity_at(h.point), h.normal) < 0.0;
         }
         earliest.offer(h);
     }

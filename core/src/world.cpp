@@ -112,11 +112,7 @@ struct WallRecord {
         if (!moving()) return {};
         if (da == db || feature == Feature::EndpointA) return da;
         if (feature == Feature::EndpointB) return db;
-        const Segment s = at(t);
-        const Vec2 d = s.b - s.a;
-        const double len2 = dot(d, d);
-        const double u = len2 > 0.0 ? std::clamp(dot(point - s.a, d) / len2, 0.0, 1.0) : 0.0;
-        return da + (db - da) * u;
+        return velocity_along(at(t), da, db, point);
     }
 };
 
@@ -231,6 +227,10 @@ struct World::State {
         return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)]};
     }
 
+    // The disks' queries (a circle against a wall, against a circle) are called directly, not
+    // through the pair registry (ccd/pair_registry.hpp) as polygons are (toi_body): the same
+    // queries the registry would choose, without its table lookup and the copies of a Swept on
+    // the hottest path of the frame.
     void predict_wall(int index, int wall, double from, int after) {
         const BodyMotion& m = hot(index);
         const WallRecord& w = walls[static_cast<std::size_t>(wall)];

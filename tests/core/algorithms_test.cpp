@@ -1,5 +1,6 @@
 // The registry of algorithms, where they agree, and the seeds' flaws kept as exhibits.
 #include "ccd/algorithms.hpp"
+#include "ccd/pair_registry.hpp"
 #include "ccd/polynomial.hpp"
 #include "ccd/toi_circle_segment.hpp"
 
@@ -21,7 +22,7 @@ TEST(Algorithms, ExactIsTheDefaultAndNamesAreUnique) {
     std::set<std::string_view> names;
     for (const Algorithm& a : algorithms()) {
         EXPECT_TRUE(names.insert(a.name).second) << a.name;
-        EXPECT_NE(a.circle_segment, nullptr) << a.name;
+        EXPECT_NE(find_query(*find_pair_type("circle_segment"), a), nullptr) << a.name;
         EXPECT_FALSE(a.description.empty()) << a.name;
     }
     EXPECT_EQ(find_algorithm("seed004"), &algorithms()[1]);
@@ -31,7 +32,8 @@ TEST(Algorithms, ExactIsTheDefaultAndNamesAreUnique) {
 TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
     // Falling from y = 5 with r = 1 onto the floor over 10 units: t = 0.4.
     for (const Algorithm& a : algorithms()) {
-        const auto hit = a.circle_segment(Circle{{0.5, 5.0}, 1.0}, {0.0, -10.0}, kFloor, nullptr);
+        const auto hit = time_of_impact(
+            a, Swept{Circle{{0.5, 5.0}, 1.0}, Translation{{0.0, -10.0}}}, Swept{kFloor, Still{}});
         ASSERT_TRUE(hit) << a.name;
         EXPECT_NEAR(hit->t, 0.4, a.name == "seed000-float32" ? 1e-6 : 1e-9) << a.name;
         EXPECT_NEAR(hit->normal.y, 1.0, 1e-6) << a.name;
@@ -40,8 +42,9 @@ TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
 
 TEST(Algorithms, Seed004AndExactAgreeOnTwoCircles) {
     // Centers 10 apart closing at 8 per frame, radii 1 + 1: t = 1.
-    const auto exact = find_algorithm("exact")->circle_circle(
-        Circle{{-5.0, 0.0}, 1.0}, {4.0, 0.0}, Circle{{5.0, 0.0}, 1.0}, {-4.0, 0.0}, nullptr);
+    const auto exact = time_of_impact(*find_algorithm("exact"),
+                                      Swept{Circle{{-5.0, 0.0}, 1.0}, Translation{{4.0, 0.0}}},
+                                      Swept{Circle{{5.0, 0.0}, 1.0}, Translation{{-4.0, 0.0}}});
     const auto seed = seed004_projection(Circle{{-5.0, 0.0}, 1.0}, {4.0, 0.0},
                                          Circle{{5.0, 0.0}, 1.0}, {-4.0, 0.0});
     ASSERT_TRUE(exact && seed);

@@ -2,6 +2,7 @@
 // unit normal, never NaN or infinity. Inputs are drawn from a mix of ordinary values, exact
 // zeros, repeated values (coincident points, identical velocities) and extremes.
 #include "ccd/algorithms.hpp"
+#include "ccd/pair_registry.hpp"
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
@@ -77,7 +78,9 @@ TEST(DegenerateInputs, EveryQueryAnswersEveryFiniteInputWithFiniteValues) {
         expect_defined(time_of_impact(c.center, d, m), "point_moving_segment", i);
         expect_defined(time_of_impact(c, d, m), "circle_moving_segment", i);
         for (const Algorithm& a : algorithms())
-            expect_defined(a.circle_segment(c, d, s, nullptr), std::string(a.name).c_str(), i);
+            expect_defined(ccd::time_of_impact(a, ccd::Swept{c, ccd::Translation{d}},
+                                               ccd::Swept{s, ccd::Still{}}),
+                           std::string(a.name).c_str(), i);
         if (i % 10 == 0) {
             const Polygon p{{in.vec(), in.vec(), in.vec()}},
                 q{{in.vec(), in.vec(), in.vec(), in.vec()}};
@@ -115,7 +118,9 @@ TEST(DegenerateInputs, AllZeroInputsAreAnOverlapAtTimeZero) {
         expect_defined(hit, query, i++);
     }
     for (const Algorithm& a : algorithms())
-        expect_defined(a.circle_segment(c, d, s, nullptr), std::string(a.name).c_str(), i++);
+        expect_defined(
+            ccd::time_of_impact(a, ccd::Swept{c, ccd::Translation{d}}, ccd::Swept{s, ccd::Still{}}),
+            std::string(a.name).c_str(), i++);
 }
 
 // Infinities and NaNs are outside the contract (finite inputs), but a query must still return:
@@ -144,7 +149,8 @@ TEST(DegenerateInputs, NonFiniteInputsReturnWithoutCrashing) {
             (void)time_of_impact(c.center, d, m);
             (void)time_of_impact(c, d, m);
             for (const Algorithm& a : algorithms())
-                (void)a.circle_segment(c, d, s, nullptr);
+                (void)ccd::time_of_impact(a, ccd::Swept{c, ccd::Translation{d}},
+                                          ccd::Swept{s, ccd::Still{}});
             ++answered;
         }
     EXPECT_EQ(answered, 33);
@@ -180,8 +186,9 @@ TEST(DegenerateInputs, EveryQueryAnswersEveryInputOnTheSmallIntegerGrid) {
         expect_defined(time_of_impact(mover.center, d, m), "point_moving_segment", code);
         expect_defined(time_of_impact(mover, d, m), "circle_moving_segment", code);
         for (const Algorithm& a : algorithms())
-            expect_defined(a.circle_segment(mover, d, s, nullptr), std::string(a.name).c_str(),
-                           code);
+            expect_defined(ccd::time_of_impact(a, ccd::Swept{mover, ccd::Translation{d}},
+                                               ccd::Swept{s, ccd::Still{}}),
+                           std::string(a.name).c_str(), code);
         if (HasFatalFailure()) return;
         ++cases;
     }

@@ -3,6 +3,7 @@
 #include "shipped_scenes.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/pair_registry.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/toi_circle_segment.hpp"
@@ -73,7 +74,9 @@ TEST(Scenes, TheFloat32GrazeIsAHitInDoubleAndAMissInFloat32) {
     // The path y = 2999.99968 passes the post's top (3002, 2999.97985) at 0.01983 < r = 0.02.
     EXPECT_LT(ball.center.y - post.b.y, ball.radius);
     EXPECT_TRUE(ccd::time_of_impact(ball, d, post));
-    EXPECT_FALSE(ccd::find_algorithm("seed000-float32")->circle_segment(ball, d, post, nullptr));
+    EXPECT_FALSE(ccd::time_of_impact(*ccd::find_algorithm("seed000-float32"),
+                                     ccd::Swept{ball, ccd::Translation{d}},
+                                     ccd::Swept{post, ccd::Still{}}));
 }
 
 TEST(Fixtures, EveryFixtureLoadsAndExpectsSomething) {

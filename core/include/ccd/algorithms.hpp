@@ -14,17 +14,11 @@
 
 namespace ccd {
 
-using CircleSegmentQuery = std::optional<Hit> (*)(const Circle& mover, Vec2 displacement,
-                                                  const Segment& obstacle, Trace* trace);
-using CircleCircleQuery = std::optional<Hit> (*)(const Circle& mover, Vec2 displacement,
-                                                 const Circle& obstacle, Vec2 obstacle_displacement,
-                                                 Trace* trace);
-
+// A named method. Which pairs it answers, and with which query, is registered per pair in the
+// pair registry (ccd/pair_registry.hpp: find_query, pairs_answered_by).
 struct Algorithm {
     std::string_view name;        // as typed on the command line: "exact", "seed004", ...
     std::string_view description; // one line for menus and --help
-    CircleSegmentQuery circle_segment = nullptr; // null where the method has no such query
-    CircleCircleQuery circle_circle = nullptr;
 };
 
 // Every registered algorithm; the first is the default.
@@ -33,7 +27,7 @@ std::span<const Algorithm> algorithms();
 const Algorithm* find_algorithm(std::string_view name);
 
 // The seeds' methods, also callable directly. Called directly they expect magnitudes within
-// about 2^+-100; through the registry every finite input is brought into range first.
+// about 2^+-100; through the pair registry every finite input is brought into range first.
 std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,
                                       const Segment& obstacle, Trace* trace = nullptr);
 std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,

@@ -1,9 +1,25 @@
 #pragma once
-// The shapes a query takes: plain values, positions at t = 0.
+// Every shape a query takes and every motion a shape can have over the frame (t from 0 to 1),
+// as plain values, with their helpers. The queries (toi_*.hpp) and the pair registry
+// (pair_registry.hpp) take these; no query header defines a data type of its own.
 
 #include "ccd/vec2.hpp"
 
+#include <algorithm>
+#include <string_view>
+#include <variant>
+#include <vector>
+
 namespace ccd {
+
+// ---- shapes (positions at t = 0) -------------------------------------------------------------
+
+// A point: what a circle of radius 0 is, for the queries that treat it as a point of its own
+// (a ray cast, seed 002's moving point).
+struct Point {
+    Vec2 position;
+    friend bool operator==(const Point&, const Point&) = default;
+};
 
 struct Circle {
     Vec2 center;
@@ -15,6 +31,103 @@ struct Segment {
     Vec2 a;
     Vec2 b;
     friend bool operator==(const Segment&, const Segment&) = default;
+};
+
+// A simple polygon; edge i runs from vertex i to vertex (i + 1) % n. Either winding.
+struct Polygon {
+    std::vector<Vec2> vertices;
+    friend bool operator==(const Polygon&, const Polygon&) = default;
+};
+
+// The mean of the vertices ({0, 0} for none): the point a World polygon body moves by and the
+// app's handle for a polygon.
+Vec2 vertex_centroid(const Polygon& polygon);
+
+// `polygon` moved by `offset`.
+Polygon translated(Polygon polygon, Vec2 offset);
+
+// ---- motions over the frame ------------------------------------------------------------------
+
+// The velocity of the material point at `point` of a segment whose ends move with velocities
+// `velocity_a` and `velocity_b`, when the segment is `segment`: the ends' velocities
+// interpolated along it, by the projection of `point` clamped to the segment (a segment of no
+// length moves as its end a). The one copy of this interpolation: the World's walls and the
+// polygon queries both use it.
+inline Vec2 velocity_along(const Segment& segment, Vec2 velocity_a, Vec2 velocity_b, Vec2 point) {
+    const Vec2 d = segment.b - segment.a;
+    const double length2 = dot(d, d);
+    const double s =
+        length2 > 0.0 ? std::clamp(dot(point - segment.a, d) / length2, 0.0, 1.0) : 0.0;
+    return velocity_a + (velocity_b - velocity_a) * s;
+}
+
+// A segment whose ends each move linearly over the frame (a static segment has zero
+// displacements; a translating one, equal displacements).
+struct MovingSegment {
+    Segment start;       // the segment at t = 0
+    Vec2 displacement_a; // how far endpoint a moves over the frame
+    Vec2 displacement_b; // how far endpoint b moves over the frame
+
+    // The segment at time t.
+    Segment at(double t) const {
+        return {start.a + displacement_a * t, start.b + displacement_b * t};
+    }
+    // The velocity (displacement over the frame) of the segment's material point at `point`,
+    // projected onto the segment at t = 0.
+    Vec2 velocity_at(Vec2 point) const {
+        return velocity_along(start, displacement_a, displacement_b, point);
+    }
+};
+
+// ---- a shape with its motion --------------------------------------------------------------
+
+// The motions a shape can have over the frame. A motion is a special case of the ones after it
+// (Still is a Translation by zero, a Translation of a segment moves both its ends alike): the
+// pair registry answers a pair with the most specific query it has.
+struct Still {
+    friend bool operator==(const Still&, const Still&) = default;
+};
+struct Translation {
+    Vec2 displacement; // over the frame
+    friend bool operator==(const Translation&, const Translation&) = default;
+};
+// A segment's ends each moving linearly (MovingSegment's motion).
+struct EndMotion {
+    Vec2 displacement_a;
+    Vec2 displacement_b;
+    friend bool operator==(const EndMotion&, const EndMotion&) = default;
+};
+
+using Shape = std::variant<Point, Circle, Segment, Polygon>;
+using Motion = std::variant<Still, Translation, EndMotion>;
+
+// The alternatives of Shape and Motion, in their order.
+enum class ShapeKind { Point, Circle, Segment, Polygon };
+enum class MotionKind { Still, Translation, EndMotion };
+inline constexpr int kShapeKinds = 4;
+inline constexpr int kMotionKinds = 3;
+
+std::string_view to_string(ShapeKind kind);
+std::string_view to_string(MotionKind kind);
+
+// A shape and how it moves over the frame: one side of a time-of-impact query.
+struct Swept {
+    Shape shape;
+    Motion motion;
+
+    ShapeKind shape_kind() const { return static_cast<ShapeKind>(shape.index()); }
+    MotionKind motion_kind() const { return static_cast<MotionKind>(motion.index()); }
+    // The displacement of a still or translating shape (zero when still). Not for EndMotion.
+    Vec2 displacement() const {
+        const auto* t = std::get_if<Translation>(&motion);
+        return t ? t->displacement : Vec2{};
+    }
+    // The motion of a segment's ends: both alike for a still or translating shape.
+    EndMotion end_motion() const {
+        if (const auto* e = std::get_if<EndMotion>(&motion)) return *e;
+        return {displacement(), displacement()};
+    }
+    friend bool operator==(const Swept&, const Swept&) = default;
 };
 
 } // namespace ccd

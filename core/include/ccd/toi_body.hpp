@@ -1,13 +1,12 @@
 #pragma once
 // The World's two queries, for a body that is a circle (radius 0: a point) or a translating
 // polygon: against another such body, and against a wall whose ends move linearly. Each only
-// picks the exact query of its pair of shapes (toi_circle_circle, toi_circle_segment,
-// toi_moving_segment, toi_polygon); the World and the tests' reference scheduler both ask
+// describes the two as swept shapes and asks the pair registry (ccd/pair_registry.hpp), which
+// picks the exact query of the pair; the World and the tests' reference scheduler both ask
 // through here, so they agree on what a contact between two shapes is.
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
-#include "ccd/toi_moving_segment.hpp"
 
 #include <optional>
 #include <span>

@@ -9,15 +9,6 @@
 
 namespace ccd {
 
-struct MovingSegment {
-    Segment start;       // the segment at t = 0
-    Vec2 displacement_a; // how far endpoint a moves over the frame
-    Vec2 displacement_b; // how far endpoint b moves over the frame
-    Segment at(double t) const {
-        return {start.a + displacement_a * t, start.b + displacement_b * t};
-    }
-};
-
 // A moving point against a moving segment (seed 002). The point is on the segment's line when
 // cross(b(t) - a(t), p(t) - a(t)) = 0, a quadratic in t; a root counts when the point then
 // lies between the endpoints (0 <= t2 <= 1). Decisions where the article is silent:

@@ -6,26 +6,11 @@
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
-#include "ccd/toi_moving_segment.hpp"
 #include "ccd/trace.hpp"
 
 #include <optional>
-#include <vector>
 
 namespace ccd {
-
-// A simple polygon; edge i runs from vertex i to vertex (i + 1) % n. Either winding.
-struct Polygon {
-    std::vector<Vec2> vertices;
-    friend bool operator==(const Polygon&, const Polygon&) = default;
-};
-
-// The mean of the vertices ({0, 0} for none): the point a World polygon body moves by and the
-// app's handle for a polygon.
-Vec2 vertex_centroid(const Polygon& polygon);
-
-// `polygon` moved by `offset`.
-Polygon translated(Polygon polygon, Vec2 offset);
 
 // Both polygons translate linearly over the frame (no rotation, as in the article). Each
 // vertex-edge pair is a point against a static segment in relative motion, so each candidate

@@ -6,7 +6,6 @@
 
 #include "ccd/event_log.hpp"
 #include "ccd/shapes.hpp"
-#include "ccd/toi_moving_segment.hpp"
 
 #include <cstdint>
 #include <functional>

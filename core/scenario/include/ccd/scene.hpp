@@ -3,8 +3,6 @@
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
-#include "ccd/toi_moving_segment.hpp"
-#include "ccd/toi_polygon.hpp"
 
 #include <optional>
 #include <string>

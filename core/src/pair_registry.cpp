@@ -1,0 +1,307 @@
+#include "ccd/pair_registry.hpp"
+
+#include "ccd/toi_circle_circle.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
+#include "input_scaling.hpp"
+
+#include <array>
+
+namespace ccd {
+namespace {
+
+// ---- the sides of a pair, as the queries take them ---------------------------------------------
+
+const Circle& circle(const Swept& s) {
+    return std::get<Circle>(s.shape);
+}
+Vec2 point(const Swept& s) {
+    return std::get<Point>(s.shape).position;
+}
+const Segment& segment(const Swept& s) {
+    return std::get<Segment>(s.shape);
+}
+const Polygon& polygon(const Swept& s) {
+    return std::get<Polygon>(s.shape);
+}
+MovingSegment moving_segment(const Swept& s) {
+    const EndMotion e = s.end_motion();
+    return {segment(s), e.displacement_a, e.displacement_b};
+}
+
+// ---- the exact queries ---------------------------------------------------------------------
+
+std::optional<Hit> exact_circle_point(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(circle(m), m.displacement(), point(o), trace);
+}
+std::optional<Hit> exact_circle_circle(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(circle(m), m.displacement(), circle(o), o.displacement(), trace);
+}
+std::optional<Hit> exact_circle_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(circle(m), m.displacement(), segment(o), trace);
+}
+std::optional<Hit> exact_point_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(point(m), m.displacement(), segment(o), trace);
+}
+std::optional<Hit> exact_point_moving_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(point(m), m.displacement(), moving_segment(o), trace);
+}
+std::optional<Hit> exact_circle_moving_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(circle(m), m.displacement(), moving_segment(o), trace);
+}
+std::optional<Hit> exact_polygon_polygon(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(polygon(m), m.displacement(), polygon(o), o.displacement(), trace);
+}
+std::optional<Hit> exact_circle_polygon(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(circle(m), m.displacement(), polygon(o), o.displacement(), trace);
+}
+std::optional<Hit> exact_polygon_moving_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(polygon(m), m.displacement(), moving_segment(o), trace);
+}
+
+// ---- the seeds' methods and conservative advancement ------------------------------------------
+
+// The seeds' methods assume ordinary magnitudes; the registry brings every input into range
+// first (an exact power of two, as the exact queries do), so no entry ever answers NaN.
+template <std::optional<Hit> (*Method)(const Circle&, Vec2, const Segment&, Trace*)>
+std::optional<Hit> in_range(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    const Circle& m = circle(mover);
+    const Vec2 d = mover.displacement();
+    const Segment& s = segment(obstacle);
+    const double k = detail::input_scale(
+        {m.center.x, m.center.y, m.radius, d.x, d.y, s.a.x, s.a.y, s.b.x, s.b.y});
+    if (k == 1.0) return Method(m, d, s, trace);
+    auto hit = Method(Circle{m.center * k, m.radius * k}, d * k, Segment{s.a * k, s.b * k}, trace);
+    if (hit) hit->point *= 1.0 / k;
+    return hit;
+}
+
+std::optional<Hit> seed004_circle_circle(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    const Circle& m = circle(mover);
+    const Circle& o = circle(obstacle);
+    const Vec2 d = mover.displacement(), od = obstacle.displacement();
+    const double k = detail::input_scale(
+        {m.center.x, m.center.y, m.radius, d.x, d.y, o.center.x, o.center.y, o.radius, od.x, od.y});
+    if (k == 1.0) return seed004_projection(m, d, o, od, trace);
+    auto hit = seed004_projection(Circle{m.center * k, m.radius * k}, d * k,
+                                  Circle{o.center * k, o.radius * k}, od * k, trace);
+    if (hit) hit->point *= 1.0 / k;
+    return hit;
+}
+
+// ---- the table -------------------------------------------------------------------------------
+
+constexpr SweptKind kMovingCircle{ShapeKind::Circle, MotionKind::Translation};
+constexpr SweptKind kMovingPoint{ShapeKind::Point, MotionKind::Translation};
+constexpr SweptKind kMovingPolygon{ShapeKind::Polygon, MotionKind::Translation};
+constexpr SweptKind kStillPoint{ShapeKind::Point, MotionKind::Still};
+constexpr SweptKind kStillSegment{ShapeKind::Segment, MotionKind::Still};
+constexpr SweptKind kMovingEndsSegment{ShapeKind::Segment, MotionKind::EndMotion};
+
+constexpr SweptNames kCircleNames{{"c", "r"}, {"d", ""}};
+constexpr SweptNames kPointNames{{"p", ""}, {"d", ""}};
+constexpr SweptNames kSegmentNames{{"a", "b"}, {"", ""}};
+constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db"}};
+
+constexpr std::array kPairTypes{
+    PairType{"circle_point",
+             kMovingCircle,
+             kStillPoint,
+             kCircleNames,
+             {{"q", ""}, {"", ""}},
+             "a moving circle against a static point"},
+    PairType{"circle_circle",
+             kMovingCircle,
+             kMovingCircle,
+             {{"c1", "r1"}, {"d1", ""}},
+             {{"c2", "r2"}, {"d2", ""}},
+             "two moving circles"},
+    PairType{"circle_segment", kMovingCircle, kStillSegment, kCircleNames, kSegmentNames,
+             "a moving circle against a static segment"},
+    PairType{"point_segment", kMovingPoint, kStillSegment, kPointNames, kSegmentNames,
+             "a moving point against a static segment (a ray cast)"},
+    PairType{"point_moving_segment", kMovingPoint, kMovingEndsSegment, kPointNames,
+             kMovingSegmentNames, "a moving point against a segment whose ends move (seed 002)"},
+    PairType{"circle_moving_segment", kMovingCircle, kMovingEndsSegment, kCircleNames,
+             kMovingSegmentNames, "a moving circle against a segment whose ends move"},
+    PairType{"polygon_polygon",
+             kMovingPolygon,
+             kMovingPolygon,
+             {{"p1", ""}, {"d1", ""}},
+             {{"p2", ""}, {"d2", ""}},
+             "two translating polygons (seed 002)"},
+    PairType{"circle_polygon",
+             kMovingCircle,
+             kMovingPolygon,
+             kCircleNames,
+             {{"polygon", ""}, {"dp", ""}},
+             "a moving circle against a translating polygon"},
+    PairType{"polygon_moving_segment",
+             kMovingPolygon,
+             kMovingEndsSegment,
+             {{"polygon", ""}, {"d", ""}},
+             kMovingSegmentNames,
+             "a translating polygon against a segment whose ends move"},
+};
+
+// The default algorithm's rows first: the kinds table below takes its queries from them.
+constexpr std::array kPairMethods{
+    PairMethod{"circle_point", "exact", exact_circle_point},
+    PairMethod{"circle_circle", "exact", exact_circle_circle},
+    PairMethod{"circle_segment", "exact", exact_circle_segment},
+    PairMethod{"point_segment", "exact", exact_point_segment},
+    PairMethod{"point_moving_segment", "exact", exact_point_moving_segment},
+    PairMethod{"circle_moving_segment", "exact", exact_circle_moving_segment},
+    PairMethod{"polygon_polygon", "exact", exact_polygon_polygon},
+    PairMethod{"circle_polygon", "exact", exact_circle_polygon},
+    PairMethod{"polygon_moving_segment", "exact", exact_polygon_moving_segment},
+    PairMethod{"circle_segment", "seed004", in_range<seed004_projection>},
+    PairMethod{"circle_circle", "seed004", seed004_circle_circle},
+    PairMethod{"circle_segment", "seed000-float32", in_range<seed000_float32>},
+    PairMethod{"circle_segment", "conservative-advancement", in_range<conservative_advancement>},
+};
+
+// ---- the choice for every pair of kinds, worked out once (Box2D's s_registers) ----------------
+
+constexpr int kKinds = kShapeKinds * kMotionKinds;
+
+int index_of(SweptKind kind) {
+    return static_cast<int>(kind.shape) * kMotionKinds + static_cast<int>(kind.motion);
+}
+
+// `kind` and the kinds whose queries can answer it, most specific first.
+std::vector<SweptKind> generalisations(SweptKind kind) {
+    std::vector<SweptKind> out{kind};
+    for (int m = static_cast<int>(kind.motion) + 1; m < kMotionKinds; ++m)
+        out.push_back({kind.shape, static_cast<MotionKind>(m)});
+    return out;
+}
+
+const PairType* registered(SweptKind mover, SweptKind obstacle) {
+    for (const PairType& pair : kPairTypes)
+        if (pair.mover == mover && pair.obstacle == obstacle) return &pair;
+    return nullptr;
+}
+
+struct Register {
+    PairChoice choice;
+    PairQuery exact = nullptr; // the default algorithm's query for choice.pair
+};
+
+struct Registers {
+    std::array<std::array<Register, kKinds>, kKinds> table{};
+
+    Registers() {
+        for (int a = 0; a < kKinds; ++a)
+            for (int b = 0; b < kKinds; ++b) {
+                const SweptKind mover{static_cast<ShapeKind>(a / kMotionKinds),
+                                      static_cast<MotionKind>(a % kMotionKinds)};
+                const SweptKind obstacle{static_cast<ShapeKind>(b / kMotionKinds),
+                                         static_cast<MotionKind>(b % kMotionKinds)};
+                Register& r = table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+                r.choice = resolve(mover, obstacle);
+                if (r.choice.pair) r.exact = find_query(*r.choice.pair, algorithms().front());
+            }
+    }
+
+    static PairChoice resolve(SweptKind mover, SweptKind obstacle) {
+        for (const SweptKind m : generalisations(mover))
+            for (const SweptKind o : generalisations(obstacle))
+                if (const PairType* pair = registered(m, o)) return {pair, false};
+        // The other way round, when what becomes the obstacle is a circle or a point: the
+        // feature then names all of it (Circle, Point), as a query against it would.
+        for (const SweptKind o : generalisations(obstacle))
+            for (const SweptKind m : generalisations(mover))
+                if (const PairType* pair = registered(o, m);
+                    pair && (pair->mover.shape == ShapeKind::Circle ||
+                             pair->mover.shape == ShapeKind::Point))
+                    return {pair, true};
+        return {};
+    }
+};
+
+const Registers& registers() {
+    static const Registers instance;
+    return instance;
+}
+
+const Register& register_of(const Swept& mover, const Swept& obstacle) {
+    return registers().table[static_cast<std::size_t>(index_of(kind_of(mover)))]
+                            [static_cast<std::size_t>(index_of(kind_of(obstacle)))];
+}
+
+std::optional<Hit> run(const PairChoice& choice, PairQuery query, const Swept& mover,
+                       const Swept& obstacle, Trace* trace) {
+    if (!choice.swapped) return query(mover, obstacle, trace);
+    // Asked the other way round, then told from the mover's side. The point where they touch
+    // is on both surfaces; the closing speed is the same either way. The obstacle's part is
+    // all of it; the mover's vertex or edge stays named.
+    auto hit = query(obstacle, mover, trace);
+    if (!hit) return hit;
+    hit->normal = -hit->normal;
+    hit->feature = obstacle.shape_kind() == ShapeKind::Point ? Feature::Point : Feature::Circle;
+    return hit;
+}
+
+} // namespace
+
+std::span<const PairType> pair_types() {
+    return kPairTypes;
+}
+
+const PairType* find_pair_type(std::string_view name) {
+    for (const PairType& pair : kPairTypes)
+        if (pair.name == name) return &pair;
+    return nullptr;
+}
+
+std::string pair_type_names() {
+    std::string out;
+    for (std::size_t i = 0; i < kPairTypes.size(); ++i) {
+        if (i > 0) out += i + 1 == kPairTypes.size() ? " or " : ", ";
+        out += kPairTypes[i].name;
+    }
+    return out;
+}
+
+std::span<const PairMethod> pair_methods() {
+    return kPairMethods;
+}
+
+PairQuery find_query(const PairType& pair, const Algorithm& algorithm) {
+    for (const PairMethod& method : kPairMethods)
+        if (method.pair == pair.name && method.algorithm == algorithm.name) return method.query;
+    return nullptr;
+}
+
+std::vector<const PairType*> pairs_answered_by(const Algorithm& algorithm) {
+    std::vector<const PairType*> out;
+    for (const PairType& pair : kPairTypes)
+        if (find_query(pair, algorithm)) out.push_back(&pair);
+    return out;
+}
+
+PairChoice choose_pair(SweptKind mover, SweptKind obstacle) {
+    return registers()
+        .table[static_cast<std::size_t>(index_of(mover))]
+              [static_cast<std::size_t>(index_of(obstacle))]
+        .choice;
+}
+
+std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    const Register& r = register_of(mover, obstacle);
+    if (!r.exact) return std::nullopt;
+    return run(r.choice, r.exact, mover, obstacle, trace);
+}
+
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const Swept& mover,
+                                  const Swept& obstacle, Trace* trace) {
+    const PairChoice& choice = register_of(mover, obstacle).choice;
+    if (!choice.pair) return std::nullopt;
+    const PairQuery query = find_query(*choice.pair, algorithm);
+    if (!query) return std::nullopt;
+    return run(choice, query, mover, obstacle, trace);
+}
+
+} // namespace ccd

@@ -1,5 +1,6 @@
 #include "report.hpp"
 
+#include "ccd/answer_json.hpp"
 #include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
@@ -120,18 +121,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                               {"displacement", to_json(lab.obstacle_displacement())}};
     }
     report["scrub_t"] = lab.scrub_t;
-    if (const auto& hit = lab.hit()) {
-        report["hit"] = {{"t", hit->t},
-                         {"point", to_json(hit->point)},
-                         {"normal", to_json(hit->normal)},
-                         {"feature", ccd::to_string(hit->feature)},
-                         {"overlap", hit->overlap},
-                         {"approaching", hit->approaching},
-                         {"vertex", hit->vertex},
-                         {"edge", hit->edge}};
-    } else {
-        report["hit"] = nullptr;
-    }
+    report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     nlohmann::json answers = nlohmann::json::array();
     for (const AlgorithmAnswer& answer : lab.algorithm_answers())
         answers.push_back({{"name", answer.algorithm->name},
@@ -140,14 +130,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                            {"has_query", answer.has_query}});
     report["algorithms"] = answers;
     report["disagreement"] = lab.any_disagreement();
-    nlohmann::json trace = nlohmann::json::array();
-    for (const ccd::TraceCandidate& c : lab.trace().candidates) {
-        nlohmann::json roots = nlohmann::json::array();
-        for (const ccd::TraceRoot& root : c.roots)
-            roots.push_back({{"t", root.t}, {"verdict", ccd::to_string(root.verdict)}});
-        trace.push_back({{"name", c.name}, {"roots", roots}});
-    }
-    report["trace"] = trace;
+    report["trace"] = ccd::trace_to_json(lab.trace())["candidates"];
     report["query"] = lab.trace().query;
     nlohmann::json handles;
     for (Handle h : lab.handles())
@@ -165,17 +148,14 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
 void write_report(const std::filesystem::path& path, const WorldView& view,
                   const std::filesystem::path& scene, const SessionReport* session) {
     const ccd::SceneWorld& world = view.world();
-    const auto name_of = [&](ccd::OtherKind kind, int index) {
-        return (kind == ccd::OtherKind::Wall ? world.wall_names
-                                             : world.body_names)[static_cast<std::size_t>(index)];
-    };
+    // The processed events (the log's first lines), each with where it happened on screen.
+    const std::vector<nlohmann::json> lines = ccd::event_log_to_json(view.log(), world);
     nlohmann::json events = nlohmann::json::array();
-    for (const ccd::ContactEvent& e : view.log().events)
-        events.push_back({{"sequence", e.sequence},
-                          {"t", e.time},
-                          {"a", name_of(ccd::OtherKind::Body, e.body)},
-                          {"b", name_of(e.other_kind, e.other)},
-                          {"point_px", to_json(view.camera().to_screen(e.point))}});
+    for (std::size_t i = 0; i < view.log().events.size(); ++i) {
+        nlohmann::json event = lines[i];
+        event["point_px"] = to_json(view.camera().to_screen(view.log().events[i].point));
+        events.push_back(std::move(event));
+    }
     nlohmann::json bodies = nlohmann::json::array();
     for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i)
         bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},

@@ -1,9 +1,9 @@
 // ccdlab-cli: the headless tool. Links only the core (and JSON); see docs/cli.md.
 
-#include "log_json.hpp"
 #include "query_json.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/answer_json.hpp"
 #include "ccd/fixture.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
@@ -195,7 +195,7 @@ int run_replay(const std::vector<std::string_view>& args) {
     }
     for (int frame = 0; frame < frames; ++frame) {
         const ccd::EventLog& log = scene_world.world.step();
-        for (const nlohmann::json& line : ccdlab::cli::log_lines(log, scene_world))
+        for (const nlohmann::json& line : ccd::event_log_to_json(log, scene_world))
             std::cout << line.dump() << '\n';
     }
     return 0;

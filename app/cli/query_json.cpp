@@ -1,5 +1,6 @@
 #include "query_json.hpp"
 
+#include "ccd/answer_json.hpp"
 #include "ccd/pair_registry.hpp"
 
 #include <cmath>
@@ -57,29 +58,6 @@ ccd::Polygon polygon(const json& q, const char* name) {
             throw QueryError(std::string("\"") + name + "\" must be finite");
     }
     return out;
-}
-
-json to_json(Vec2 v) {
-    return json::array({v.x, v.y});
-}
-
-json to_json(const ccd::Trace& trace) {
-    json candidates = json::array();
-    for (const ccd::TraceCandidate& c : trace.candidates) {
-        json roots = json::array();
-        for (const ccd::TraceRoot& r : c.roots)
-            roots.push_back({{"t", r.t}, {"verdict", ccd::to_string(r.verdict)}});
-        json item = {
-            {"name", c.name}, {"feature", ccd::to_string(c.feature)}, {"a", c.a},      {"b", c.b},
-            {"c", c.c},       {"discriminant", c.discriminant},       {"roots", roots}};
-        if (!c.note.empty()) item["note"] = c.note;
-        if (c.vertex >= 0) item["vertex"] = c.vertex;
-        if (c.edge >= 0) item["edge"] = c.edge;
-        candidates.push_back(item);
-    }
-    return {{"query", trace.query},
-            {"overlap_at_start", trace.overlap_at_start},
-            {"candidates", candidates}};
 }
 
 // A side of the pair, its parameters read under the names the registry gives them.
@@ -164,21 +142,8 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
     ccd::Trace trace;
     const std::optional<ccd::Hit> hit = query(mover, obstacle, with_trace ? &trace : nullptr);
 
-    json answer;
-    if (!hit) {
-        answer = {{"hit", false}};
-    } else {
-        answer = {{"hit", true},
-                  {"t", hit->t},
-                  {"point", to_json(hit->point)},
-                  {"normal", to_json(hit->normal)},
-                  {"feature", ccd::to_string(hit->feature)},
-                  {"overlap", hit->overlap},
-                  {"approaching", hit->approaching}};
-        if (hit->vertex >= 0) answer["vertex"] = hit->vertex;
-        if (hit->edge >= 0) answer["edge"] = hit->edge;
-    }
-    if (with_trace) answer["trace"] = to_json(trace);
+    json answer = ccd::hit_to_json(hit);
+    if (with_trace) answer["trace"] = ccd::trace_to_json(trace);
     return answer;
 }
 

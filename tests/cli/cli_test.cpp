@@ -124,6 +124,44 @@ TEST(CliToi, TraceListsTheCandidatesAndTheirVerdicts) {
     EXPECT_DOUBLE_EQ(trace["candidates"][0]["roots"][1]["t"].get<double>(), 0.6);
 }
 
+TEST(CliToi, TracePrintsTheQuarticBandsCoefficients) {
+    // The end b slides right by 2 while a stays: relative to a, u(t) = (2 + 2t, 0); the circle
+    // (r = 1) from (0, 3) down by 2: w(t) = (1, 3 - 2t). cross(u, w) = 6 + 2t - 4t^2, so
+    // g(t) = cross(u, w)^2 - r^2 |u|^2 = (36 + 24t - 44t^2 - 16t^3 + 16t^4) - (4 + 8t + 4t^2)
+    //      = 32 + 16t - 48t^2 - 16t^3 + 16t^4.
+    const ToiRun run = toi({R"({"kind":"circle_moving_segment","c":[0,3],"r":1,"d":[0,-2],)"
+                            R"("a":[-1,0],"b":[1,0],"da":[0,0],"db":[2,0]})"},
+                           "--trace");
+    ASSERT_EQ(run.answers.size(), 1u) << run.raw;
+    const json* band = nullptr;
+    for (const json& c : run.answers[0]["trace"]["candidates"])
+        if (c["name"] == "band (quartic)") band = &c;
+    ASSERT_NE(band, nullptr) << run.raw;
+    EXPECT_EQ((*band)["coefficients"], json::array({32.0, 16.0, -48.0, -16.0, 16.0})) << run.raw;
+    EXPECT_FALSE(band->contains("a")) << "no quadratic's a, b, c for a quartic";
+    // A quadratic candidate prints both forms: coefficients [c, b, a] and a, b, c by name.
+    const ToiRun quadratic =
+        toi({R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0]})"},
+            "--trace");
+    const json& cap = quadratic.answers[0]["trace"]["candidates"][1];
+    EXPECT_EQ(cap["name"], "cap A");
+    EXPECT_EQ(cap["coefficients"], json::array({cap["c"], cap["b"], cap["a"]}));
+}
+
+TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
+    const ToiRun run = toi({R"({"kind":"teleport"})"});
+    ASSERT_EQ(run.answers.size(), 1u);
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
+              "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
+              "polygon_polygon, circle_polygon or polygon_moving_segment)");
+    const ToiRun seed =
+        toi({R"({"kind":"polygon_polygon"})"}, "--algorithm conservative-advancement");
+    EXPECT_EQ(seed.answers[0]["error"],
+              "line 1: algorithm \"conservative-advancement\" has no polygon_polygon query (it "
+              "answers circle_segment; use --algorithm exact)");
+}
+
 TEST(CliToi, AnotherAlgorithmCanBeChosenAndUnknownOnesAreRefused) {
     const ToiRun seed =
         toi({R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0]})",
@@ -445,6 +483,16 @@ TEST(CliCheck, MissingAndUnexpectedEventsAreNamed) {
                                   "t 0.6: ball / floor"),
               std::string::npos)
         << missing.output;
+}
+
+TEST(CliCheck, FixturesWrittenBeforeThePairRegistryStillRead) {
+    // A polygon fixture as the repository has long kept it (events named by part, no vertex or
+    // edge) passes as it is.
+    const fs::path fixture =
+        fs::path(CCDLAB_SOURCE_DIR) / "tests" / "fixtures" / "crate-lands-then-meets-a-ball.json";
+    const auto result = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    EXPECT_EQ(result.output, "ok " + fixture.string() + "\n");
 }
 
 TEST(CliCheck, EveryFixtureIsCheckedAndOneFailureFailsTheRun) {

@@ -267,7 +267,7 @@ TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
     EXPECT_EQ(shot["hit"]["t"].get<double>(), 0.5);
     EXPECT_EQ(shot["hit"]["feature"], "endpoint_a");
     EXPECT_EQ(shot["hit"]["edge"], 1);
-    EXPECT_EQ(shot["hit"]["vertex"], -1);
+    EXPECT_FALSE(shot["hit"].contains("vertex")) << "no vertex of the crate is named";
     EXPECT_EQ(vec2(shot["hit"]["point"]), (ccd::Vec2{1.5, 0.5}));
     EXPECT_EQ(shot["trace"].size(), 12u); // 4 vertices against the rod, 2 ends x 4 edges
     EXPECT_EQ(shot["segment"]["da"], json::array({-3.0, 0.0}));

@@ -1,0 +1,32 @@
+#pragma once
+// The one JSON form of what the core answers: a Hit, a Trace and an EventLog, as the CLI prints
+// them (docs/cli.md) and the app's --report writes them.
+
+#include "ccd/event_log.hpp"
+#include "ccd/hit.hpp"
+#include "ccd/scene_world.hpp"
+#include "ccd/trace.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace ccd {
+
+// {"hit":false}, or {"hit":true,"t":..,"point":[x,y],"normal":[x,y],"feature":..,
+// "overlap":..,"approaching":..} with "vertex" and "edge" when the query names them.
+nlohmann::json hit_to_json(const std::optional<Hit>& hit);
+
+// {"query":..,"overlap_at_start":..,"candidates":[...]}: every candidate with its name, feature,
+// "coefficients" (f(t) = coefficients[0] + coefficients[1] t + ..., for every candidate: a
+// quadratic's are [c, b, a], the quartic band's its five), for a candidate of degree 2 or less
+// also "a", "b", "c" and "discriminant", its roots with their verdicts, its note, vertex and
+// edge when it has them.
+nlohmann::json trace_to_json(const Trace& trace);
+
+// The frame's processed events in processing order, then its cancelled predictions in the
+// order they left the queue; participants by name (the `ccdlab-cli replay` lines).
+std::vector<nlohmann::json> event_log_to_json(const EventLog& log, const SceneWorld& names);
+
+} // namespace ccd

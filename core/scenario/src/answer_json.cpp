@@ -1,0 +1,103 @@
+#include "ccd/answer_json.hpp"
+
+#include <string>
+#include <vector>
+
+namespace ccd {
+namespace {
+
+using nlohmann::json;
+
+json to_json(Vec2 v) {
+    return json::array({v.x, v.y});
+}
+
+std::string other_name(OtherKind kind, int index, const SceneWorld& names) {
+    const auto& list = kind == OtherKind::Wall ? names.wall_names : names.body_names;
+    return index >= 0 && index < static_cast<int>(list.size())
+               ? list[static_cast<std::size_t>(index)]
+               : "#" + std::to_string(index);
+}
+
+// A polygon contact's vertex and edge, when named (-1: not).
+void add_polygon_parts(json& line, int vertex, int edge) {
+    if (vertex >= 0) line["vertex"] = vertex;
+    if (edge >= 0) line["edge"] = edge;
+}
+
+} // namespace
+
+json hit_to_json(const std::optional<Hit>& hit) {
+    if (!hit) return {{"hit", false}};
+    json answer = {{"hit", true},
+                   {"t", hit->t},
+                   {"point", to_json(hit->point)},
+                   {"normal", to_json(hit->normal)},
+                   {"feature", to_string(hit->feature)},
+                   {"overlap", hit->overlap},
+                   {"approaching", hit->approaching}};
+    add_polygon_parts(answer, hit->vertex, hit->edge);
+    return answer;
+}
+
+json trace_to_json(const Trace& trace) {
+    json candidates = json::array();
+    for (const TraceCandidate& c : trace.candidates) {
+        json roots = json::array();
+        for (const TraceRoot& r : c.roots)
+            roots.push_back({{"t", r.t}, {"verdict", to_string(r.verdict)}});
+        json item = {{"name", c.name}, {"feature", to_string(c.feature)}};
+        if (c.coefficients.empty()) {
+            item["coefficients"] = json::array({c.c, c.b, c.a});
+            item["a"] = c.a;
+            item["b"] = c.b;
+            item["c"] = c.c;
+            item["discriminant"] = c.discriminant;
+        } else {
+            item["coefficients"] = c.coefficients;
+        }
+        item["roots"] = roots;
+        if (!c.note.empty()) item["note"] = c.note;
+        add_polygon_parts(item, c.vertex, c.edge);
+        candidates.push_back(item);
+    }
+    return {{"query", trace.query},
+            {"overlap_at_start", trace.overlap_at_start},
+            {"candidates", candidates}};
+}
+
+std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {
+    std::vector<json> lines;
+    for (const ContactEvent& e : log.events) {
+        lines.push_back({{"frame", log.frame},
+                         {"sequence", e.sequence},
+                         {"t", e.time},
+                         {"status", "processed"},
+                         {"a", other_name(OtherKind::Body, e.body, names)},
+                         {"b", other_name(e.other_kind, e.other, names)},
+                         {"feature", to_string(e.feature)},
+                         {"point", to_json(e.point)},
+                         {"normal", to_json(e.normal)},
+                         {"velocity_before", to_json(e.body_velocity_before)},
+                         {"velocity_after", to_json(e.body_velocity_after)}});
+        add_polygon_parts(lines.back(), e.vertex, e.edge);
+    }
+    for (const CancelledPrediction& c : log.cancelled) {
+        lines.push_back(
+            {{"frame", log.frame},
+             {"t", c.time},
+             {"status", "cancelled"},
+             {"a", other_name(OtherKind::Body, c.body, names)},
+             {"b", other_name(c.other_kind, c.other, names)},
+             {"feature", to_string(c.feature)},
+             {"point", to_json(c.point)},
+             {"normal", to_json(c.normal)},
+             {"predicted_at", c.predicted_at},
+             {"cancelled_by", c.cancelled_by},
+             {"reason", c.reason == CancelReason::Budget ? "budget" : "trajectory_changed"}});
+        add_polygon_parts(lines.back(), c.vertex, c.edge);
+    }
+    return lines;
+}
+
+} // namespace ccd

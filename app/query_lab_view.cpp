@@ -263,41 +263,35 @@ void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color col
     r.arrow(from, to, 2.0f, color.with_alpha(0.9f));
 }
 
-// Where a trace candidate's root is drawn: the moving part of its equation at that time (the
-// circle's center, the polygon vertex of a vertex-edge pair, or the segment's end that meets a
-// polygon's edge).
-Vec2 root_marker_position(const QueryLab& lab, const ccd::TraceCandidate& candidate, double t) {
-    if (lab.mover_is_polygon() && candidate.vertex >= 0) {
-        // Against a polygon, PolygonVertex names the obstacle's vertex; against a segment the
-        // vertex is always the mover's.
-        const bool mover_vertex =
-            !lab.obstacle_is_polygon() || candidate.feature == ccd::Feature::PolygonEdge;
-        const ccd::Polygon& polygon = mover_vertex ? lab.mover_polygon() : lab.obstacle_polygon();
-        const auto index = static_cast<std::size_t>(candidate.vertex);
-        if (index < polygon.vertices.size())
-            return polygon.vertices[index] +
-                   (mover_vertex ? lab.displacement() : lab.obstacle_displacement()) * t;
-    }
-    if (lab.kind() == PairKind::PolygonSegment) { // an end of the segment against an edge
-        if (candidate.feature == ccd::Feature::EndpointA) return lab.obstacle_at(t).a;
-        if (candidate.feature == ccd::Feature::EndpointB) return lab.obstacle_at(t).b;
-    }
-    return lab.mover_center_at(t);
+// The numbered parts a hit names, each with whose it is: "mover vertex 0, obstacle edge 1".
+std::string parts_named(const ccd::Hit& hit) {
+    std::string out;
+    const auto add = [&out](const char* name, int index) {
+        if (index < 0) return;
+        if (!out.empty()) out += ", ";
+        out += name + std::string(" ") + std::to_string(index);
+    };
+    add("mover vertex", hit.mover_vertex);
+    add("mover edge", hit.mover_edge);
+    add("obstacle vertex", hit.obstacle_vertex);
+    add("obstacle edge", hit.obstacle_edge);
+    return out;
 }
 
-// The polygon edge a hit names (ccd::Hit::edge), where it is at the time of impact: the
-// obstacle's when a vertex or a circle touched it, the mover's when the obstacle's vertex or a
-// segment's end did. Nothing for an overlap or a hit that names no edge.
+// Edge `index` of `polygon`, if it has one.
+std::optional<ccd::Segment> edge_of(const ccd::Polygon& polygon, int index) {
+    const auto n = polygon.vertices.size(), j = static_cast<std::size_t>(index);
+    if (index < 0 || j >= n) return std::nullopt;
+    return ccd::Segment{polygon.vertices[j], polygon.vertices[(j + 1) % n]};
+}
+
+// The polygon edge the hit names (the obstacle's or the mover's), where it is at the time of
+// impact. Nothing for an overlap or a hit that names no edge.
 std::optional<ccd::Segment> touched_edge(const QueryLab& lab, const ccd::Hit& hit) {
-    if (hit.overlap || hit.edge < 0) return std::nullopt;
-    const bool obstacle_edge =
-        lab.kind() == PairKind::CirclePolygon ||
-        (lab.kind() == PairKind::PolygonPolygon && hit.feature == ccd::Feature::PolygonEdge);
-    const ccd::Polygon owner =
-        obstacle_edge ? lab.obstacle_polygon_at(hit.t) : lab.mover_polygon_at(hit.t);
-    const auto n = owner.vertices.size(), j = static_cast<std::size_t>(hit.edge);
-    if (j >= n) return std::nullopt;
-    return ccd::Segment{owner.vertices[j], owner.vertices[(j + 1) % n]};
+    if (hit.overlap) return std::nullopt;
+    if (hit.obstacle_edge >= 0) return edge_of(lab.obstacle_polygon_at(hit.t), hit.obstacle_edge);
+    if (hit.mover_edge >= 0) return edge_of(lab.mover_polygon_at(hit.t), hit.mover_edge);
+    return std::nullopt;
 }
 
 } // namespace
@@ -351,9 +345,10 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
         if (hit && !hit->overlap) {
             if (const auto edge = touched_edge(lab_, *hit))
                 r.band(edge->a, edge->b, mover.radius, palette::produced_hit);
-            else if (hit->vertex >= 0 && static_cast<std::size_t>(hit->vertex) < n)
+            else if (hit->obstacle_vertex >= 0 &&
+                     static_cast<std::size_t>(hit->obstacle_vertex) < n)
                 r.disc(lab_.obstacle_polygon_at(hit->t)
-                           .vertices[static_cast<std::size_t>(hit->vertex)],
+                           .vertices[static_cast<std::size_t>(hit->obstacle_vertex)],
                        mover.radius, palette::produced_hit);
         }
     }
@@ -419,8 +414,9 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
                 const ccd::Segment wall = lab_.obstacle_at(root.t);
                 r.line(wall.a, wall.b, 1.0f, color.with_alpha(0.6f), 3.0f);
             }
-            r.point(root_marker_position(lab_, candidate, root.t),
-                    root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f, color);
+            if (root.position) // where the core says the root happens
+                r.point(*root.position, root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f,
+                        color);
         }
 
     // Other algorithms that disagree: the mover at their own time of impact.
@@ -578,12 +574,8 @@ void QueryLabView::draw_panel() {
                 ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f), "t = %.17g",
                 hit->t);
             ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
-            if (hit->vertex >= 0 && hit->edge >= 0)
-                ImGui::Text("vertex %d, edge %d", hit->vertex, hit->edge);
-            else if (hit->vertex >= 0)
-                ImGui::Text("vertex %d", hit->vertex);
-            else if (hit->edge >= 0)
-                ImGui::Text("edge %d", hit->edge);
+            if (const std::string parts = parts_named(*hit); !parts.empty())
+                ImGui::TextUnformatted(parts.c_str());
             text_vec2("point", hit->point);
             text_vec2("normal", hit->normal);
             ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",

@@ -132,15 +132,15 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
     const ccd::PairType* pair = ccd::find_pair_type(kind);
     if (!pair)
         throw QueryError("unknown kind \"" + kind + "\" (expected " + ccd::pair_type_names() + ")");
-    const ccd::PairQuery query = ccd::find_query(*pair, algorithm);
-    if (!query)
+    if (!ccd::find_query(*pair, algorithm))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
                          " query (it answers " + names_of(ccd::pairs_answered_by(algorithm)) +
                          "; use --algorithm exact)");
     const ccd::Swept mover = swept(q, pair->mover, pair->mover_names);
     const ccd::Swept obstacle = swept(q, pair->obstacle, pair->obstacle_names);
     ccd::Trace trace;
-    const std::optional<ccd::Hit> hit = query(mover, obstacle, with_trace ? &trace : nullptr);
+    const std::optional<ccd::Hit> hit =
+        ccd::time_of_impact(algorithm, mover, obstacle, with_trace ? &trace : nullptr);
 
     json answer = ccd::hit_to_json(hit);
     if (with_trace) answer["trace"] = ccd::trace_to_json(trace);

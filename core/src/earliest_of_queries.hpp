@@ -27,7 +27,7 @@ public:
         return &part_;
     }
     // Moves the last query's candidates into the sweep's trace: named `name`, or `name: ` and
-    // their own name when `keep_names`; `tag` sets their feature, vertex and edge.
+    // their own name when `keep_names`; `tag` sets their feature and the parts they pair.
     template <class Tag>
     void record(const std::string& name, bool keep_names, Tag tag) {
         last_first_ = trace_ ? trace_->candidates.size() : 0;

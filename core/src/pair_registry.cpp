@@ -7,6 +7,7 @@
 #include "input_scaling.hpp"
 
 #include <array>
+#include <utility>
 
 namespace ccd {
 namespace {
@@ -231,16 +232,61 @@ const Register& register_of(const Swept& mover, const Swept& obstacle) {
                             [static_cast<std::size_t>(index_of(kind_of(obstacle)))];
 }
 
+// Where a candidate's root happens: the point of its equation that moves onto the other's
+// part, at the root's time (TraceRoot::position), for the sides as the query took them.
+std::optional<Vec2> root_position(const TraceCandidate& c, const Swept& mover,
+                                  const Swept& obstacle, double t) {
+    if (const auto* circle = std::get_if<Circle>(&mover.shape))
+        return mover.moved(circle->center, t);
+    if (const auto* p = std::get_if<Point>(&mover.shape)) return mover.moved(p->position, t);
+    const auto vertex = [t](const Swept& side, int index) -> std::optional<Vec2> {
+        const auto* polygon = std::get_if<Polygon>(&side.shape);
+        if (!polygon || index < 0 || static_cast<std::size_t>(index) >= polygon->vertices.size())
+            return std::nullopt;
+        return side.moved(polygon->vertices[static_cast<std::size_t>(index)], t);
+    };
+    if (c.mover_vertex >= 0) return vertex(mover, c.mover_vertex);
+    if (c.obstacle_vertex >= 0) return vertex(obstacle, c.obstacle_vertex);
+    if (const auto* s = std::get_if<Segment>(&obstacle.shape)) { // an end against an edge
+        const EndMotion e = obstacle.end_motion();
+        if (c.feature == Feature::EndpointA) return s->a + e.displacement_a * t;
+        if (c.feature == Feature::EndpointB) return s->b + e.displacement_b * t;
+    }
+    return std::nullopt;
+}
+
+void place_roots(Trace* trace, const Swept& mover, const Swept& obstacle) {
+    if (!trace) return;
+    for (TraceCandidate& c : trace->candidates)
+        for (TraceRoot& root : c.roots)
+            root.position = root_position(c, mover, obstacle, root.t);
+}
+
+template <class Parts>
+void swap_sides(Parts& parts) {
+    std::swap(parts.mover_vertex, parts.obstacle_vertex);
+    std::swap(parts.mover_edge, parts.obstacle_edge);
+}
+
 std::optional<Hit> run(const PairChoice& choice, PairQuery query, const Swept& mover,
                        const Swept& obstacle, Trace* trace) {
-    if (!choice.swapped) return query(mover, obstacle, trace);
+    if (!choice.swapped) {
+        auto hit = query(mover, obstacle, trace);
+        place_roots(trace, mover, obstacle);
+        return hit;
+    }
     // Asked the other way round, then told from the mover's side. The point where they touch
     // is on both surfaces; the closing speed is the same either way. The obstacle's part is
-    // all of it; the mover's vertex or edge stays named.
+    // all of it; the parts named change sides.
     auto hit = query(obstacle, mover, trace);
+    place_roots(trace, obstacle, mover);
+    if (trace)
+        for (TraceCandidate& c : trace->candidates)
+            swap_sides(c);
     if (!hit) return hit;
     hit->normal = -hit->normal;
     hit->feature = obstacle.shape_kind() == ShapeKind::Point ? Feature::Point : Feature::Circle;
+    swap_sides(*hit);
     return hit;
 }
 

@@ -205,8 +205,11 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
         if (trace) trace->overlap_at_start = true;
         const Vec2 normal = normalized_or(vertex_centroid(mover) - vertex_centroid(obstacle),
                                           normalized_or(-motion, Vec2{0.0, 1.0}));
-        return Hit{0.0,  mover.vertices.front(),    normal, Feature::PolygonEdge,
-                   true, dot(motion, normal) < 0.0, 0,      0};
+        Hit hit{0.0,  mover.vertices.front(),   normal, Feature::PolygonEdge,
+                true, dot(motion, normal) < 0.0};
+        hit.mover_vertex = 0;
+        hit.obstacle_edge = 0;
+        return hit;
     }
 
     EarliestOfQueries earliest(trace);
@@ -221,8 +224,8 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
                             std::to_string(edge_index),
                         false, [&](TraceCandidate& c) {
                             c.feature = feature;
-                            c.vertex = vertex_index;
-                            c.edge = edge_index;
+                            (mover_vertex ? c.mover_vertex : c.obstacle_vertex) = vertex_index;
+                            (mover_vertex ? c.obstacle_edge : c.mover_edge) = edge_index;
                         });
         if (!hit) return;
         // In the relative frame the target is still; put the contact back in the world.
@@ -236,8 +239,10 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
                                           : -outward_normal(mover, std::size_t(edge_index));
             normal = *touch != Vec2{} ? *touch : side_of(normal, out);
         }
-        earliest.offer(Hit{hit->t, world_vertex, normal, feature, hit->overlap,
-                           dot(motion, normal) < 0.0, vertex_index, edge_index});
+        Hit h{hit->t, world_vertex, normal, feature, hit->overlap, dot(motion, normal) < 0.0};
+        (mover_vertex ? h.mover_vertex : h.obstacle_vertex) = vertex_index;
+        (mover_vertex ? h.obstacle_edge : h.mover_edge) = edge_index;
+        earliest.offer(h);
     };
     for (std::size_t i = 0; i < mover.vertices.size(); ++i)
         for (std::size_t j = 0; j < obstacle.vertices.size(); ++j)
@@ -272,15 +277,16 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
         const int j = static_cast<int>(e);
         const auto hit = time_of_impact(mover, motion, edge(obstacle, e), earliest.part());
         earliest.record("edge " + std::to_string(j), true, [&](TraceCandidate& c) {
-            c.feature = polygon_feature(c.feature, j, c.vertex, c.edge);
+            c.feature = polygon_feature(c.feature, j, c.obstacle_vertex, c.obstacle_edge);
         });
         if (!hit) continue;
         Hit h = *hit;
-        h.feature = polygon_feature(hit->feature, j, h.vertex, h.edge);
+        h.feature = polygon_feature(hit->feature, j, h.obstacle_vertex, h.obstacle_edge);
         if (h.overlap && h.point == mover.center) { // the center on the boundary: out of it
             h.normal =
-                side_of(h.normal, h.vertex >= 0 ? outward_at_vertex(obstacle, std::size_t(h.vertex))
-                                                : outward_normal(obstacle, e));
+                side_of(h.normal, h.obstacle_vertex >= 0
+                                      ? outward_at_vertex(obstacle, std::size_t(h.obstacle_vertex))
+                                      : outward_normal(obstacle, e));
             h.approaching = dot(motion, h.normal) < 0.0;
         }
         h.point += obstacle_displacement * h.t; // where the polygon is at t
@@ -301,7 +307,7 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
             if (!(d2 < nearest)) continue;
             nearest = d2;
             h.point = q;
-            h.edge = static_cast<int>(e);
+            h.obstacle_edge = static_cast<int>(e);
         }
         h.normal = normalized_or(h.point - mover.center, normalized_or(-motion, Vec2{0.0, 1.0}));
         h.approaching = dot(motion, h.normal) < 0.0;
@@ -356,10 +362,10 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
         const int vertex = static_cast<int>(i);
         const auto hit = time_of_impact(mover.vertices[i], Vec2{}, relative, earliest.part());
         earliest.record("vertex " + std::to_string(vertex) + " / wall", true,
-                        [&](TraceCandidate& c) { c.vertex = vertex; });
+                        [&](TraceCandidate& c) { c.mover_vertex = vertex; });
         if (!hit) continue;
         Hit h = *hit;
-        h.vertex = vertex;
+        h.mover_vertex = vertex;
         h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
         if (h.overlap) { // on the wall at t = 0: the polygon's side of it
             h.normal = touch_normal(h.normal, -outward_at_vertex(mover, i));
@@ -377,7 +383,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
             earliest.record(std::string(name) + " / edge " + std::to_string(edge_index), true,
                             [&](TraceCandidate& c) {
                                 c.feature = feature;
-                                c.edge = edge_index;
+                                c.mover_edge = edge_index;
                             });
             if (!hit) continue;
             // The ray cast's normal points from the edge toward the end: turned, from the wall
@@ -389,8 +395,10 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                 normal = touch_normal(normal, -outward_normal(mover, j));
                 approaching = dot(displacement - end_displacement, normal) < 0.0;
             }
-            earliest.offer(Hit{hit->t, end + end_displacement * hit->t, normal, feature,
-                               hit->overlap, approaching, -1, edge_index});
+            Hit h{hit->t,     end + end_displacement * hit->t, normal, feature, hit->overlap,
+                  approaching};
+            h.mover_edge = edge_index;
+            earliest.offer(h);
         }
     }
     return earliest.answer();

@@ -116,6 +116,15 @@ struct WallRecord {
     }
 };
 
+// The log's vertex and edge of a polygon contact: the ones the query named, whoever's they are
+// (the log's participants say which polygon: event_log.hpp).
+int named_vertex(const Hit& hit) {
+    return hit.mover_vertex >= 0 ? hit.mover_vertex : hit.obstacle_vertex;
+}
+int named_edge(const Hit& hit) {
+    return hit.mover_edge >= 0 ? hit.mover_edge : hit.obstacle_edge;
+}
+
 bool is_sensor(const BodyMotion& m) {
     return m.response() == ResponseKind::Sensor;
 }
@@ -249,7 +258,8 @@ struct World::State {
         const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
         if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
         queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
-                              hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+                              hit->point, hit->normal, from, after, named_vertex(*hit),
+                              named_edge(*hit)});
     }
 
     // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
@@ -295,7 +305,8 @@ struct World::State {
         if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at))
             return;
         queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
-                              hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+                              hit->point, hit->normal, from, after, named_vertex(*hit),
+                              named_edge(*hit)});
     }
 
     // ---- broadphase -------------------------------------------------------------------------

@@ -283,8 +283,8 @@ TEST(QueryLabPolygons, AnswersAsTheCoreAndAsByHand) {
     EXPECT_EQ(lab.trace().candidates.size(), 24u); // 4 x 3 + 3 x 4 vertex-edge pairs
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);           // by hand, above
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonVertex);
-    EXPECT_EQ(lab.hit()->vertex, 0);
-    EXPECT_EQ(lab.hit()->edge, 1);
+    EXPECT_EQ(lab.hit()->obstacle_vertex, 0);
+    EXPECT_EQ(lab.hit()->mover_edge, 1);
     const int taken = lab.taken_candidate();
     ASSERT_GE(taken, 0);
     EXPECT_EQ(lab.trace().candidates[static_cast<std::size_t>(taken)].name,
@@ -350,8 +350,8 @@ TEST(QueryLabCirclePolygon, AnswersAsTheCoreAndAsByHand) {
     // the normal points from it toward the ball.
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonEdge);
-    EXPECT_EQ(lab.hit()->edge, 3);
-    EXPECT_EQ(lab.hit()->vertex, -1);
+    EXPECT_EQ(lab.hit()->obstacle_edge, 3);
+    EXPECT_EQ(lab.hit()->obstacle_vertex, -1);
     EXPECT_DOUBLE_EQ(lab.hit()->point.x, -0.5);
     EXPECT_DOUBLE_EQ(lab.hit()->point.y, 0.5);
     EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
@@ -380,7 +380,7 @@ TEST(QueryLabCirclePolygon, HandlesMoveTheCircleAndThePolygon) {
     ASSERT_TRUE(lab.hit());
     EXPECT_NEAR(lab.hit()->t, 0.52, 1e-15);
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonVertex);
-    EXPECT_EQ(lab.hit()->vertex, 3);
+    EXPECT_EQ(lab.hit()->obstacle_vertex, 3);
     EXPECT_NEAR(lab.hit()->point.x, -0.52, 1e-15);
     EXPECT_NEAR(lab.hit()->point.y, 1.0, 1e-15);
     EXPECT_NEAR(lab.hit()->normal.x, -0.8, 1e-15);
@@ -417,8 +417,8 @@ TEST(QueryLabPolygonSegment, AnEndOfTheSegmentMeetsAnEdgeAsTheCoreAndAsByHand) {
     // toward the square.
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::EndpointA);
-    EXPECT_EQ(lab.hit()->edge, 1);
-    EXPECT_EQ(lab.hit()->vertex, -1);
+    EXPECT_EQ(lab.hit()->mover_edge, 1);
+    EXPECT_EQ(lab.hit()->mover_vertex, -1);
     EXPECT_EQ(lab.hit()->point, (Vec2{1.0, 0.5}));
     EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
     const int taken = lab.taken_candidate();
@@ -454,7 +454,7 @@ TEST(QueryLabPolygonSegment, HandlesMoveThePolygonAndTheSegmentsEnds) {
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.25);
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::SegmentInterior);
-    EXPECT_EQ(lab.hit()->vertex, 1);
+    EXPECT_EQ(lab.hit()->mover_vertex, 1);
     EXPECT_EQ(lab.hit()->point, (Vec2{2.0, 0.0}));
     EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
     lab.drag(Handle::Center, {0.5, 5.0}); // the square far above the wall: a miss

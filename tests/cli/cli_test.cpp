@@ -198,16 +198,17 @@ TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
     ASSERT_EQ(run.answers.size(), 4u) << run.raw;
     EXPECT_EQ(run.answers[0]["t"], 0.5);
     EXPECT_EQ(run.answers[0]["feature"], "polygon_edge");
-    EXPECT_EQ(run.answers[0]["edge"], 3);
-    EXPECT_FALSE(run.answers[0].contains("vertex"));
+    EXPECT_EQ(run.answers[0]["obstacle_edge"], 3);
+    EXPECT_FALSE(run.answers[0].contains("obstacle_vertex"));
+    EXPECT_FALSE(run.answers[0].contains("edge")) << "each part says whose it is";
     EXPECT_EQ(run.answers[1]["t"], 0.5);
     EXPECT_EQ(run.answers[1]["feature"], "endpoint_a");
-    EXPECT_EQ(run.answers[1]["edge"], 1);
-    EXPECT_FALSE(run.answers[1].contains("vertex"));
+    EXPECT_EQ(run.answers[1]["mover_edge"], 1);
+    EXPECT_FALSE(run.answers[1].contains("mover_vertex"));
     EXPECT_EQ(run.answers[2]["t"], 0.4);
     EXPECT_EQ(run.answers[2]["feature"], "polygon_edge");
-    EXPECT_EQ(run.answers[2]["vertex"], 2);
-    EXPECT_EQ(run.answers[2]["edge"], 3);
+    EXPECT_EQ(run.answers[2]["mover_vertex"], 2);
+    EXPECT_EQ(run.answers[2]["obstacle_edge"], 3);
     EXPECT_EQ(run.answers[3]["error"], "line 4: \"polygon\" must be a list of at least 3 [x, y]");
 
     const ToiRun traced =
@@ -218,9 +219,9 @@ TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
     const json& candidates = traced.answers[0]["trace"]["candidates"];
     ASSERT_EQ(candidates.size(), 12u);
     EXPECT_EQ(candidates[9]["name"], "edge 3: band");
-    EXPECT_EQ(candidates[9]["edge"], 3);
-    EXPECT_EQ(candidates[10]["vertex"], 3) << "edge 3's cap A is vertex 3";
-    EXPECT_EQ(candidates[11]["vertex"], 0) << "edge 3's cap B is vertex 0";
+    EXPECT_EQ(candidates[9]["obstacle_edge"], 3);
+    EXPECT_EQ(candidates[10]["obstacle_vertex"], 3) << "edge 3's cap A is vertex 3";
+    EXPECT_EQ(candidates[11]["obstacle_vertex"], 0) << "edge 3's cap B is vertex 0";
 
     const ToiRun seed =
         toi({R"({"kind":"circle_polygon","c":[-4,0.25],"r":1,"d":[4,0],"polygon":)" + square +
@@ -230,6 +231,48 @@ TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
     EXPECT_EQ(seed.answers[0]["error"].get<std::string>().rfind(
                   "line 1: algorithm \"seed004\" has no circle_polygon", 0),
               0u);
+}
+
+TEST(CliToi, TraceRootsSayWhereTheyHappen) {
+    // A root is placed on the moving part of its equation at its t:
+    // - the circle from (-4, 0.25) by (4, 0) meets the square [-1, 1]^2's left side (edge 3) at
+    //   t = 0.5, its center then at (-2, 0.25);
+    // - the unit square moving 5 right: its vertex 2, (1, 1), is at (3, 1) at t = 0.4; the
+    //   still obstacle's vertex 0 stays at (3, 0.5) at any root;
+    // - the wall's still end A stays at (3, 0) against every edge of the moving square.
+    const std::string square = "[[-1,-1],[1,-1],[1,1],[-1,1]]";
+    const ToiRun run = toi(
+        {R"({"kind":"circle_polygon","c":[-4,0.25],"r":1,"d":[4,0],"polygon":)" + square +
+             R"(,"dp":[0,0]})",
+         R"({"kind":"polygon_polygon","p1":[[0,0],[1,0],[1,1],[0,1]],"d1":[5,0],"p2":[[3,0.5],[4,0.5],[4,1.5],[3,1.5]],"d2":[0,0]})",
+         R"({"kind":"polygon_moving_segment","polygon":)" + square +
+             R"(,"d":[4,0],"a":[3,0],"b":[10,0],"da":[0,0],"db":[0,0]})"},
+        "--trace");
+    ASSERT_EQ(run.answers.size(), 3u) << run.raw;
+    const auto candidate = [&](std::size_t answer, const std::string& name) {
+        for (const json& c : run.answers[answer]["trace"]["candidates"])
+            if (c["name"].get<std::string>().rfind(name, 0) == 0) return c; // "name[: part]"
+        ADD_FAILURE() << "no candidate " << name;
+        return json();
+    };
+    const json band = candidate(0, "edge 3: band");
+    ASSERT_FALSE(band["roots"].empty());
+    EXPECT_EQ(band["roots"][0]["verdict"], "taken");
+    EXPECT_EQ(band["roots"][0]["position"], json::array({-2.0, 0.25}));
+
+    const json vertex = candidate(1, "mover vertex 2 / obstacle edge 3");
+    ASSERT_FALSE(vertex["roots"].empty());
+    EXPECT_EQ(vertex["roots"][0]["verdict"], "taken");
+    EXPECT_EQ(vertex["roots"][0]["position"], json::array({3.0, 1.0}));
+    const json obstacle_vertex = candidate(1, "obstacle vertex 0 / mover edge 1");
+    ASSERT_FALSE(obstacle_vertex["roots"].empty());
+    for (const json& root : obstacle_vertex["roots"])
+        EXPECT_EQ(root["position"], json::array({3.0, 0.5}));
+
+    const json end = candidate(2, "wall end A / edge 1");
+    ASSERT_FALSE(end["roots"].empty());
+    for (const json& root : end["roots"])
+        EXPECT_EQ(root["position"], json::array({3.0, 0.0}));
 }
 
 TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {

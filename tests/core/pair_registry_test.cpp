@@ -157,6 +157,12 @@ TEST(PairRegistry, APolygonAgainstACircleIsAskedTheOtherWayRoundAndToldFromTheMo
     EXPECT_EQ(hit->normal, (Vec2{1.0, 0.0}));
     EXPECT_EQ(hit->feature, Feature::Circle);
     EXPECT_TRUE(hit->approaching);
+    // The circle touched the inside of the square's left side, (3, 1) -> (3, 0): edge 3, now
+    // the mover's.
+    EXPECT_EQ(hit->mover_edge, 3);
+    EXPECT_EQ(hit->obstacle_edge, -1);
+    EXPECT_EQ(hit->mover_vertex, -1);
+    EXPECT_EQ(hit->obstacle_vertex, -1);
 }
 
 TEST(PairRegistry, KindsWithoutAQueryAnswerNothing) {

@@ -25,8 +25,9 @@ bool same_bits(const std::optional<ccd::Hit>& p, const std::optional<ccd::Hit>& 
     return bits(p->t) == bits(q->t) && bits(p->point.x) == bits(q->point.x) &&
            bits(p->point.y) == bits(q->point.y) && bits(p->normal.x) == bits(q->normal.x) &&
            bits(p->normal.y) == bits(q->normal.y) && p->feature == q->feature &&
-           p->overlap == q->overlap && p->approaching == q->approaching && p->vertex == q->vertex &&
-           p->edge == q->edge;
+           p->overlap == q->overlap && p->approaching == q->approaching &&
+           p->mover_vertex == q->mover_vertex && p->mover_edge == q->mover_edge &&
+           p->obstacle_vertex == q->obstacle_vertex && p->obstacle_edge == q->obstacle_edge;
 }
 
 bool same_bits(const ccd::Trace& p, const ccd::Trace& q) {

@@ -23,8 +23,8 @@ TEST(CirclePolygon, TheBandOfTheFacingEdge) {
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->t, 0.5);
     EXPECT_EQ(hit->feature, Feature::PolygonEdge);
-    EXPECT_EQ(hit->edge, 3);
-    EXPECT_EQ(hit->vertex, -1);
+    EXPECT_EQ(hit->obstacle_edge, 3);
+    EXPECT_EQ(hit->obstacle_vertex, -1);
     EXPECT_EQ(hit->point, (Vec2{-1.0, 0.25}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
     EXPECT_FALSE(hit->overlap);
@@ -37,7 +37,7 @@ TEST(CirclePolygon, AMovingPolygonMeetsAStillCircleWhereThePolygonIsThen) {
     const auto hit = time_of_impact(Circle{{-4.0, 0.25}, 1.0}, {0.0, 0.0}, kSquare, {-4.0, 0.0});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->t, 0.5);
-    EXPECT_EQ(hit->edge, 3);
+    EXPECT_EQ(hit->obstacle_edge, 3);
     EXPECT_EQ(hit->point, (Vec2{-3.0, 0.25}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
 }
@@ -49,8 +49,8 @@ TEST(CirclePolygon, AimedAtACornerItTouchesTheVertex) {
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->t, (3.0 - 1.0 / std::sqrt(2.0)) / 4.0, 1e-15);
     EXPECT_EQ(hit->feature, Feature::PolygonVertex);
-    EXPECT_EQ(hit->vertex, 0);
-    EXPECT_EQ(hit->edge, -1);
+    EXPECT_EQ(hit->obstacle_vertex, 0);
+    EXPECT_EQ(hit->obstacle_edge, -1);
     EXPECT_EQ(hit->point, (Vec2{-1.0, -1.0}));
     EXPECT_NEAR(hit->normal.x, -1.0 / std::sqrt(2.0), 1e-15);
     EXPECT_NEAR(hit->normal.y, -1.0 / std::sqrt(2.0), 1e-15);
@@ -62,7 +62,7 @@ TEST(CirclePolygon, PassingAboveIsAMiss) {
     const auto graze = time_of_impact(Circle{{-4.0, 2.0}, 1.0}, {8.0, 0.0}, kSquare, {0.0, 0.0});
     ASSERT_TRUE(graze);
     EXPECT_EQ(graze->feature, Feature::PolygonVertex);
-    EXPECT_EQ(graze->vertex, 3) << "(-1, 1), reached first";
+    EXPECT_EQ(graze->obstacle_vertex, 3) << "(-1, 1), reached first";
     EXPECT_EQ(graze->t, 3.0 / 8.0);
 }
 
@@ -72,7 +72,7 @@ TEST(CirclePolygon, TouchingAnEdgeAtTheStartIsAnOverlapThere) {
     EXPECT_TRUE(hit->overlap);
     EXPECT_EQ(hit->t, 0.0);
     EXPECT_EQ(hit->feature, Feature::PolygonEdge);
-    EXPECT_EQ(hit->edge, 3);
+    EXPECT_EQ(hit->obstacle_edge, 3);
     EXPECT_EQ(hit->point, (Vec2{-1.0, 0.0}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
     EXPECT_TRUE(hit->approaching);
@@ -87,7 +87,7 @@ TEST(CirclePolygon, ACentreInsideTouchingNoEdgeIsAnOverlapWithTheWayOut) {
     EXPECT_TRUE(hit->overlap);
     EXPECT_EQ(hit->t, 0.0);
     EXPECT_EQ(hit->feature, Feature::PolygonEdge);
-    EXPECT_EQ(hit->edge, 1);
+    EXPECT_EQ(hit->obstacle_edge, 1);
     EXPECT_EQ(hit->point, (Vec2{1.0, 0.0}));
     EXPECT_EQ(hit->normal, (Vec2{1.0, 0.0}));
     EXPECT_TRUE(hit->approaching) << "moving left, against the way out";
@@ -105,7 +105,7 @@ TEST(CirclePolygon, APointOnAnEdgeTakesTheOutsideSide) {
         const auto hit = time_of_impact(Circle{{1.0, 0.25}, 0.0}, {vx, 0.0}, kSquare, {0.0, 0.0});
         ASSERT_TRUE(hit);
         EXPECT_TRUE(hit->overlap);
-        EXPECT_EQ(hit->edge, 1);
+        EXPECT_EQ(hit->obstacle_edge, 1);
         EXPECT_EQ(hit->normal, (Vec2{1.0, 0.0}));
         EXPECT_EQ(hit->approaching, vx < 0.0);
     }
@@ -126,11 +126,11 @@ TEST(CirclePolygon, TraceNamesEachEdgesCandidatesAndTakesTheAnswersRoot) {
     for (const TraceCandidate& c : trace.candidates) {
         ASSERT_EQ(c.name.rfind("edge ", 0), 0u) << c.name;
         if (c.feature == Feature::PolygonEdge) {
-            EXPECT_EQ(c.vertex, -1);
-            EXPECT_EQ(c.name, "edge " + std::to_string(c.edge) + ": band");
+            EXPECT_EQ(c.obstacle_vertex, -1);
+            EXPECT_EQ(c.name, "edge " + std::to_string(c.obstacle_edge) + ": band");
         } else {
             EXPECT_EQ(c.feature, Feature::PolygonVertex) << c.name;
-            EXPECT_GE(c.vertex, 0);
+            EXPECT_GE(c.obstacle_vertex, 0);
         }
         for (const TraceRoot& r : c.roots)
             if (r.verdict == RootVerdict::Taken) {

@@ -26,8 +26,8 @@ TEST(PolygonMovingWall, TwoVerticesReachAStaticWallTogetherTheLowerIndexIsNamed)
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->t, 0.5);
     EXPECT_EQ(hit->feature, Feature::SegmentInterior);
-    EXPECT_EQ(hit->vertex, 1);
-    EXPECT_EQ(hit->edge, -1);
+    EXPECT_EQ(hit->mover_vertex, 1);
+    EXPECT_EQ(hit->mover_edge, -1);
     EXPECT_EQ(hit->point, (Vec2{3.0, -1.0}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0})) << "from the wall toward the polygon";
     EXPECT_FALSE(hit->overlap);
@@ -41,8 +41,8 @@ TEST(PolygonMovingWall, AnEndOfTheWallMeetsAnEdge) {
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->t, 0.5);
     EXPECT_EQ(hit->feature, Feature::EndpointA);
-    EXPECT_EQ(hit->edge, 1);
-    EXPECT_EQ(hit->vertex, -1);
+    EXPECT_EQ(hit->mover_edge, 1);
+    EXPECT_EQ(hit->mover_vertex, -1);
     EXPECT_EQ(hit->point, (Vec2{3.0, 0.0}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
     EXPECT_TRUE(hit->approaching);
@@ -57,7 +57,7 @@ TEST(PolygonMovingWall, AWallMovingItsEndsApartSweepsAStillVertex) {
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->t, 5.0 / 6.0, 1e-15);
     EXPECT_EQ(hit->feature, Feature::SegmentInterior);
-    EXPECT_EQ(hit->vertex, 2);
+    EXPECT_EQ(hit->mover_vertex, 2);
     EXPECT_EQ(hit->point, (Vec2{1.0, 1.0}));
     // The wall's direction then is (-10/3, 10) ~ (-1, 3): its normal toward the vertex's side
     // (where the vertex came from, left of the wall) is (-3, -1) / sqrt(10).
@@ -107,7 +107,7 @@ TEST(PolygonMovingWall, TouchingAtTheStartTakesThePolygonsSide) {
         EXPECT_EQ(hit->t, 0.0);
         EXPECT_TRUE(hit->overlap);
         EXPECT_EQ(hit->feature, Feature::SegmentInterior);
-        EXPECT_EQ(hit->vertex, 1);
+        EXPECT_EQ(hit->mover_vertex, 1);
         EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
         EXPECT_EQ(hit->approaching, vx > 0.0);
     }
@@ -122,8 +122,8 @@ TEST(PolygonMovingWall, TraceNamesEveryPairAndTakesTheAnswersRoot) {
     for (const TraceCandidate& c : trace.candidates) {
         const bool vertex_pair = c.name.rfind("vertex ", 0) == 0;
         EXPECT_TRUE(vertex_pair || c.name.rfind("wall end ", 0) == 0) << c.name;
-        EXPECT_EQ(vertex_pair, c.vertex >= 0) << c.name;
-        EXPECT_EQ(vertex_pair, c.edge < 0) << c.name;
+        EXPECT_EQ(vertex_pair, c.mover_vertex >= 0) << c.name;
+        EXPECT_EQ(vertex_pair, c.mover_edge < 0) << c.name;
         for (const TraceRoot& r : c.roots)
             if (r.verdict == RootVerdict::Taken) {
                 ++taken;

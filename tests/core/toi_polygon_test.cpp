@@ -30,8 +30,10 @@ TEST(PolygonSweep, AMoverVertexHitsTheFacingEdge) {
     ASSERT_TRUE(hit);
     EXPECT_DOUBLE_EQ(hit->t, 0.4);
     EXPECT_EQ(hit->feature, Feature::PolygonEdge);
-    EXPECT_EQ(hit->vertex, 2);
-    EXPECT_EQ(hit->edge, 3);
+    EXPECT_EQ(hit->mover_vertex, 2);
+    EXPECT_EQ(hit->obstacle_edge, 3);
+    EXPECT_EQ(hit->obstacle_vertex, -1);
+    EXPECT_EQ(hit->mover_edge, -1);
     EXPECT_EQ(hit->point, (Vec2{3.0, 1.0}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
     EXPECT_TRUE(hit->approaching);
@@ -45,8 +47,10 @@ TEST(PolygonSweep, AnObstacleVertexHitsTheMoversEdge) {
     ASSERT_TRUE(hit);
     EXPECT_DOUBLE_EQ(hit->t, 0.4);
     EXPECT_EQ(hit->feature, Feature::PolygonVertex);
-    EXPECT_EQ(hit->vertex, 0);
-    EXPECT_EQ(hit->edge, 1);
+    EXPECT_EQ(hit->obstacle_vertex, 0);
+    EXPECT_EQ(hit->mover_edge, 1);
+    EXPECT_EQ(hit->mover_vertex, -1);
+    EXPECT_EQ(hit->obstacle_edge, -1);
     EXPECT_EQ(hit->point, (Vec2{3.0, 0.5}));
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0})) << "from the obstacle toward the mover";
 }
@@ -122,15 +126,19 @@ TEST(PolygonSweep, TraceCandidatesCarryTheirVertexAndEdge) {
     const Polygon obstacle = translated(kUnitSquare, {3.0, 0.5});
     ASSERT_TRUE(time_of_impact(kUnitSquare, {5.0, 0.0}, obstacle, {0.0, 0.0}, &trace));
     for (const TraceCandidate& c : trace.candidates) {
-        EXPECT_GE(c.vertex, 0) << c.name;
-        EXPECT_LT(c.vertex, 4) << c.name;
-        EXPECT_GE(c.edge, 0) << c.name;
-        EXPECT_LT(c.edge, 4) << c.name;
+        // PolygonEdge: the mover's vertex on the obstacle's edge; PolygonVertex: the other way.
+        const bool mover_vertex = c.feature == Feature::PolygonEdge;
+        const int vertex = mover_vertex ? c.mover_vertex : c.obstacle_vertex;
+        const int edge = mover_vertex ? c.obstacle_edge : c.mover_edge;
+        EXPECT_EQ(mover_vertex ? c.obstacle_vertex : c.mover_vertex, -1) << c.name;
+        EXPECT_EQ(mover_vertex ? c.mover_edge : c.obstacle_edge, -1) << c.name;
+        EXPECT_GE(vertex, 0) << c.name;
+        EXPECT_LT(vertex, 4) << c.name;
+        EXPECT_GE(edge, 0) << c.name;
+        EXPECT_LT(edge, 4) << c.name;
         const std::string pair =
-            (c.feature == Feature::PolygonEdge ? "mover vertex " : "obstacle vertex ") +
-            std::to_string(c.vertex) +
-            (c.feature == Feature::PolygonEdge ? " / obstacle edge " : " / mover edge ") +
-            std::to_string(c.edge);
+            (mover_vertex ? "mover vertex " : "obstacle vertex ") + std::to_string(vertex) +
+            (mover_vertex ? " / obstacle edge " : " / mover edge ") + std::to_string(edge);
         EXPECT_EQ(c.name, pair);
     }
 }

@@ -204,8 +204,8 @@ TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_DOUBLE_EQ(shot["hit"]["t"].get<double>(), 0.4);
     EXPECT_EQ(shot["hit"]["feature"], "polygon_vertex");
-    EXPECT_EQ(shot["hit"]["vertex"], 0);
-    EXPECT_EQ(shot["hit"]["edge"], 1);
+    EXPECT_EQ(shot["hit"]["obstacle_vertex"], 0);
+    EXPECT_EQ(shot["hit"]["mover_edge"], 1);
     EXPECT_EQ(shot["trace"].size(), 24u);
 
     PairDrag app("seed002-two-polygons.json", dir);
@@ -234,7 +234,7 @@ TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMoves
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_NEAR(shot["hit"]["t"].get<double>(), 0.52, 1e-15);
     EXPECT_EQ(shot["hit"]["feature"], "polygon_vertex");
-    EXPECT_EQ(shot["hit"]["vertex"], 3);
+    EXPECT_EQ(shot["hit"]["obstacle_vertex"], 3);
     EXPECT_EQ(shot["trace"].size(), 12u); // each of the 4 edges: band, cap A, cap B
 
     PairDrag app("ball-meets-a-crate.json", dir);
@@ -253,7 +253,7 @@ TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMoves
     ASSERT_FALSE(after["hit"].is_null());
     EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
     EXPECT_EQ(after["hit"]["feature"], "polygon_edge");
-    EXPECT_EQ(after["hit"]["edge"], 3);
+    EXPECT_EQ(after["hit"]["obstacle_edge"], 3);
 }
 
 TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
@@ -266,8 +266,8 @@ TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_EQ(shot["hit"]["t"].get<double>(), 0.5);
     EXPECT_EQ(shot["hit"]["feature"], "endpoint_a");
-    EXPECT_EQ(shot["hit"]["edge"], 1);
-    EXPECT_FALSE(shot["hit"].contains("vertex")) << "no vertex of the crate is named";
+    EXPECT_EQ(shot["hit"]["mover_edge"], 1);
+    EXPECT_FALSE(shot["hit"].contains("mover_vertex")) << "no vertex of the crate is named";
     EXPECT_EQ(vec2(shot["hit"]["point"]), (ccd::Vec2{1.5, 0.5}));
     EXPECT_EQ(shot["trace"].size(), 12u); // 4 vertices against the rod, 2 ends x 4 edges
     EXPECT_EQ(shot["segment"]["da"], json::array({-3.0, 0.0}));

@@ -31,8 +31,9 @@ struct ContactEvent {
     Vec2 other_velocity_after;  // idem
     bool body_removed = false;
     bool other_removed = false;
-    // Polygon contacts: the vertex and the edge that touched, as the query named them
-    // (ccd/toi_body.hpp); -1 when not named (every circle against circle or wall).
+    // Polygon contacts: the vertex and the edge that touched, whichever body's the query named
+    // them of (its Hit::mover_vertex or obstacle_vertex, ccd/toi_body.hpp); -1 when not named
+    // (every circle against circle or wall).
     int vertex = -1;
     int edge = -1;
 };

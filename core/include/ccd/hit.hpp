@@ -15,8 +15,8 @@ enum class Feature {
     EndpointB,       // the end cap around segment.b
     Point,           // a static point obstacle
     Circle,          // a circle obstacle
-    PolygonEdge,     // a vertex of the mover touched edge `Hit::edge` of the obstacle
-    PolygonVertex,   // vertex `Hit::vertex` of the obstacle touched an edge of the mover
+    PolygonEdge,     // an edge of the obstacle polygon was touched (Hit::obstacle_edge names it)
+    PolygonVertex,   // a vertex of the obstacle polygon touched (Hit::obstacle_vertex names it)
 };
 
 std::string_view to_string(Feature feature);
@@ -28,8 +28,13 @@ struct Hit {
     Feature feature = Feature::SegmentInterior;
     bool overlap = false;     // the shapes already touched at t = 0 (then t == 0)
     bool approaching = false; // closing speed along the normal is > 0 at time t
-    int vertex = -1;          // polygon sweeps: the vertex that touched (see Feature)
-    int edge = -1;            // polygon sweeps: the edge that was touched
+    // The numbered parts that touched, each saying whose it is; -1 where the query names none
+    // (a circle, a point or a segment has no numbered part). Edge k of a polygon runs from its
+    // vertex k to vertex k + 1.
+    int mover_vertex = -1;    // the mover's vertex that touched the obstacle
+    int mover_edge = -1;      // the mover's edge that the obstacle touched
+    int obstacle_vertex = -1; // the obstacle's vertex that touched the mover
+    int obstacle_edge = -1;   // the obstacle's edge that the mover touched
 };
 
 } // namespace ccd

@@ -122,6 +122,8 @@ struct Swept {
         const auto* t = std::get_if<Translation>(&motion);
         return t ? t->displacement : Vec2{};
     }
+    // Where the point at `point` at t = 0 of a still or translating shape is at time t.
+    Vec2 moved(Vec2 point, double t) const { return point + displacement() * t; }
     // The motion of a segment's ends: both alike for a still or translating shape.
     EndMotion end_motion() const {
         if (const auto* e = std::get_if<EndMotion>(&motion)) return *e;

@@ -26,15 +26,14 @@ struct SweptBody {
 
 // Body `a` moving by `da` against body `b` moving by `db`: the normal points from b toward a,
 // the point is on b's surface at t, and the feature names b's part, as for any query with a as
-// the mover: Circle for a circle; PolygonEdge (edge `Hit::edge` of b) or PolygonVertex (vertex
-// `Hit::vertex` of b) for a polygon b. When a is a polygon its own part is named too: against
-// a circle, `vertex` or `edge` is a's; against a polygon, as time_of_impact(Polygon, ...) says
-// (PolygonEdge: a's vertex on b's edge; PolygonVertex: b's vertex on a's edge).
+// the mover: Circle for a circle; PolygonEdge or PolygonVertex for a polygon b. The numbered
+// parts say whose they are (Hit::mover_vertex, mover_edge: a's; obstacle_vertex,
+// obstacle_edge: b's).
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& b, Vec2 db);
 
 // Body `a` moving by `da` against a wall (a static one has zero displacements): the feature is
-// the wall's part (SegmentInterior, EndpointA, EndpointB); for a polygon `vertex` or `edge`
-// names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
+// the wall's part (SegmentInterior, EndpointA, EndpointB); for a polygon Hit::mover_vertex or
+// mover_edge names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall);
 
 } // namespace ccd

@@ -15,8 +15,8 @@ namespace ccd {
 // Both polygons translate linearly over the frame (no rotation, as in the article). Each
 // vertex-edge pair is a point against a static segment in relative motion, so each candidate
 // is exact. The earliest contact wins; ties go to the mover's vertices first, then by index.
-// Feature PolygonEdge: mover vertex `Hit::vertex` touched obstacle edge `Hit::edge`;
-// PolygonVertex: obstacle vertex `Hit::vertex` touched mover edge `Hit::edge`. The contact
+// Feature PolygonEdge: `Hit::mover_vertex` touched `Hit::obstacle_edge`; PolygonVertex:
+// `Hit::obstacle_vertex` touched `Hit::mover_edge`. The contact
 // point is where the touching vertex is at time t.
 //
 // Polygons whose insides already overlap at t = 0 (edges crossing, or one inside the other)
@@ -33,13 +33,14 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
 // A circle (radius 0: a point) against a translating polygon. In relative motion each edge is a
 // static segment, so each candidate is the exact circle-segment query (its band and its two
 // caps); the earliest contact wins, ties to the lower edge. Feature PolygonEdge: the circle
-// touched the interior of edge `Hit::edge`; PolygonVertex: it touched vertex `Hit::vertex`
-// (`edge` and `vertex` are -1 when not named). The contact point is on the polygon where it is
+// touched the interior of `Hit::obstacle_edge`; PolygonVertex: it touched
+// `Hit::obstacle_vertex` (the other is -1). The contact point is on the polygon where it is
 // at time t.
 //
 // Touching at t = 0 is an overlap reported from the edge touched (the lowest one). A centre
 // inside the polygon touching no edge is an overlap too: its point is the closest point of the
-// boundary, its normal the way out (from the centre toward that point), edge the edge it lies on.
+// boundary, its normal the way out (from the centre toward that point), obstacle_edge the edge it
+// lies on.
 // Inside or outside is decided by the even-odd rule on the polygon's vertices (any winding; a
 // self-intersecting polygon's inside is what that rule says).
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Polygon& obstacle,
@@ -51,8 +52,8 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
 // moving wall (seed 002's quadratic, `time_of_impact(Vec2, Vec2, const MovingSegment&)`) and each
 // end of the wall against each edge (a ray cast). The earliest wins; ties go to the vertices
 // first, then to end A, then end B, each by index. Feature names the wall's part, as for every
-// query against a segment: SegmentInterior, EndpointA or EndpointB; `Hit::vertex` is the mover's
-// vertex that touched the wall, or `Hit::edge` the mover's edge that an end of the wall touched
+// query against a segment: SegmentInterior, EndpointA or EndpointB; `Hit::mover_vertex` is the
+// vertex that touched the wall, or `Hit::mover_edge` the edge that an end of the wall touched
 // (the other is -1). The contact point is where the touching vertex or end is at time t; the
 // normal points from the wall toward the polygon.
 //

@@ -8,6 +8,7 @@
 
 #include "ccd/hit.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,8 +28,16 @@ enum class RootVerdict {
 std::string_view to_string(RootVerdict verdict);
 
 struct TraceRoot {
+    TraceRoot() = default;
+    TraceRoot(double root_t, RootVerdict root_verdict) : t(root_t), verdict(root_verdict) {}
+
     double t = 0.0;
     RootVerdict verdict = RootVerdict::AfterFrame;
+    // Where it happens: the point of the candidate's equation that moves onto the other shape's
+    // part (the circle's or point's center, the touching vertex, the segment's end), at time t.
+    // Filled by the pair registry (ccd/pair_registry.hpp), which knows the motions; a query
+    // called directly leaves it empty.
+    std::optional<Vec2> position;
 };
 
 struct TraceCandidate {
@@ -42,9 +51,11 @@ struct TraceCandidate {
     // f(t) = coefficients[0] + coefficients[1] t + ... ; then a, b, c and the discriminant are
     // unused. Empty for a quadratic or linear candidate.
     std::vector<double> coefficients;
-    // Polygon sweeps: the vertex and the edge of this vertex-edge pair (as in Hit), else -1.
-    int vertex = -1;
-    int edge = -1;
+    // Polygon sweeps: the parts this candidate pairs, as Hit names them, else -1.
+    int mover_vertex = -1;
+    int mover_edge = -1;
+    int obstacle_vertex = -1;
+    int obstacle_edge = -1;
 };
 
 struct Trace {

@@ -25,6 +25,15 @@ void add_polygon_parts(json& line, int vertex, int edge) {
     if (edge >= 0) line["edge"] = edge;
 }
 
+// The numbered parts a hit or a trace candidate names, each under its side's name.
+template <class Parts>
+void add_parts(json& line, const Parts& parts) {
+    if (parts.mover_vertex >= 0) line["mover_vertex"] = parts.mover_vertex;
+    if (parts.mover_edge >= 0) line["mover_edge"] = parts.mover_edge;
+    if (parts.obstacle_vertex >= 0) line["obstacle_vertex"] = parts.obstacle_vertex;
+    if (parts.obstacle_edge >= 0) line["obstacle_edge"] = parts.obstacle_edge;
+}
+
 } // namespace
 
 json hit_to_json(const std::optional<Hit>& hit) {
@@ -36,7 +45,7 @@ json hit_to_json(const std::optional<Hit>& hit) {
                    {"feature", to_string(hit->feature)},
                    {"overlap", hit->overlap},
                    {"approaching", hit->approaching}};
-    add_polygon_parts(answer, hit->vertex, hit->edge);
+    add_parts(answer, *hit);
     return answer;
 }
 
@@ -44,8 +53,11 @@ json trace_to_json(const Trace& trace) {
     json candidates = json::array();
     for (const TraceCandidate& c : trace.candidates) {
         json roots = json::array();
-        for (const TraceRoot& r : c.roots)
-            roots.push_back({{"t", r.t}, {"verdict", to_string(r.verdict)}});
+        for (const TraceRoot& r : c.roots) {
+            json root = {{"t", r.t}, {"verdict", to_string(r.verdict)}};
+            if (r.position) root["position"] = to_json(*r.position);
+            roots.push_back(root);
+        }
         json item = {{"name", c.name}, {"feature", to_string(c.feature)}};
         if (c.coefficients.empty()) {
             item["coefficients"] = json::array({c.c, c.b, c.a});
@@ -58,7 +70,7 @@ json trace_to_json(const Trace& trace) {
         }
         item["roots"] = roots;
         if (!c.note.empty()) item["note"] = c.note;
-        add_polygon_parts(item, c.vertex, c.edge);
+        add_parts(item, c);
         candidates.push_back(item);
     }
     return {{"query", trace.query},

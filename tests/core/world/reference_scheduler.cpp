@@ -25,6 +25,14 @@ struct Candidate {
 
 using PairKey = std::tuple<int, int, int>; // body, kind, other
 
+// The log's vertex and edge of a polygon contact: the ones the query named, whoever's they are.
+int named_vertex(const ccd::Hit& hit) {
+    return hit.mover_vertex >= 0 ? hit.mover_vertex : hit.obstacle_vertex;
+}
+int named_edge(const ccd::Hit& hit) {
+    return hit.mover_edge >= 0 ? hit.mover_edge : hit.obstacle_edge;
+}
+
 struct Live {
     double time;
     ccd::Feature feature;
@@ -163,8 +171,14 @@ ccd::EventLog ReferenceScheduler::step() {
     // Bookkeeping of which prediction is "the same one" for the cancellation list.
     std::map<PairKey, Live> live;
     const auto remember = [&](const Candidate& c, int after) {
-        live[{c.body, static_cast<int>(c.kind), c.other}] = Live{
-            c.time, c.hit.feature, now, after, c.hit.point, c.hit.normal, c.hit.vertex, c.hit.edge};
+        live[{c.body, static_cast<int>(c.kind), c.other}] = Live{c.time,
+                                                                 c.hit.feature,
+                                                                 now,
+                                                                 after,
+                                                                 c.hit.point,
+                                                                 c.hit.normal,
+                                                                 named_vertex(c.hit),
+                                                                 named_edge(c.hit)};
     };
     for (const Candidate& c : detect_all())
         remember(c, -1);
@@ -237,8 +251,8 @@ ccd::EventLog ReferenceScheduler::step() {
         e.feature = c.hit.feature;
         e.point = c.hit.point;
         e.normal = nrm;
-        e.vertex = c.hit.vertex;
-        e.edge = c.hit.edge;
+        e.vertex = named_vertex(c.hit);
+        e.edge = named_edge(c.hit);
         e.body_velocity_before = moving(a);
         ccd::ContactOutcome oa{a.velocity, false}, ob{};
         Body* b = nullptr;

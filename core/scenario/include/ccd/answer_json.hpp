@@ -15,14 +15,15 @@
 namespace ccd {
 
 // {"hit":false}, or {"hit":true,"t":..,"point":[x,y],"normal":[x,y],"feature":..,
-// "overlap":..,"approaching":..} with "vertex" and "edge" when the query names them.
+// "overlap":..,"approaching":..} with "mover_vertex", "mover_edge", "obstacle_vertex" and
+// "obstacle_edge" for the parts the query names.
 nlohmann::json hit_to_json(const std::optional<Hit>& hit);
 
 // {"query":..,"overlap_at_start":..,"candidates":[...]}: every candidate with its name, feature,
 // "coefficients" (f(t) = coefficients[0] + coefficients[1] t + ..., for every candidate: a
 // quadratic's are [c, b, a], the quartic band's its five), for a candidate of degree 2 or less
-// also "a", "b", "c" and "discriminant", its roots with their verdicts, its note, vertex and
-// edge when it has them.
+// also "a", "b", "c" and "discriminant", its roots with their verdicts and "position" (where
+// each happens, when known), its note and the parts it pairs (as for a hit).
 nlohmann::json trace_to_json(const Trace& trace);
 
 // The frame's processed events in processing order, then its cancelled predictions in the

@@ -33,24 +33,6 @@ bool operator==(const LabState& a, const LabState& b) {
            a.obstacle_displacement == b.obstacle_displacement;
 }
 
-std::string_view to_string(PairKind kind) {
-    switch (kind) {
-    case PairKind::CircleSegment:
-        return "circle_segment";
-    case PairKind::CircleMovingSegment:
-        return "circle_moving_segment";
-    case PairKind::CircleCircle:
-        return "circle_circle";
-    case PairKind::PolygonPolygon:
-        return "polygon_polygon";
-    case PairKind::CirclePolygon:
-        return "circle_polygon";
-    case PairKind::PolygonSegment:
-        return "polygon_segment";
-    }
-    return "unknown";
-}
-
 std::string_view to_string(Handle handle) {
     switch (handle) {
     case Handle::None:
@@ -79,45 +61,107 @@ std::string_view to_string(Handle handle) {
     return "unknown";
 }
 
-PairItems pair_items(PairKind kind) {
-    switch (kind) {
-    case PairKind::CircleSegment:
-    case PairKind::CircleMovingSegment:
-        return {1, 1, 0};
-    case PairKind::CircleCircle:
-        return {2, 0, 0};
-    case PairKind::PolygonPolygon:
-        return {0, 0, 2};
-    case PairKind::CirclePolygon:
-        return {1, 0, 1};
-    case PairKind::PolygonSegment:
-        return {0, 1, 1};
+PairItems pair_items(const ccd::PairType& pair) {
+    PairItems items;
+    for (const ccd::ShapeKind shape : {pair.mover.shape, pair.obstacle.shape}) {
+        if (shape == ccd::ShapeKind::Segment)
+            ++items.segments;
+        else if (shape == ccd::ShapeKind::Polygon)
+            ++items.polygons;
+        else
+            ++items.bodies;
     }
-    return {};
+    return items;
 }
 
-std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene) {
+namespace {
+
+// The scene's items a side can be: a body (a circle or point, translating), a segment (static,
+// or with ends that move) or a polygon (translating).
+enum class Item { Body, Segment, Polygon };
+
+// The side a scene's item makes: a segment's motion is its ends' (Still when they stay).
+ccd::SweptKind side_of(Item item, const ccd::Scene& scene) {
+    switch (item) {
+    case Item::Body:
+        return {ccd::ShapeKind::Circle, ccd::MotionKind::Translation};
+    case Item::Segment:
+        return {ccd::ShapeKind::Segment, scene.walls.front().is_static()
+                                             ? ccd::MotionKind::Still
+                                             : ccd::MotionKind::EndMotion};
+    case Item::Polygon:
+        break;
+    }
+    return {ccd::ShapeKind::Polygon, ccd::MotionKind::Translation};
+}
+
+// The mover and obstacle items the lab takes apart, in the order --mode query tries them.
+constexpr std::pair<Item, Item> kItemPairs[] = {{Item::Body, Item::Segment},
+                                                {Item::Body, Item::Body},
+                                                {Item::Polygon, Item::Polygon},
+                                                {Item::Body, Item::Polygon},
+                                                {Item::Polygon, Item::Segment}};
+
+PairItems items_of(std::pair<Item, Item> sides) {
+    PairItems items;
+    for (const Item item : {sides.first, sides.second})
+        ++(item == Item::Body      ? items.bodies
+           : item == Item::Segment ? items.segments
+                                   : items.polygons);
+    return items;
+}
+
+// The registry's pair for two items (a polygon against a static segment is answered by the
+// moving-segment pair, whose ends then rest).
+const ccd::PairType* pair_of(std::pair<Item, Item> sides, const ccd::Scene& scene) {
+    return ccd::choose_pair(side_of(sides.first, scene), side_of(sides.second, scene)).pair;
+}
+
+} // namespace
+
+const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
     const PairItems has{scene.bodies.size(), scene.walls.size(), scene.polygons.size()};
-    // In the order --mode query tries them; CircleSegment stands for both circle-segment pairs.
-    constexpr PairKind order[] = {PairKind::CircleSegment, PairKind::CircleCircle,
-                                  PairKind::PolygonPolygon, PairKind::CirclePolygon,
-                                  PairKind::PolygonSegment};
-    const auto named = [&](PairKind kind) {
-        return kind == PairKind::CircleSegment && !scene.walls.front().is_static()
-                   ? PairKind::CircleMovingSegment
-                   : kind;
-    };
-    for (const PairKind kind : order)
-        if (pair_items(kind) == has) return named(kind);
-    if (!any_scene) return std::nullopt;
-    for (const PairKind kind : order) {
-        const PairItems needs = pair_items(kind);
+    for (const auto& sides : kItemPairs)
+        if (items_of(sides) == has) return pair_of(sides, scene);
+    if (!any_scene) return nullptr;
+    for (const auto& sides : kItemPairs) {
+        const PairItems needs = items_of(sides);
         if (has.bodies >= needs.bodies && has.segments >= needs.segments &&
             has.polygons >= needs.polygons)
-            return named(kind);
+            return pair_of(sides, scene);
     }
-    return std::nullopt;
+    return nullptr;
 }
+
+namespace {
+
+// The handles of a side: a circle's center, radius and arrow tip; a polygon's centroid and
+// arrow tip; a segment's ends (and where they are at t = 1 when they move). The mover's tip
+// goes last (on top) so it can be grabbed even when the motion is zero; an end that does not
+// move has both of its handles in one place, and the one at t = 0 wins.
+std::vector<Handle> handles_of(const ccd::PairType& pair) {
+    std::vector<Handle> out{Handle::Center};
+    if (pair.mover.shape != ccd::ShapeKind::Polygon) out.push_back(Handle::Radius);
+    switch (pair.obstacle.shape) {
+    case ccd::ShapeKind::Segment:
+        if (pair.obstacle.motion == ccd::MotionKind::EndMotion)
+            out.insert(out.end(), {Handle::EndpointAEnd, Handle::EndpointBEnd});
+        out.insert(out.end(), {Handle::EndpointA, Handle::EndpointB});
+        break;
+    case ccd::ShapeKind::Circle:
+    case ccd::ShapeKind::Point:
+        out.insert(out.end(),
+                   {Handle::ObstacleCenter, Handle::ObstacleRadius, Handle::ObstacleTip});
+        break;
+    case ccd::ShapeKind::Polygon:
+        out.insert(out.end(), {Handle::ObstacleCenter, Handle::ObstacleTip});
+        break;
+    }
+    out.push_back(Handle::Tip);
+    return out;
+}
+
+} // namespace
 
 QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
     const auto kind = query_lab_pair(scene, true);
@@ -126,7 +170,8 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
             "the query lab needs a body (a circle or a point) and a segment, two bodies, two "
             "polygons, a body and a polygon, or a polygon and a segment");
     QueryLab lab;
-    lab.kind_ = *kind;
+    lab.kind_ = kind;
+    lab.handles_ = handles_of(*kind);
     LabState& s = lab.state_;
     // The mover: the first polygon for a polygon pair, else the first body.
     if (lab.mover_is_polygon()) {
@@ -278,37 +323,7 @@ ccd::Polygon QueryLab::obstacle_polygon_at(double t) const {
 }
 
 std::span<const Handle> QueryLab::handles() const {
-    static constexpr std::array segment{Handle::Center, Handle::Radius, Handle::EndpointA,
-                                        Handle::EndpointB, Handle::Tip};
-    // An end that does not move has both of its handles in one place: the one at t = 0 wins.
-    static constexpr std::array moving_segment{
-        Handle::Center,    Handle::Radius,    Handle::EndpointAEnd, Handle::EndpointBEnd,
-        Handle::EndpointA, Handle::EndpointB, Handle::Tip};
-    static constexpr std::array circles{Handle::Center,         Handle::Radius,
-                                        Handle::ObstacleCenter, Handle::ObstacleRadius,
-                                        Handle::ObstacleTip,    Handle::Tip};
-    static constexpr std::array polygons{Handle::Center, Handle::ObstacleCenter,
-                                         Handle::ObstacleTip, Handle::Tip};
-    static constexpr std::array circle_polygon{
-        Handle::Center, Handle::Radius, Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip};
-    static constexpr std::array polygon_segment{Handle::Center,       Handle::EndpointAEnd,
-                                                Handle::EndpointBEnd, Handle::EndpointA,
-                                                Handle::EndpointB,    Handle::Tip};
-    switch (kind_) {
-    case PairKind::CircleSegment:
-        return segment;
-    case PairKind::CircleMovingSegment:
-        return moving_segment;
-    case PairKind::CircleCircle:
-        return circles;
-    case PairKind::PolygonPolygon:
-        return polygons;
-    case PairKind::CirclePolygon:
-        return circle_polygon;
-    case PairKind::PolygonSegment:
-        return polygon_segment;
-    }
-    return {};
+    return handles_;
 }
 
 ccd::Vec2 QueryLab::handle_position(Handle handle) const {

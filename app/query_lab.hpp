@@ -8,6 +8,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
+#include "ccd/pair_registry.hpp"
 #include "ccd/scene.hpp"
 #include "ccd/shapes.hpp"
 #include "ccd/trace.hpp"
@@ -20,38 +21,28 @@
 
 namespace ccdlab {
 
-// Which query the lab takes apart.
-enum class PairKind {
-    CircleSegment,       // a circle or point against a static segment
-    CircleMovingSegment, // a circle or point against a segment whose ends move on their own
-    CircleCircle,        // two moving circles (or points)
-    PolygonPolygon,      // two translating polygons (seed 002)
-    CirclePolygon,       // a circle or point against a translating polygon
-    PolygonSegment,      // a translating polygon against a segment whose ends may move
-};
+// The lab takes apart one of the pair registry's pairs (ccd/pair_registry.hpp): those whose
+// mover is a translating circle (or point) or polygon, and whose obstacle is a segment (static,
+// or with ends that move), a translating circle or a translating polygon. It knows a pair only
+// by the kinds of its two sides: every choice it makes is made per side.
 
-std::string_view to_string(PairKind kind);
-
-// How many of the scene's bodies, segments and polygons a pair takes (from the front of each).
+// How many of the scene's bodies, segments and polygons a pair takes (from the front of each):
+// one item per side, of the side's shape (a circle is a body).
 struct PairItems {
     std::size_t bodies = 0, segments = 0, polygons = 0;
     friend bool operator==(const PairItems&, const PairItems&) = default;
 };
-PairItems pair_items(PairKind kind);
+PairItems pair_items(const ccd::PairType& pair);
 
-// Which pair of `scene` the query lab takes apart, or nothing when the scene opens as a world:
-// - one body, one segment and no polygon: the body against the segment (CircleSegment when
-//   it is static, CircleMovingSegment when an end moves: "da" / "db"); a body among several
-//   segments is a world (a ball in a corner hits both walls);
-// - two bodies, no segment and no polygon: the first body against the second (CircleCircle);
-// - two polygons and nothing else: the first polygon against the second (PolygonPolygon);
-// - one body and one polygon and nothing else: the body against the polygon (CirclePolygon);
-// - one polygon and one segment and nothing else: the polygon against the segment
-//   (PolygonSegment, whether or not the segment's ends move).
-// With `any_scene` (--mode query) a scene with more is taken apart too: its first body and
-// first segment, else its first two bodies, else its first two polygons, else its first body
-// and first polygon, else its first polygon and first segment.
-std::optional<PairKind> query_lab_pair(const ccd::Scene& scene, bool any_scene = false);
+// Which pair of `scene` the query lab takes apart, or null when the scene opens as a world:
+// the scene's items are exactly one mover and one obstacle, tried in this order: a body against
+// a segment, a body against a body, a polygon against a polygon, a body against a polygon, a
+// polygon against a segment (the mover first). A segment whose ends move ("da" / "db") is a
+// moving segment for the registry to choose its pair (circle_moving_segment; a polygon's pair is
+// polygon_moving_segment either way). A body among several segments is a world (a ball in a
+// corner hits both walls). With `any_scene` (--mode query) a scene with more is taken apart too:
+// its first items that make a pair, in the same order.
+const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene = false);
 
 // The draggable points. Which exist depends on the pair (QueryLab::handles()).
 enum class Handle {
@@ -71,7 +62,7 @@ enum class Handle {
 std::string_view to_string(Handle handle);
 
 // Everything the user can edit in the lab: what undo and redo swap. Which fields count depends
-// on the lab's PairKind; the others keep their defaults.
+// on the kinds of the lab's pair; the others keep their defaults.
 struct LabState {
     ccd::Circle mover;               // a circle mover
     ccd::Polygon mover_polygon;      // a polygon mover (PolygonPolygon, PolygonSegment)
@@ -101,21 +92,14 @@ public:
     // the lab needs when the scene has no such pair.
     static QueryLab from_scene(const ccd::Scene& scene);
 
-    PairKind kind() const { return kind_; }
-    bool mover_is_polygon() const {
-        return kind_ == PairKind::PolygonPolygon || kind_ == PairKind::PolygonSegment;
-    }
-    bool obstacle_is_segment() const {
-        return kind_ == PairKind::CircleSegment || kind_ == PairKind::CircleMovingSegment ||
-               kind_ == PairKind::PolygonSegment;
-    }
+    // The registry's pair the lab takes apart.
+    const ccd::PairType& kind() const { return *kind_; }
+    bool mover_is_polygon() const { return kind_->mover.shape == ccd::ShapeKind::Polygon; }
+    bool obstacle_is_segment() const { return kind_->obstacle.shape == ccd::ShapeKind::Segment; }
     // The segment's ends may move (their t = 1 handles exist).
-    bool obstacle_ends_move() const {
-        return kind_ == PairKind::CircleMovingSegment || kind_ == PairKind::PolygonSegment;
-    }
-    bool obstacle_is_polygon() const {
-        return kind_ == PairKind::PolygonPolygon || kind_ == PairKind::CirclePolygon;
-    }
+    bool obstacle_ends_move() const { return kind_->obstacle.motion == ccd::MotionKind::EndMotion; }
+    bool obstacle_is_polygon() const { return kind_->obstacle.shape == ccd::ShapeKind::Polygon; }
+    bool obstacle_is_circle() const { return kind_->obstacle.shape == ccd::ShapeKind::Circle; }
 
     const ccd::Circle& mover() const { return state_.mover; }
     const ccd::Polygon& mover_polygon() const { return state_.mover_polygon; }
@@ -184,7 +168,11 @@ public:
 private:
     void recompute();
 
-    PairKind kind_ = PairKind::CircleSegment;
+    const ccd::PairType* kind_ = // until from_scene: a circle against a static segment
+        ccd::choose_pair({ccd::ShapeKind::Circle, ccd::MotionKind::Translation},
+                         {ccd::ShapeKind::Segment, ccd::MotionKind::Still})
+            .pair;
+    std::vector<Handle> handles_; // of the pair's two sides
     LabState state_;
     std::string mover_name_;
     std::string obstacle_name_;

@@ -307,7 +307,6 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     const ccd::Circle& mover = lab_.mover();
     const auto& hit = lab_.hit();
     const double t_now = lab_.scrub_t;
-    const PairKind kind = lab_.kind();
 
     // The obstacle's capsule region: the set of mover centers at which the mover touches it
     // (the segment or the obstacle circle inflated by the mover's radius); the part that
@@ -329,14 +328,14 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
                 r.disc(hit->feature == ccd::Feature::EndpointA ? at.a : at.b, mover.radius,
                        palette::produced_hit);
         }
-    } else if (kind == PairKind::CircleCircle) {
+    } else if (!lab_.mover_is_polygon() && lab_.obstacle_is_circle()) {
         const double reach = mover.radius + lab_.obstacle_circle().radius;
         r.disc(lab_.obstacle_center_at(t_now), reach, palette::capsule);
         r.circle_outline(lab_.obstacle_center_at(t_now), reach, 1.0f,
                          palette::wall.with_alpha(0.25f));
         if (hit && !hit->overlap)
             r.disc(lab_.obstacle_center_at(hit->t), reach, palette::produced_hit);
-    } else if (kind == PairKind::CirclePolygon) {
+    } else if (!lab_.mover_is_polygon() && lab_.obstacle_is_polygon()) {
         const ccd::Polygon now = lab_.obstacle_polygon_at(t_now);
         const std::size_t n = now.vertices.size();
         for (std::size_t i = 0; i < n; ++i)
@@ -354,7 +353,7 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     }
 
     // The obstacle over the frame.
-    if (kind == PairKind::CircleSegment) {
+    if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
         r.line(lab_.obstacle().a, lab_.obstacle().b, 3.0f, palette::wall);
     } else if (lab_.obstacle_ends_move()) {
         const ccd::Segment start = lab_.obstacle_at(0.0), end = lab_.obstacle_at(1.0);
@@ -364,7 +363,7 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
         r.line(start.a, start.b, 2.0f, palette::wall.with_alpha(0.55f));
         const ccd::Segment now = lab_.obstacle_at(t_now);
         r.line(now.a, now.b, 3.0f, palette::wall);
-    } else if (kind == PairKind::CircleCircle) {
+    } else if (lab_.obstacle_is_circle()) {
         moving_circle(r, lab_.obstacle_circle(), lab_.obstacle_displacement(),
                       lab_.obstacle_center_at(t_now), palette::wall);
     } else {
@@ -392,7 +391,7 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
         } else if (lab_.obstacle_ends_move()) {
             const ccd::Segment wall = lab_.obstacle_at(hit->t);
             r.line(wall.a, wall.b, 2.5f, palette::impact);
-        } else if (kind == PairKind::CircleCircle) {
+        } else if (lab_.obstacle_is_circle()) {
             r.circle_outline(lab_.obstacle_center_at(hit->t), lab_.obstacle_circle().radius, 2.0f,
                              palette::impact.with_alpha(0.7f), 6.0f);
         }
@@ -447,13 +446,10 @@ void QueryLabView::draw_labels() const {
                       text.c_str());
     };
     const std::string& obstacle = lab_.obstacle_name();
-    switch (lab_.kind()) {
-    case PairKind::CircleSegment:
+    if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
         label(lab_.obstacle().a, {10, 4}, palette::wall, "A");
         label(lab_.obstacle().b, {10, 4}, palette::wall, "B");
-        break;
-    case PairKind::CircleMovingSegment:
-    case PairKind::PolygonSegment: {
+    } else if (lab_.obstacle_is_segment()) {
         const ccd::Segment end = lab_.obstacle_at(1.0);
         label(lab_.obstacle().a, {10, 4}, palette::wall, "A (t = 0)");
         label(lab_.obstacle().b, {10, 4}, palette::wall, "B (t = 0) " + obstacle);
@@ -461,15 +457,10 @@ void QueryLabView::draw_labels() const {
             label(end.a, {10, 4}, palette::wall.with_alpha(0.7f), "A (t = 1)");
         if (end.b != lab_.obstacle().b)
             label(end.b, {10, 4}, palette::wall.with_alpha(0.7f), "B (t = 1)");
-        break;
-    }
-    case PairKind::CircleCircle:
-    case PairKind::PolygonPolygon:
-    case PairKind::CirclePolygon:
+    } else {
         label(lab_.obstacle_center_at(0.0), {10, 6}, palette::wall, obstacle + " (t = 0)");
         if (lab_.obstacle_displacement() != Vec2{}) // (else it would cover the name)
             label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
-        break;
     }
     label(lab_.mover_center_at(0.0), {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
     if (lab_.displacement() != Vec2{})
@@ -518,33 +509,26 @@ bool edit_motion(const char* id, Vec2& motion) {
     return edited;
 }
 
-const char* drag_hint(PairKind kind) {
-    switch (kind) {
-    case PairKind::CircleSegment:
-        return "Drag the yellow handles: the circle's center, its radius, its arrow tip (where it "
-               "is at t = 1) and the segment's ends; Shift snaps to the grid. Ctrl+Z undoes. F1 "
-               "lists every key.";
-    case PairKind::CircleMovingSegment:
-        return "Drag the yellow handles: the mover's center, radius and arrow tip, and each end "
-               "of the segment at t = 0 (A, B) and at t = 1; Space animates t while you drag. "
-               "Ctrl+Z undoes. F1 lists every key.";
-    case PairKind::CircleCircle:
-        return "Drag the yellow handles: each circle's center, radius and arrow tip (where it is "
-               "at t = 1); Shift snaps to the grid. Ctrl+Z undoes. F1 lists every key.";
-    case PairKind::PolygonPolygon:
-        return "Drag the yellow handles: each polygon's vertex centroid (moves it) and arrow tip "
-               "(where it is at t = 1); the vertices are in the panel. Ctrl+Z undoes. F1 lists "
-               "every key.";
-    case PairKind::CirclePolygon:
-        return "Drag the yellow handles: the circle's center, radius and arrow tip, and the "
-               "polygon's vertex centroid (moves it) and arrow tip; the vertices are in the panel. "
-               "Ctrl+Z undoes. F1 lists every key.";
-    case PairKind::PolygonSegment:
-        return "Drag the yellow handles: the polygon's vertex centroid (moves it) and arrow tip, "
-               "and each end of the segment at t = 0 (A, B) and at t = 1; the vertices are in the "
-               "panel. Ctrl+Z undoes. F1 lists every key.";
-    }
-    return "";
+// What the canvas's handles do, told side by side: the mover's, then the obstacle's.
+std::string drag_hint(const QueryLab& lab) {
+    std::string hint =
+        lab.mover_is_polygon()
+            ? "Drag the yellow handles: the polygon's vertex centroid (moves it) and "
+              "arrow tip (where it is at t = 1)"
+            : "Drag the yellow handles: the circle's center, its radius, its arrow "
+              "tip (where it is at t = 1)";
+    if (lab.obstacle_is_segment() && lab.obstacle_ends_move())
+        hint += ", and each end of the segment at t = 0 (A, B) and at t = 1; Space animates t "
+                "while you drag";
+    else if (lab.obstacle_is_segment())
+        hint += ", and the segment's ends";
+    else if (lab.obstacle_is_circle())
+        hint += ", and the obstacle circle's center, radius and arrow tip";
+    else
+        hint += ", and the obstacle polygon's vertex centroid (moves it) and arrow tip";
+    if (lab.mover_is_polygon() || lab.obstacle_is_polygon())
+        hint += "; the vertices are in the panel";
+    return hint + ". Shift snaps to the grid; Ctrl+Z undoes. F1 lists every key.";
 }
 
 } // namespace
@@ -677,7 +661,6 @@ void QueryLabView::draw_panel() {
     ImGui::Separator();
 
     bool edited = false;
-    const PairKind kind = lab_.kind();
     if (lab_.mover_is_polygon()) {
         ImGui::Text("Polygon \"%s\" (moves)", lab_.mover_name().c_str());
         ccd::Polygon polygon = lab_.mover_polygon();
@@ -717,7 +700,7 @@ void QueryLabView::draw_panel() {
                 edited = true;
             }
         }
-    } else if (kind == PairKind::CircleCircle) {
+    } else if (lab_.obstacle_is_circle()) {
         ImGui::Text("%s \"%s\"", lab_.obstacle_circle().radius > 0.0 ? "Circle" : "Point",
                     lab_.obstacle_name().c_str());
         ccd::Circle obstacle = lab_.obstacle_circle();
@@ -742,7 +725,7 @@ void QueryLabView::draw_panel() {
     }
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", drag_hint(kind));
+    ImGui::TextWrapped("%s", drag_hint(lab_).c_str());
     ImGui::PopStyleColor();
     ImGui::End();
     changed_ = changed_ || edited;

@@ -84,7 +84,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     nlohmann::json report;
     report["mode"] = "query";
     report["scene"] = scene.filename().string();
-    report["pair"] = to_string(lab.kind());
+    report["pair"] = std::string(lab.kind().name);
     report["playing"] = view.playing();
     const auto polygon_json = [](const ccd::Polygon& polygon) {
         nlohmann::json vertices = nlohmann::json::array();
@@ -109,7 +109,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                              {"b", to_json(segment.start.b)},
                              {"da", to_json(segment.displacement_a)},
                              {"db", to_json(segment.displacement_b)}};
-    } else if (lab.kind() == PairKind::CircleCircle) {
+    } else if (lab.obstacle_is_circle()) {
         report["obstacle"] = {{"name", lab.obstacle_name()},
                               {"center", to_json(lab.obstacle_circle().center)},
                               {"radius", lab.obstacle_circle().radius},

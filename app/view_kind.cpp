@@ -15,7 +15,7 @@ std::string_view to_string(ViewKind kind) {
 
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
     const bool query_lab =
-        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene).has_value());
+        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene) != nullptr);
     if (query_lab) {
         try {
             QueryLab::from_scene(scene);

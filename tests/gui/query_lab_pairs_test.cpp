@@ -261,7 +261,7 @@ TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
     // 2 apart: end A on the crate's right side (edge 1) at t = 0.5, at (1.5, 0.5).
     const fs::path dir = scratch_dir();
     const json shot = screenshot_report("crate-meets-a-closing-rod.json", dir);
-    EXPECT_EQ(shot["pair"], "polygon_segment");
+    EXPECT_EQ(shot["pair"], "polygon_moving_segment");
     EXPECT_EQ(shot["query"], "polygon_moving_segment");
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_EQ(shot["hit"]["t"].get<double>(), 0.5);

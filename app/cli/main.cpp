@@ -74,7 +74,8 @@ std::string toi_help() {
         "displacement (d1, d2, dp, d) without rotating.\n"
         "Unknown extra keys are ignored; blank lines are skipped. An answer is {\"hit\":false} or\n"
         "{\"hit\":true,\"t\":..,\"point\":[..],\"normal\":[..],\"feature\":..,\"overlap\":..,\n"
-        "\"approaching\":..}, with \"vertex\" and \"edge\" when a polygon query names them;\n"
+        "\"approaching\":..}, with \"mover_vertex\", \"mover_edge\", \"obstacle_vertex\" and\n"
+        "\"obstacle_edge\" for the parts a polygon query names;\n"
         "every number printed so that it reads back as the same double.\n"
         "A line that is not a valid query is answered {\"error\":\"line N: ...\"}; the others\n"
         "still run, and the exit status is then 1.\n"
@@ -85,7 +86,8 @@ std::string toi_help() {
                 std::string(a.description) + "\n                         (answers " +
                 ccdlab::cli::pairs_answered_by(a) + ")";
     text +=
-        "\n  --trace            add the trace: every candidate equation, its roots, the verdicts\n"
+        "\n  --trace            add the trace: every candidate equation (its coefficients), its\n"
+        "                     roots (each with where it happens), the verdicts\n"
         "  -h, --help         show this help\n";
     return text;
 }

@@ -4,6 +4,7 @@
 #include "ccd/pair_registry.hpp"
 
 #include <cmath>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -111,10 +112,14 @@ std::string query_kinds_help() {
     std::string text;
     for (const ccd::PairType& pair : ccd::pair_types()) {
         text += "  {\"kind\":\"" + std::string(pair.name) + "\"";
-        for (const ccd::SweptNames* names : {&pair.mover_names, &pair.obstacle_names})
-            for (const auto& list : {names->shape, names->motion})
-                for (const std::string_view name : list)
-                    if (!name.empty()) text += ",\"" + std::string(name) + "\":..";
+        const auto add = [&text](std::span<const std::string_view> names) {
+            for (const std::string_view name : names)
+                if (!name.empty()) text += ",\"" + std::string(name) + "\":..";
+        };
+        for (const ccd::SweptNames* names : {&pair.mover_names, &pair.obstacle_names}) {
+            add(names->shape);
+            add(names->motion);
+        }
         text += "}\n";
     }
     return text;

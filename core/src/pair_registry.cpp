@@ -100,23 +100,23 @@ constexpr SweptKind kStillPoint{ShapeKind::Point, MotionKind::Still};
 constexpr SweptKind kStillSegment{ShapeKind::Segment, MotionKind::Still};
 constexpr SweptKind kMovingEndsSegment{ShapeKind::Segment, MotionKind::EndMotion};
 
-constexpr SweptNames kCircleNames{{"c", "r"}, {"d", ""}};
-constexpr SweptNames kPointNames{{"p", ""}, {"d", ""}};
-constexpr SweptNames kSegmentNames{{"a", "b"}, {"", ""}};
-constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db"}};
+constexpr SweptNames kCircleNames{{"c", "r"}, {"d", "", ""}};
+constexpr SweptNames kPointNames{{"p", ""}, {"d", "", ""}};
+constexpr SweptNames kSegmentNames{{"a", "b"}, {"", "", ""}};
+constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db", ""}};
 
 constexpr std::array kPairTypes{
     PairType{"circle_point",
              kMovingCircle,
              kStillPoint,
              kCircleNames,
-             {{"q", ""}, {"", ""}},
+             {{"q", ""}, {"", "", ""}},
              "a moving circle against a static point"},
     PairType{"circle_circle",
              kMovingCircle,
              kMovingCircle,
-             {{"c1", "r1"}, {"d1", ""}},
-             {{"c2", "r2"}, {"d2", ""}},
+             {{"c1", "r1"}, {"d1", "", ""}},
+             {{"c2", "r2"}, {"d2", "", ""}},
              "two moving circles"},
     PairType{"circle_segment", kMovingCircle, kStillSegment, kCircleNames, kSegmentNames,
              "a moving circle against a static segment"},
@@ -129,19 +129,19 @@ constexpr std::array kPairTypes{
     PairType{"polygon_polygon",
              kMovingPolygon,
              kMovingPolygon,
-             {{"p1", ""}, {"d1", ""}},
-             {{"p2", ""}, {"d2", ""}},
+             {{"p1", ""}, {"d1", "", ""}},
+             {{"p2", ""}, {"d2", "", ""}},
              "two translating polygons (seed 002)"},
     PairType{"circle_polygon",
              kMovingCircle,
              kMovingPolygon,
              kCircleNames,
-             {{"polygon", ""}, {"dp", ""}},
+             {{"polygon", ""}, {"dp", "", ""}},
              "a moving circle against a translating polygon"},
     PairType{"polygon_moving_segment",
              kMovingPolygon,
              kMovingEndsSegment,
-             {{"polygon", ""}, {"d", ""}},
+             {{"polygon", ""}, {"d", "", ""}},
              kMovingSegmentNames,
              "a translating polygon against a segment whose ends move"},
 };

@@ -41,7 +41,7 @@ inline SweptKind kind_of(const Swept& swept) {
 // displacements of a and of b). Unused names are empty.
 struct SweptNames {
     std::array<std::string_view, 2> shape;
-    std::array<std::string_view, 2> motion;
+    std::array<std::string_view, 3> motion; // room for a motion of three parameters
 };
 
 // One registered pair: a mover of one kind against an obstacle of another.

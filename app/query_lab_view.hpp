@@ -1,9 +1,9 @@
 #pragma once
 // QueryLabView: the query canvas and its panel. Reads mouse input through ImGui, edits the
 // QueryLab, draws the lab's geometry and the core's answer (never re-deriving it), for every
-// pair the lab takes apart (PairKind, query_lab.hpp): circle or point against a static or moving
-// segment, circle against circle, circle against polygon, polygon against polygon, polygon
-// against a static or moving segment.
+// pair the lab takes apart (a pair of the pair registry, query_lab.hpp): circle or point against a
+// static or moving segment, circle against circle, circle against polygon, polygon against polygon,
+// polygon against a static or moving segment.
 
 #include "camera.hpp"
 #include "query_lab.hpp"

@@ -5,6 +5,8 @@
 #include "help_overlay.hpp"
 #include "shape_renderer.hpp"
 
+#include "ccd/path_position.hpp"
+
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -194,37 +196,23 @@ bool WorldView::handle_input() {
 }
 
 Vec2 WorldView::position_at(int index, double t) const {
-    const auto& points = log_.paths[static_cast<std::size_t>(index)].points;
-    if (points.empty()) return {};
-    if (t <= points.front().time) return points.front().position;
-    for (std::size_t i = 1; i < points.size(); ++i) {
-        if (t <= points[i].time) {
-            const ccd::PathPoint& a = points[i - 1];
-            const ccd::PathPoint& b = points[i];
-            const double span = b.time - a.time;
-            const double f = span > 0.0 ? (t - a.time) / span : 1.0;
-            return a.position + (b.position - a.position) * f;
-        }
-    }
-    return points.back().position;
+    return ccd::position_at(log_.paths[static_cast<std::size_t>(index)], t);
 }
 
 void WorldView::draw_world(ShapeRenderer& r) const {
-    // Walls at the scrubbed t. Between frames the world holds them at the start of the next
-    // frame, the end of the one shown; a kinematic wall's ends moved by its displacements over
-    // the frame, so at t they are that much short of it (and its frame's start and end are
-    // drawn faint and dashed).
-    for (int i = 0; i < world_.world.wall_count(); ++i) {
-        const ccd::MovingSegment wall = world_.world.wall_motion(i);
-        const Vec2 da = wall.displacement_a, db = wall.displacement_b;
-        const ccd::Segment end = wall.start;
-        if (da != Vec2{} || db != Vec2{}) {
+    // Walls at the scrubbed t, where the frame's log puts them; a moving wall's frame start and
+    // end faint and dashed.
+    for (const ccd::WallPath& path : log_.wall_paths) {
+        if (path.points.empty()) continue;
+        if (path.points.size() > 1) {
             const Color faint = palette::wall.with_alpha(0.35f);
-            r.line(end.a - da, end.b - db, 1.5f, faint, 6.0f);
+            const ccd::Segment start = path.points.front().segment;
+            const ccd::Segment end = path.points.back().segment;
+            r.line(start.a, start.b, 1.5f, faint, 6.0f);
             r.line(end.a, end.b, 1.5f, faint, 6.0f);
         }
-        const double back = 1.0 - scrub_t_;
-        r.line(end.a - da * back, end.b - db * back, 3.0f, palette::wall);
+        const ccd::Segment at = ccd::segment_at(path, scrub_t_);
+        r.line(at.a, at.b, 3.0f, palette::wall);
     }
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
         const auto& points = log_.paths[i].points;

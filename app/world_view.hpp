@@ -43,7 +43,7 @@ public:
     bool playing() const { return playing_; }
     void set_playing(bool playing) { playing_ = playing; }
     void advance(double seconds);
-    // Where body `index` is at frame time t, on the path the scheduler logged.
+    // Where body `index` is at frame time t, on the path the scheduler logged (ccd::position_at).
     Vec2 position_at(int index, double t) const;
     // The scene as edited now.
     const ccd::Scene& scene() const { return editor_.scene(); }

@@ -87,6 +87,17 @@ std::string to_text(const EventLog& log) {
         }
         out += '\n';
     }
+    for (std::size_t i = 0; i < log.wall_paths.size(); ++i) {
+        if (log.wall_paths[i].points.size() < 2) continue; // a static wall
+        out += "wall_path";
+        put(out, static_cast<int>(i));
+        for (const WallPathPoint& p : log.wall_paths[i].points) {
+            put(out, p.time);
+            put(out, p.segment.a);
+            put(out, p.segment.b);
+        }
+        out += '\n';
+    }
     for (const ChatterCut& c : log.chatter_cuts) {
         out += "chatter";
         put(out, c.body);

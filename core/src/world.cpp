@@ -432,6 +432,10 @@ struct World::State {
         log.crushes.clear();
         log.budget_cut.reset();
         log.paths.resize(bodies.size());
+        // Each wall's path starts where it is; a static wall's is that one vertex.
+        log.wall_paths.resize(walls.size());
+        for (std::size_t w = 0; w < walls.size(); ++w)
+            log.wall_paths[w].points.assign(1, WallPathPoint{0.0, walls[w].origin});
         time = 0.0;
         in_frame = true;
         changes.clear();
@@ -518,10 +522,13 @@ struct World::State {
                 bodies[i].frame_changes = 0;
             }
         }
-        for (WallRecord& w : walls) {
+        for (std::size_t i = 0; i < walls.size(); ++i) {
+            WallRecord& w = walls[i];
+            if (!w.kinematic()) continue;
             w.origin = w.at(1.0);
             w.since = 0.0;
             w.frozen = false;
+            log.wall_paths[i].points.push_back({1.0, w.origin});
         }
         time = 0.0;
         in_frame = false;
@@ -764,10 +771,13 @@ struct World::State {
                 change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false,
                                   true, Vec2{});
         }
-        for (WallRecord& w : walls) { // the whole world stops, moving walls too
+        for (std::size_t i = 0; i < walls.size(); ++i) { // the whole world stops, walls too
+            WallRecord& w = walls[i];
+            if (!w.moving()) continue;
             w.origin = w.at(t);
             w.since = t;
             w.frozen = true;
+            log.wall_paths[i].points.push_back({t, w.origin});
         }
         log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size())};
     }

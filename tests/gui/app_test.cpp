@@ -211,6 +211,72 @@ TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
         << "nothing is drawn where A started";
 }
 
+// The static segment's colour (palette::wall), drawn at full strength: not the faint dashed
+// lines of a kinematic wall's frame start and end.
+bool is_wall(Rgb c) {
+    return c.r > 200 && c.g > 200 && c.b > 190;
+}
+// The same at about a third of its strength over the background.
+bool is_faint_wall(Rgb c) {
+    return c.r > 70 && c.r < 140 && std::abs(c.r - c.g) < 12 && std::abs(c.g - c.b) < 12;
+}
+
+TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItAfterABudgetCut) {
+    // Ten points (x = 0..9, y = 0.5) bounce between a floor y = 0 and a ceiling y = 1 at 250 per
+    // frame: all ten hit at t = 0.002 + 0.004 j. The budget, 1000 + 100 per body = 2,000 events,
+    // takes bounces j = 0..199; the 2,001st event (j = 200, t = 0.802) is cut, and the whole
+    // world stops there, the wall "mover" (x = 12, moving +4 per frame) at x = 15.208. At
+    // t = 0.5 it is at x = 14; re-deriving it from the frame's end as end - d (1 - t) would put
+    // it at 13.208.
+    const fs::path dir = scratch_dir();
+    const fs::path scene = dir / "budget-cut-wall.json";
+    {
+        json bodies = json::array();
+        for (int i = 0; i < 10; ++i)
+            bodies.push_back({{"name", "p" + std::to_string(i)},
+                              {"shape", "point"},
+                              {"position", {i, 0.5}},
+                              {"velocity", {0.0, 250.0}}});
+        const json file = {{"format", "ccdlab-scene"},
+                           {"version", 1},
+                           {"view", {{"center", {11.0, 0.5}}, {"height", 10.0}}},
+                           {"bodies", bodies},
+                           {"segments",
+                            {{{"name", "floor"}, {"a", {-1.0, 0.0}}, {"b", {10.0, 0.0}}},
+                             {{"name", "ceiling"}, {"a", {-1.0, 1.0}}, {"b", {10.0, 1.0}}},
+                             {{"name", "mover"},
+                              {"a", {12.0, -1.0}},
+                              {"b", {12.0, 2.0}},
+                              {"da", {4.0, 0.0}},
+                              {"db", {4.0, 0.0}}}}}};
+        std::ofstream(scene) << file.dump(2);
+    }
+    const auto result = run_command(
+        kApp + " --scene " + scene.string() + " --size 1400x1000 --t 0.5 --screenshot " +
+        (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(dir / "report.json");
+    ASSERT_EQ(report["events"].size(), 2000u);
+    EXPECT_NEAR(report["events"][1999]["t"].get<double>(), 0.798, 1e-9);
+    // The wall's ends at t = 0 on screen (the scene as edited), and the view's 10 units over
+    // 1,000 pixels: 100 pixels per unit.
+    const json& mover = report["edit"]["segments"][2];
+    ASSERT_EQ(mover["name"], "mover");
+    const double x12 = mover["a_px"][0], y_low = mover["a_px"][1], y_high = mover["b_px"][1];
+    EXPECT_NEAR(y_low - y_high, 3.0 * 100.0, 1e-6);
+    const double y = (y_low + y_high) / 2.0; // x-axis crossings away from everything else
+    const Image image(dir / "shot.png");
+    ASSERT_TRUE(image.loaded());
+    EXPECT_TRUE(image.any_near(x12 + 2.0 * 100.0, y, 2, is_wall)) << "at x = 14";
+    EXPECT_FALSE(image.any_near(x12 + 1.208 * 100.0, y, 3, is_wall)) << "nothing at x = 13.208";
+    EXPECT_FALSE(image.any_near(x12, y, 3, is_wall)) << "not at its frame start";
+    // Its frame's start and end, faint and dashed: x = 12 and 15.208, not 11.208 (the end
+    // less a whole frame's displacement).
+    EXPECT_TRUE(image.any_near(x12 + 3.208 * 100.0, y, 8, is_faint_wall)) << "at x = 15.208";
+    EXPECT_TRUE(image.any_near(x12, y, 8, is_faint_wall)) << "at x = 12";
+    EXPECT_FALSE(image.any_near(x12 - 0.792 * 100.0, y, 8, is_faint_wall)) << "at x = 11.208";
+}
+
 TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {
     const auto result = run_command(kApp + " --scene /nonexistent/nowhere.json --screenshot x.png");
     EXPECT_EQ(result.exit_code, 2);

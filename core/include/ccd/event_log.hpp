@@ -3,6 +3,7 @@
 // timeline and event-queue views are drawn from it (docs/scheduler.md).
 
 #include "ccd/hit.hpp"
+#include "ccd/shapes.hpp"
 #include "ccd/vec2.hpp"
 
 #include <optional>
@@ -73,6 +74,20 @@ struct BodyPath {
     std::vector<PathPoint> points;
 };
 
+// One vertex of a wall's path: the wall is `segment` at frame time `time`, and each of its
+// ends moves in a straight line to the next vertex.
+struct WallPathPoint {
+    double time = 0.0;
+    Segment segment;
+};
+
+// The wall's path over the frame. A static wall's is one vertex at the frame's start (it never
+// moves); a kinematic wall's has a vertex at the frame's start, where a budget cut stopped it,
+// and at the frame's end.
+struct WallPath {
+    std::vector<WallPathPoint> points;
+};
+
 // The chattering rule froze `body` for the rest of the frame (docs/scheduler.md).
 struct ChatterCut {
     int body = 0;
@@ -100,13 +115,16 @@ struct EventLog {
     std::vector<ContactEvent> events;
     std::vector<CancelledPrediction> cancelled; // in the order they left the queue
     std::vector<BodyPath> paths;                // one per body, indexed like the bodies
+    std::vector<WallPath> wall_paths;           // one per wall, indexed like the walls
     std::vector<ChatterCut> chatter_cuts;
     std::vector<Crush> crushes;
     std::optional<BudgetCut> budget_cut;
 };
 
 // Every field, doubles in hexadecimal (%a), one record a line: two logs are bit-identical
-// exactly when their texts are equal.
+// exactly when their texts are equal. A wall path of one vertex (a static wall, which the log
+// only repeats from the world) is not printed, so a log of bodies among static walls reads as
+// it did before walls had paths.
 std::string to_text(const EventLog& log);
 
 } // namespace ccd

@@ -112,6 +112,17 @@ void expect_same_log(const EventLog& world, const EventLog& oracle, double scale
             expect_close(pa[k].position, pb[k].position, tol, "path point", static_cast<int>(p));
         }
     }
+    ASSERT_EQ(world.wall_paths.size(), oracle.wall_paths.size());
+    for (std::size_t w = 0; w < world.wall_paths.size(); ++w) {
+        const auto& pa = world.wall_paths[w].points;
+        const auto& pb = oracle.wall_paths[w].points;
+        ASSERT_EQ(pa.size(), pb.size()) << "wall path " << w;
+        for (std::size_t k = 0; k < pa.size(); ++k) {
+            expect_close(pa[k].time, pb[k].time, 1e-12, "wall path time", static_cast<int>(w));
+            expect_close(pa[k].segment.a, pb[k].segment.a, tol, "wall path a", static_cast<int>(w));
+            expect_close(pa[k].segment.b, pb[k].segment.b, tol, "wall path b", static_cast<int>(w));
+        }
+    }
     ASSERT_EQ(world.chatter_cuts.size(), oracle.chatter_cuts.size());
     for (std::size_t k = 0; k < world.chatter_cuts.size(); ++k) {
         EXPECT_EQ(world.chatter_cuts[k].body, oracle.chatter_cuts[k].body);

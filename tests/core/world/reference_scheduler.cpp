@@ -396,8 +396,18 @@ ccd::EventLog ReferenceScheduler::step() {
         b.burst_events = 0;
         b.frame_changes = 0;
     }
-    for (ccd::MovingSegment& w : walls_)
-        w.start = w.at(walls_stop);
+    // The walls' paths: a static wall's is where it is; a moving one's runs to where it
+    // stopped (the budget cut, or the frame's end) and stays.
+    log.wall_paths.resize(walls_.size());
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+        ccd::MovingSegment& wall = walls_[w];
+        auto& points = log.wall_paths[w].points;
+        points.push_back({0.0, wall.start});
+        if (wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}) continue;
+        if (walls_stop < 1.0) points.push_back({walls_stop, wall.at(walls_stop)});
+        points.push_back({1.0, wall.at(walls_stop)});
+        wall.start = wall.at(walls_stop);
+    }
     return log;
 }
 

@@ -14,7 +14,7 @@ void DiscreteComparison::reset(const ccd::Scene& scene) {
     for (const ccd::Body& body : scene.bodies) {
         if (!(body.circle.radius > 0.0)) continue;
         ghosts_.push_back({body.circle, body.velocity, {body.circle.center}, false});
-        restitution_.push_back(body.response == ccd::BodyResponse::Bounce ? body.restitution : 0.0);
+        restitution_.push_back(body.response == ccd::ResponseKind::Bounce ? body.restitution : 0.0);
     }
     frames_ = 0;
 }

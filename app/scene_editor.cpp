@@ -20,14 +20,14 @@ namespace {
 constexpr double kPickRadiusPx = 12.0;
 
 // A body's or a polygon's response, and its restitution when it bounces; true when edited.
-bool edit_response(ccd::BodyResponse& response, double& restitution) {
+bool edit_response(ccd::ResponseKind& response, double& restitution) {
     bool edited = false;
-    int choice = static_cast<int>(response); // in BodyResponse's order
+    int choice = static_cast<int>(response); // in ResponseKind's order (no callback in a scene)
     if (ImGui::Combo("response", &choice, "bounce\0slide\0stop\0destroy\0sensor\0")) {
-        response = static_cast<ccd::BodyResponse>(choice);
+        response = static_cast<ccd::ResponseKind>(choice);
         edited = true;
     }
-    if (response == ccd::BodyResponse::Bounce) {
+    if (response == ccd::ResponseKind::Bounce) {
         const double none = 0.0, full = 1.0;
         edited |= ImGui::SliderScalar("restitution", ImGuiDataType_Double, &restitution, &none,
                                       &full, "%.3f");

@@ -140,9 +140,6 @@ public:
     // Starts fetching where `body` is listed (before moving it).
     void prefetch(int body) const { __builtin_prefetch(&homes_[static_cast<std::size_t>(body)]); }
 
-    int columns() const { return nx_; }
-    int rows() const { return ny_; }
-
 private:
     struct Range {
         int x0 = 0, y0 = 0, x1 = -1, y1 = -1; // inclusive cell columns and rows

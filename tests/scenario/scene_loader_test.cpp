@@ -61,9 +61,9 @@ TEST(SceneLoader, ReadsEachBodysResponseAndRestitutionWithBounceAndOneByDefault)
                   {"name": "c", "shape": "point", "position": [0, 0], "velocity": [0, 0],
                    "response": "bounce", "restitution": 0.25} ]})",
                                    "x.json");
-    EXPECT_EQ(scene.bodies[0].response, ccd::BodyResponse::Bounce);
+    EXPECT_EQ(scene.bodies[0].response, ccd::ResponseKind::Bounce);
     EXPECT_EQ(scene.bodies[0].restitution, 1.0);
-    EXPECT_EQ(scene.bodies[1].response, ccd::BodyResponse::Stop);
+    EXPECT_EQ(scene.bodies[1].response, ccd::ResponseKind::Stop);
     EXPECT_EQ(scene.bodies[2].restitution, 0.25);
 }
 
@@ -281,12 +281,12 @@ TEST(SceneLoader, APolygonWithTwoVerticesIsRefused) {
 }
 
 TEST(SceneLoader, APolygonHasAResponseAndARestitutionLikeABody) {
-    EXPECT_EQ(parse_scene(kFull, "x.json").polygons[0].response, ccd::BodyResponse::Bounce);
+    EXPECT_EQ(parse_scene(kFull, "x.json").polygons[0].response, ccd::ResponseKind::Bounce);
     const auto scene = parse_scene(full_with("\"velocity\": [-1, 0]}",
                                              "\"velocity\": [-1, 0], \"response\": \"stop\", "
                                              "\"restitution\": 0.25}"),
                                    "x.json");
-    EXPECT_EQ(scene.polygons[0].response, ccd::BodyResponse::Stop);
+    EXPECT_EQ(scene.polygons[0].response, ccd::ResponseKind::Stop);
     EXPECT_EQ(scene.polygons[0].restitution, 0.25);
     const std::string error = error_of(
         full_with("\"velocity\": [-1, 0]}", "\"velocity\": [-1, 0], \"response\": \"melt\"}"));

@@ -3,6 +3,7 @@
 #include "shipped_scenes.hpp"
 
 #include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
 
 #include <gtest/gtest.h>
@@ -64,13 +65,13 @@ ccd::Scene one_of_everything() {
     ball.name = "ball";
     ball.circle = {{1.0, 2.0}, 0.5};
     ball.velocity = {3.0, -4.0};
-    ball.response = ccd::BodyResponse::Slide;
+    ball.response = ccd::ResponseKind::Slide;
     ball.restitution = 0.25;
     ccd::Body dot;
     dot.name = "dot";
     dot.shape = ccd::BodyShape::Point;
     dot.circle.center = {0.0, 0.0};
-    dot.response = ccd::BodyResponse::Sensor;
+    dot.response = ccd::ResponseKind::Sensor;
     scene.bodies = {ball, dot};
     ccd::Wall floor{"floor", {{-5.0, 0.0}, {5.0, 0.0}}};
     ccd::Wall paddle{"paddle", {{0.0, 3.0}, {1.0, 3.0}}, {0.0, -1.0}, {}};
@@ -83,6 +84,17 @@ ccd::Scene one_of_everything() {
         1, 0.375, "ball", "floor", ccd::Feature::EndpointB, {5.0, 0.0}, {0.6, 0.8}}};
     scene.expect = expect;
     return scene;
+}
+
+TEST(SceneWriter, ACallbackResponseIsRefusedNotWrittenAsAnother) {
+    // A callback is a function: no scene file can hold it.
+    ccd::Scene scene;
+    ccd::Body ball;
+    ball.name = "ball";
+    ball.response = ccd::ResponseKind::Callback;
+    scene.bodies = {ball};
+    EXPECT_THROW(ccd::scene_to_json(scene), ccd::SceneError);
+    EXPECT_THROW(ccd::make_world(scene), ccd::SceneError);
 }
 
 TEST(SceneWriter, WritesTheCanonicalText) {
@@ -149,10 +161,10 @@ TEST(SceneWriter, SaveThenLoadGivesTheSameScene) {
     ASSERT_TRUE(back.view);
     EXPECT_EQ(back.view->center, (ccd::Vec2{0.5, -1.0}));
     ASSERT_EQ(back.bodies.size(), 2u);
-    EXPECT_EQ(back.bodies[0].response, ccd::BodyResponse::Slide);
+    EXPECT_EQ(back.bodies[0].response, ccd::ResponseKind::Slide);
     EXPECT_EQ(back.bodies[0].restitution, 0.25);
     EXPECT_EQ(back.bodies[1].shape, ccd::BodyShape::Point);
-    EXPECT_EQ(back.bodies[1].response, ccd::BodyResponse::Sensor);
+    EXPECT_EQ(back.bodies[1].response, ccd::ResponseKind::Sensor);
     ASSERT_EQ(back.walls.size(), 2u);
     EXPECT_TRUE(back.walls[0].is_static());
     EXPECT_EQ(back.walls[1].displacement_a, (ccd::Vec2{0.0, -1.0}));

@@ -5,6 +5,7 @@
 // bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
 #include "ccd/event_log.hpp"
+#include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
 
 #include <cstdint>
@@ -34,15 +35,6 @@ struct ContactOutcome {
 };
 
 using ContactCallback = std::function<ContactOutcome(const ContactInput&)>;
-
-enum class ResponseKind {
-    Bounce,   // reflect the closing velocity, scaled by the restitution
-    Slide,    // remove the closing velocity, keep the tangential part
-    Stop,     // velocity becomes zero (against a kinematic wall: the wall's, at the contact)
-    Destroy,  // the body is removed
-    Sensor,   // report the contact and pass through (nothing changes)
-    Callback, // ask `callback`
-};
 
 // How a body reacts to a contact. Against a wall or a body that does not bounce, "closing
 // velocity" is relative to the other's velocity before the contact; two bouncing bodies

@@ -344,13 +344,13 @@ private:
     std::map<std::string, Entry> names_;
 };
 
-BodyResponse read_response(const Reader& field) {
+ResponseKind read_response(const Reader& field) {
     const std::string response = field.string();
-    if (response == "bounce") return BodyResponse::Bounce;
-    if (response == "slide") return BodyResponse::Slide;
-    if (response == "stop") return BodyResponse::Stop;
-    if (response == "destroy") return BodyResponse::Destroy;
-    if (response == "sensor") return BodyResponse::Sensor;
+    if (response == "bounce") return ResponseKind::Bounce;
+    if (response == "slide") return ResponseKind::Slide;
+    if (response == "stop") return ResponseKind::Stop;
+    if (response == "destroy") return ResponseKind::Destroy;
+    if (response == "sensor") return ResponseKind::Sensor;
     field.fail("unknown response \"" + response +
                "\" (expected bounce, slide, stop, destroy or sensor)");
 }

@@ -8,17 +8,19 @@
 namespace ccd {
 namespace {
 
-Response response_of(BodyResponse response, double restitution) {
+Response response_of(ResponseKind response, double restitution) {
     switch (response) {
-    case BodyResponse::Slide:
+    case ResponseKind::Slide:
         return Response::slide();
-    case BodyResponse::Stop:
+    case ResponseKind::Stop:
         return Response::stop();
-    case BodyResponse::Destroy:
+    case ResponseKind::Destroy:
         return Response::destroy();
-    case BodyResponse::Sensor:
+    case ResponseKind::Sensor:
         return Response::sensor();
-    case BodyResponse::Bounce:
+    case ResponseKind::Callback: // a scene has no function to call (World::add_body has)
+        throw SceneError("a scene's body cannot have a callback response");
+    case ResponseKind::Bounce:
         break;
     }
     return Response::bounce(restitution);

@@ -27,17 +27,19 @@ bool is_positive_zero(Vec2 v) {
     return v == Vec2{} && !std::signbit(v.x) && !std::signbit(v.y);
 }
 
-std::string_view response_name(BodyResponse response) {
+std::string_view response_name(ResponseKind response) {
     switch (response) {
-    case BodyResponse::Slide:
+    case ResponseKind::Slide:
         return "slide";
-    case BodyResponse::Stop:
+    case ResponseKind::Stop:
         return "stop";
-    case BodyResponse::Destroy:
+    case ResponseKind::Destroy:
         return "destroy";
-    case BodyResponse::Sensor:
+    case ResponseKind::Sensor:
         return "sensor";
-    case BodyResponse::Bounce:
+    case ResponseKind::Callback: // a function, which no file can hold
+        throw SceneError("a callback response cannot be written to a scene file");
+    case ResponseKind::Bounce:
         break;
     }
     return "bounce";

@@ -2,6 +2,7 @@
 // Scene: everything a scene file holds (docs/scene-format.md). Plain data.
 
 #include "ccd/hit.hpp"
+#include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
 
 #include <optional>
@@ -14,17 +15,14 @@ inline constexpr int kSceneFormatVersion = 1;
 
 enum class BodyShape { Circle, Point };
 
-// What a body does when the scheduler finds it touching something (docs/scheduler.md).
-enum class BodyResponse { Bounce, Slide, Stop, Destroy, Sensor };
-
 // A dynamic body: a circle (or a point, radius 0) that moves by `velocity` per frame.
 struct Body {
     std::string name;
     BodyShape shape = BodyShape::Circle;
     Circle circle;
-    Vec2 velocity; // displacement over one frame
-    BodyResponse response = BodyResponse::Bounce;
-    double restitution = 1.0; // in [0, 1]; used by Bounce
+    Vec2 velocity;                                // displacement over one frame
+    ResponseKind response = ResponseKind::Bounce; // a scene file names all but Callback
+    double restitution = 1.0;                     // in [0, 1]; used by Bounce
     friend bool operator==(const Body&, const Body&) = default;
 };
 
@@ -45,7 +43,7 @@ struct PolygonBody {
     std::string name;
     Polygon polygon;                              // vertices at t = 0
     Vec2 velocity;                                // displacement over one frame
-    BodyResponse response = BodyResponse::Bounce; // as a body's
+    ResponseKind response = ResponseKind::Bounce; // as a body's
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
     friend bool operator==(const PolygonBody&, const PolygonBody&) = default;
 };

@@ -1,0 +1,26 @@
+#pragma once
+// What a contact does to the velocities (docs/scheduler.md, "Responses"): one body acting on
+// its closing velocity relative to the other's, and two bouncing bodies exchanging an impulse.
+// Private to the core; the World applies them (world_response.cpp).
+
+#include "ccd/world.hpp"
+
+namespace ccd::detail {
+
+// One body's response to a contact (`in`), on its own: against a wall, or a body that does
+// not bounce. Only the closing part of the relative velocity is acted on.
+ContactOutcome respond_alone(ResponseKind response, double restitution,
+                             const ContactCallback& callback, const ContactInput& in);
+
+struct PairVelocities {
+    Vec2 a;
+    Vec2 b;
+};
+
+// Two bouncing bodies of velocities `va`, `vb` and masses `mass_a`, `mass_b`, `normal` from b
+// toward a: the impulse -(1 + e) v_n / (1/m_a + 1/m_b) along the normal (e the restitution of
+// the pair, the larger of the two: Box2D's mixing rule), on the closing part only.
+PairVelocities bounce_pair(Vec2 va, Vec2 vb, Vec2 normal, double mass_a, double mass_b,
+                           double restitution);
+
+} // namespace ccd::detail

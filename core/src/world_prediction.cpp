@@ -1,0 +1,301 @@
+// The scheduler's predictions (docs/scheduler.md): which pairs the broadphase offers, the
+// exact query for each, and whether its answer is an event; the frame start's predictions.
+
+#include "world_state.hpp"
+
+#include "ccd/toi_body.hpp"
+#include "ccd/toi_circle_circle.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "disk_pair_filter.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ccd {
+namespace {
+
+using detail::Box;
+
+// Boxes are grown by this fraction of their largest coordinate: a query's rounding can never
+// reach that far, so the broadphase never drops a pair the query would hit.
+constexpr double kBoxMargin = 1e-9;
+
+double margin_for(const Box& box) {
+    // Every coordinate's magnitude is at most the sum of these two.
+    const double a = std::max(std::fabs(box.lo_x), std::fabs(box.hi_x));
+    const double b = std::max(std::fabs(box.lo_y), std::fabs(box.hi_y));
+    return kBoxMargin * (a + b);
+}
+
+Box box_of(Vec2 a, Vec2 b, double radius) {
+    const Box box{std::min(a.x, b.x) - radius, std::min(a.y, b.y) - radius,
+                  std::max(a.x, b.x) + radius, std::max(a.y, b.y) + radius};
+    return detail::grown(box, margin_for(box));
+}
+
+} // namespace
+
+bool World::State::is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
+                            OtherKind kind, int other, double event_time) const {
+    if (!hit.approaching) return false;
+    if (hit.overlap) {
+        if (sensor_pair) return false; // a sensor reports entries only
+        const double closing = -dot(relative_velocity, hit.normal);
+        if (!(closing > options.resting_tolerance * length(relative_velocity))) return false;
+    }
+    // The side memory's normal is read last: only a prediction for the pair of the body's
+    // last contact needs its record.
+    const BodyMotion& m = hot(body);
+    if (m.last_kind == 1 + static_cast<int>(kind) && m.last_other == other &&
+        event_time - m.last_time <= options.chatter_window &&
+        dot(hit.normal, bodies[static_cast<std::size_t>(body)].last_normal) < 0.0)
+        return false;
+    return true;
+}
+
+SweptBody World::State::swept(int index, double from) const {
+    const BodyMotion& m = hot(index);
+    return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)]};
+}
+
+void World::State::predict_wall(int index, int wall, double from, int after) {
+    const BodyMotion& m = hot(index);
+    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+    const Vec2 v = m.motion;
+    const bool wall_moves = w.moving();
+    if (v == Vec2{} && !wall_moves) return;
+    const double rest = 1.0 - from;
+    const Circle mover{position(m, from), m.radius};
+    const auto hit =
+        m.polygon() ? polygon_wall_hit(index, wall, from)
+        : wall_moves
+            ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
+            : time_of_impact(mover, v * rest, w.origin);
+    if (!hit) return;
+    const double at = std::min(1.0, from + hit->t * rest);
+    const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
+    if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
+    queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
+                          hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+}
+
+std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
+    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+    const double rest = 1.0 - from;
+    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
+                                             : MovingSegment{w.origin, {}, {}};
+    return time_of_impact(swept(index, from), motion(index) * rest, segment);
+}
+
+void World::State::predict_pair(int i, int j, double from, int after) {
+    const BodyMotion& ma = hot(i);
+    const BodyMotion& mb = hot(j);
+    const Vec2 va = ma.motion, vb = mb.motion;
+    if (va == vb) return; // no relative motion: they cannot close in
+    const double rest = 1.0 - from;
+    const Vec2 pa = position(ma, from), pb = position(mb, from);
+    const Vec2 da = va * rest, db = vb * rest;
+    // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
+    if (detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)) return;
+    query_pair(i, j, from, after);
+}
+
+// The exact query for a pair the cheap rejection let through (most pairs do not get here:
+// out of line, so that predict_pair's rejections pay no large stack frame). The positions
+// and displacements are computed again, as predict_pair computes them.
+void World::State::query_pair(int i, int j, double from, int after) {
+    const BodyMotion& ma = hot(i);
+    const BodyMotion& mb = hot(j);
+    const Vec2 va = ma.motion, vb = mb.motion;
+    const double rest = 1.0 - from;
+    const Vec2 pa = position(ma, from), pb = position(mb, from);
+    const Vec2 da = va * rest, db = vb * rest;
+    const auto hit = ma.polygon() || mb.polygon()
+                         ? time_of_impact(swept(i, from), da, swept(j, from), db)
+                         : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
+    if (!hit) return;
+    const double at = std::min(1.0, from + hit->t * rest);
+    if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at)) return;
+    queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
+                          hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+}
+
+Box World::State::swept_box(int index, double from) const {
+    const BodyMotion& m = hot(index);
+    const Vec2 p = position(m, from);
+    return box_of(p, p + m.motion * (1.0 - from), m.radius);
+}
+
+Box World::State::swept_box(const WallRecord& w) const {
+    const Segment s0 = w.at(0.0), s1 = w.at(1.0);
+    const Box box = detail::united(box_of(s0.a, s0.b, 0.0), box_of(s1.a, s1.b, 0.0));
+    return detail::grown(box, margin_for(box));
+}
+
+// Lays the grid out for the frame over the live bodies' swept boxes (`boxes`, `extents`,
+// `bounds` from the frame start's pass) and the walls, and lists the walls: cells about the
+// 90th percentile of the bodies' swept boxes' sizes, at most four cells per body
+// (docs/scheduler.md, "Broadphase"). The bodies are listed by the caller.
+void World::State::lay_out_grid(Box bounds, bool any) {
+    for (const WallRecord& w : walls) {
+        const Box box = swept_box(w);
+        bounds = any ? detail::united(bounds, box) : box;
+        any = true;
+    }
+    double cell = 0.0;
+    if (!extents.empty()) {
+        const auto middle = extents.begin() + static_cast<std::ptrdiff_t>(extents.size() * 9 / 10);
+        std::nth_element(extents.begin(), middle, extents.end());
+        cell = *middle;
+    }
+    grid.reset(bounds, cell, 4 * extents.size() + 64, static_cast<int>(bodies.size()),
+               static_cast<int>(walls.size()));
+    for (int w = 0; w < static_cast<int>(walls.size()); ++w) {
+        const WallRecord& wall = walls[static_cast<std::size_t>(w)];
+        if (wall.kinematic()) {
+            grid.insert_wall_box(w, swept_box(wall));
+        } else {
+            const Box box = box_of(wall.origin.a, wall.origin.b, 0.0);
+            grid.insert_wall(w, wall.origin, margin_for(box));
+        }
+    }
+}
+
+// Every wall and every live body that body `index` could touch from frame time `from` on
+// (the grid's candidates, or all of them).
+template <class Wall, class Body>
+void World::State::for_each_neighbour(int index, double from, Wall&& visit_wall,
+                                      Body&& visit_body) {
+    if (use_grid()) {
+        grid.for_each_near(swept_box(index, from), index, visit_wall, visit_body);
+        return;
+    }
+    for (int w = 0; w < static_cast<int>(walls.size()); ++w)
+        visit_wall(w);
+    for (int other = 0; other < static_cast<int>(bodies.size()); ++other)
+        if (other != index && alive(other)) visit_body(other);
+}
+
+void World::State::predict_changed(std::span<const int> list, double from, int after,
+                                   bool move_in_grid) {
+    if (++change_round == 0) {
+        std::fill(change_mark.begin(), change_mark.end(), 0u);
+        change_round = 1;
+    }
+    change_mark.resize(bodies.size(), 0u);
+    for (const int c : list) {
+        change_mark[static_cast<std::size_t>(c)] = change_round;
+        if (!use_grid() || !move_in_grid) continue;
+        if (alive(c))
+            grid.move_body(c, swept_box(c, from));
+        else
+            grid.remove_body(c);
+    }
+    // The candidates first, their trajectories fetched (prefetched: at 10,000 bodies and
+    // more each is a cache miss, and they overlap this way), then the pairs predicted.
+    candidates.clear();
+    const auto add_candidate = [&](int c, int o) {
+        if (o < c && change_mark[static_cast<std::size_t>(o)] == change_round)
+            return; // predicted from o's side already
+        __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+        candidates.push_back({std::min(c, o), std::max(c, o)});
+    };
+    if (use_grid() && list.size() == 2 && alive(list[0]) && alive(list[1])) {
+        // The two bodies of a contact: one pass over the cells around both (their boxes
+        // overlap), each candidate tested against each box. A wall near either is
+        // predicted against both: the query decides, the grid only filters.
+        const int c0 = list[0], c1 = list[1];
+        grid.for_each_near_either(
+            swept_box(c0, from), c0, swept_box(c1, from), c1,
+            [&](int w) {
+                predict_wall(c0, w, from, after);
+                predict_wall(c1, w, from, after);
+            },
+            [&](int k, int o) { add_candidate(k == 0 ? c0 : c1, o); });
+        for (const auto& [i, j] : candidates)
+            predict_pair(i, j, from, after);
+        return;
+    }
+    for (const int c : list) {
+        if (!alive(c)) continue;
+        for_each_neighbour(
+            c, from, [&](int w) { predict_wall(c, w, from, after); },
+            [&](int o) { add_candidate(c, o); });
+    }
+    for (const auto& [i, j] : candidates)
+        predict_pair(i, j, from, after);
+}
+
+void World::State::begin_frame() {
+    // Spans of the queue: a few hundred predictions each (docs/scheduler.md).
+    queue.clear(bodies.size() / 64 + 1);
+    // The last frame's log is emptied, not freed: its storage serves this frame.
+    log.frame = frames_completed;
+    log.events.clear();
+    log.cancelled.clear();
+    log.chatter_cuts.clear();
+    log.crushes.clear();
+    log.budget_cut.reset();
+    log.paths.resize(bodies.size());
+    // Each wall's path starts where it is; a static wall's is that one vertex.
+    log.wall_paths.resize(walls.size());
+    for (std::size_t w = 0; w < walls.size(); ++w)
+        log.wall_paths[w].points.assign(1, WallPathPoint{0.0, walls[w].origin});
+    time = 0.0;
+    in_frame = true;
+    changes.clear();
+    // One pass over the bodies: each path's first vertex (a body's per-frame state was
+    // reset by the last end_frame, or is as add_body made it; the vertex at its `since`
+    // goes to the log directly, pending_vertices being empty) and, for the grid, the live
+    // bodies' swept boxes, their sizes and bounds.
+    const bool on_grid = use_grid();
+    live.clear();
+    extents.clear();
+    if (on_grid) boxes.resize(bodies.size());
+    bool any = false;
+    Box bounds;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        std::vector<PathPoint>& points = log.paths[i].points;
+        points.clear();
+        const BodyMotion& m = motions[i];
+        if (!m.alive) continue;
+        points.push_back({0.0, m.origin});
+        live.push_back(static_cast<int>(i));
+        if (!on_grid) continue;
+        const Box box = swept_box(static_cast<int>(i), 0.0);
+        boxes[i] = box;
+        bounds = any ? detail::united(bounds, box) : box;
+        any = true;
+        extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
+    }
+    if (!on_grid) {
+        predict_changed(live, 0.0, -1, false);
+        return;
+    }
+    // Every body against the walls near it, every pair whose boxes overlap once: the same
+    // predictions as predict_changed(every body), in another order (which only the serials
+    // see, and no two of these share a pair).
+    lay_out_grid(bounds, any);
+    for (const int i : live) {
+        const Box& box = boxes[static_cast<std::size_t>(i)];
+        grid.insert_body(i, box);
+        grid.for_each_wall_near_body(i, box, [&](int w) { predict_wall(i, w, 0.0, -1); });
+    }
+    // In batches, their trajectories prefetched (see predict_changed).
+    constexpr std::size_t kBatch = 32;
+    candidates.clear();
+    grid.for_each_pair([&](int a, int b) {
+        __builtin_prefetch(&motions[static_cast<std::size_t>(a)]);
+        __builtin_prefetch(&motions[static_cast<std::size_t>(b)]);
+        candidates.push_back({a, b});
+        if (candidates.size() < kBatch) return;
+        for (const auto& [i, j] : candidates)
+            predict_pair(i, j, 0.0, -1);
+        candidates.clear();
+    });
+    for (const auto& [i, j] : candidates)
+        predict_pair(i, j, 0.0, -1);
+}
+
+} // namespace ccd

@@ -1,0 +1,155 @@
+// The scheduler's processing (docs/scheduler.md): predictions leave the queue in time order;
+// a stale one is logged as cancelled, a current one is processed (world_response.cpp) and its
+// bodies predicted again; the budget; the frame's end.
+
+#include "world_state.hpp"
+
+#include <climits>
+
+namespace ccd {
+
+const ContactEvent* World::State::process_next(double limit) {
+    while (!queue.empty()) {
+        if (queue.top_time() > limit) return nullptr;
+        const Prediction p = queue.pop();
+        if (!is_current(p)) {
+            cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
+            continue;
+        }
+        if (static_cast<int>(log.events.size()) >= budget()) {
+            cut_budget(p);
+            return nullptr;
+        }
+        process(p);
+        return &log.events.back();
+    }
+    return nullptr;
+}
+
+// Starts fetching what the next prediction in the queue will read when it leaves (its
+// bodies' stamps, trajectories, records and grid listing): called before this event's
+// predictions, which take long enough for the fetches to land (the next prediction itself
+// was fetched when this one left the queue). Always inlined: GCC takes a function that only
+// prefetches for one without side effects and drops the calls.
+inline void World::State::prefetch_next() {
+    int body = 0, other = 0;
+    bool other_is_body = false;
+    if (!queue.peek_next(body, other, other_is_body)) return;
+    const int ids[2] = {body, other};
+    for (int k = 0; k < (other_is_body ? 2 : 1); ++k) {
+        const std::size_t i = static_cast<std::size_t>(ids[k]);
+        __builtin_prefetch(&stamps[i]);
+        __builtin_prefetch(&motions[i]);
+        __builtin_prefetch(&bodies[i]);
+        if (use_grid()) grid.prefetch(ids[k]);
+    }
+}
+
+void World::State::process(const Prediction& p) {
+    const int sequence = static_cast<int>(log.events.size());
+    const double t = p.time;
+    time = t;
+    if (use_grid()) { // moved in the grid below, if they change
+        grid.prefetch(p.body);
+        if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
+    }
+    log.events.push_back(respond(p, sequence));
+    prefetch_next();
+    predict_changed(changed, t, sequence);
+}
+
+void World::State::cut_budget(const Prediction& due) {
+    cancel(due, CancelReason::Budget, -1);
+    while (!queue.empty()) {
+        const Prediction p = queue.pop();
+        if (is_current(p))
+            cancel(p, CancelReason::Budget, -1);
+        else
+            cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
+    }
+    const double t = due.time;
+    time = t;
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
+        const BodyMotion& m = hot(i);
+        // Frozen and still already, or stopped here (a carried body too).
+        if (m.alive && !(m.frozen && m.motion == Vec2{}))
+            change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
+                              Vec2{});
+    }
+    for (std::size_t i = 0; i < walls.size(); ++i) { // the whole world stops, walls too
+        WallRecord& w = walls[i];
+        if (!w.moving()) continue;
+        w.origin = w.at(t);
+        w.since = t;
+        w.frozen = true;
+        log.wall_paths[i].points.push_back({t, w.origin});
+    }
+    log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size())};
+}
+
+int World::State::cancelling_event(const Prediction& p) const {
+    int by = INT_MAX;
+    // The change that moved `predicted` on by one: the latest change, walked back through
+    // the body's changes in this frame.
+    const auto check = [&](int index, std::uint32_t predicted) {
+        const std::uint32_t now = version(index);
+        if (now == predicted) return;
+        int link = stamps[static_cast<std::size_t>(index)].last_change;
+        for (std::uint32_t k = predicted + 1; k < now; ++k)
+            link = changes[static_cast<std::size_t>(link)].previous;
+        by = std::min(by, changes[static_cast<std::size_t>(link)].sequence);
+    };
+    check(p.body, p.body_version);
+    if (p.other_kind == OtherKind::Body) check(p.other, p.other_version);
+    return by;
+}
+
+void World::State::cancel(const Prediction& p, CancelReason reason, int by) {
+    log.cancelled.push_back(CancelledPrediction{p.time, p.body, p.other_kind, p.other, p.feature,
+                                                p.predicted_at, p.predicted_after, reason, by,
+                                                p.point, p.normal, p.vertex, p.edge});
+}
+
+void World::State::flush_paths() {
+    for (const PendingVertex& v : pending_vertices)
+        log.paths[static_cast<std::size_t>(v.body)].points.push_back(v.point);
+    pending_vertices.clear();
+}
+
+void World::State::end_frame() {
+    flush_paths();
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        BodyMotion& m = motions[i];
+        if (m.alive) {
+            m.origin = position(m, 1.0);
+            log.paths[i].points.push_back({1.0, m.origin});
+        }
+        m.since = 0.0;
+        if (m.frozen) { // moves again, by its velocity
+            m.frozen = false;
+            m.motion = m.alive ? bodies[i].velocity : Vec2{};
+        }
+        m.last_time -= 1.0; // the side memory reaches across the frame boundary
+        // Only a body whose trajectory changed this frame has a burst under way (the
+        // chattering rule counts changes): reset for the next frame.
+        Stamp& stamp = stamps[i];
+        if (stamp.last_change != -1) {
+            stamp.last_change = -1;
+            bodies[i].burst_events = 0;
+            bodies[i].frame_changes = 0;
+        }
+    }
+    for (std::size_t i = 0; i < walls.size(); ++i) {
+        WallRecord& w = walls[i];
+        if (!w.kinematic()) continue;
+        w.origin = w.at(1.0);
+        w.since = 0.0;
+        w.frozen = false;
+        log.wall_paths[i].points.push_back({1.0, w.origin});
+    }
+    time = 0.0;
+    in_frame = false;
+    ++frames_completed;
+}
+
+} // namespace ccd

@@ -1,0 +1,165 @@
+// What a contact does to the bodies (docs/scheduler.md, "Responses", "Always finishes"): the
+// velocities of each (collision_response.hpp), the chattering rule, crushing, the side memory,
+// and the change of trajectory that the queue's version counters and the paths follow.
+
+#include "world_state.hpp"
+
+#include "collision_response.hpp"
+
+#include <algorithm>
+
+namespace ccd {
+
+void World::State::change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
+                                     bool freeze, Vec2 carry) {
+    BodyRecord& b = bodies[static_cast<std::size_t>(index)];
+    BodyMotion& m = hot(index);
+    // Every body changed here is alive, and its path has a vertex at `since` already.
+    const bool same_instant = m.since == t;
+    m.origin = position(m, t);
+    m.since = t;
+    b.velocity = velocity;
+    if (remove) m.alive = false;
+    if (freeze) m.frozen = true;
+    // Removed: still; frozen here: the carry; frozen before (only removal changes it
+    // then): its carry, in `motion` already.
+    if (!m.alive)
+        m.motion = {};
+    else if (freeze)
+        m.motion = carry;
+    else if (!m.frozen)
+        m.motion = velocity;
+    Stamp& stamp = stamps[static_cast<std::size_t>(index)];
+    ++stamp.version;
+    changes.push_back(ChangeLink{sequence, stamp.last_change});
+    stamp.last_change = static_cast<int>(changes.size()) - 1;
+    // The path: changes at one instant make one vertex.
+    if (same_instant) {
+        if (b.pending_vertex < pending_vertices.size() &&
+            pending_vertices[b.pending_vertex].body == index)
+            pending_vertices[b.pending_vertex].point.position = m.origin;
+        else // written already (the frame is being walked) or the frame's first vertex
+            log.paths[static_cast<std::size_t>(index)].points.back().position = m.origin;
+    } else {
+        b.pending_vertex = static_cast<std::uint32_t>(pending_vertices.size());
+        pending_vertices.push_back({index, {t, m.origin}});
+    }
+}
+
+bool World::State::chatters(BodyRecord& b, double t) const {
+    const auto count = [](std::uint16_t& n) {
+        if (n < UINT16_MAX) ++n;
+        return static_cast<int>(n);
+    };
+    const bool frame_over = count(b.frame_changes) > options.frame_change_limit;
+    if (b.burst_events == 0 || t - b.burst_start > options.chatter_window) {
+        b.burst_start = t;
+        b.burst_events = 1;
+        return frame_over;
+    }
+    return (count(b.burst_events) > options.chatter_limit) | frame_over;
+}
+
+ContactEvent World::State::respond(const Prediction& p, int sequence) {
+    const double t = p.time;
+    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
+    BodyMotion& ma = hot(p.body);
+    const Vec2 n = p.normal;
+    ContactEvent event{sequence, t,     p.body,    p.other_kind, p.other, p.feature,
+                       p.point,  n,     ma.motion, ma.motion,    {},      {},
+                       false,    false, p.vertex,  p.edge};
+
+    // Outcomes of the two participants ("no change" by default).
+    ContactOutcome out_a{a.velocity, false};
+    ContactOutcome out_b{};
+    BodyRecord* b = nullptr;
+    BodyMotion* mb = nullptr;
+    Vec2 wall_velocity; // of the wall at the contact point
+    if (p.other_kind == OtherKind::Wall) {
+        wall_velocity = walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature);
+        event.other_velocity_before = wall_velocity;
+        event.other_velocity_after = wall_velocity;
+        if (!ma.frozen)
+            out_a = detail::respond_alone(ma.response(), a.restitution,
+                                          callbacks[static_cast<std::size_t>(p.body)],
+                                          ContactInput{t, p.body, OtherKind::Wall, p.other, p.point,
+                                                       n, a.velocity, wall_velocity});
+    } else {
+        b = &bodies[static_cast<std::size_t>(p.other)];
+        mb = &hot(p.other);
+        out_b = {b->velocity, false};
+        event.other_velocity_before = mb->motion;
+        event.other_velocity_after = mb->motion;
+        const Vec2 va = ma.motion, vb = mb->motion;
+        if (is_sensor(ma) || is_sensor(*mb)) {
+            // both pass through
+        } else if (ma.response() == ResponseKind::Bounce &&
+                   mb->response() == ResponseKind::Bounce && !ma.frozen && !mb->frozen) {
+            const detail::PairVelocities after = detail::bounce_pair(
+                va, vb, n, a.mass, b->mass, std::max(a.restitution, b->restitution));
+            out_a.velocity = after.a;
+            out_b.velocity = after.b;
+        } else {
+            if (!ma.frozen)
+                out_a = detail::respond_alone(
+                    ma.response(), a.restitution, callbacks[static_cast<std::size_t>(p.body)],
+                    ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb});
+            if (!mb->frozen)
+                out_b = detail::respond_alone(
+                    mb->response(), b->restitution, callbacks[static_cast<std::size_t>(p.other)],
+                    ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va});
+        }
+    }
+
+    changed.clear();
+    const auto apply = [&](int index, BodyRecord& body, const BodyMotion& m,
+                           const ContactOutcome& out, Vec2 carry) {
+        if (m.frozen) return;
+        if (!out.remove && out.velocity == body.velocity) return;
+        const bool freeze = !out.remove && chatters(body, t);
+        change_trajectory(index, t, sequence, out.velocity, out.remove, freeze, carry);
+        if (freeze) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
+        changed.push_back(index);
+    };
+    // A body frozen against a wall is carried by it; against a body it stands still.
+    apply(p.body, a, ma, out_a, wall_velocity);
+    if (b) apply(p.other, *b, *mb, out_b, Vec2{});
+
+    // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
+    if (!(b && (is_sensor(ma) || is_sensor(*mb)))) {
+        const Vec2 relative = ma.motion - (b ? mb->motion : wall_velocity);
+        const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
+            if (!m.alive || !m.frozen) return;
+            change_trajectory(index, t, sequence, body.velocity, true, false);
+            log.crushes.push_back(Crush{index, t, sequence});
+            if (std::find(changed.begin(), changed.end(), index) == changed.end())
+                changed.push_back(index);
+        };
+        if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
+            still_closing(relative, n)) {
+            crush(p.body, a, ma);
+            if (b) crush(p.other, *b, *mb);
+        }
+    }
+
+    ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
+    ma.last_other = p.other;
+    ma.last_time = t;
+    a.last_normal = n;
+    if (b) {
+        mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
+        mb->last_other = p.body;
+        mb->last_time = t;
+        b->last_normal = -n;
+    }
+
+    event.body_velocity_after = ma.motion;
+    event.body_removed = !ma.alive;
+    if (b) {
+        event.other_velocity_after = mb->motion;
+        event.other_removed = !mb->alive;
+    }
+    return event;
+}
+
+} // namespace ccd

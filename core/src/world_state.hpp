@@ -1,0 +1,238 @@
+#pragma once
+// World::State: what the World keeps between calls, its bodies' and walls' records, and the
+// scheduler's work split by concern (docs/scheduler.md): predicting contacts
+// (world_prediction.cpp), processing them in time order (world_processing.cpp) and what a
+// contact does to the bodies (world_response.cpp, the velocities in collision_response.hpp).
+// Private to the core.
+
+#include "ccd/toi_body.hpp"
+#include "ccd/world.hpp"
+
+#include "event_queue.hpp"
+#include "swept_box_grid.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace ccd {
+namespace detail {
+
+// What predicting a pair reads of a body, one cache line each (docs/performance.md): its
+// trajectory, its state and response kind, and the side memory of its last contact but the
+// normal. The rest of the body is in BodyRecord, read only by the events it takes part in.
+//
+// The side memory (docs/scheduler.md, "Side memory"): the last contact a body took part in. A
+// prediction for the same pair, within the chattering window, from the opposite side is
+// rounding (a point left a hair across a wall's line after bouncing off it), never a contact.
+struct alignas(64) BodyMotion {
+    Vec2 origin;            // position at frame time `since`: the last vertex of the body's path
+    double since = 0.0;     // frame time of the last change of trajectory
+    Vec2 motion;            // per frame from `since` on: the velocity, the carry while frozen (the
+                            // wall it chattered against), zero once removed (BodyRecord has the
+                            // velocity it will have again)
+    double radius = 0.0;    // a polygon's: of a circle about `origin` that holds it
+    double last_time = 0.0; // side memory: when (frame time; earlier frames below 0)
+    int last_other = 0;     //   with which wall or body
+    std::uint8_t last_kind = 0; //   0: none yet; else 1 + its OtherKind
+    // A ResponseKind, and kPolygonBit for a polygon (World::State::outlines has its vertices).
+    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce);
+    bool alive = true;
+    bool frozen = false;
+
+    static constexpr std::uint8_t kPolygonBit = 0x80;
+    ResponseKind response() const { return static_cast<ResponseKind>(kind & ~kPolygonBit); }
+    bool polygon() const { return (kind & kPolygonBit) != 0; }
+};
+
+static_assert(sizeof(BodyMotion) == 64, "one cache line");
+
+// The rest of a body, one cache line: what an event of the body reads or writes. A callback
+// lives apart (World::State::callbacks).
+struct alignas(64) BodyRecord {
+    Vec2 velocity; // displacement per frame
+    double mass = 1.0;
+    double restitution = 1.0; // Bounce only
+    double burst_start = 0.0;
+    std::uint16_t burst_events = 0;  // changes of trajectory in the burst (saturating)
+    std::uint16_t frame_changes = 0; // changes of trajectory this frame (saturating)
+    // Where the last vertex of the body's path (at BodyMotion::since) waits in
+    // `pending_vertices`, when pending_vertices[pending_vertex].body is this body.
+    std::uint32_t pending_vertex = UINT32_MAX;
+    Vec2 last_normal; // side memory: the last contact's normal, toward the body
+};
+
+static_assert(sizeof(BodyRecord) == 64, "one cache line");
+
+// One change of trajectory, linked to the body's previous one in the same frame: which event
+// moved the body's version on (a stale prediction is logged with the first event that changed
+// one of its bodies after it was made).
+struct ChangeLink {
+    int sequence = 0;
+    int previous = -1;
+};
+
+// A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame. Its segment at
+// frame time `since` is `origin`; a budget cut stops it (`frozen`) until the frame ends.
+struct WallRecord {
+    Segment origin;
+    double since = 0.0;
+    Vec2 da, db;
+    bool frozen = false;
+
+    bool kinematic() const { return !(da == Vec2{} && db == Vec2{}); }
+    bool moving() const { return kinematic() && !frozen; }
+    Segment at(double t) const {
+        if (!moving()) return origin;
+        return {origin.a + da * (t - since), origin.b + db * (t - since)};
+    }
+    // The velocity of the wall's material point at `point` (on the wall at time t).
+    Vec2 velocity_at(Vec2 point, double t, Feature feature) const {
+        if (!moving()) return {};
+        if (da == db || feature == Feature::EndpointA) return da;
+        if (feature == Feature::EndpointB) return db;
+        const Segment s = at(t);
+        const Vec2 d = s.b - s.a;
+        const double len2 = dot(d, d);
+        const double u = len2 > 0.0 ? std::clamp(dot(point - s.a, d) / len2, 0.0, 1.0) : 0.0;
+        return da + (db - da) * u;
+    }
+};
+
+inline bool is_sensor(const BodyMotion& m) {
+    return m.response() == ResponseKind::Sensor;
+}
+
+} // namespace detail
+
+struct World::State {
+    using BodyMotion = detail::BodyMotion;
+    using BodyRecord = detail::BodyRecord;
+    using ChangeLink = detail::ChangeLink;
+    using WallRecord = detail::WallRecord;
+    using Box = detail::Box;
+    using Prediction = detail::Prediction;
+
+    WorldOptions options;
+    std::vector<BodyRecord> bodies;
+    std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
+    std::vector<BodyMotion> motions;         // by body
+    std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
+    // By body, 8 bytes: what checking a prediction reads (is it current, which event
+    // cancelled it).
+    struct Stamp {
+        std::uint32_t version = 0; // bumped by every change of trajectory
+        int last_change = -1;      // this frame's changes of trajectory: the last in `changes`
+    };
+    std::vector<Stamp> stamps;
+    std::vector<ChangeLink> changes; // this frame's changes of trajectory
+    std::vector<WallRecord> walls;
+    detail::EventQueue queue;
+    detail::SweptBoxGrid grid;
+    EventLog log;
+    double time = 0.0;
+    bool in_frame = false;
+    int frames_completed = 0;
+    // Path vertices of changes of trajectory, written into the log's paths in one pass at the
+    // end of each public call (each path is a vector of its own: appending there at every
+    // change was a cache miss or two in the middle of the event loop).
+    struct PendingVertex {
+        int body;
+        PathPoint point;
+    };
+    std::vector<PendingVertex> pending_vertices;
+    std::vector<int> changed;                    // scratch: the bodies an event changed
+    std::vector<std::pair<int, int>> candidates; // scratch: pairs to predict
+    std::vector<int> live;                       // scratch: the frame start's live bodies
+    std::vector<Box> boxes;                      // scratch: the frame start's swept boxes
+    std::vector<double> extents;                 // scratch: their sizes
+    std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
+    std::uint32_t change_round = 0;
+
+    static Vec2 position(const BodyMotion& m, double t) {
+        return m.origin + m.motion * (t - m.since);
+    }
+    const BodyMotion& hot(int index) const { return motions[static_cast<std::size_t>(index)]; }
+    BodyMotion& hot(int index) { return motions[static_cast<std::size_t>(index)]; }
+    Vec2 motion(int index) const { return hot(index).motion; }
+    std::uint32_t version(int index) const {
+        return stamps[static_cast<std::size_t>(index)].version;
+    }
+    bool alive(int index) const { return hot(index).alive; }
+
+    int budget() const {
+        return options.event_budget > 0 ? options.event_budget
+                                        : 1000 + 100 * static_cast<int>(bodies.size());
+    }
+    bool use_grid() const { return options.broadphase == Broadphase::Grid; }
+
+    // ---- prediction (world_prediction.cpp) ----------------------------------------------------
+
+    // Whether a query's answer is an event for the scheduler (docs/scheduler.md, "What is an
+    // event").
+    bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
+                  OtherKind kind, int other, double event_time) const;
+    // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
+    SweptBody swept(int index, double from) const;
+    void predict_wall(int index, int wall, double from, int after);
+    // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
+    // the circles' path stays as it was).
+    [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const;
+    // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
+    void predict_pair(int i, int j, double from, int after);
+    // The exact query for a pair the cheap rejection let through (out of line, so that
+    // predict_pair's rejections pay no large stack frame).
+    [[gnu::noinline]] void query_pair(int i, int j, double from, int after);
+    // What body `index` sweeps from frame time `from` to the frame's end, with its radius.
+    Box swept_box(int index, double from) const;
+    Box swept_box(const WallRecord& w) const;
+    void lay_out_grid(Box bounds, bool any);
+    template <class Wall, class Body>
+    void for_each_neighbour(int index, double from, Wall&& visit_wall, Body&& visit_body);
+    // Re-predicts the bodies in `list` from frame time `from` (after moving them in the grid,
+    // unless it was just built for them).
+    void predict_changed(std::span<const int> list, double from, int after,
+                         bool move_in_grid = true);
+    // Starts a frame: each path's first vertex, the grid, every body's predictions.
+    void begin_frame();
+
+    // ---- processing (world_processing.cpp) ----------------------------------------------------
+
+    // The next event at or before frame time `limit`, processed; nullptr when there is none.
+    const ContactEvent* process_next(double limit);
+    void process(const Prediction& p);
+    [[gnu::always_inline]] inline void prefetch_next();
+    void cut_budget(const Prediction& due);
+    bool is_current(const Prediction& p) const {
+        if (version(p.body) != p.body_version) return false;
+        return p.other_kind == OtherKind::Wall || version(p.other) == p.other_version;
+    }
+    int cancelling_event(const Prediction& p) const;
+    void cancel(const Prediction& p, CancelReason reason, int by);
+    // Writes the pending path vertices into the log.
+    void flush_paths();
+    void end_frame();
+
+    // ---- response (world_response.cpp) --------------------------------------------------------
+
+    // What contact `p` (event `sequence`) does to its bodies: their responses, the chattering
+    // rule, crushing, the side memory; the bodies whose trajectory changed in `changed`.
+    // Returns the event as the log records it.
+    ContactEvent respond(const Prediction& p, int sequence);
+    // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
+    // body frozen here moves by `carry` for the rest of the frame.
+    void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
+                           bool freeze, Vec2 carry = {});
+    // The chattering rule: true when this change of trajectory is one too many, within its
+    // burst or within the frame.
+    bool chatters(BodyRecord& b, double t) const;
+    // Whether a pair, `normal` pointing toward the first, still closes in after a contact.
+    bool still_closing(Vec2 relative_velocity, Vec2 normal) const {
+        const double closing = -dot(relative_velocity, normal);
+        return closing > options.resting_tolerance * length(relative_velocity);
+    }
+};
+
+} // namespace ccd

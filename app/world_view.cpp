@@ -337,7 +337,9 @@ void WorldView::draw_panel() {
     // What cut in this frame, wrapped at the panel's edge.
     ImGui::PushTextWrapPos(0.0f);
     if (log_.budget_cut)
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "event budget ran out at t = %.6g",
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s budget ran out at t = %.6g",
+                           log_.budget_cut->kind == ccd::BudgetKind::Predictions ? "prediction"
+                                                                                 : "event",
                            log_.budget_cut->time);
     for (const ccd::ChatterCut& cut : log_.chatter_cuts)
         ImGui::TextColored(

@@ -197,8 +197,9 @@ int run_replay(const std::vector<std::string_view>& args) {
     }
     for (int frame = 0; frame < frames; ++frame) {
         const ccd::EventLog& log = scene_world.world.step();
-        for (const nlohmann::json& line : ccd::event_log_to_json(log, scene_world))
-            std::cout << line.dump() << '\n';
+        ccd::for_each_event_log_line(
+            log, scene_world, [](const nlohmann::json& line) { std::cout << line.dump() << '
+'; });
     }
     return 0;
 }

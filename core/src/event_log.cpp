@@ -116,6 +116,10 @@ std::string to_text(const EventLog& log) {
         out += "budget";
         put(out, log.budget_cut->time);
         put(out, log.budget_cut->events);
+        if (log.budget_cut->kind == BudgetKind::Predictions) { // an event budget's reads as before
+            out += " predictions ";
+            out += std::to_string(log.budget_cut->predictions);
+        }
         out += '\n';
     }
     return out;

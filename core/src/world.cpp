@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -16,6 +18,23 @@ using detail::BodyMotion;
 using detail::BodyRecord;
 using detail::WallRecord;
 
+namespace {
+
+// Throws unless every number is 0 or within [kWorldSmallest, kWorldLargest] in magnitude.
+void check_scale(const char* call, const char* what, std::initializer_list<double> numbers) {
+    for (const double x : numbers) {
+        const double m = std::fabs(x);
+        if (m == 0.0 || (m >= kWorldSmallest && m <= kWorldLargest)) continue;
+        char text[32];
+        std::snprintf(text, sizeof text, "%.17g", x);
+        throw std::invalid_argument(std::string(call) + ": " + what + " " + text +
+                                    " is outside the World's scale: each number must be 0 or "
+                                    "between 1e-60 and 1e60 in magnitude");
+    }
+}
+
+} // namespace
+
 World::World(WorldOptions options) : state_(std::make_unique<State>()) {
     state_->options = options;
 }
@@ -25,6 +44,9 @@ World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
     if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
+    check_scale(
+        "World::add_body", "a position, radius or velocity",
+        {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
     double bounding_radius = 0.0;
     if (!def.outline.empty()) {
         const std::size_t n = def.outline.size();
@@ -35,6 +57,7 @@ int World::add_body(BodyDef def) {
         for (const Vec2 v : def.outline) {
             if (!std::isfinite(v.x) || !std::isfinite(v.y))
                 throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
+            check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
             bounding_radius = std::max(bounding_radius, length(v));
         }
         // Grown past the rounding of length(): every vertex strictly inside, for the grid's
@@ -61,13 +84,17 @@ int World::add_body(BodyDef def) {
 
 int World::add_wall(Segment wall) {
     if (state_->in_frame) throw std::logic_error("World::add_wall during a frame");
-    state_->walls.push_back(WallRecord{wall, 0.0, {}, {}, false});
+    check_scale("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
+    state_->walls.push_back(WallRecord{wall, 0.0, {}, {}});
     return static_cast<int>(state_->walls.size()) - 1;
 }
 
 int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b) {
     if (state_->in_frame) throw std::logic_error("World::add_kinematic_wall during a frame");
-    state_->walls.push_back(WallRecord{at_frame_start, 0.0, displacement_a, displacement_b, false});
+    check_scale("World::add_kinematic_wall", "a coordinate or displacement",
+                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
+                 displacement_a.x, displacement_a.y, displacement_b.x, displacement_b.y});
+    state_->walls.push_back(WallRecord{at_frame_start, 0.0, displacement_a, displacement_b});
     return static_cast<int>(state_->walls.size()) - 1;
 }
 

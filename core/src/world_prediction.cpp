@@ -34,6 +34,15 @@ Box box_of(Vec2 a, Vec2 b, double radius) {
     return detail::grown(box, margin_for(box));
 }
 
+// The log's vertex and edge of a polygon contact: the ones the query named, whoever's they are
+// (the log's participants say which polygon: event_log.hpp).
+int named_vertex(const Hit& hit) {
+    return hit.mover_vertex >= 0 ? hit.mover_vertex : hit.obstacle_vertex;
+}
+int named_edge(const Hit& hit) {
+    return hit.mover_edge >= 0 ? hit.mover_edge : hit.obstacle_edge;
+}
+
 } // namespace
 
 bool World::State::is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
@@ -59,6 +68,10 @@ SweptBody World::State::swept(int index, double from) const {
     return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)]};
 }
 
+// The disks' queries (a circle against a wall, against a circle) are called directly, not
+// through the pair registry (ccd/pair_registry.hpp) as polygons are (toi_body): the same
+// queries the registry would choose, without its table lookup and the copies of a Swept on
+// the hottest path of the frame.
 void World::State::predict_wall(int index, int wall, double from, int after) {
     const BodyMotion& m = hot(index);
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
@@ -77,7 +90,8 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
     if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
     queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
-                          hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+                          hit->point, hit->normal, from, after, named_vertex(*hit),
+                          named_edge(*hit)});
 }
 
 std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
@@ -118,7 +132,8 @@ void World::State::query_pair(int i, int j, double from, int after) {
     const double at = std::min(1.0, from + hit->t * rest);
     if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at)) return;
     queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
-                          hit->point, hit->normal, from, after, hit->vertex, hit->edge});
+                          hit->point, hit->normal, from, after, named_vertex(*hit),
+                          named_edge(*hit)});
 }
 
 Box World::State::swept_box(int index, double from) const {
@@ -153,7 +168,7 @@ void World::State::lay_out_grid(Box bounds, bool any) {
                static_cast<int>(walls.size()));
     for (int w = 0; w < static_cast<int>(walls.size()); ++w) {
         const WallRecord& wall = walls[static_cast<std::size_t>(w)];
-        if (wall.kinematic()) {
+        if (wall.moving()) {
             grid.insert_wall_box(w, swept_box(wall));
         } else {
             const Box box = box_of(wall.origin.a, wall.origin.b, 0.0);
@@ -271,6 +286,7 @@ void World::State::begin_frame() {
     }
     if (!on_grid) {
         predict_changed(live, 0.0, -1, false);
+        start_predictions = queue.size();
         return;
     }
     // Every body against the walls near it, every pair whose boxes overlap once: the same
@@ -296,6 +312,7 @@ void World::State::begin_frame() {
     });
     for (const auto& [i, j] : candidates)
         predict_pair(i, j, 0.0, -1);
+    start_predictions = queue.size();
 }
 
 } // namespace ccd

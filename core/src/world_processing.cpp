@@ -4,6 +4,7 @@
 
 #include "world_state.hpp"
 
+#include <algorithm>
 #include <climits>
 
 namespace ccd {
@@ -16,9 +17,16 @@ const ContactEvent* World::State::process_next(double limit) {
             cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
             continue;
         }
-        if (static_cast<int>(log.events.size()) >= budget()) {
-            cut_budget(p);
-            return nullptr;
+        if (!log.budget_cut) { // the budgets (docs/scheduler.md, "Always finishes")
+            // The walls' contacts with the frozen bodies are still to come.
+            if (static_cast<int>(log.events.size()) >= budget()) {
+                cut_budget(p, BudgetKind::Events);
+                continue;
+            }
+            if (predictions_after_start() > prediction_budget()) {
+                cut_budget(p, BudgetKind::Predictions);
+                continue;
+            }
         }
         process(p);
         return &log.events.back();
@@ -58,7 +66,8 @@ void World::State::process(const Prediction& p) {
     predict_changed(changed, t, sequence);
 }
 
-void World::State::cut_budget(const Prediction& due) {
+void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
+    const std::size_t predictions = predictions_after_start();
     cancel(due, CancelReason::Budget, -1);
     while (!queue.empty()) {
         const Prediction p = queue.pop();
@@ -76,15 +85,17 @@ void World::State::cut_budget(const Prediction& due) {
             change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
                               Vec2{});
     }
-    for (std::size_t i = 0; i < walls.size(); ++i) { // the whole world stops, walls too
-        WallRecord& w = walls[i];
-        if (!w.moving()) continue;
-        w.origin = w.at(t);
-        w.since = t;
-        w.frozen = true;
-        log.wall_paths[i].points.push_back({t, w.origin});
-    }
-    log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size())};
+    log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size()), kind,
+                               static_cast<long long>(predictions)};
+    // The walls move on: a frozen body that one closes on is crushed (world_response.cpp), so
+    // every body is predicted against them, once, from here (pairs of bodies that all stand
+    // still have nothing to predict).
+    if (std::none_of(walls.begin(), walls.end(), [](const WallRecord& w) { return w.moving(); }))
+        return;
+    changed.clear();
+    for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
+        if (alive(i)) changed.push_back(i);
+    predict_changed(changed, t, static_cast<int>(log.events.size()) - 1);
 }
 
 int World::State::cancelling_event(const Prediction& p) const {
@@ -141,10 +152,9 @@ void World::State::end_frame() {
     }
     for (std::size_t i = 0; i < walls.size(); ++i) {
         WallRecord& w = walls[i];
-        if (!w.kinematic()) continue;
+        if (!w.moving()) continue;
         w.origin = w.at(1.0);
         w.since = 0.0;
-        w.frozen = false;
         log.wall_paths[i].points.push_back({1.0, w.origin});
     }
     time = 0.0;

@@ -74,16 +74,14 @@ struct ChangeLink {
     int previous = -1;
 };
 
-// A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame. Its segment at
-// frame time `since` is `origin`; a budget cut stops it (`frozen`) until the frame ends.
+// A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame, from `origin`
+// at frame time `since`. Nothing stops a wall (a budget cut stops the bodies only).
 struct WallRecord {
     Segment origin;
     double since = 0.0;
     Vec2 da, db;
-    bool frozen = false;
 
-    bool kinematic() const { return !(da == Vec2{} && db == Vec2{}); }
-    bool moving() const { return kinematic() && !frozen; }
+    bool moving() const { return !(da == Vec2{} && db == Vec2{}); }
     Segment at(double t) const {
         if (!moving()) return origin;
         return {origin.a + da * (t - since), origin.b + db * (t - since)};
@@ -93,11 +91,7 @@ struct WallRecord {
         if (!moving()) return {};
         if (da == db || feature == Feature::EndpointA) return da;
         if (feature == Feature::EndpointB) return db;
-        const Segment s = at(t);
-        const Vec2 d = s.b - s.a;
-        const double len2 = dot(d, d);
-        const double u = len2 > 0.0 ? std::clamp(dot(point - s.a, d) / len2, 0.0, 1.0) : 0.0;
-        return da + (db - da) * u;
+        return velocity_along(at(t), da, db, point);
     }
 };
 
@@ -150,6 +144,7 @@ struct World::State {
     std::vector<double> extents;                 // scratch: their sizes
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
+    std::size_t start_predictions = 0; // queued by the frame start's pass
 
     static Vec2 position(const BodyMotion& m, double t) {
         return m.origin + m.motion * (t - m.since);
@@ -162,6 +157,15 @@ struct World::State {
     }
     bool alive(int index) const { return hot(index).alive; }
 
+    // Predictions made since the frame's start pass: processed, cancelled, queued, and the one
+    // just taken from the queue.
+    std::size_t predictions_after_start() const {
+        return log.events.size() + log.cancelled.size() + queue.size() + 1 - start_predictions;
+    }
+    std::size_t prediction_budget() const {
+        return options.prediction_budget > 0 ? static_cast<std::size_t>(options.prediction_budget)
+                                             : 100000 + 100 * bodies.size();
+    }
     int budget() const {
         return options.event_budget > 0 ? options.event_budget
                                         : 1000 + 100 * static_cast<int>(bodies.size());
@@ -204,7 +208,8 @@ struct World::State {
     const ContactEvent* process_next(double limit);
     void process(const Prediction& p);
     [[gnu::always_inline]] inline void prefetch_next();
-    void cut_budget(const Prediction& due);
+    // A budget ran out before `due`: every body stops at its time (docs/scheduler.md).
+    void cut_budget(const Prediction& due, BudgetKind kind);
     bool is_current(const Prediction& p) const {
         if (version(p.body) != p.body_version) return false;
         return p.other_kind == OtherKind::Wall || version(p.other) == p.other_version;

@@ -221,13 +221,14 @@ bool is_faint_wall(Rgb c) {
     return c.r > 70 && c.r < 140 && std::abs(c.r - c.g) < 12 && std::abs(c.g - c.b) < 12;
 }
 
-TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItAfterABudgetCut) {
+TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItThroughABudgetCut) {
     // Ten points (x = 0..9, y = 0.5) bounce between a floor y = 0 and a ceiling y = 1 at 250 per
     // frame: all ten hit at t = 0.002 + 0.004 j. The budget, 1000 + 100 per body = 2,000 events,
-    // takes bounces j = 0..199; the 2,001st event (j = 200, t = 0.802) is cut, and the whole
-    // world stops there, the wall "mover" (x = 12, moving +4 per frame) at x = 15.208. At
-    // t = 0.5 it is at x = 14; re-deriving it from the frame's end as end - d (1 - t) would put
-    // it at 13.208.
+    // takes bounces j = 0..199; the 2,001st event (j = 200, t = 0.802) is cut, and the points
+    // stop there; the wall "mover" (x = 12, moving +4 per frame, nothing in its way) moves on,
+    // to x = 16 at the frame's end. At t = 0.5 it is at x = 14. (When a cut stopped the walls
+    // too, the app, re-deriving a moving wall from the frame's end as end - d (1 - t), drew it
+    // at 13.208 instead of where the cut had stopped it.)
     const fs::path dir = scratch_dir();
     const fs::path scene = dir / "budget-cut-wall.json";
     {
@@ -239,7 +240,7 @@ TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItAfterABudgetCut) {
                               {"velocity", {0.0, 250.0}}});
         const json file = {{"format", "ccdlab-scene"},
                            {"version", 1},
-                           {"view", {{"center", {11.0, 0.5}}, {"height", 10.0}}},
+                           {"view", {{"center", {12.0, 0.5}}, {"height", 10.0}}},
                            {"bodies", bodies},
                            {"segments",
                             {{{"name", "floor"}, {"a", {-1.0, 0.0}}, {"b", {10.0, 0.0}}},
@@ -268,13 +269,12 @@ TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItAfterABudgetCut) {
     const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     EXPECT_TRUE(image.any_near(x12 + 2.0 * 100.0, y, 2, is_wall)) << "at x = 14";
-    EXPECT_FALSE(image.any_near(x12 + 1.208 * 100.0, y, 3, is_wall)) << "nothing at x = 13.208";
+    EXPECT_FALSE(image.any_near(x12 + 1.2 * 100.0, y, 3, is_wall)) << "nothing at x = 13.2";
     EXPECT_FALSE(image.any_near(x12, y, 3, is_wall)) << "not at its frame start";
-    // Its frame's start and end, faint and dashed: x = 12 and 15.208, not 11.208 (the end
-    // less a whole frame's displacement).
-    EXPECT_TRUE(image.any_near(x12 + 3.208 * 100.0, y, 8, is_faint_wall)) << "at x = 15.208";
+    // Its frame's start and end, faint and dashed: x = 12 and 16.
+    EXPECT_TRUE(image.any_near(x12 + 4.0 * 100.0, y, 8, is_faint_wall)) << "at x = 16";
     EXPECT_TRUE(image.any_near(x12, y, 8, is_faint_wall)) << "at x = 12";
-    EXPECT_FALSE(image.any_near(x12 - 0.792 * 100.0, y, 8, is_faint_wall)) << "at x = 11.208";
+    EXPECT_FALSE(image.any_near(x12 + 3.208 * 100.0, y, 8, is_faint_wall)) << "at x = 15.208";
 }
 
 TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {

@@ -41,7 +41,7 @@ struct ContactEvent {
 
 enum class CancelReason {
     TrajectoryChanged, // an earlier event changed one of the two trajectories
-    Budget,            // the frame's event budget ran out before its time came
+    Budget,            // a budget of the frame ran out before its time came
 };
 
 // A prediction that was queued and never happened.
@@ -82,8 +82,7 @@ struct WallPathPoint {
 };
 
 // The wall's path over the frame. A static wall's is one vertex at the frame's start (it never
-// moves); a kinematic wall's has a vertex at the frame's start, where a budget cut stopped it,
-// and at the frame's end.
+// moves); a kinematic wall's has a vertex at the frame's start and at the frame's end.
 struct WallPath {
     std::vector<WallPathPoint> points;
 };
@@ -104,10 +103,19 @@ struct Crush {
     int sequence = 0;
 };
 
-// The per-frame event budget ran out: every body and kinematic wall was frozen at `time`.
+// Which per-frame budget ran out (docs/scheduler.md, "Always finishes").
+enum class BudgetKind {
+    Events,      // WorldOptions::event_budget
+    Predictions, // WorldOptions::prediction_budget
+};
+
+// A per-frame budget ran out: every body was frozen at `time`. The walls moved on; the events
+// after `events` are their contacts with the frozen bodies (crushes, docs/scheduler.md).
 struct BudgetCut {
     double time = 0.0;
     int events = 0; // events processed before the cut
+    BudgetKind kind = BudgetKind::Events;
+    long long predictions = 0; // made before the cut, the frame start's pass not counted
 };
 
 struct EventLog {

@@ -56,6 +56,13 @@ struct Response {
     }
 };
 
+// The magnitudes the World takes: every coordinate, radius, velocity, displacement and polygon
+// vertex is 0 or between these (World::add_body and the add_*wall calls throw
+// std::invalid_argument naming them). Within them the queries' products of up to four lengths
+// and the scheduler's margins neither overflow nor underflow (docs/scheduler.md, "Scale").
+inline constexpr double kWorldSmallest = 1e-60;
+inline constexpr double kWorldLargest = 1e60;
+
 struct BodyDef {
     Circle shape;      // at the start of the next frame; radius 0 is a point
     Vec2 velocity;     // displacement per frame
@@ -78,8 +85,14 @@ enum class Broadphase {
 
 struct WorldOptions {
     // Events processed per frame before every body is frozen where it is; 0: 1000 + 100 per
-    // body.
+    // body. The walls move on, crushing the frozen bodies they close on (docs/scheduler.md,
+    // "Always finishes").
     int event_budget = 0;
+    // Predictions made per frame after the frame start's pass (each event predicts its bodies
+    // again) before the same cut; 0: 100,000 + 100 per body. Bounds the frame's work and the
+    // memory of its log and queue where the events' budget alone would not (many bodies in
+    // one place: each event predicts against every one of them).
+    long long prediction_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
     // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is
     // frozen for the rest of the frame (docs/scheduler.md, "Always finishes"). The counts

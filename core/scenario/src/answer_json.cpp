@@ -1,5 +1,7 @@
 #include "ccd/answer_json.hpp"
 
+#include <functional>
+
 #include <string>
 #include <vector>
 
@@ -78,37 +80,43 @@ json trace_to_json(const Trace& trace) {
             {"candidates", candidates}};
 }
 
-std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {
-    std::vector<json> lines;
+void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
+                             const std::function<void(const json&)>& sink) {
     for (const ContactEvent& e : log.events) {
-        lines.push_back({{"frame", log.frame},
-                         {"sequence", e.sequence},
-                         {"t", e.time},
-                         {"status", "processed"},
-                         {"a", other_name(OtherKind::Body, e.body, names)},
-                         {"b", other_name(e.other_kind, e.other, names)},
-                         {"feature", to_string(e.feature)},
-                         {"point", to_json(e.point)},
-                         {"normal", to_json(e.normal)},
-                         {"velocity_before", to_json(e.body_velocity_before)},
-                         {"velocity_after", to_json(e.body_velocity_after)}});
-        add_polygon_parts(lines.back(), e.vertex, e.edge);
+        json line({{"frame", log.frame},
+                   {"sequence", e.sequence},
+                   {"t", e.time},
+                   {"status", "processed"},
+                   {"a", other_name(OtherKind::Body, e.body, names)},
+                   {"b", other_name(e.other_kind, e.other, names)},
+                   {"feature", to_string(e.feature)},
+                   {"point", to_json(e.point)},
+                   {"normal", to_json(e.normal)},
+                   {"velocity_before", to_json(e.body_velocity_before)},
+                   {"velocity_after", to_json(e.body_velocity_after)}});
+        add_polygon_parts(line, e.vertex, e.edge);
+        sink(line);
     }
     for (const CancelledPrediction& c : log.cancelled) {
-        lines.push_back(
-            {{"frame", log.frame},
-             {"t", c.time},
-             {"status", "cancelled"},
-             {"a", other_name(OtherKind::Body, c.body, names)},
-             {"b", other_name(c.other_kind, c.other, names)},
-             {"feature", to_string(c.feature)},
-             {"point", to_json(c.point)},
-             {"normal", to_json(c.normal)},
-             {"predicted_at", c.predicted_at},
-             {"cancelled_by", c.cancelled_by},
-             {"reason", c.reason == CancelReason::Budget ? "budget" : "trajectory_changed"}});
-        add_polygon_parts(lines.back(), c.vertex, c.edge);
+        json line({{"frame", log.frame},
+                   {"t", c.time},
+                   {"status", "cancelled"},
+                   {"a", other_name(OtherKind::Body, c.body, names)},
+                   {"b", other_name(c.other_kind, c.other, names)},
+                   {"feature", to_string(c.feature)},
+                   {"point", to_json(c.point)},
+                   {"normal", to_json(c.normal)},
+                   {"predicted_at", c.predicted_at},
+                   {"cancelled_by", c.cancelled_by},
+                   {"reason", c.reason == CancelReason::Budget ? "budget" : "trajectory_changed"}});
+        add_polygon_parts(line, c.vertex, c.edge);
+        sink(line);
     }
+}
+
+std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {
+    std::vector<json> lines;
+    for_each_event_log_line(log, names, [&](const json& line) { lines.push_back(line); });
     return lines;
 }
 

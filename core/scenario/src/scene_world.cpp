@@ -31,8 +31,12 @@ Response response_of(ResponseKind response, double restitution) {
 SceneWorld make_world(const Scene& scene) {
     SceneWorld out;
     for (const Body& body : scene.bodies) {
-        out.world.add_body(
-            BodyDef{body.circle, body.velocity, 1.0, response_of(body.response, body.restitution)});
+        try {
+            out.world.add_body(BodyDef{body.circle, body.velocity, 1.0,
+                                       response_of(body.response, body.restitution)});
+        } catch (const std::invalid_argument& e) { // beyond the World's scale
+            throw SceneError("body \"" + body.name + "\": " + e.what());
+        }
         out.body_names.push_back(body.name);
     }
     // A polygon is a body about its vertex centroid, responding as the scene says; it comes
@@ -51,10 +55,15 @@ SceneWorld make_world(const Scene& scene) {
         out.body_names.push_back(polygon.name);
     }
     for (const Wall& wall : scene.walls) {
-        if (wall.is_static())
-            out.world.add_wall(wall.segment);
-        else
-            out.world.add_kinematic_wall(wall.segment, wall.displacement_a, wall.displacement_b);
+        try {
+            if (wall.is_static())
+                out.world.add_wall(wall.segment);
+            else
+                out.world.add_kinematic_wall(wall.segment, wall.displacement_a,
+                                             wall.displacement_b);
+        } catch (const std::invalid_argument& e) { // beyond the World's scale
+            throw SceneError("segment \"" + wall.name + "\": " + e.what());
+        }
         out.wall_names.push_back(wall.name);
     }
     return out;

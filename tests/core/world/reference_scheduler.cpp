@@ -205,7 +205,7 @@ ccd::EventLog ReferenceScheduler::step() {
     };
 
     const int budget = options_.event_budget > 0 ? options_.event_budget : 1000 + 100 * n;
-    double walls_stop = 1.0; // when the walls stopped: the frame's end, or the budget cut
+    bool budget_spent = false; // the bodies stand still, the walls move on
     for (;;) {
         const std::vector<Candidate> all = detect_all();
         if (all.empty()) break;
@@ -213,8 +213,9 @@ ccd::EventLog ReferenceScheduler::step() {
         for (Body& b : bodies_)
             if (b.alive) b.position = b.anchor + moving(b) * (c.time - b.anchor_time);
         now = c.time;
-        if (static_cast<int>(log.events.size()) >= budget) {
-            // The budget: every live prediction is cancelled, the world stops where it is.
+        if (!budget_spent && static_cast<int>(log.events.size()) >= budget) {
+            // The budget: every live prediction is cancelled, the bodies stop where they are;
+            // the walls move on, and crush the frozen bodies they close on.
             for (const auto& [key, l] : live) {
                 const auto [body, kind, other] = key;
                 log.cancelled.push_back(ccd::CancelledPrediction{
@@ -222,11 +223,14 @@ ccd::EventLog ReferenceScheduler::step() {
                     l.predicted_after, ccd::CancelReason::Budget, -1, l.point, l.normal, l.vertex,
                     l.edge});
             }
+            live.clear();
+            passed.clear();
             for (int i = 0; i < n; ++i) {
                 Body& b = bodies_[i];
-                if (!b.alive || (b.frozen && b.carry == Vec2{})) continue;
-                b.anchor = b.position;
+                if (!b.alive) continue;
+                b.anchor = b.position; // every body detected again from here
                 b.anchor_time = now;
+                if (b.frozen && b.carry == Vec2{}) continue; // still already: no new vertex
                 b.frozen = true;
                 b.carry = {};
                 auto& points = log.paths[i].points;
@@ -235,9 +239,11 @@ ccd::EventLog ReferenceScheduler::step() {
                 else
                     points.push_back({now, b.position});
             }
-            walls_stop = now;
             log.budget_cut = ccd::BudgetCut{now, static_cast<int>(log.events.size())};
-            break;
+            budget_spent = true;
+            for (const Candidate& next : detect_all())
+                remember(next, static_cast<int>(log.events.size()) - 1);
+            continue;
         }
         const int seq = static_cast<int>(log.events.size());
         Body& a = bodies_[c.body];
@@ -396,17 +402,15 @@ ccd::EventLog ReferenceScheduler::step() {
         b.burst_events = 0;
         b.frame_changes = 0;
     }
-    // The walls' paths: a static wall's is where it is; a moving one's runs to where it
-    // stopped (the budget cut, or the frame's end) and stays.
+    // The walls' paths: a static wall's is where it is; a moving one's runs to the frame's end.
     log.wall_paths.resize(walls_.size());
     for (std::size_t w = 0; w < walls_.size(); ++w) {
         ccd::MovingSegment& wall = walls_[w];
         auto& points = log.wall_paths[w].points;
         points.push_back({0.0, wall.start});
         if (wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}) continue;
-        if (walls_stop < 1.0) points.push_back({walls_stop, wall.at(walls_stop)});
-        points.push_back({1.0, wall.at(walls_stop)});
-        wall.start = wall.at(walls_stop);
+        points.push_back({1.0, wall.at(1.0)});
+        wall.start = wall.at(1.0);
     }
     return log;
 }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace {
@@ -558,11 +560,12 @@ TEST(World, ABodyOverTheFramesChangeLimitIsFrozenForTheRestOfTheFrame) {
     EXPECT_NEAR(next.events[0].time, 0.15, kEps);
 }
 
-TEST(World, ABudgetCutStopsTheKinematicWallsToo) {
+TEST(World, ABudgetCutStopsTheBodiesAndAWallThatClosesOnOneCrushesIt) {
     // The wall at x = -3 moving +4 and a budget of one event: the ball is hit at t = 0.5 and
     // bounces at (8, 0) (AMovingWallBounces...); its next contact, with the far wall x = 2
-    // (right side 1 + 8 (t - 0.5) = 2 at t = 0.625), is over budget: everything stops at 0.625,
-    // the moving wall at x = -3 + 4 * 0.625 = -0.5, and stays there until the frame's end.
+    // (right side 1 + 8 (t - 0.5) = 2 at t = 0.625), is over budget: the ball stops there, at
+    // x = 1. The moving wall goes on, reaches the ball's left side (x = 0) at t = 0.75 and,
+    // the ball being frozen, crushes it there; it ends the frame at x = 1.
     ccd::WorldOptions options;
     options.event_budget = 1;
     World world(options);
@@ -572,8 +575,98 @@ TEST(World, ABudgetCutStopsTheKinematicWallsToo) {
     const ccd::EventLog& log = world.step();
     ASSERT_TRUE(log.budget_cut.has_value());
     EXPECT_NEAR(log.budget_cut->time, 0.625, kEps);
-    expect_near(world.wall(0).a, {-0.5, -10.0});
-    expect_near(world.body(0).shape.center, {1.0, 0.0});
+    EXPECT_EQ(log.budget_cut->events, 1);
+    EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Events);
+    ASSERT_EQ(log.events.size(), 2u);
+    EXPECT_NEAR(log.events[1].time, 0.75, kEps);
+    EXPECT_EQ(log.events[1].other, 0);
+    EXPECT_TRUE(log.events[1].body_removed);
+    ASSERT_EQ(log.crushes.size(), 1u);
+    EXPECT_EQ(log.crushes[0].sequence, 1);
+    EXPECT_FALSE(world.body(0).alive);
+    expect_near(log.paths[0].points.back().position, {1.0, 0.0});
+    expect_near(world.wall(0).a, {1.0, -10.0});
+}
+
+TEST(World, TenBallsBetweenAClosingFloorAndCeilingAreCrushedNotPassedThrough) {
+    // A floor y = 0 moving up 0.5 a frame and a ceiling y = 3 moving down 0.5 (closing 1 unit
+    // a frame), ten elastic balls of radius 0.5 between them, 2 apart, at y = 1.5 moving up or
+    // down. The gap reaches two radii, 1, at the end of the second frame: each ball bounces
+    // ever faster, and the ten together spend the budget (1000 + 100 per body = 2,000 events,
+    // 200 a ball, far below the frame's change limit) before any ball is frozen by the
+    // chattering rule. The cut stops the balls, the walls move on and crush them: no ball is
+    // left after the second frame (at its end the gap is two radii), and none was ever
+    // outside the walls (the floor at 0.5 (frame + t) + 0.5 and the ceiling at
+    // 3 - 0.5 (frame + t) - 0.5 for its center, to rounding).
+    World world;
+    world.add_kinematic_wall({{-1.0, 0.0}, {20.0, 0.0}}, {0.0, 0.5}, {0.0, 0.5});
+    world.add_kinematic_wall({{-1.0, 3.0}, {20.0, 3.0}}, {0.0, -0.5}, {0.0, -0.5});
+    for (int i = 0; i < 10; ++i)
+        world.add_body(BodyDef{Circle{{2.0 * i, 1.5}, 0.5}, {0.0, i % 2 ? 0.7 : -1.3}, 1.0, {}});
+    int crushed = 0;
+    for (int frame = 0; frame < 2; ++frame) {
+        const ccd::EventLog& log = world.step();
+        EXPECT_LE(log.events.size(), 2000u + 10u) << "the budget, then a crush a ball at most";
+        crushed += static_cast<int>(log.crushes.size());
+        for (const ccd::BodyPath& path : log.paths)
+            for (const ccd::PathPoint& p : path.points) {
+                const double s = 0.5 * (frame + p.time);
+                EXPECT_GE(p.position.y, s + 0.5 - 1e-9) << "frame " << frame;
+                EXPECT_LE(p.position.y, 3.0 - s - 0.5 + 1e-9) << "frame " << frame;
+            }
+    }
+    EXPECT_EQ(crushed, 10);
+    for (int i = 0; i < 10; ++i)
+        EXPECT_FALSE(world.body(i).alive) << i;
+    EXPECT_TRUE(world.step().events.empty()); // the walls close on nothing
+}
+
+TEST(World, ThePredictionBudgetCutsTheFrameAsTheEventBudgetDoes) {
+    // Walls x = +-2, a unit ball at 0 moving 100 (BudgetFreezes...): contacts at t = 0.01,
+    // 0.03, 0.05, ... The frame start predicts the right wall (not counted); each event
+    // predicts the ball against the far wall, one prediction (the wall just hit is receding).
+    // With a budget of 3 predictions, events 0 to 3 are processed (0, 1, 2, 3 made before
+    // each); before event 4 (t = 0.09, the right wall again, center at x = 1) 4 were made:
+    // cut there.
+    ccd::WorldOptions options;
+    options.prediction_budget = 3;
+    World world(options);
+    world.add_wall({{2.0, -10.0}, {2.0, 10.0}});
+    world.add_wall({{-2.0, -10.0}, {-2.0, 10.0}});
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {100.0, 0.0}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    EXPECT_EQ(log.events.size(), 4u);
+    ASSERT_TRUE(log.budget_cut.has_value());
+    EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Predictions);
+    EXPECT_EQ(log.budget_cut->predictions, 4);
+    EXPECT_NEAR(log.budget_cut->time, 0.09, 1e-12);
+    expect_near(world.body(0).shape.center, {1.0, 0.0}, 1e-9);
+    EXPECT_NE(ccd::to_text(log).find("budget"), std::string::npos);
+}
+
+TEST(World, AThousandBallsFromOnePointStayWithinThePredictionBudget) {
+    // 1,000 balls of radius 0.5 starting at the center of a 20 x 20 box, random velocities:
+    // each event predicts its two balls against nearly all the others, about 2,000 predictions
+    // an event (33 million in a frame once, within the event budget of 101,000). The
+    // prediction budget (100,000 + 100 per body = 200,000) ends the frame instead: what the
+    // frame holds is the frame start's predictions (at most one a pair, 499,500, and one a
+    // ball and wall), the budget, and one event's predictions (2 x 999 pairs, 8 walls).
+    World world;
+    const Vec2 corners[4] = {{-10.0, -10.0}, {10.0, -10.0}, {10.0, 10.0}, {-10.0, 10.0}};
+    world.add_polyline(corners, true);
+    std::uint64_t state = 12345;
+    const auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) * 0x1p-53 * 2.0 - 1.0;
+    };
+    for (int i = 0; i < 1000; ++i)
+        world.add_body(BodyDef{Circle{{0.0, 0.0}, 0.5}, {5.0 * next(), 5.0 * next()}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_TRUE(log.budget_cut.has_value());
+    EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Predictions);
+    const std::size_t most = 499500 + 4000 + 200000 + 2 * 999 + 8;
+    EXPECT_LE(log.events.size() + log.cancelled.size(), most);
+    EXPECT_LT(log.events.size(), 101000u);
 }
 
 TEST(World, AddingABodyDuringAFrameIsRefused) {

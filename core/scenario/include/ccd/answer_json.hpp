@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -29,5 +30,9 @@ nlohmann::json trace_to_json(const Trace& trace);
 // The frame's processed events in processing order, then its cancelled predictions in the
 // order they left the queue; participants by name (the `ccdlab-cli replay` lines).
 std::vector<nlohmann::json> event_log_to_json(const EventLog& log, const SceneWorld& names);
+// The same lines handed to `sink` one at a time as they are made, so a caller that writes them
+// out (ccdlab-cli replay) never holds a frame's lines at once.
+void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
+                             const std::function<void(const nlohmann::json&)>& sink);
 
 } // namespace ccd

@@ -1,0 +1,111 @@
+// The World at the edges of its scale (ccd::kWorldSmallest, ccd::kWorldLargest): bodies stay in
+// a closed box at every accepted scale, and a number beyond them is refused, naming the limit.
+#include "ccd/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+using ccd::BodyDef;
+using ccd::Circle;
+using ccd::Vec2;
+using ccd::World;
+
+// A small deterministic generator (xorshift), uniform in [-1, 1).
+struct Numbers {
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    double next() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return static_cast<double>(state >> 11) * 0x1p-52 - 1.0;
+    }
+};
+
+// Thirty bodies (every third a point) of radius 0.05 L on a lattice in the box |x|, |y| <= L,
+// at 0.4 L to 0.8 L per frame on each axis, elastic; twenty frames. Every center stays in the box
+// shrunk by its radius, to 1e-9 of L.
+void expect_kept_in_a_box(double L) {
+    World world;
+    const Vec2 corners[4] = {{-L, -L}, {L, -L}, {L, L}, {-L, L}};
+    world.add_polyline(corners, true);
+    Numbers numbers;
+    for (int i = 0; i < 30; ++i) {
+        const double r = i % 3 == 0 ? 0.0 : 0.05 * L;
+        const Vec2 at{(-0.8 + 0.3 * (i % 6)) * L, (-0.8 + 0.3 * (i / 6)) * L};
+        // 0.4 L to 0.8 L on each axis, either sign: no component below the smallest scale.
+        const auto speed = [&] {
+            const double u = numbers.next();
+            return (u < 0.0 ? -0.4 : 0.4) * L * (1.0 + std::fabs(u));
+        };
+        world.add_body(BodyDef{Circle{at, r}, {speed(), speed()}, 1.0, {}});
+    }
+    for (int frame = 0; frame < 20; ++frame) {
+        const ccd::EventLog& log = world.step();
+        EXPECT_FALSE(log.budget_cut.has_value()) << "L " << L << " frame " << frame;
+        for (int i = 0; i < world.body_count(); ++i) {
+            const ccd::WorldBody b = world.body(i);
+            ASSERT_TRUE(b.alive);
+            const double reach = L - b.shape.radius + 1e-9 * L;
+            ASSERT_TRUE(std::isfinite(b.shape.center.x) && std::isfinite(b.shape.center.y));
+            EXPECT_LE(std::fabs(b.shape.center.x), reach) << "L " << L << " body " << i;
+            EXPECT_LE(std::fabs(b.shape.center.y), reach) << "L " << L << " body " << i;
+        }
+    }
+}
+
+TEST(WorldScale, BodiesStayInAClosedBoxAtEveryAcceptedScale) {
+    for (const double L :
+         {ccd::kWorldSmallest / 0.05 * 2.0, 1e-30, 1.0, 1e30, ccd::kWorldLargest / 2.0})
+        expect_kept_in_a_box(L);
+}
+
+TEST(WorldScale, ANumberBeyondTheScaleIsRefusedNamingTheLimit) {
+    const auto message = [](auto add) -> std::string {
+        try {
+            add();
+        } catch (const std::invalid_argument& e) {
+            return e.what();
+        }
+        return "";
+    };
+    World world;
+    // A box of half-size 1e-310 (subnormal), a velocity of -1.797e308 and of 1e308, infinity.
+    const std::string tiny = message([&] {
+        world.add_wall({{-1e-310, -1e-310}, {1e-310, -1e-310}});
+    });
+    EXPECT_NE(tiny.find("1e-60"), std::string::npos) << tiny;
+    EXPECT_NE(tiny.find("1e60"), std::string::npos) << tiny;
+    EXPECT_NE(message([&] {
+                  world.add_body(
+                      BodyDef{Circle{{0.0, 0.0}, 1.0}, {-1.7976931348623157e308, 0.0}, 1.0, {}});
+              }),
+              "");
+    EXPECT_NE(message([&] {
+                  world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {1e308, 0.0}, 1.0, {}});
+              }),
+              "");
+    EXPECT_NE(
+        message([&] {
+            world.add_body(BodyDef{
+                Circle{{0.0, 0.0}, 1.0}, {std::numeric_limits<double>::infinity(), 0.0}, 1.0, {}});
+        }),
+        "");
+    EXPECT_NE(message([&] {
+                  world.add_kinematic_wall({{0.0, 0.0}, {1.0, 0.0}}, {0.0, 1e61}, {0.0, 0.0});
+              }),
+              "");
+    EXPECT_EQ(world.body_count(), 0);
+    EXPECT_EQ(world.wall_count(), 0);
+    // At the limits themselves, and 0: taken.
+    world.add_body(BodyDef{Circle{{ccd::kWorldLargest, -ccd::kWorldSmallest}, 0.0}, {}, 1.0, {}});
+    EXPECT_EQ(world.body_count(), 1);
+}
+
+} // namespace

@@ -198,8 +198,7 @@ int run_replay(const std::vector<std::string_view>& args) {
     for (int frame = 0; frame < frames; ++frame) {
         const ccd::EventLog& log = scene_world.world.step();
         ccd::for_each_event_log_line(
-            log, scene_world, [](const nlohmann::json& line) { std::cout << line.dump() << '
-'; });
+            log, scene_world, [](const nlohmann::json& line) { std::cout << line.dump() << '\n'; });
     }
     return 0;
 }

@@ -1,13 +1,13 @@
 #include "autosave.hpp"
 
-#include "atomic_file.hpp"
-
+#include "ccd/atomic_write.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 namespace ccdlab {
@@ -25,7 +25,11 @@ void write_autosave(const std::filesystem::path& file, const Autosave& autosave)
         {"scene", nlohmann::json::parse(ccd::scene_to_json(autosave.scene))}};
     std::error_code ignored;
     std::filesystem::create_directories(file.parent_path(), ignored);
-    write_file_atomically(file, json.dump(2) + "\n");
+    try {
+        ccd::write_file_atomically(file, json.dump(2) + "\n");
+    } catch (const ccd::FileWriteError& e) {
+        throw std::runtime_error(file.string() + ": " + e.what());
+    }
 }
 
 std::optional<Autosave> read_autosave(const std::filesystem::path& file) {

@@ -1,5 +1,7 @@
 #include "settings.hpp"
 
+#include "ccd/atomic_write.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -60,13 +62,12 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
     json["recent_files"] = nlohmann::json::array();
     for (const std::filesystem::path& file : settings.recent_files)
         json["recent_files"].push_back(file.string());
-    const std::filesystem::path temporary = folder / "settings.json.tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << json.dump(2) << '\n';
-        if (!out) return;
+    try { // best effort: the settings are a convenience
+        ccd::write_file_atomically(
+            folder / "settings.json",
+            json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    } catch (const ccd::FileWriteError&) {
     }
-    std::filesystem::rename(temporary, folder / "settings.json", error);
 }
 
 } // namespace ccdlab

@@ -5,9 +5,12 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/answer_json.hpp"
 #include "ccd/fixture.hpp"
+#include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_limits.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
+#include "ccd/strict_json.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -72,11 +75,14 @@ std::string toi_help() {
         ccdlab::cli::query_kinds_help() +
         "A polygon (p1, p2, polygon) is [[x, y], ...], at least 3 vertices, translating by its\n"
         "displacement (d1, d2, dp, d) without rotating.\n"
-        "Unknown extra keys are ignored; blank lines are skipped. An answer is {\"hit\":false} or\n"
+        "A polygon has at most 255 vertices. Unknown extra keys are ignored; a key twice in one\n"
+        "object is an error, as is a NUL byte. Blank lines are skipped. An answer is\n"
+        "{\"hit\":false} or\n"
         "{\"hit\":true,\"t\":..,\"point\":[..],\"normal\":[..],\"feature\":..,\"overlap\":..,\n"
         "\"approaching\":..}, with \"mover_vertex\", \"mover_edge\", \"obstacle_vertex\" and\n"
         "\"obstacle_edge\" for the parts a polygon query names;\n"
         "every number printed so that it reads back as the same double.\n"
+        "Trace numbers that are not finite are the strings \"inf\", \"-inf\" and \"nan\".\n"
         "A line that is not a valid query is answered {\"error\":\"line N: ...\"}; the others\n"
         "still run, and the exit status is then 1.\n"
         "\n"
@@ -122,21 +128,44 @@ int run_toi(const std::vector<std::string_view>& args) {
     std::string line;
     for (long number = 1; std::getline(std::cin, line); ++number) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        const std::string place = "line " + std::to_string(number) + ": ";
         nlohmann::json answer;
         try {
-            answer = ccdlab::cli::answer_query(nlohmann::json::parse(line), *algorithm, with_trace);
-        } catch (const nlohmann::json::exception& e) {
+            answer =
+                ccdlab::cli::answer_query(ccd::parse_strict_json(line), *algorithm, with_trace);
+        } catch (const ccd::JsonTextError& e) {
+            const std::string column = "column " + std::to_string(e.offset() + 1);
             std::string what = e.what();
-            const auto colon = what.find("] ");
-            answer = {{"error", "line " + std::to_string(number) + ": not JSON: " +
-                                    (colon == std::string::npos ? what : what.substr(colon + 2))}};
+            if (e.kind() == ccd::JsonTextError::Kind::Syntax) {
+                constexpr std::string_view malformed = "malformed JSON: ";
+                if (what.starts_with(malformed)) what.erase(0, malformed.size());
+                answer = {{"error", place + "not JSON: " + what + " (" + column + ")"}};
+            } else {
+                answer = {{"error", place + column + ": " + what}};
+            }
         } catch (const ccdlab::cli::QueryError& e) {
-            answer = {{"error", "line " + std::to_string(number) + ": " + e.what()}};
+            answer = {{"error", place + e.what()}};
+        } catch (const std::exception& e) { // out of memory, or a bug: said, and the rest run
+            answer = {{"error", place + "cannot answer: " + ccd::printable_excerpt(e.what(), 200)}};
         }
         any_error = any_error || answer.contains("error");
-        std::cout << answer.dump() << '\n';
+        // Every text above is ASCII or came out of the JSON parser as UTF-8; should one not be,
+        // it is printed with U+FFFD rather than aborting the run.
+        std::cout << answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
     }
     return any_error ? 1 : 0;
+}
+
+// Runs `work`; a SceneError it throws without naming `path` (the replay's own errors) is
+// thrown again with the path in front, as the loader's are.
+template <class Work>
+auto with_file_name(const std::string& path, Work work) {
+    try {
+        return work();
+    } catch (const ccd::SceneError& e) {
+        if (std::string_view(e.what()).starts_with(path)) throw;
+        throw ccd::SceneError(path + ": " + e.what());
+    }
 }
 
 std::string replay_help() {
@@ -154,7 +183,7 @@ std::string replay_help() {
            "and reason.\n"
            "Numbers read back as the same double.\n"
            "\n"
-           "  --frames N   frames to step (default 1)\n"
+           "  --frames N   frames to step, 1 to 100000 (default 1)\n"
            "  -h, --help   show this help\n";
 }
 
@@ -168,9 +197,10 @@ int run_replay(const std::vector<std::string_view>& args) {
         } else if (args[i] == "--frames") {
             const std::string value = i + 1 < args.size() ? std::string(args[++i]) : "";
             const std::optional<int> parsed = whole_number(value);
-            if (!parsed || *parsed < 1) {
-                std::cerr << "ccdlab-cli replay: --frames needs a whole number >= 1, got \""
-                          << value << "\"\n";
+            if (!parsed || *parsed < 1 || *parsed > ccd::kMaxSceneFrames) {
+                std::cerr << "ccdlab-cli replay: --frames needs a whole number from 1 to "
+                          << ccd::kMaxSceneFrames << ", got \"" << ccd::printable_excerpt(value)
+                          << "\"\n";
                 return kExitUsage;
             }
             frames = *parsed;
@@ -190,7 +220,8 @@ int run_replay(const std::vector<std::string_view>& args) {
     }
     ccd::SceneWorld scene_world;
     try {
-        scene_world = ccd::make_world(ccd::load_scene_file(scene_path));
+        scene_world = with_file_name(
+            scene_path, [&] { return ccd::make_world(ccd::load_scene_file(scene_path)); });
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli replay: " << e.what() << '\n';
         return 1;
@@ -201,18 +232,6 @@ int run_replay(const std::vector<std::string_view>& args) {
             log, scene_world, [](const nlohmann::json& line) { std::cout << line.dump() << '\n'; });
     }
     return 0;
-}
-
-// Runs `work`; a SceneError it throws without naming `path` (the replay's own errors) is
-// thrown again with the path in front, as the loader's are.
-template <class Work>
-auto with_file_name(const std::string& path, Work work) {
-    try {
-        return work();
-    } catch (const ccd::SceneError& e) {
-        if (std::string_view(e.what()).starts_with(path)) throw;
-        throw ccd::SceneError(path + ": " + e.what());
-    }
 }
 
 std::string check_help() {
@@ -283,8 +302,8 @@ std::string record_help() {
            "-o - the fixture goes to standard output.\n"
            "\n"
            "  -o FIXTURE                where to write (required)\n"
-           "  --frames N                frames to replay (default: the scene's expect.frames, "
-           "else 1)\n"
+           "  --frames N                frames to replay, 1 to 100000 (default: the scene's\n"
+           "                            expect.frames, else 1)\n"
            "  --time-tolerance T        expect.tolerance.time (default: the scene's, else 1e-9)\n"
            "  --distance-tolerance D    expect.tolerance.distance (default: the scene's, else "
            "1e-9)\n"
@@ -314,9 +333,10 @@ int run_record(const std::vector<std::string_view>& args) {
         } else if (arg == "--frames") {
             const std::string value(args[++i]);
             frames = whole_number(value);
-            if (!frames || *frames < 1) {
-                std::cerr << "ccdlab-cli record: --frames needs a whole number >= 1, got \""
-                          << value << "\"\n";
+            if (!frames || *frames < 1 || *frames > ccd::kMaxSceneFrames) {
+                std::cerr << "ccdlab-cli record: --frames needs a whole number from 1 to "
+                          << ccd::kMaxSceneFrames << ", got \"" << ccd::printable_excerpt(value)
+                          << "\"\n";
                 return kExitUsage;
             }
         } else if (arg == "--time-tolerance" || arg == "--distance-tolerance") {
@@ -324,7 +344,7 @@ int run_record(const std::vector<std::string_view>& args) {
             const std::optional<double> tolerance = finite_number(value);
             if (!tolerance || *tolerance < 0.0) {
                 std::cerr << "ccdlab-cli record: " << arg << " needs a finite number >= 0, got \""
-                          << value << "\"\n";
+                          << ccd::printable_excerpt(value) << "\"\n";
                 return kExitUsage;
             }
             (arg == "--time-tolerance" ? time_tolerance : distance_tolerance) = tolerance;
@@ -377,10 +397,34 @@ int main(int argc, char** argv) {
         (args.empty() ? std::cerr : std::cout) << main_help();
         return args.empty() ? kExitUsage : 0;
     }
-    if (args[0] == "toi") return run_toi({args.begin() + 1, args.end()});
-    if (args[0] == "replay") return run_replay({args.begin() + 1, args.end()});
-    if (args[0] == "check") return run_check({args.begin() + 1, args.end()});
-    if (args[0] == "record") return run_record({args.begin() + 1, args.end()});
-    std::cerr << "ccdlab-cli: unknown command \"" << args[0] << "\" (see ccdlab-cli --help)\n";
-    return kExitUsage;
+    const std::string_view command = args[0];
+    int (*run)(const std::vector<std::string_view>&) = command == "toi"      ? run_toi
+                                                       : command == "replay" ? run_replay
+                                                       : command == "check"  ? run_check
+                                                       : command == "record" ? run_record
+                                                                             : nullptr;
+    if (!run) {
+        std::cerr << "ccdlab-cli: unknown command \"" << ccd::printable_excerpt(command)
+                  << "\" (see ccdlab-cli --help)\n";
+        return kExitUsage;
+    }
+    // Each command says its own errors; whatever escapes it (out of memory, a bug) is still one
+    // line and exit status 1, never an abort.
+    int status = 1;
+    try {
+        status = run({args.begin() + 1, args.end()});
+    } catch (const std::exception& e) {
+        std::cerr << "ccdlab-cli " << command << ": " << ccd::printable_excerpt(e.what(), 200)
+                  << '\n';
+        return 1;
+    } catch (...) {
+        std::cerr << "ccdlab-cli " << command << ": unexpected error\n";
+        return 1;
+    }
+    std::cout.flush();
+    if (!std::cout) {
+        std::cerr << "ccdlab-cli " << command << ": cannot write to standard output\n";
+        return 1;
+    }
+    return status;
 }

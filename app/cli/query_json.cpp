@@ -2,6 +2,8 @@
 
 #include "ccd/answer_json.hpp"
 #include "ccd/pair_registry.hpp"
+#include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_limits.hpp"
 
 #include <cmath>
 #include <span>
@@ -50,6 +52,10 @@ ccd::Polygon polygon(const json& q, const char* name) {
     const json& v = field(q, name);
     const std::string what = std::string("\"") + name + "\" must be a list of at least 3 [x, y]";
     if (!v.is_array() || v.size() < 3) throw QueryError(what);
+    if (v.size() > ccd::kMaxPolygonVertices) // the queries take time in vertices squared
+        throw QueryError(std::string("\"") + name + "\" has " + std::to_string(v.size()) +
+                         " vertices, more than the limit of " +
+                         std::to_string(ccd::kMaxPolygonVertices) + " (the World's)");
     ccd::Polygon out;
     for (const json& p : v) {
         if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
@@ -136,7 +142,8 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
     const std::string kind = kind_field.get<std::string>();
     const ccd::PairType* pair = ccd::find_pair_type(kind);
     if (!pair)
-        throw QueryError("unknown kind \"" + kind + "\" (expected " + ccd::pair_type_names() + ")");
+        throw QueryError("unknown kind \"" + ccd::printable_excerpt(kind) + "\" (expected " +
+                         ccd::pair_type_names() + ")");
     if (!ccd::find_query(*pair, algorithm))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
                          " query (it answers " + names_of(ccd::pairs_answered_by(algorithm)) +

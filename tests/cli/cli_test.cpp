@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -426,8 +428,11 @@ TEST(CliReplay, BadInputIsAOneLineError) {
         "ccdlab-cli replay: /nonexistent/scene.json: cannot open the file (does it exist?)\n");
     const auto frames = run_command(kCli + " replay x.json --frames many");
     EXPECT_EQ(frames.exit_code, 2);
-    EXPECT_EQ(frames.output,
-              "ccdlab-cli replay: --frames needs a whole number >= 1, got \"many\"\n");
+    EXPECT_EQ(frames.output, "ccdlab-cli replay: --frames needs a whole number from 1 to 100000, "
+                             "got \"many\"\n");
+    EXPECT_EQ(run_command(kCli + " replay x.json --frames 100001").output,
+              "ccdlab-cli replay: --frames needs a whole number from 1 to 100000, got "
+              "\"100001\"\n");
     EXPECT_EQ(run_command(kCli + " replay").exit_code, 2);
     EXPECT_EQ(run_command(kCli + " replay --help").exit_code, 0);
 }
@@ -562,7 +567,7 @@ TEST(CliCheck, BadInputIsAOneLineError) {
     const auto no_expect = run_command(kCli + " check " + plain.string());
     EXPECT_EQ(no_expect.exit_code, 1);
     EXPECT_EQ(no_expect.output, "FAIL " + plain.string() + "\n  has no expect section\n");
-    // A polygon of more vertices than the World takes (255) loads, and cannot be stepped.
+    // A polygon of more vertices than the World takes (255) is refused where it is.
     const fs::path polygons = plain.parent_path() / "ccdlab-check-polygons.json";
     {
         std::ofstream out(polygons);
@@ -576,8 +581,7 @@ TEST(CliCheck, BadInputIsAOneLineError) {
     EXPECT_EQ(with_polygons.exit_code, 1);
     EXPECT_EQ(with_polygons.output,
               "ccdlab-cli check: " + polygons.string() +
-                  ": polygon \"disc\": World::add_body: a polygon has 3 to 255 vertices, not "
-                  "256\n");
+                  ": /polygons/0/vertices: at most 255 vertices (the limit), got 256\n");
     EXPECT_EQ(run_command(kCli + " check").exit_code, 2);
     EXPECT_EQ(run_command(kCli + " check --frobnicate x.json").output,
               "ccdlab-cli check: unknown option \"--frobnicate\" (see --help)\n");
@@ -590,7 +594,11 @@ TEST(CliRecord, BadInputIsAOneLineError) {
     EXPECT_EQ(no_output.exit_code, 2);
     EXPECT_EQ(no_output.output, "ccdlab-cli record: where to? give -o FIXTURE (see --help)\n");
     EXPECT_EQ(run_command(kCli + " record " + scene.string() + " -o x.json --frames 0").output,
-              "ccdlab-cli record: --frames needs a whole number >= 1, got \"0\"\n");
+              "ccdlab-cli record: --frames needs a whole number from 1 to 100000, got \"0\"\n");
+    EXPECT_EQ(
+        run_command(kCli + " record " + scene.string() + " -o x.json --frames 1000000000").output,
+        "ccdlab-cli record: --frames needs a whole number from 1 to 100000, got "
+        "\"1000000000\"\n");
     EXPECT_EQ(
         run_command(kCli + " record " + scene.string() + " -o x.json --time-tolerance nan").output,
         "ccdlab-cli record: --time-tolerance needs a finite number >= 0, got \"nan\"\n");
@@ -603,6 +611,288 @@ TEST(CliRecord, BadInputIsAOneLineError) {
               0u)
         << unwritable.output;
     EXPECT_EQ(run_command(kCli + " record --help").exit_code, 0);
+}
+
+// [SECTION] Hostile input: every line answered, every file kept, nothing unbounded.
+
+// Runs `ccdlab-cli toi ARGS` on `input` (bytes, NULs included), within 60 s.
+ToiRun toi_bytes(const std::string& input, const std::string& args = "") {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path file =
+        ccdlab_test::scratch_root() / (std::string("cli-bytes-") + info->name() + ".jsonl");
+    std::ofstream(file, std::ios::binary) << input;
+    const auto result = run_command("timeout 60 " + kCli + " toi " + args + " < " + file.string());
+    ToiRun run{result.exit_code, {}, result.output};
+    std::istringstream text(result.output);
+    for (std::string line; std::getline(text, line);)
+        run.answers.push_back(json::parse(line)); // throws (fails the test) on a broken line
+    return run;
+}
+
+const std::string kGoodQuery =
+    R"({"kind":"circle_point","c":[-5,0],"r":1,"d":[10,0],"q":[0,0]})"; // hit at t = 0.4
+
+TEST(CliToiHostile, BytesThatAreNotAsciiOutsideAStringAreAnErrorLineNotAnAbort) {
+    // Curly quotes (valid UTF-8) where JSON wants '"'; then a string that is not UTF-8; the
+    // error quotes the bytes as \xNN, and the next line still runs.
+    const ToiRun run = toi_bytes("{\xe2\x80\x9c"
+                                 "kind\xe2\x80\x9d:\xe2\x80\x9c"
+                                 "circle_point\xe2\x80\x9d}\n"
+                                 "{\"kind\":\"\xff\"}\n" +
+                                 kGoodQuery + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.raw;
+    ASSERT_EQ(run.answers.size(), 3u) << run.raw;
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: not JSON: syntax error while parsing object key - invalid literal; last "
+              "read: '{\\xe2'; expected string literal (column 2)");
+    EXPECT_EQ(run.answers[1]["error"],
+              "line 2: not JSON: syntax error while parsing value - invalid string: ill-formed "
+              "UTF-8 byte; last read: '\"\\xff' (column 10)");
+    EXPECT_DOUBLE_EQ(run.answers[2]["t"].get<double>(), 0.4);
+}
+
+TEST(CliToiHostile, ANulByteIsAnErrorNotTheEndOfTheLine) {
+    const ToiRun run = toi_bytes(kGoodQuery + std::string("\0garbage\n", 9) + kGoodQuery + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.raw;
+    ASSERT_EQ(run.answers.size(), 2u) << run.raw;
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: column 62: a NUL byte (JSON text has none; is this a binary file?)");
+    EXPECT_TRUE(run.answers[1]["hit"].get<bool>());
+}
+
+TEST(CliToiHostile, ADuplicateKeyIsRefusedAsInSceneFiles) {
+    // Which "r" would count? Neither: the line is refused at the second one (column 41).
+    const ToiRun run =
+        toi({R"({"kind":"circle_point","c":[-5,0],"r":1,"r":2,"d":[10,0],"q":[0,0]})", kGoodQuery});
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 2u) << run.raw;
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: column 41: duplicate key \"r\" in / (a key may appear once per object)");
+    EXPECT_TRUE(run.answers[1]["hit"].get<bool>());
+}
+
+TEST(CliToiHostile, DeepNestingIsRefusedNotACrash) {
+    // A million '[' would overflow the stack when the parsed value is destroyed; the 65th
+    // level (column 65) is refused.
+    const ToiRun run = toi_bytes(std::string(1'000'000, '[') + std::string(1'000'000, ']') + "\n" +
+                                 kGoodQuery + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.raw.substr(0, 300);
+    ASSERT_EQ(run.answers.size(), 2u);
+    EXPECT_EQ(run.answers[0]["error"], "line 1: column 65: nested more than 64 arrays or objects "
+                                       "deep");
+    EXPECT_TRUE(run.answers[1]["hit"].get<bool>());
+}
+
+TEST(CliToiHostile, AHundredMegabyteNumberIsQuotedByItsFirstFortyBytes) {
+    const std::string digits(100'000'000, '1');
+    const ToiRun run = toi_bytes(R"({"kind":"circle_point","r":)" + digits + "}\n");
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 1u);
+    EXPECT_EQ(run.answers[0]["error"], "line 1: column 28: number overflow parsing '" +
+                                           std::string(40, '1') +
+                                           "... (100000000 bytes)' (beyond the largest double)");
+    // An unknown kind of a megabyte is quoted the same way.
+    const ToiRun kind = toi_bytes(R"({"kind":")" + std::string(1'000'000, 'x') + "\"}\n");
+    ASSERT_EQ(kind.answers.size(), 1u);
+    EXPECT_EQ(kind.answers[0]["error"].get<std::string>().rfind(
+                  "line 1: unknown kind \"" + std::string(40, 'x') + "... (1000000 bytes)\"", 0),
+              0u)
+        << kind.raw.substr(0, 300);
+}
+
+// A regular polygon of `n` vertices on the unit circle about (cx, 0), as JSON.
+std::string round_polygon(int n, double cx) {
+    std::string out = "[";
+    for (int k = 0; k < n; ++k) {
+        const double angle = 2.0 * 3.141592653589793 * k / n;
+        out += (k ? "," : "") + json::array({cx + std::cos(angle), std::sin(angle)}).dump();
+    }
+    return out + "]";
+}
+
+TEST(CliToiHostile, PolygonsAreCappedAtTheWorldsTwoHundredFiftyFiveVertices) {
+    // Two discs 3 apart closing by 2 each: 255 vertices are answered (they touch before the
+    // centres have closed 1 each, t < 0.5); 256, and two of 30,000 (minutes of work), are
+    // refused at once.
+    const std::string pair255 = R"({"kind":"polygon_polygon","p1":)" + round_polygon(255, -1.5) +
+                                R"(,"d1":[2,0],"p2":)" + round_polygon(255, 1.5) +
+                                R"(,"d2":[-2,0]})";
+    const std::string pair256 = R"({"kind":"circle_polygon","c":[0,0],"r":1,"d":[1,0],"polygon":)" +
+                                round_polygon(256, 5) + R"(,"dp":[0,0]})";
+    const std::string huge = R"({"kind":"polygon_polygon","p1":)" + round_polygon(30'000, -1.5) +
+                             R"(,"d1":[2,0],"p2":)" + round_polygon(30'000, 1.5) +
+                             R"(,"d2":[-2,0]})";
+    const ToiRun run = toi_bytes(pair255 + "\n" + pair256 + "\n" + huge + "\n");
+    EXPECT_EQ(run.exit_code, 1) << run.raw.substr(0, 300);
+    ASSERT_EQ(run.answers.size(), 3u);
+    ASSERT_TRUE(run.answers[0]["hit"].get<bool>()) << run.answers[0];
+    EXPECT_GT(run.answers[0]["t"].get<double>(), 0.0);
+    EXPECT_LT(run.answers[0]["t"].get<double>(), 0.5);
+    EXPECT_EQ(run.answers[1]["error"], "line 2: \"polygon\" has 256 vertices, more than the limit "
+                                       "of 255 (the World's)");
+    // Both polygons are too large: either may be named first.
+    const std::string error = run.answers[2]["error"];
+    EXPECT_TRUE(error == "line 3: \"p1\" has 30000 vertices, more than the limit of 255 (the "
+                         "World's)" ||
+                error == "line 3: \"p2\" has 30000 vertices, more than the limit of 255 (the "
+                         "World's)")
+        << error;
+}
+
+// Every number of a trace: a JSON number, or "inf", "-inf", "nan"; never null.
+void expect_defined_numbers(const json& trace, const std::string& where) {
+    for (const json& candidate : trace["candidates"]) {
+        for (const char* key : {"a", "b", "c", "discriminant"}) {
+            const json& x = candidate[key];
+            EXPECT_TRUE(x.is_number() || x == "inf" || x == "-inf" || x == "nan")
+                << where << " " << key << " = " << x;
+        }
+        for (const json& root : candidate["roots"]) {
+            const json& t = root["t"];
+            EXPECT_TRUE(t.is_number() || t == "inf" || t == "-inf" || t == "nan")
+                << where << " root " << t;
+        }
+    }
+}
+
+TEST(CliToiHostile, TraceNumbersThatAreNotFiniteAreNamedNotNull) {
+    // Subnormal and huge inputs, whose equations' coefficients overflow or divide by zero.
+    const std::vector<std::string> queries = {
+        R"({"kind":"circle_point","c":[0,4e-320],"r":1e-320,"d":[0,-8e-320],"q":[0,0]})",
+        R"({"kind":"circle_point","c":[0,0],"r":1,"d":[1,0],"q":[-5e-324,5e-324]})",
+        R"({"kind":"circle_segment","c":[0,1e300],"r":1e300,"d":[0,-1.7e308],"a":[-1e308,0],"b":[1e308,0]})",
+        R"({"kind":"circle_circle","c1":[-1e308,0],"r1":1e308,"d1":[1.7e308,0],"c2":[1e308,0],"r2":1e308,"d2":[-1.7e308,0]})",
+    };
+    for (const char* algorithm : {"exact", "seed004"}) {
+        const ToiRun run = toi(queries, std::string("--trace --algorithm ") + algorithm);
+        ASSERT_EQ(run.answers.size(), queries.size()) << run.raw;
+        EXPECT_EQ(run.raw.find("null"), std::string::npos) << algorithm << ": " << run.raw;
+        for (std::size_t i = 0; i < run.answers.size(); ++i)
+            if (run.answers[i].contains("trace"))
+                expect_defined_numbers(run.answers[i]["trace"],
+                                       std::string(algorithm) + " line " + std::to_string(i + 1));
+    }
+}
+
+// A fresh scratch folder for one test.
+fs::path scratch_folder() {
+    const auto* info = testing::UnitTest::GetInstance()->current_test_info();
+    const fs::path folder = ccdlab_test::scratch_root() / (std::string("dir-") + info->name());
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    return folder;
+}
+
+TEST(CliRecordHostile, ANameTooLongOrASymlinkLoopIsAOneLineErrorNotAnAbort) {
+    const fs::path folder = scratch_folder();
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path long_name = folder / std::string(300, 'a');
+    const auto too_long =
+        run_command(kCli + " record " + scene.string() + " -o " + long_name.string());
+    EXPECT_EQ(too_long.exit_code, 1);
+    EXPECT_EQ(too_long.output, "ccdlab-cli record: " + long_name.string() +
+                                   ": cannot save: cannot look at the path: File name too long\n");
+
+    fs::create_symlink("loop-b", folder / "loop-a");
+    fs::create_symlink("loop-a", folder / "loop-b");
+    const fs::path loop = folder / "loop-a";
+    const auto through =
+        run_command(kCli + " record " + scene.string() + " -o " + (loop / "x.json").string());
+    EXPECT_EQ(through.exit_code, 1);
+    EXPECT_EQ(through.output, "ccdlab-cli record: " + (loop / "x.json").string() +
+                                  ": cannot save: cannot look at the path: Too many levels of "
+                                  "symbolic links\n");
+    const auto onto = run_command(kCli + " record " + scene.string() + " -o " + loop.string());
+    EXPECT_EQ(onto.exit_code, 1);
+    EXPECT_NE(onto.output.find("Too many levels of symbolic links"), std::string::npos)
+        << onto.output;
+    EXPECT_EQ(std::count(onto.output.begin(), onto.output.end(), '\n'), 1) << onto.output;
+    EXPECT_TRUE(fs::is_symlink(loop));
+    // The loader says the same, without an abort.
+    const auto check = run_command(kCli + " check " + (loop / "x.json").string());
+    EXPECT_EQ(check.exit_code, 1);
+    EXPECT_EQ(check.output, "ccdlab-cli check: " + (loop / "x.json").string() +
+                                ": cannot open the file (Too many levels of symbolic links)\n");
+}
+
+TEST(CliRecordHostile, AFileKeepsItsModeAndASymlinkStaysALinkToTheNewContent) {
+    const fs::path folder = scratch_folder();
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path secret = folder / "secret.json";
+    std::ofstream(secret) << "old";
+    fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+    ASSERT_EQ(run_command(kCli + " record " + scene.string() + " -o " + secret.string()).exit_code,
+              0);
+    EXPECT_EQ(fs::status(secret).permissions(), fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_EQ(json::parse(std::ifstream(secret))["expect"]["events"].size(), 1u);
+
+    const fs::path target = folder / "target.json";
+    std::ofstream(target) << "old";
+    fs::create_symlink("target.json", folder / "link.json");
+    const auto through =
+        run_command(kCli + " record " + scene.string() + " -o " + (folder / "link.json").string());
+    ASSERT_EQ(through.exit_code, 0) << through.output;
+    EXPECT_TRUE(fs::is_symlink(folder / "link.json"));
+    EXPECT_EQ(json::parse(std::ifstream(target))["expect"]["events"].size(), 1u);
+    // Nothing else is left in the folder (no temporary file).
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 3);
+}
+
+TEST(CliRecordHostile, AFifoIsRefusedAndKept) {
+    // A FIFO stands for every file that is not a regular one (a device such as /dev/null or
+    // /dev/full would be replaced the same way; tests never write to real device nodes).
+    const fs::path folder = scratch_folder();
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path fifo = folder / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+    fs::create_symlink("fifo", folder / "to-fifo");
+    for (const fs::path& path : {fifo, folder / "to-fifo"}) {
+        const auto result = run_command("timeout 20 " + kCli + " record " + scene.string() +
+                                        " -o " + path.string());
+        EXPECT_EQ(result.exit_code, 1) << result.output;
+        EXPECT_NE(result.output.find(": cannot save: "), std::string::npos) << result.output;
+        EXPECT_NE(result.output.find("is not a regular file (a FIFO, a device or a socket): "
+                                     "refused, nothing written\n"),
+                  std::string::npos)
+            << result.output;
+    }
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+    EXPECT_TRUE(fs::is_symlink(folder / "to-fifo"));
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 2);
+}
+
+TEST(CliCheckHostile, ABillionFramesAreRefusedAtTheLimitNotRunForEver) {
+    const fs::path fixture = scene_file(falling_ball(R"({"frames":1000000000,"events":[]})"));
+    const auto result = run_command("timeout 20 " + kCli + " check " + fixture.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.output, "ccdlab-cli check: " + fixture.string() +
+                                 ": /expect/frames: at most 100000 frames (the limit), got "
+                                 "1000000000\n");
+}
+
+TEST(CliCheckHostile, ANulByteAfterTheSceneIsRefusedWithItsPlace) {
+    const std::string text = falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]}]})");
+    const fs::path fixture = scene_file(text);
+    ASSERT_EQ(run_command(kCli + " check " + fixture.string()).exit_code, 0);
+    std::ofstream(fixture, std::ios::binary | std::ios::app) << std::string("\0garbage", 8);
+    const auto result = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(result.exit_code, 1);
+    // The text ends on line 4 after "]}}" (column 106): the NUL is the next byte.
+    EXPECT_EQ(result.output,
+              "ccdlab-cli check: " + fixture.string() +
+                  ":4:107: a NUL byte (JSON text has none; is this a binary file?)\n");
+}
+
+TEST(CliReplayHostile, APolygonTheWorldCannotTakeIsRefusedNamingTheFile) {
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "polygons":[{"name":"disc","vertices":)" +
+                                      round_polygon(256, 0) + R"(,"velocity":[1,0]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.output, "ccdlab-cli replay: " + scene.string() +
+                                 ": /polygons/0/vertices: at most 255 vertices (the limit), got "
+                                 "256\n");
 }
 
 } // namespace

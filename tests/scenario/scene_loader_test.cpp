@@ -1,11 +1,13 @@
 // Scene files: what loads, and what each kind of mistake says.
 #include "shipped_scenes.hpp"
 
+#include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -461,6 +463,113 @@ TEST(SceneFraming, ViewCoversWhereKinematicSegmentsAndPolygonsGo) {
     view = ccd::framing_view(wall_only);
     EXPECT_EQ(view.center, (ccd::Vec2{0.5, 2.0}));
     EXPECT_DOUBLE_EQ(view.height, 4.0 * 1.3);
+}
+
+// [SECTION] Hostile input: bounded quotes, NULs, limits.
+
+TEST(PrintableExcerpt, QuotesABoundedPrefixInPrintableAscii) {
+    EXPECT_EQ(ccd::printable_excerpt("plain text"), "plain text");
+    EXPECT_EQ(ccd::printable_excerpt("caf\xc3\xa9"), "caf\\xc3\\xa9");
+    EXPECT_EQ(ccd::printable_excerpt(std::string("a\0b\n\\", 5)), "a\\x00b\\x0a\\\\");
+    EXPECT_EQ(ccd::printable_excerpt(std::string(100, '7')),
+              std::string(40, '7') + "... (100 bytes)");
+    EXPECT_EQ(ccd::printable_excerpt("abcdef", 3), "abc... (6 bytes)");
+    EXPECT_EQ(ccd::printable_excerpt("abc", 3), "abc");
+}
+
+TEST(SceneLoaderHostile, ANulByteIsRefusedAtItsPlaceNotTakenForTheEnd) {
+    // kMinimal ends on line 5 with "}" (column 1): the NUL is at column 2.
+    const std::string text = kMinimal + std::string("\0garbage", 8);
+    EXPECT_EQ(error_of(text),
+              "test.json:5:2: a NUL byte (JSON text has none; is this a binary file?)");
+    EXPECT_EQ(error_of(std::string("\0", 1) + kMinimal),
+              "test.json:1:1: a NUL byte (JSON text has none; is this a binary file?)");
+}
+
+TEST(SceneLoaderHostile, BytesThatAreNotAsciiOutsideAStringAreQuotedEscaped) {
+    // Curly quotes around a key, as a word processor writes them.
+    const std::string text = "{\xe2\x80\x9c"
+                             "format\xe2\x80\x9d: 1}";
+    EXPECT_EQ(error_of(text), "test.json:1:2: malformed JSON: syntax error while parsing object "
+                              "key - invalid literal; last read: '{\\xe2'; expected string "
+                              "literal");
+    // Valid UTF-8 inside a string is text like any other.
+    std::string title = kMinimal;
+    title.replace(title.find("\"version\": 1"), 0, "\"title\": \"caf\xc3\xa9\", ");
+    EXPECT_EQ(parse_scene(title, "x.json").title, "caf\xc3\xa9");
+}
+
+TEST(SceneLoaderHostile, AHugeNumberOrKeyIsQuotedByItsFirstFortyBytes) {
+    std::string text = kMinimal;
+    text.replace(text.find("0.5"), 3, std::string(10'000'000, '9'));
+    EXPECT_EQ(error_of(text), "test.json:3:102: number overflow parsing '" + std::string(40, '9') +
+                                  "... (10000000 bytes)' (beyond the largest double)");
+    text = kMinimal;
+    text.replace(text.find("\"radius\""), 0, "\"" + std::string(1'000'000, 'k') + "\": 1, ");
+    const std::string error = error_of(text);
+    EXPECT_LT(error.size(), 400u);
+    EXPECT_NE(error.find(": unknown field \"" + std::string(40, 'k') + "... (1000000 bytes)\""),
+              std::string::npos)
+        << error.substr(0, 400);
+}
+
+TEST(SceneLoaderHostile, CountsAreCappedAtTheDocumentedLimits) {
+    const auto with_expect = [](const std::string& expect) {
+        std::string text = kMinimal;
+        text.replace(text.rfind('}'), 0, ", \"expect\": " + expect);
+        return text;
+    };
+    EXPECT_EQ(error_of(with_expect(R"({"frames": 1000000000, "events": []})")),
+              "test.json: /expect/frames: at most 100000 frames (the limit), got 1000000000");
+    EXPECT_EQ(error_of(with_expect(R"({"frames": 100001, "events": []})")),
+              "test.json: /expect/frames: at most 100000 frames (the limit), got 100001");
+    EXPECT_EQ(
+        parse_scene(with_expect(R"({"frames": 100000, "events": []})"), "x.json").expect->frames,
+        100000);
+
+    // A list one longer than its limit is refused before any element is read (an element
+    // "{}" would be refused for its missing fields).
+    const auto list_of = [](std::size_t n) {
+        std::string list = "[";
+        for (std::size_t i = 0; i < n; ++i)
+            list += i ? ",{}" : "{}";
+        return list + "]";
+    };
+    const std::string head = R"({"format": "ccdlab-scene", "version": 1, )";
+    for (const char* key : {"bodies", "segments", "polygons"}) {
+        EXPECT_EQ(error_of(head + "\"" + key + "\": " + list_of(100'001) + "}"),
+                  std::string("test.json: /") + key + ": at most 100000 " + key +
+                      " (the limit), got 100001");
+        EXPECT_EQ(error_of(head + "\"" + key + "\": " + list_of(100'000) + "}"),
+                  std::string("test.json: /") + key + "/0: missing required field \"name\"");
+    }
+    EXPECT_EQ(error_of(with_expect(R"({"events": )" + list_of(1'000'001) + "}")),
+              "test.json: /expect/events: at most 1000000 events (the limit), got 1000001");
+
+    // The World's 255 vertices: 255 load and step, 256 are refused where they are.
+    const auto polygon_of = [&](int n) {
+        std::string vertices = "[";
+        for (int k = 0; k < n; ++k)
+            vertices += (k ? ",[" : "[") + std::to_string(std::cos(k * 0.0245)) + "," +
+                        std::to_string(std::sin(k * 0.0245)) + "]";
+        return head + R"("polygons": [{"name": "disc", "vertices": )" + vertices +
+               R"(], "velocity": [1, 0]}]})";
+    };
+    const ccd::Scene scene = parse_scene(polygon_of(255), "x.json");
+    EXPECT_NO_THROW(ccd::make_world(scene).world.step());
+    EXPECT_EQ(error_of(polygon_of(256)),
+              "test.json: /polygons/0/vertices: at most 255 vertices (the limit), got 256");
+}
+
+TEST(SceneLoaderHostile, AFileNameTooLongIsASceneErrorNotAnAbort) {
+    const std::filesystem::path long_name = std::string(300, 'a') + ".json";
+    try {
+        ccd::load_scene_file(long_name);
+        ADD_FAILURE() << "no error";
+    } catch (const SceneError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  long_name.string() + ": cannot open the file (File name too long)");
+    }
 }
 
 } // namespace

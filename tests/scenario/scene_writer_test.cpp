@@ -15,6 +15,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "scratch.hpp"
 #include <sys/stat.h>
@@ -336,6 +337,126 @@ TEST(SceneWriter, SavingReplacesAnExistingSceneWhole) {
     ccd::save_scene_file(dir / "s.json", one_of_everything());
     EXPECT_EQ(read_text(dir / "s.json"), ccd::scene_to_json(one_of_everything()));
     EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+// [SECTION] What stood at the path is kept what it was.
+
+mode_t mode_of(const fs::path& path) {
+    struct stat status {};
+    EXPECT_EQ(::lstat(path.c_str(), &status), 0) << path;
+    return status.st_mode & 07777;
+}
+
+TEST(SceneWriterFiles, AnExistingFileKeepsItsPermissionBits) {
+    const fs::path dir = test_directory();
+    for (const mode_t mode : {0600, 0640, 0604}) {
+        const fs::path path = dir / ("mode-" + std::to_string(mode) + ".json");
+        write_text(path, "old");
+        ASSERT_EQ(::chmod(path.c_str(), mode), 0);
+        ccd::save_scene_file(path, one_of_everything());
+        EXPECT_EQ(mode_of(path), mode) << std::oct << mode;
+        EXPECT_EQ(read_text(path), ccd::scene_to_json(one_of_everything()));
+    }
+    EXPECT_EQ(files_in(dir), 3u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriterFiles, ANewFileGetsTheUsualModeLessTheUmask) {
+    const fs::path dir = test_directory();
+    const mode_t before = ::umask(027);
+    ccd::save_scene_file(dir / "new.json", one_of_everything());
+    ::umask(before);
+    EXPECT_EQ(mode_of(dir / "new.json"), 0640u); // 0666 less 027
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriterFiles, ASymlinkIsWrittenThroughAndStaysALink) {
+    const fs::path dir = test_directory();
+    fs::create_directory(dir / "real");
+    write_text(dir / "real" / "target.json", "old");
+    ASSERT_EQ(::chmod((dir / "real" / "target.json").c_str(), 0600), 0);
+    // A relative link, a link to that link, and an absolute one.
+    fs::create_symlink("real/target.json", dir / "relative.json");
+    fs::create_symlink("relative.json", dir / "chain.json");
+    fs::create_symlink(dir / "real" / "target.json", dir / "absolute.json");
+    const std::string text = ccd::scene_to_json(one_of_everything());
+    for (const char* link : {"relative.json", "chain.json", "absolute.json"}) {
+        write_text(dir / "real" / "target.json", "old");
+        ccd::save_scene_file(dir / link, one_of_everything());
+        EXPECT_TRUE(fs::is_symlink(dir / link)) << link;
+        EXPECT_EQ(read_text(dir / "real" / "target.json"), text) << link;
+        EXPECT_EQ(mode_of(dir / "real" / "target.json"), 0600u) << link;
+    }
+    EXPECT_EQ(files_in(dir), 4u);
+    EXPECT_EQ(files_in(dir / "real"), 1u);
+    // A dangling link: the file it names is created, the link stays.
+    fs::create_symlink("real/new.json", dir / "dangling.json");
+    ccd::save_scene_file(dir / "dangling.json", one_of_everything());
+    EXPECT_TRUE(fs::is_symlink(dir / "dangling.json"));
+    EXPECT_EQ(read_text(dir / "real" / "new.json"), text);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriterFiles, AFifoOrALinkToOneIsRefusedAndKept) {
+    // A FIFO stands for every file that is not a regular one: a device such as /dev/null would
+    // be refused the same way (tests never write to real device nodes).
+    const fs::path dir = test_directory();
+    ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
+    fs::create_symlink("fifo", dir / "to-fifo.json");
+    const std::pair<fs::path, std::string> cases[] = {
+        {dir / "fifo", ": cannot save: is not a regular file (a FIFO, a device or a socket): "
+                       "refused, nothing written"},
+        {dir / "to-fifo.json", ": cannot save: " + (dir / "fifo").string() +
+                                   " is not a regular file (a FIFO, a device or a socket): "
+                                   "refused, nothing written"}};
+    for (const auto& [path, message] : cases) {
+        try {
+            ccd::save_scene_file(path, one_of_everything());
+            ADD_FAILURE() << "no error for " << path;
+        } catch (const ccd::SceneError& e) {
+            EXPECT_EQ(std::string(e.what()), path.string() + message);
+        }
+    }
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir / "fifo")));
+    EXPECT_TRUE(fs::is_symlink(dir / "to-fifo.json"));
+    EXPECT_EQ(files_in(dir), 2u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriterFiles, ALongNameStillGetsATemporaryFileThatFits) {
+    // 250 bytes is a valid name; ".<name>.<pid>.<n>.tmp" would not be.
+    const fs::path dir = test_directory();
+    const fs::path path = dir / (std::string(245, 'n') + ".json");
+    ccd::save_scene_file(path, one_of_everything());
+    EXPECT_EQ(read_text(path), ccd::scene_to_json(one_of_everything()));
+    EXPECT_EQ(files_in(dir), 1u);
+    fs::remove_all(dir);
+}
+
+TEST(SceneWriterFiles, ANameTooLongOrASymlinkLoopIsASceneErrorNotAnAbort) {
+    const fs::path dir = test_directory();
+    const fs::path long_name = dir / std::string(300, 'a');
+    try {
+        ccd::save_scene_file(long_name, one_of_everything());
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  long_name.string() +
+                      ": cannot save: cannot look at the path: File name too long");
+    }
+    fs::create_symlink("loop-b", dir / "loop-a");
+    fs::create_symlink("loop-a", dir / "loop-b");
+    try {
+        ccd::save_scene_file(dir / "loop-a", one_of_everything());
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  (dir / "loop-a").string() +
+                      ": cannot save: cannot follow the symbolic links: Too many levels of "
+                      "symbolic links");
+    }
+    EXPECT_EQ(files_in(dir), 2u);
     fs::remove_all(dir);
 }
 

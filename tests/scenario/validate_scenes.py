@@ -62,6 +62,12 @@ must_refuse = {
     "an unknown feature": lambda d: d["expect"]["events"][0].update(feature="side"),
     "a negative tolerance": lambda d: d["expect"]["tolerance"].update(distance=-1),
     "zero frames": lambda d: d["expect"].update(frames=0),
+    "more frames than the limit": lambda d: d["expect"].update(frames=100001),
+    "an event in a frame beyond the limit": lambda d: d["expect"]["events"][0].update(
+        frame=100000),
+    "a polygon of 256 vertices": lambda d: d.update(
+        polygons=[{"name": "p", "vertices": [[k, k * k] for k in range(256)],
+                   "velocity": [0, 0]}]),
     "an expectation without events": lambda d: d["expect"].pop("events"),
 }
 if validator.is_valid(base):

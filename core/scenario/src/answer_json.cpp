@@ -1,7 +1,7 @@
 #include "ccd/answer_json.hpp"
 
+#include <cmath>
 #include <functional>
-
 #include <string>
 #include <vector>
 
@@ -51,24 +51,37 @@ json hit_to_json(const std::optional<Hit>& hit) {
     return answer;
 }
 
+// A number of the trace: an equation's coefficient or root may be infinite or NaN (an
+// overflow, a division by zero at the edges of double), which JSON has no number for: the
+// string "inf", "-inf" or "nan" then, never null.
+json trace_number(double x) {
+    if (std::isfinite(x)) return x;
+    return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
+}
+
 json trace_to_json(const Trace& trace) {
     json candidates = json::array();
     for (const TraceCandidate& c : trace.candidates) {
         json roots = json::array();
         for (const TraceRoot& r : c.roots) {
-            json root = {{"t", r.t}, {"verdict", to_string(r.verdict)}};
-            if (r.position) root["position"] = to_json(*r.position);
+            json root = {{"t", trace_number(r.t)}, {"verdict", to_string(r.verdict)}};
+            if (r.position)
+                root["position"] =
+                    json::array({trace_number(r.position->x), trace_number(r.position->y)});
             roots.push_back(root);
         }
         json item = {{"name", c.name}, {"feature", to_string(c.feature)}};
         if (c.coefficients.empty()) {
-            item["coefficients"] = json::array({c.c, c.b, c.a});
-            item["a"] = c.a;
-            item["b"] = c.b;
-            item["c"] = c.c;
-            item["discriminant"] = c.discriminant;
+            item["coefficients"] =
+                json::array({trace_number(c.c), trace_number(c.b), trace_number(c.a)});
+            item["a"] = trace_number(c.a);
+            item["b"] = trace_number(c.b);
+            item["c"] = trace_number(c.c);
+            item["discriminant"] = trace_number(c.discriminant);
         } else {
-            item["coefficients"] = c.coefficients;
+            item["coefficients"] = json::array();
+            for (const double coefficient : c.coefficients)
+                item["coefficients"].push_back(trace_number(coefficient));
         }
         item["roots"] = roots;
         if (!c.note.empty()) item["note"] = c.note;

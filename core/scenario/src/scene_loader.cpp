@@ -1,23 +1,26 @@
 // The strict scene loader (docs/scene-format.md).
-// [SECTION] Parsing: nlohmann's parser, told where it is (duplicate keys, nesting, overflow)
+// [SECTION] Parsing: ccd::parse_strict_json, its complaints placed in the file
 // [SECTION] Reading values: every complaint names the place
 // [SECTION] The scene's parts
 // [SECTION] Entry points
 #include "ccd/scene_loader.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_limits.hpp"
+#include "ccd/strict_json.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <initializer_list>
-#include <iterator>
 #include <limits>
 #include <map>
-#include <set>
 #include <sstream>
 #include <string>
 
@@ -34,176 +37,14 @@ std::string escape_pointer_token(std::string_view token) {
     return escaped;
 }
 
-// Line and column (1-based) of a byte offset.
-std::string line_and_column(std::string_view text, std::size_t offset) {
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(column);
-}
-
-// [SECTION] Parsing: nlohmann's parser, told where it is.
-
-// A character iterator that records how far the parser has read, so a complaint raised while
-// parsing (a duplicate key, a number too large) can name its line and column. nlohmann reads
-// its input one character at a time, without buffering ahead.
-class CountingIterator {
-public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = char;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const char*;
-    using reference = const char&;
-
-    CountingIterator(const char* at, std::size_t* consumed, const char* begin)
-        : at_(at), begin_(begin), consumed_(consumed) {}
-    reference operator*() const { return *at_; }
-    CountingIterator& operator++() {
-        ++at_;
-        *consumed_ = static_cast<std::size_t>(at_ - begin_);
-        return *this;
-    }
-    CountingIterator operator++(int) {
-        CountingIterator before = *this;
-        ++*this;
-        return before;
-    }
-    friend bool operator==(const CountingIterator& l, const CountingIterator& r) {
-        return l.at_ == r.at_;
-    }
-
-private:
-    const char* at_;
-    const char* begin_;
-    std::size_t* consumed_;
-};
-
-// Thrown by the parser callback; turned into a SceneError with the position.
-struct DuplicateKey {
-    std::string key;
-    std::string object_pointer;
-    std::size_t consumed; // bytes read when the key was complete (its closing quote)
-};
-struct TooDeep {
-    std::size_t consumed; // bytes read when the array or object was opened
-};
-
-// A scene nests 5 levels (/expect/events/0/point/0); a deeper document is refused while it is
-// parsed, before anything walks it recursively (printing it for a message would).
-constexpr std::size_t kMaxNesting = 64;
-
-// Follows the parser through the document to know the JSON pointer of the current object, and
-// refuses a key that appears twice in one object (nlohmann would keep the last silently).
-class DuplicateKeyCheck {
-public:
-    explicit DuplicateKeyCheck(const std::size_t* consumed) : consumed_(consumed) {}
-
-    bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
-        switch (event) {
-        case json::parse_event_t::object_start:
-        case json::parse_event_t::array_start:
-            if (stack_.size() >= kMaxNesting) throw TooDeep{*consumed_};
-            enter_element();
-            stack_.push_back(Level{event == json::parse_event_t::array_start, {}, {}, -1});
-            break;
-        case json::parse_event_t::object_end:
-        case json::parse_event_t::array_end:
-            if (!stack_.empty()) stack_.pop_back();
-            break;
-        case json::parse_event_t::value:
-            enter_element();
-            break;
-        case json::parse_event_t::key: {
-            Level& level = stack_.back();
-            level.key = parsed.get<std::string>();
-            if (!level.keys.insert(level.key).second)
-                throw DuplicateKey{level.key, pointer_of_parent(), *consumed_};
-            break;
-        }
-        }
-        return true;
-    }
-
-private:
-    struct Level {
-        bool is_array;
-        std::set<std::string> keys;
-        std::string key; // the current member's key (objects)
-        long index;      // the current element's index (arrays)
-    };
-
-    void enter_element() {
-        if (!stack_.empty() && stack_.back().is_array) ++stack_.back().index;
-    }
-    // The pointer of the object whose key is being read.
-    std::string pointer_of_parent() const {
-        std::string pointer;
-        for (std::size_t i = 0; i + 1 < stack_.size(); ++i)
-            pointer += "/" + (stack_[i].is_array ? std::to_string(stack_[i].index)
-                                                 : escape_pointer_token(stack_[i].key));
-        return pointer.empty() ? "/" : pointer;
-    }
-
-    const std::size_t* consumed_;
-    std::vector<Level> stack_;
-};
-
-// Where the string ending with the quote at `closing` starts (its opening quote).
-std::size_t opening_quote(std::string_view text, std::size_t closing) {
-    for (std::size_t i = closing; i-- > 0;) {
-        if (text[i] != '"') continue;
-        std::size_t backslashes = 0;
-        while (backslashes < i && text[i - 1 - backslashes] == '\\')
-            ++backslashes;
-        if (backslashes % 2 == 0) return i;
-    }
-    return 0;
-}
-
+// A scene nests 5 levels (/expect/events/0/point/0).
 json parse_json(std::string_view text, std::string_view source) {
-    std::size_t consumed = 0;
-    const CountingIterator first(text.data(), &consumed, text.data());
-    const CountingIterator last(text.data() + text.size(), &consumed, text.data());
     try {
-        return json::parse(first, last, DuplicateKeyCheck(&consumed), true, false);
-    } catch (const json::parse_error& e) {
-        // e.byte is 1-based and points just past the offending character.
-        const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        std::string what = e.what();
-        const auto start = what.find("syntax error");
-        if (start != std::string::npos) what = what.substr(start);
-        throw SceneError(std::string(source) + ":" + line_and_column(text, offset) +
-                         ": malformed JSON: " + what);
-    } catch (const json::out_of_range& e) {
-        // A number beyond the range of a double ("1e999"). nlohmann gives no position; the
-        // parser has just read the number (and at most one character after it).
-        std::string what = e.what();
-        const auto start = what.find("number overflow parsing '");
-        if (start == std::string::npos) throw SceneError(std::string(source) + ": " + what);
-        what = what.substr(start);
-        const std::size_t quote = what.find('\'');
-        const std::string number = what.substr(quote + 1, what.size() - quote - 2);
-        const std::size_t at = text.rfind(number, consumed);
-        throw SceneError(std::string(source) + ":" +
-                         line_and_column(text, at == std::string_view::npos ? consumed : at) +
-                         ": " + what + " (beyond the largest double)");
-    } catch (const TooDeep& e) {
-        throw SceneError(std::string(source) + ":" +
-                         line_and_column(text, e.consumed > 0 ? e.consumed - 1 : 0) +
-                         ": nested more than " + std::to_string(kMaxNesting) +
-                         " arrays or objects deep (a scene needs 5)");
-    } catch (const DuplicateKey& e) {
-        const std::size_t closing = e.consumed > 0 ? e.consumed - 1 : 0;
-        throw SceneError(std::string(source) + ":" +
-                         line_and_column(text, opening_quote(text, closing)) +
-                         ": duplicate key \"" + e.key + "\" in " + e.object_pointer +
-                         " (a key may appear once per object)");
+        return parse_strict_json(text);
+    } catch (const JsonTextError& e) {
+        const bool too_deep = e.kind() == JsonTextError::Kind::TooDeep;
+        throw SceneError(std::string(source) + ":" + line_and_column(text, e.offset()) + ": " +
+                         e.what() + (too_deep ? " (a scene needs 5)" : ""));
     }
 }
 
@@ -243,13 +84,20 @@ public:
                 for (std::string_view key : allowed)
                     list += (list.empty() ? "" : ", ") + std::string(key);
                 child(item.value(), item.key())
-                    .fail("unknown field \"" + item.key() + "\" (expected one of: " + list + ")");
+                    .fail("unknown field \"" + printable_excerpt(item.key()) +
+                          "\" (expected one of: " + list + ")");
             }
         }
     }
 
-    std::vector<Reader> elements() const {
+    // The elements of an array of at most `at_most` (a limit of scene_limits.hpp), else a
+    // complaint naming the limit: "at most 255 vertices (the limit), got 256".
+    std::vector<Reader> elements(std::size_t at_most = std::numeric_limits<std::size_t>::max(),
+                                 std::string_view what = "elements") const {
         if (!value_.is_array()) fail("expected an array, got " + describe());
+        if (value_.size() > at_most)
+            fail("at most " + std::to_string(at_most) + " " + std::string(what) +
+                 " (the limit), got " + std::to_string(value_.size()));
         std::vector<Reader> out;
         for (std::size_t i = 0; i < value_.size(); ++i)
             out.push_back(child(value_[i], std::to_string(i)));
@@ -301,12 +149,12 @@ public:
 
 private:
     Reader child(const json& v, const std::string& token) const {
-        return Reader(v, pointer_ + "/" + escape_pointer_token(token), source_);
+        return Reader(v, pointer_ + "/" + escape_pointer_token(printable_excerpt(token)), source_);
     }
     std::string describe() const {
         const std::string text = value_.dump();
         const std::string shown = text.size() > 40 ? text.substr(0, 37) + "..." : text;
-        return std::string(value_.type_name()) + " " + shown;
+        return std::string(value_.type_name()) + " " + printable_excerpt(shown, 2 * 40);
     }
 
     const json& value_;
@@ -327,7 +175,8 @@ public:
         if (name.empty()) field.fail("a name must not be empty");
         const auto [it, inserted] = names_.emplace(name, Entry{kind, field.pointer()});
         if (!inserted)
-            field.fail("duplicate name \"" + name + "\" (already used by " + it->second.pointer +
+            field.fail("duplicate name \"" + printable_excerpt(name) + "\" (already used by " +
+                       it->second.pointer +
                        "; names are unique across bodies, segments and polygons)");
         return name;
     }
@@ -351,7 +200,7 @@ ResponseKind read_response(const Reader& field) {
     if (response == "stop") return ResponseKind::Stop;
     if (response == "destroy") return ResponseKind::Destroy;
     if (response == "sensor") return ResponseKind::Sensor;
-    field.fail("unknown response \"" + response +
+    field.fail("unknown response \"" + printable_excerpt(response) +
                "\" (expected bounce, slide, stop, destroy or sensor)");
 }
 
@@ -369,7 +218,8 @@ Body read_body(const Reader& r, Names& names) {
         r.expect_object({"name", "shape", "position", "velocity", "response", "restitution"});
         body.shape = BodyShape::Point;
     } else {
-        r.member("shape").fail("unknown shape \"" + shape + "\" (expected circle or point)");
+        r.member("shape").fail("unknown shape \"" + printable_excerpt(shape) +
+                               "\" (expected circle or point)");
     }
     body.circle.center = r.member("position").vec2();
     body.velocity = r.member("velocity").vec2();
@@ -393,7 +243,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
-    for (const Reader& vertex : vertices.elements())
+    for (const Reader& vertex : vertices.elements(kMaxPolygonVertices, "vertices"))
         polygon.polygon.vertices.push_back(vertex.vec2());
     if (polygon.polygon.vertices.size() < 3)
         vertices.fail("a polygon needs at least 3 vertices, got " +
@@ -415,7 +265,8 @@ std::string read_algorithm(const Reader& field) {
     std::string list;
     for (const Algorithm& algorithm : algorithms())
         list += (list.empty() ? "" : ", ") + std::string(algorithm.name);
-    field.fail("unknown algorithm \"" + name + "\" (expected one of: " + list + ")");
+    field.fail("unknown algorithm \"" + printable_excerpt(name) + "\" (expected one of: " + list +
+               ")");
 }
 
 // The spellings of ccd::to_string(Feature).
@@ -430,7 +281,8 @@ Feature read_feature(const Reader& field) {
         if (to_string(feature) == text) return feature;
         list += (list.empty() ? "" : ", ") + std::string(to_string(feature));
     }
-    field.fail("unknown feature \"" + text + "\" (expected one of: " + list + ")");
+    field.fail("unknown feature \"" + printable_excerpt(text) + "\" (expected one of: " + list +
+               ")");
 }
 
 ExpectedEvent read_expected_event(const Reader& r, const Names& names, int frames) {
@@ -448,11 +300,13 @@ ExpectedEvent read_expected_event(const Reader& r, const Names& names, int frame
     event.a = a.string();
     const Names::Kind* a_kind = names.find(event.a);
     if (!a_kind || *a_kind == Names::Kind::Segment) // a polygon is a body of the World too
-        a.fail("\"" + event.a + "\" is not the name of a body or polygon in this scene");
+        a.fail("\"" + printable_excerpt(event.a) +
+               "\" is not the name of a body or polygon in this scene");
     const Reader b = r.member("b");
     event.b = b.string();
     if (!names.find(event.b))
-        b.fail("\"" + event.b + "\" is not the name of a body, segment or polygon in this scene");
+        b.fail("\"" + printable_excerpt(event.b) +
+               "\" is not the name of a body, segment or polygon in this scene");
     if (event.b == event.a) b.fail("a body does not collide with itself");
     event.feature = read_feature(r.member("feature"));
     event.point = r.member("point").vec2();
@@ -467,6 +321,9 @@ Expectation read_expectation(const Reader& r, const Names& names) {
         const Reader field = r.member("frames");
         expect.frames = field.integer();
         if (expect.frames < 1) field.fail("must be >= 1, got " + std::to_string(expect.frames));
+        if (expect.frames > kMaxSceneFrames)
+            field.fail("at most " + std::to_string(kMaxSceneFrames) + " frames (the limit), got " +
+                       std::to_string(expect.frames));
     }
     if (r.has("tolerance")) {
         const Reader tolerance = r.member("tolerance");
@@ -476,7 +333,7 @@ Expectation read_expectation(const Reader& r, const Names& names) {
         if (tolerance.has("distance"))
             expect.tolerance.distance = tolerance.member("distance").non_negative_number();
     }
-    for (const Reader& event : r.member("events").elements())
+    for (const Reader& event : r.member("events").elements(kMaxExpectedEvents, "events"))
         expect.events.push_back(read_expected_event(event, names, expect.frames));
     return expect;
 }
@@ -507,13 +364,13 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     if (root.has("algorithm")) scene.algorithm = read_algorithm(root.member("algorithm"));
     if (root.has("view")) scene.view = read_view(root.member("view"));
     if (root.has("bodies"))
-        for (const Reader& r : root.member("bodies").elements())
+        for (const Reader& r : root.member("bodies").elements(kMaxSceneParticipants, "bodies"))
             scene.bodies.push_back(read_body(r, names));
     if (root.has("segments"))
-        for (const Reader& r : root.member("segments").elements())
+        for (const Reader& r : root.member("segments").elements(kMaxSceneParticipants, "segments"))
             scene.walls.push_back(read_wall(r, names));
     if (root.has("polygons"))
-        for (const Reader& r : root.member("polygons").elements())
+        for (const Reader& r : root.member("polygons").elements(kMaxSceneParticipants, "polygons"))
             scene.polygons.push_back(read_polygon(r, names));
     // Last: its events name the participants above.
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
@@ -521,10 +378,17 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
 }
 
 Scene load_scene_file(const std::filesystem::path& path) {
-    if (std::filesystem::is_directory(path))
+    std::error_code error; // the non-throwing query: a name too long or a symlink loop is said
+    if (std::filesystem::is_directory(path, error))
         throw SceneError(path.string() + ": is a directory, not a scene file");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw SceneError(path.string() + ": cannot open the file (does it exist?)");
+    if (!in) {
+        const int reason = errno;
+        throw SceneError(path.string() + ": cannot open the file (" +
+                         (reason == ENOENT || reason == 0 ? std::string("does it exist?")
+                                                          : std::strerror(reason)) +
+                         ")");
+    }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) throw SceneError(path.string() + ": cannot read the file");

@@ -1,17 +1,12 @@
 #include "ccd/scene_writer.hpp"
 
+#include "ccd/atomic_write.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <string_view>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace ccd {
 namespace {
@@ -176,24 +171,6 @@ void write(const Json& value, int depth, bool root, std::string& out) {
     out += closing_indent + "}";
 }
 
-// The reason of the last failed system call, for messages.
-std::string last_error() {
-    return std::strerror(errno);
-}
-
-// Writes all of `text` to `fd` and flushes it to the disk; false with errno set on failure.
-bool write_all_and_sync(int fd, std::string_view text) {
-    while (!text.empty()) {
-        const ssize_t written = ::write(fd, text.data(), text.size());
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        text.remove_prefix(static_cast<std::size_t>(written));
-    }
-    return ::fsync(fd) == 0;
-}
-
 } // namespace
 
 std::string scene_to_json(const Scene& scene) {
@@ -218,42 +195,10 @@ void save_scene_file(const std::filesystem::path& path, const Scene& scene) {
     } catch (const SceneError& e) {
         fail(e.what());
     }
-    if (std::filesystem::is_directory(path)) fail("is a directory");
-
-    // A new file beside the target (a rename is atomic only within one file system), named
-    // so that two savers never share one; the permissions a new file gets (umask applies).
-    static std::atomic<unsigned> counter{0};
-    const std::filesystem::path directory =
-        path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
-    std::filesystem::path temporary;
-    int fd = -1;
-    for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
-        temporary = directory / ("." + path.filename().string() + "." + std::to_string(::getpid()) +
-                                 "." + std::to_string(counter++) + ".tmp");
-        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0)
-        fail("cannot create a temporary file in " + directory.string() + ": " + last_error());
-
-    const bool written = write_all_and_sync(fd, text);
-    const std::string write_error = written ? "" : last_error();
-    const bool closed = ::close(fd) == 0;
-    if (!written || !closed) {
-        const std::string reason = written ? last_error() : write_error;
-        ::unlink(temporary.c_str());
-        fail("cannot write " + temporary.string() + ": " + reason);
-    }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        const std::string reason = last_error();
-        ::unlink(temporary.c_str());
-        fail("cannot replace the file: " + reason);
-    }
-    // Make the rename itself durable; a failure here loses nothing that was there before.
-    const int dir_fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir_fd >= 0) {
-        ::fsync(dir_fd);
-        ::close(dir_fd);
+    try {
+        write_file_atomically(path, text);
+    } catch (const FileWriteError& e) {
+        fail(e.what());
     }
 }
 

@@ -15,10 +15,10 @@ namespace ccd {
 // it is checked with parse_scene before it is returned.
 std::string scene_to_json(const Scene& scene);
 
-// Writes scene_to_json(scene) to a new file in the same directory, flushes it to the disk and
-// renames it over `path`: `path` holds either the old scene or the whole new one, never a part.
-// Throws SceneError naming `path` and the reason; the old file is then untouched and the
-// temporary file removed.
+// Writes scene_to_json(scene) with ccd::write_file_atomically (atomic_write.hpp): `path` holds
+// either the old scene or the whole new one, never a part; a symbolic link is written through,
+// an existing file keeps its permissions, a FIFO or a device is refused. Throws SceneError
+// naming `path` and the reason; the old file is then untouched and the temporary file removed.
 void save_scene_file(const std::filesystem::path& path, const Scene& scene);
 
 } // namespace ccd

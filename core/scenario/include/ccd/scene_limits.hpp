@@ -1,0 +1,20 @@
+#pragma once
+// The largest counts a scene file may hold (docs/scene-format.md, "Limits"): each bounds the
+// work that loading, stepping or checking a scene can ask for. The loader refuses a scene beyond
+// any of them with a SceneError naming the place and the limit; ccdlab-cli applies the frame
+// and vertex limits to its own options and queries too (docs/cli.md).
+
+#include <cstddef>
+
+namespace ccd {
+
+// expect.frames, and the frames `ccdlab-cli replay` and `record` step.
+inline constexpr int kMaxSceneFrames = 100'000;
+// Entries of `bodies`, of `segments` and of `polygons` (each list on its own).
+inline constexpr std::size_t kMaxSceneParticipants = 100'000;
+// A polygon's vertices: the World's limit (ccd::BodyDef::outline), and ccdlab-cli toi's.
+inline constexpr std::size_t kMaxPolygonVertices = 255;
+// Entries of expect.events.
+inline constexpr std::size_t kMaxExpectedEvents = 1'000'000;
+
+} // namespace ccd

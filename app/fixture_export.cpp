@@ -8,12 +8,15 @@
 #include <cstring>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace ccdlab {
 namespace {
 
 constexpr std::size_t kMaxSlugLength = 60;
+// <stem>.json, <stem>-2.json, ... <stem>-10000.json, then a clear error rather than more tries.
+constexpr int kMaxFixtureNames = 10'000;
 
 bool is_kept(char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
@@ -26,7 +29,7 @@ char lower(char c) {
 // Creates `path` empty if it does not exist yet (O_EXCL): the name is ours until the rename of
 // the real file over it. False when it exists.
 bool reserve(const std::filesystem::path& path) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0) {
         if (errno == EEXIST) return false;
         throw ccd::SceneError(path.string() + ": cannot create the fixture (" +
@@ -60,13 +63,22 @@ std::string fixture_slug(std::string_view title) {
 
 std::filesystem::path unused_fixture_path(const std::filesystem::path& folder,
                                           std::string_view stem) {
-    std::error_code error;
-    for (int n = 1;; ++n) {
+    for (int n = 1; n <= kMaxFixtureNames; ++n) {
         const std::string name =
             std::string(stem) + (n == 1 ? "" : "-" + std::to_string(n)) + ".json";
         const std::filesystem::path path = folder / name;
-        if (!std::filesystem::exists(path, error) && !error) return path;
+        // Only "there is no such file" makes a name free; any other answer of the file system
+        // (a folder that cannot be searched, a name too long, a symlink loop) is the same for
+        // every name tried, and is said.
+        struct stat status {};
+        if (::lstat(path.c_str(), &status) == 0) continue;
+        if (errno == ENOENT) return path;
+        throw ccd::SceneError(path.string() + ": cannot look for a free file name (" +
+                              std::strerror(errno) + ")");
     }
+    throw ccd::SceneError((folder / std::string(stem)).string() +
+                          ".json: " + std::to_string(kMaxFixtureNames) +
+                          " fixtures of that name exist already; give the scene another title");
 }
 
 ccd::Scene fixture_of(const ccd::Scene& scene, int frames) {
@@ -80,11 +92,18 @@ ccd::Scene fixture_of(const ccd::Scene& scene, int frames) {
 std::filesystem::path export_fixture(const std::filesystem::path& folder, const ccd::Scene& scene,
                                      int frames, std::string_view title) {
     const ccd::Scene fixture = fixture_of(scene, frames);
-    std::filesystem::create_directories(folder);
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error)
+        throw ccd::SceneError(folder.string() + ": cannot create the fixtures folder (" +
+                              error.message() + ")");
     const std::string stem = fixture_slug(title.empty() ? scene.title : title);
-    for (;;) {
+    for (int attempt = 0;; ++attempt) {
         const std::filesystem::path path = unused_fixture_path(folder, stem);
-        if (!reserve(path)) continue; // taken between the look and the create: the next one
+        if (!reserve(path)) { // taken between the look and the create: the next one
+            if (attempt < kMaxFixtureNames) continue;
+            throw ccd::SceneError(path.string() + ": every free name was taken while looking");
+        }
         try {
             ccd::save_scene_file(path, fixture);
         } catch (...) {

@@ -24,7 +24,10 @@ struct FixtureCase {
 // one); "fixture" when nothing is left. "A ball hits a wall!" -> "a-ball-hits-a-wall".
 std::string fixture_slug(std::string_view title);
 
-// `folder`/<stem>.json, or <stem>-2.json, <stem>-3.json, ... the first that does not exist.
+// `folder`/<stem>.json, or <stem>-2.json, <stem>-3.json, ... the first that does not exist (up
+// to <stem>-10000.json). Throws ccd::SceneError naming the path and the reason when the file
+// system answers anything but "no such file" (a folder that cannot be searched, a name too
+// long, a symlink loop), or when all 10,000 names are taken: it never loops.
 std::filesystem::path unused_fixture_path(const std::filesystem::path& folder,
                                           std::string_view stem);
 
@@ -33,7 +36,7 @@ ccd::Scene fixture_of(const ccd::Scene& scene, int frames);
 
 // Records the fixture and saves it into `folder` (created if missing) under a fresh name from
 // `title` (the scene's title when empty). Returns the file written. Throws ccd::SceneError
-// (or std::filesystem::filesystem_error) when it cannot be written; nothing is left behind then.
+// naming the path and the reason when it cannot be written; nothing is left behind then.
 std::filesystem::path export_fixture(const std::filesystem::path& folder, const ccd::Scene& scene,
                                      int frames, std::string_view title = {});
 

@@ -20,6 +20,11 @@
 #include "test_camera.hpp"
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iostream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
@@ -364,7 +369,89 @@ TEST(FixtureExport, NeverOverwritesAndTheFileChecksClean) {
 TEST(FixtureExport, AnUnwritableFolderThrowsAndLeavesNothing) {
     const fs::path dir = scratch_dir();
     std::ofstream(dir / "file") << "x"; // a file where the folder would be
-    EXPECT_ANY_THROW(export_fixture(dir / "file" / "fixtures", ball_and_wall(), 1));
+    try {
+        export_fixture(dir / "file" / "fixtures", ball_and_wall(), 1);
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()), (dir / "file" / "fixtures").string() +
+                                             ": cannot create the fixtures folder (Not a "
+                                             "directory)");
+    }
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+}
+
+// The file system's answer is the same for every name tried: said at once, never a loop. Run
+// in a child process (gtest's EXPECT_EXIT) under a 10-second alarm, so a loop fails the test
+// instead of hanging it.
+void expect_refused_at_once(const std::function<void()>& work, const std::string& message) {
+    EXPECT_EXIT(
+        {
+            ::alarm(10);
+            try {
+                work();
+            } catch (const ccd::SceneError& e) {
+                std::cerr << e.what() << std::endl;
+                std::_Exit(0);
+            }
+            std::_Exit(1);
+        },
+        ::testing::ExitedWithCode(0), message);
+}
+
+TEST(FixtureExportHostile, AFolderThatCannotBeSearchedIsAClearErrorNotALoop) {
+    // A folder of mode 0600 (readable, not searchable): looking up a name in it fails with
+    // EACCES. Root is not stopped by permission bits, so as root the child process drops to
+    // the user "nobody" (65534) first; the folder stays root's.
+    const fs::path dir = scratch_dir() / "unsearchable";
+    fs::create_directories(dir);
+    fs::permissions(dir, fs::perms::owner_read | fs::perms::owner_write);
+    const auto as_a_user = [](const std::function<void()>& work) {
+        return [work] {
+            if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) std::_Exit(3);
+            work();
+        };
+    };
+    expect_refused_at_once(as_a_user([&] { unused_fixture_path(dir, "case"); }),
+                           "unsearchable/case.json: cannot look for a free file name "
+                           "\\(Permission denied\\)");
+    expect_refused_at_once(as_a_user([&] { export_fixture(dir, ball_and_wall(), 1, "case"); }),
+                           "unsearchable/case.json: cannot look for a free file name "
+                           "\\(Permission denied\\)");
+    fs::permissions(dir, fs::perms::owner_all);
+    EXPECT_TRUE(fs::is_empty(dir));
+}
+
+TEST(FixtureExportHostile, ASymlinkLoopOrANameTooLongIsAClearErrorNotALoop) {
+    // The same error for every name, as root too: a folder that is a symlink loop, and a stem
+    // too long for a file name.
+    const fs::path dir = scratch_dir();
+    fs::create_symlink("loop-b", dir / "loop-a");
+    fs::create_symlink("loop-a", dir / "loop-b");
+    expect_refused_at_once([&] { unused_fixture_path(dir / "loop-a", "case"); },
+                           "loop-a/case.json: cannot look for a free file name \\(Too many "
+                           "levels of symbolic links\\)");
+    expect_refused_at_once([&] { unused_fixture_path(dir, std::string(300, 's')); },
+                           "s.json: cannot look for a free file name \\(File name too long\\)");
+    expect_refused_at_once([&] { export_fixture(dir / "loop-a", ball_and_wall(), 1); },
+                           "loop-a: cannot create the fixtures folder");
+}
+
+TEST(FixtureExportHostile, NamesRunOutWithAClearErrorAfterTenThousand) {
+    const fs::path dir = scratch_dir();
+    std::ofstream(dir / "case.json") << "x";
+    for (int n = 2; n <= 10'000; ++n)
+        std::ofstream(dir / ("case-" + std::to_string(n) + ".json")) << "x";
+    try {
+        unused_fixture_path(dir, "case");
+        ADD_FAILURE() << "no error";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  (dir / "case").string() +
+                      ".json: 10000 fixtures of that name exist already; give the scene another "
+                      "title");
+    }
+    fs::remove(dir / "case-777.json");
+    EXPECT_EQ(unused_fixture_path(dir, "case"), dir / "case-777.json");
 }
 
 // Two segments meeting at a corner (a polyline's joint, a box's corner) are dragged as one.
@@ -406,6 +493,23 @@ TEST(Autosave, RoundTripsTheSceneAndItsOrigin) {
     EXPECT_EQ(ccd::scene_to_json(read->scene), ccd::scene_to_json(scene)) << "to the last bit";
     remove_autosave(file);
     EXPECT_FALSE(fs::exists(file));
+}
+
+TEST(Autosave, KeepsTheFilesModeAndWritesThroughASymlink) {
+    const fs::path dir = scratch_dir();
+    fs::create_directories(dir / "real");
+    std::ofstream(dir / "real" / "autosave.json") << "old";
+    fs::permissions(dir / "real" / "autosave.json", fs::perms::owner_read | fs::perms::owner_write);
+    fs::create_symlink("real/autosave.json", dir / "autosave.json");
+    write_autosave(dir / "autosave.json", {ball_and_wall(), "/scenes/ball.json"});
+    EXPECT_TRUE(fs::is_symlink(dir / "autosave.json"));
+    EXPECT_EQ(fs::status(dir / "real" / "autosave.json").permissions(),
+              fs::perms::owner_read | fs::perms::owner_write);
+    ASSERT_TRUE(read_autosave(dir / "autosave.json").has_value());
+    EXPECT_EQ(read_autosave(dir / "autosave.json")->origin, "/scenes/ball.json");
+    ASSERT_EQ(::mkfifo((dir / "fifo.json").c_str(), 0644), 0);
+    EXPECT_THROW(write_autosave(dir / "fifo.json", {ball_and_wall(), ""}), std::runtime_error);
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir / "fifo.json")));
 }
 
 TEST(Autosave, AFileThatIsNotAnAutosaveIsIgnored) {

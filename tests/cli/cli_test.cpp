@@ -16,6 +16,8 @@
 #include <vector>
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 namespace {
 
@@ -859,6 +861,23 @@ TEST(CliRecordHostile, AFifoIsRefusedAndKept) {
     EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
     EXPECT_TRUE(fs::is_symlink(folder / "to-fifo"));
     EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 2);
+}
+
+TEST(CliRecordHostile, ADeviceNodeIsRefusedAndKept) {
+    // As root, record -o /dev/null used to replace the device with a regular file. A device
+    // node of our own (the null device's numbers, 1:3) in the scratch folder stands for it.
+    if (::geteuid() != 0) GTEST_SKIP() << "only root can make a device node";
+    const fs::path folder = scratch_folder();
+    const fs::path scene = scene_file(falling_ball());
+    const fs::path device = folder / "null";
+    ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0644, ::makedev(1, 3)), 0);
+    const auto result = run_command(kCli + " record " + scene.string() + " -o " + device.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.output, "ccdlab-cli record: " + device.string() +
+                                 ": cannot save: is not a regular file (a FIFO, a device or a "
+                                 "socket): refused, nothing written\n");
+    EXPECT_TRUE(fs::is_character_file(fs::symlink_status(device)));
+    EXPECT_EQ(std::distance(fs::directory_iterator(folder), fs::directory_iterator()), 1);
 }
 
 TEST(CliCheckHostile, ABillionFramesAreRefusedAtTheLimitNotRunForEver) {

@@ -13,13 +13,17 @@ work=${2:-$repo/build/fuzz}
 seconds=${3:-30}
 mkdir -p "$work"
 
-# The loader, the writer and the parts of the core they call (the algorithm registry, whose
+# The loader (with its JSON reader and error quoting), the writer (with the file writer it saves
+# through) and the parts of the core they call (the algorithm registry, whose
 # names the loader checks, and Feature's names). Rebuilt only when a source is newer.
 sources=(
     "$here/scene_loader_fuzzer.cpp"
+    "$repo"/core/scenario/src/atomic_write.cpp
+    "$repo"/core/scenario/src/printable_excerpt.cpp
     "$repo"/core/scenario/src/scene.cpp
     "$repo"/core/scenario/src/scene_loader.cpp
     "$repo"/core/scenario/src/scene_writer.cpp
+    "$repo"/core/scenario/src/strict_json.cpp
     "$repo"/core/src/algorithms.cpp
     "$repo"/core/src/algorithm_conservative_advancement.cpp
     "$repo"/core/src/algorithm_seed000.cpp

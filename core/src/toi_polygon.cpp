@@ -379,10 +379,12 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                      "wall end B"}}) {
         for (std::size_t j = 0; j < mover.vertices.size(); ++j) { // each end against each edge
             const int edge_index = static_cast<int>(j);
+            // A copy: clang 14 lets no lambda capture a structured binding (C++20, not there).
+            const Feature end_feature = feature;
             const auto hit = time_of_impact(end, end_motion, edge(mover, j), earliest.part());
             earliest.record(std::string(name) + " / edge " + std::to_string(edge_index), true,
                             [&](TraceCandidate& c) {
-                                c.feature = feature;
+                                c.feature = end_feature;
                                 c.mover_edge = edge_index;
                             });
             if (!hit) continue;

@@ -1,6 +1,7 @@
 // ccdlab-cli: the headless tool. Links only the core (and JSON); see docs/cli.md.
 
 #include "query_json.hpp"
+#include "toi_line.hpp"
 
 #include "ccd/algorithms.hpp"
 #include "ccd/answer_json.hpp"
@@ -127,31 +128,11 @@ int run_toi(const std::vector<std::string_view>& args) {
     bool any_error = false;
     std::string line;
     for (long number = 1; std::getline(std::cin, line); ++number) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        const std::string place = "line " + std::to_string(number) + ": ";
-        nlohmann::json answer;
-        try {
-            answer =
-                ccdlab::cli::answer_query(ccd::parse_strict_json(line), *algorithm, with_trace);
-        } catch (const ccd::JsonTextError& e) {
-            const std::string column = "column " + std::to_string(e.offset() + 1);
-            std::string what = e.what();
-            if (e.kind() == ccd::JsonTextError::Kind::Syntax) {
-                constexpr std::string_view malformed = "malformed JSON: ";
-                if (what.starts_with(malformed)) what.erase(0, malformed.size());
-                answer = {{"error", place + "not JSON: " + what + " (" + column + ")"}};
-            } else {
-                answer = {{"error", place + column + ": " + what}};
-            }
-        } catch (const ccdlab::cli::QueryError& e) {
-            answer = {{"error", place + e.what()}};
-        } catch (const std::exception& e) { // out of memory, or a bug: said, and the rest run
-            answer = {{"error", place + "cannot answer: " + ccd::printable_excerpt(e.what(), 200)}};
-        }
-        any_error = any_error || answer.contains("error");
-        // Every text above is ASCII or came out of the JSON parser as UTF-8; should one not be,
-        // it is printed with U+FFFD rather than aborting the run.
-        std::cout << answer.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+        const ccdlab::cli::LineAnswer answer =
+            ccdlab::cli::answer_line(line, number, *algorithm, with_trace);
+        if (answer.text.empty()) continue;
+        any_error = any_error || answer.error;
+        std::cout << answer.text << '\n';
     }
     return any_error ? 1 : 0;
 }

@@ -1,0 +1,23 @@
+#pragma once
+// One line of `ccdlab-cli toi` (docs/cli.md): the query read from the line, answered, and the
+// answer (or the line's error) as the text the command prints for it.
+
+#include "ccd/algorithms.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace ccdlab::cli {
+
+// The answer to `line` (line number `number`, counted from 1) without its newline, and whether
+// it is an error line. A blank line (spaces, tabs, carriage returns only) has no answer: `text`
+// is empty and the command prints nothing for it.
+struct LineAnswer {
+    std::string text;
+    bool error = false;
+};
+
+LineAnswer answer_line(std::string_view line, long number, const ccd::Algorithm& algorithm,
+                       bool with_trace);
+
+} // namespace ccdlab::cli

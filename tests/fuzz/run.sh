@@ -1,54 +1,41 @@
 #!/usr/bin/env bash
-# Builds the scene loader's libFuzzer harness with clang (ASan + UBSan) and runs it for a
-# bounded time on a copy of the corpus:
-#   tests/fuzz/run.sh [clang++] [work dir] [seconds]
+# Builds a libFuzzer target with clang (ASan + UBSan) and runs it for a bounded time on a copy
+# of its corpus:
+#   tests/fuzz/run.sh [clang++] [work dir] [seconds] [target]
+# target: scene_loader (the default), toi_line, world or fixture_check (tests/fuzz/README.md).
 # Registered with CTest (label fuzz) when clang++ is found. Needs Debian's clang and
-# libclang-rt-14-dev. Exits non-zero on any crash, leak, sanitizer report or hang (> 5 s on one
-# input); the input that did it is left in the work dir (crash-*, leak-*, timeout-*).
+# libclang-rt-14-dev. Exits non-zero on any crash, leak, sanitizer report, broken invariant or
+# hang (> 5 s on one input); the input that did it is left in WORK/TARGET (crash-*, leak-*,
+# timeout-*, oom-*).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 cxx=${1:-clang++}
 work=${2:-$repo/build/fuzz}
 seconds=${3:-30}
+target=${4:-scene_loader}
+case "$target" in
+    scene_loader | world | fixture_check) dict=$here/json.dict ;;
+    toi_line) dict=$here/toi.dict ;;
+    *) echo "run.sh: unknown target \"$target\"" >&2; exit 2 ;;
+esac
 mkdir -p "$work"
+work=$(cd "$work" && pwd)
 
-# The loader (with its JSON reader and error quoting), the writer (with the file writer it saves
-# through) and the parts of the core they call (the algorithm registry, whose
-# names the loader checks, and Feature's names). Rebuilt only when a source is newer.
-sources=(
-    "$here/scene_loader_fuzzer.cpp"
-    "$repo"/core/scenario/src/atomic_write.cpp
-    "$repo"/core/scenario/src/printable_excerpt.cpp
-    "$repo"/core/scenario/src/scene.cpp
-    "$repo"/core/scenario/src/scene_loader.cpp
-    "$repo"/core/scenario/src/scene_writer.cpp
-    "$repo"/core/scenario/src/strict_json.cpp
-    "$repo"/core/src/algorithms.cpp
-    "$repo"/core/src/algorithm_conservative_advancement.cpp
-    "$repo"/core/src/algorithm_seed000.cpp
-    "$repo"/core/src/algorithm_seed004.cpp
-    "$repo"/core/src/closest_point.cpp
-    "$repo"/core/src/hit.cpp
-    "$repo"/core/src/polynomial.cpp
-    "$repo"/core/src/toi_circle_circle.cpp
-    "$repo"/core/src/toi_circle_segment.cpp
-    "$repo"/core/src/trace.cpp
-)
-binary=$work/scene_loader_fuzzer
-if [ ! -x "$binary" ] ||
-    [ -n "$(find "$repo/core" "$here" -newer "$binary" -name '*.[ch]pp' -print -quit)" ]; then
-    echo "run.sh: building $binary with $cxx"
-    "$cxx" -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-        -ffp-contract=off -I"$repo/core/include" -I"$repo/core/scenario/include" \
-        -I"$repo/core/src" "${sources[@]}" -o "$binary.tmp"
-    mv "$binary.tmp" "$binary"
+# One build for every target (tests/fuzz/CMakeLists.txt), rebuilt only where a source changed.
+# Two targets run by CTest one after the other share it.
+if [ ! -f "$work/build/CMakeCache.txt" ]; then
+    cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
 fi
+cmake --build "$work/build" --target "${target}_fuzzer" -j 2 >/dev/null ||
+    cmake --build "$work/build" --target "${target}_fuzzer" -j 1
+binary=$work/build/${target}_fuzzer
 
 # A copy, so the corpus in the repository only changes when someone decides it should.
-rm -rf "$work/corpus"
-cp -r "$here/corpus" "$work/corpus"
-cd "$work"
+rm -rf "${work:?}/$target"
+mkdir -p "$work/$target"
+cp -r "$here/corpus/$target" "$work/$target/corpus"
+cd "$work/$target"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -max_len=4096 \
-    -dict="$here/json.dict" -print_final_stats=1 "$work/corpus"
+    "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5 \
+    -max_len=4096 -dict="$dict" -print_final_stats=1 "$work/$target/corpus"

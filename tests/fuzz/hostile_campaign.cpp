@@ -1,0 +1,324 @@
+// The hostile campaign: a million generated inputs (hostile_inputs.hpp) against `ccdlab-cli
+// toi`'s line front end and the World, judged by toi_answer_check.hpp and world_invariants.hpp.
+// tests/fuzz/README.md says how to run it and what it reports.
+//
+//   hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] [--timeout SECONDS]
+//                    [--out DIR] [--print]
+//
+// Inputs I .. I + N - 1 run in worker processes (J at a time, in chunks), so that a crash or a
+// hang costs one input, not the campaign: the parent watches which input each worker is on,
+// kills a worker stuck on one input longer than the timeout (a hang), and restarts after the
+// input that crashed or hung. Each worker's address space is capped (4 GiB), so unbounded
+// memory is an exception, not a machine in swap. Findings go to DIR/findings.txt (one a line:
+// category, input number, family, what), the first inputs of each category to
+// DIR/CATEGORY-NUMBER.jsonl or .json, the counts to standard output. Exit status 1 when anything
+// was found. --print writes the inputs instead of running them.
+#include "hostile_inputs.hpp"
+#include "toi_answer_check.hpp"
+#include "toi_line.hpp"
+#include "world_invariants.hpp"
+
+#include "ccd/algorithms.hpp"
+#include "ccd/scene_loader.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <new>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+using ccdfuzz::HostileInput;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    std::uint64_t inputs = 1'000'000;
+    std::uint64_t first = 0;
+    std::uint64_t seed = 19;
+    int jobs = 2;
+    double timeout = 2.0;
+    std::filesystem::path out = "hostile-campaign";
+    bool print = false;
+};
+
+// What a worker shares with the parent: the input it is on, since when.
+struct Slot {
+    std::atomic<std::uint64_t> index;
+    std::atomic<std::int64_t> started_ns;
+};
+
+std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+        .count();
+}
+
+int findings_fd = -1;
+
+// One finding, one write (the file is opened with O_APPEND: lines from workers do not mix).
+void report(const std::string& category, std::uint64_t index, const std::string& family,
+            std::string what) {
+    for (char& c : what)
+        if (c == '\n' || c == '\t') c = ' ';
+    if (what.size() > 600) what = what.substr(0, 600) + "...";
+    const std::string line =
+        category + '\t' + std::to_string(index) + '\t' + family + '\t' + what + '\n';
+    if (::write(findings_fd, line.data(), line.size()) < 0) std::perror("findings");
+}
+
+std::string clip(const std::string& text) {
+    return text.size() > 200 ? text.substr(0, 200) + "..." : text;
+}
+
+// Runs one input and reports what is wrong with its outcome.
+void run_one(std::uint64_t seed, std::uint64_t index) {
+    const HostileInput in = ccdfuzz::hostile_input(seed, index);
+    try {
+        if (in.kind == HostileInput::Kind::ToiLine) {
+            const ccd::Algorithm& algorithm = ccd::algorithms()[in.algorithm];
+            const bool exact = in.algorithm == 0;
+            const ccdlab::cli::LineAnswer answer =
+                ccdlab::cli::answer_line(in.text, 1, algorithm, in.trace);
+            if (answer.text.empty()) return; // a blank line
+            if (in.must_be_refused && !answer.error) {
+                report(in.refused_because + "_accepted", index, in.family,
+                       "answered " + clip(answer.text));
+                return;
+            }
+            if (auto v = ccdfuzz::check_toi_answer(in.text, answer.text, exact))
+                report(v->kind, index, in.family, v->detail + "; answer " + clip(answer.text));
+            else if (exact && !answer.error)
+                if (auto r = ccdfuzz::check_toi_answer_relative(in.text, answer.text))
+                    report(r->kind, index, in.family, r->detail + "; answer " + clip(answer.text));
+        } else {
+            ccd::Scene scene;
+            try {
+                scene = ccd::parse_scene(in.text, "hostile.json");
+            } catch (const ccd::SceneError&) {
+                return;
+            }
+            if (in.must_be_refused) {
+                report(in.refused_because + "_accepted", index, in.family, "the scene loaded");
+                return;
+            }
+            if (auto v = ccdfuzz::world_violation(scene, in.frames))
+                report("world", index, in.family, *v);
+        }
+    } catch (const std::bad_alloc&) {
+        report("memory", index, in.family, "out of memory (the worker's cap is 4 GiB)");
+    } catch (const std::exception& e) {
+        // In ccdlab-cli this escapes main: the process aborts (exit 134), later lines lost.
+        report("abort", index, in.family, std::string("uncaught exception: ") + e.what());
+    }
+}
+
+[[noreturn]] void worker(const Options& o, Slot* slot, std::uint64_t begin, std::uint64_t end) {
+    const rlimit cap{4ull << 30, 4ull << 30};
+    setrlimit(RLIMIT_AS, &cap);
+    for (std::uint64_t i = begin; i < end; ++i) {
+        slot->started_ns.store(now_ns());
+        slot->index.store(i);
+        run_one(o.seed, i);
+    }
+    std::_Exit(0);
+}
+
+struct Running {
+    pid_t pid = -1;
+    std::uint64_t end = 0;
+};
+
+std::string file_name(const std::string& category, std::uint64_t index, const HostileInput& in) {
+    return category + "-" + std::to_string(index) +
+           (in.kind == HostileInput::Kind::ToiLine ? ".jsonl" : ".json");
+}
+
+void write_input(const std::filesystem::path& path, const HostileInput& in) {
+    std::ofstream out(path, std::ios::binary);
+    out << in.text << '\n';
+}
+
+int usage() {
+    std::cerr << "usage: hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] "
+                 "[--timeout SECONDS] [--out DIR] [--print]\n";
+    return 2;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (arg == "--inputs" && has_value)
+            o.inputs = std::stoull(argv[++i]);
+        else if (arg == "--first" && has_value)
+            o.first = std::stoull(argv[++i]);
+        else if (arg == "--seed" && has_value)
+            o.seed = std::stoull(argv[++i]);
+        else if (arg == "--jobs" && has_value)
+            o.jobs = std::max(1, std::stoi(argv[++i]));
+        else if (arg == "--timeout" && has_value)
+            o.timeout = std::stod(argv[++i]);
+        else if (arg == "--out" && has_value)
+            o.out = argv[++i];
+        else if (arg == "--print")
+            o.print = true;
+        else
+            return usage();
+    }
+    if (o.print) {
+        for (std::uint64_t i = o.first; i < o.first + o.inputs; ++i) {
+            const HostileInput in = ccdfuzz::hostile_input(o.seed, i);
+            std::cout << "# input " << i << ": " << in.family;
+            if (in.kind == HostileInput::Kind::ToiLine)
+                std::cout << ", toi --algorithm " << ccd::algorithms()[in.algorithm].name
+                          << (in.trace ? " --trace" : "");
+            else
+                std::cout << ", scene, " << in.frames << " frames";
+            std::cout << '\n' << in.text << '\n';
+        }
+        return 0;
+    }
+
+    std::filesystem::create_directories(o.out);
+    const std::filesystem::path findings = o.out / "findings.txt";
+    findings_fd = ::open(findings.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+    if (findings_fd < 0) {
+        std::perror(findings.c_str());
+        return 2;
+    }
+    auto* slots = static_cast<Slot*>(mmap(nullptr, sizeof(Slot) * o.jobs, PROT_READ | PROT_WRITE,
+                                          MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+    for (int j = 0; j < o.jobs; ++j) {
+        new (&slots[j].index) std::atomic<std::uint64_t>(0);
+        new (&slots[j].started_ns) std::atomic<std::int64_t>(now_ns());
+    }
+
+    const auto started = Clock::now();
+    const std::uint64_t chunk = 5000;
+    std::uint64_t next = o.first;
+    const std::uint64_t last = o.first + o.inputs;
+    std::vector<Running> running(o.jobs);
+    const auto start = [&](int j, std::uint64_t begin, std::uint64_t end) {
+        slots[j].index.store(begin);
+        slots[j].started_ns.store(now_ns());
+        std::fflush(nullptr);
+        const pid_t pid = fork();
+        if (pid == 0) worker(o, &slots[j], begin, end);
+        running[j] = {pid, end};
+    };
+    const auto parent_report = [&](const std::string& category, std::uint64_t index,
+                                   const std::string& what) {
+        report(category, index, ccdfuzz::hostile_input(o.seed, index).family, what);
+    };
+    std::uint64_t done_reported = 0;
+    for (;;) {
+        bool any = false;
+        for (int j = 0; j < o.jobs; ++j) {
+            Running& r = running[j];
+            if (r.pid < 0) {
+                if (next >= last) continue;
+                const std::uint64_t end = std::min(last, next + chunk);
+                start(j, next, end);
+                next = end;
+            }
+            any = true;
+            int status = 0;
+            const pid_t got = waitpid(r.pid, &status, WNOHANG);
+            const std::uint64_t at = slots[j].index.load();
+            if (got == 0) {
+                const double seconds =
+                    static_cast<double>(now_ns() - slots[j].started_ns.load()) * 1e-9;
+                if (seconds > o.timeout) { // a hang: this input, then on with the next
+                    kill(r.pid, SIGKILL);
+                    waitpid(r.pid, &status, 0);
+                    parent_report("hang", at,
+                                  "still running after " + std::to_string(o.timeout) + " s");
+                    const std::uint64_t end = r.end;
+                    r.pid = -1;
+                    if (at + 1 < end) start(j, at + 1, end);
+                }
+                continue;
+            }
+            const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+            const std::uint64_t end = r.end;
+            r.pid = -1;
+            if (!clean) {
+                parent_report("crash", at,
+                              WIFSIGNALED(status)
+                                  ? std::string("signal ") + strsignal(WTERMSIG(status))
+                                  : "exit status " + std::to_string(WEXITSTATUS(status)));
+                if (at + 1 < end) start(j, at + 1, end);
+            }
+        }
+        if (!any) break;
+        const std::uint64_t done = next - o.first;
+        if (done >= done_reported + 100'000) {
+            done_reported = done - done % 100'000;
+            const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+            std::cerr << "hostile_campaign: " << done_reported << " inputs handed out, "
+                      << static_cast<int>(seconds) << " s\n";
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    ::close(findings_fd);
+
+    // Counts per category and family; the first inputs of each category saved as files.
+    std::map<std::string, std::uint64_t> per_category;
+    std::map<std::string, std::vector<std::uint64_t>> examples;
+    std::map<std::string, std::string> first_detail;
+    std::ifstream in(findings);
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::string category, index, family, what;
+        std::getline(fields, category, '\t');
+        std::getline(fields, index, '\t');
+        std::getline(fields, family, '\t');
+        std::getline(fields, what);
+        ++per_category[category + " (" + family + ")"];
+        if (examples[category].size() < 5) examples[category].push_back(std::stoull(index));
+        if (!first_detail.count(category)) first_detail[category] = index + ": " + what;
+    }
+    for (const auto& [category, indices] : examples)
+        for (const std::uint64_t index : indices) {
+            const HostileInput input = ccdfuzz::hostile_input(o.seed, index);
+            write_input(o.out / file_name(category, index, input), input);
+        }
+    std::cout << "hostile_campaign: " << o.inputs << " inputs (" << o.first << " to " << last - 1
+              << ", seed " << o.seed << ") in " << static_cast<int>(seconds) << " s with " << o.jobs
+              << " workers\n";
+    if (per_category.empty()) {
+        std::cout << "nothing found\n";
+        return 0;
+    }
+    for (const auto& [category, count] : per_category)
+        std::cout << "  " << category << ": " << count << '\n';
+    std::cout << "first of each:\n";
+    for (const auto& [category, detail] : first_detail)
+        std::cout << "  " << category << " " << detail << '\n';
+    std::cout << "findings: " << findings.string() << " (inputs: " << o.out.string()
+              << "/CATEGORY-NUMBER.*)\n";
+    return 1;
+}

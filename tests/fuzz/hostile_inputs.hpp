@@ -1,0 +1,29 @@
+#pragma once
+// Inputs as a hostile user would type them, for the hostile campaign (hostile_campaign.cpp):
+// `toi` lines and scene files. Input number i of seed s is always the same input, so a finding
+// is reproduced from its number alone (`hostile_campaign --first I --inputs 1 --print`).
+
+#include <cstdint>
+#include <string>
+
+namespace ccdfuzz {
+
+struct HostileInput {
+    enum class Kind { ToiLine, Scene } kind = Kind::ToiLine;
+    std::string family; // which generator made it (for the summary)
+    std::string text;   // the toi line (no newline) or the scene file
+    // ToiLine: the algorithm's index in ccd::algorithms() and whether --trace is on.
+    int algorithm = 0;
+    bool trace = false;
+    // Scene: frames to step.
+    int frames = 3;
+    // What the input must get: refused (a toi error line, a SceneError) whatever else it holds,
+    // because it carries a NUL byte or a duplicate key.
+    bool must_be_refused = false;
+    std::string refused_because; // "nul", "duplicate_key"
+};
+
+// Four of five inputs are toi lines, one a scene.
+HostileInput hostile_input(std::uint64_t seed, std::uint64_t index);
+
+} // namespace ccdfuzz

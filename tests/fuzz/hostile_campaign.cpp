@@ -120,8 +120,17 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
                 report(in.refused_because + "_accepted", index, in.family, "the scene loaded");
                 return;
             }
-            if (auto v = ccdfuzz::world_violation(scene, in.frames))
-                report("world", index, in.family, *v);
+            if (auto v = ccdfuzz::world_violation(scene, in.frames)) {
+                const auto says = [&v](const char* what) {
+                    return v->find(what) != std::string::npos;
+                };
+                const std::string category = says("left its box")     ? "world_box"
+                                             : says("not between")    ? "world_crush"
+                                             : says("is not unit")    ? "world_normal"
+                                             : says("normal that is") ? "world_normal"
+                                                                      : "world_nan";
+                report(category, index, in.family, *v);
+            }
         }
     } catch (const std::bad_alloc&) {
         report("memory", index, in.family, "out of memory (the worker's cap is 4 GiB)");

@@ -393,8 +393,8 @@ struct SceneText {
         polygons += "}";
     }
     std::string file(Rng& rng) const {
-        const char* const algorithms[] = {"exact", "seed000", "seed004",
-                                          "conservative_advancement"};
+        const char* const algorithms[] = {"exact", "seed004", "seed000-float32",
+                                          "conservative-advancement"};
         return "{\"format\":\"ccdlab-scene\",\"version\":1,\"algorithm\":\"" +
                std::string(algorithms[rng.below(4)]) + "\",\"bodies\":[" + bodies +
                "],\"segments\":[" + segments + "],\"polygons\":[" + polygons + "]}";
@@ -414,7 +414,9 @@ HostileInput scene_input(Rng& rng) {
             s.ball(rng, at, random_point(rng, 5), 0.5);
         s.box(10);
     } else if (pick < 55) { // a box of any size, balls and crates inside, speeds to match
-        in.family = "world_scaled_box";
+        // Now and then a ball as fast as a double goes.
+        const bool extreme = rng.chance(0.05);
+        in.family = extreme ? "world_extreme_velocity" : "world_scaled_box";
         const double h = rng.chance(0.5) ? std::pow(10.0, rng.uniform(-322.0, 307.5))
                                          : std::ldexp(1.0, rng.between(-1070, 1020));
         const int n = rng.between(1, 12);
@@ -422,7 +424,7 @@ HostileInput scene_input(Rng& rng) {
             const double r = rng.chance(0.15) ? 0.0 : h * rng.uniform(0.001, 0.2);
             const double room = h - r;
             V v = {h * rng.uniform(-3, 3), h * rng.uniform(-3, 3)};
-            if (rng.chance(0.05)) v = {rng.sign() * DBL_MAX, rng.sign() * rng.uniform() * DBL_MAX};
+            if (extreme) v = {rng.sign() * DBL_MAX, rng.sign() * rng.uniform() * DBL_MAX};
             s.ball(rng, {rng.uniform(-room, room) * 0.99, rng.uniform(-room, room) * 0.99}, v, r);
         }
         if (rng.chance(0.3))

@@ -91,7 +91,13 @@ std::string clip(const std::string& text) {
 
 // Runs one input and reports what is wrong with its outcome.
 void run_one(std::uint64_t seed, std::uint64_t index) {
-    const HostileInput in = ccdfuzz::hostile_input(seed, index);
+    HostileInput in;
+    try {
+        in = ccdfuzz::hostile_input(seed, index);
+    } catch (const std::exception& e) { // the generator's own bug, not the product's
+        report("generator", index, "generator", e.what());
+        return;
+    }
     try {
         if (in.kind == HostileInput::Kind::ToiLine) {
             const ccd::Algorithm& algorithm = ccd::algorithms()[in.algorithm];
@@ -239,7 +245,14 @@ int main(int argc, char** argv) {
     };
     const auto parent_report = [&](const std::string& category, std::uint64_t index,
                                    const std::string& what) {
-        report(category, index, ccdfuzz::hostile_input(o.seed, index).family, what);
+        std::string family = "generator";
+        try {
+            family = ccdfuzz::hostile_input(o.seed, index).family;
+        } catch (const std::exception& e) { // the generator's own bug, not the product's
+            report("generator", index, family, e.what());
+            return;
+        }
+        report(category, index, family, what);
     };
     std::uint64_t done_reported = 0;
     for (;;) {
@@ -312,6 +325,7 @@ int main(int argc, char** argv) {
     }
     for (const auto& [category, indices] : examples)
         for (const std::uint64_t index : indices) {
+            if (category == "generator") continue;
             const HostileInput input = ccdfuzz::hostile_input(o.seed, index);
             write_input(o.out / file_name(category, index, input), input);
         }

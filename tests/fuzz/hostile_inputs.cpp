@@ -209,6 +209,7 @@ std::pair<std::size_t, std::size_t> some_number(Rng& rng, const std::string& tex
 // longer be a valid query however the rest reads.
 void mutate(Rng& rng, HostileInput& input) {
     std::string& t = input.text;
+    if (t.empty()) t = "{}"; // cut to nothing by an earlier attack
     switch (rng.below(12)) {
     case 0: { // non-ASCII: valid UTF-8 (curly quotes, accents, emoji) or stray bytes
         const char* const bytes[] = {"\xe2\x80\x9c", "\xc3\xa9",     "\xf0\x9f\x92\xa5", "\xff",

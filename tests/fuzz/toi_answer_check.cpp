@@ -181,17 +181,13 @@ std::optional<Geometry> geometry(const json& q, Real least_scale) {
         g.separation = [=](Real t) {
             return point_segment_distance(c + d * t, a + da * t, b + db * t) - r;
         };
-        if (point) {
-            // A point penetrates nothing; its path crossing a static segment deeply is checked
-            // below as a crossing.
-            g.penetrates = [](Real, Real) { return false; };
-            if (!moving) {
-                const P end = c + d;
-                g.penetrates = [=](Real t, Real margin) {
-                    // Crossed by time t: the path up to t crosses the segment deeply.
-                    return t > 0 && cross_deeply(c, c + d * t, a, b, margin) && length(end - c) > 0;
-                };
-            }
+        if (point && moving) {
+            g.penetrates = [](Real, Real) { return false; }; // a point is never inside
+        } else if (point) {
+            // Through the segment by time t: its path so far crosses the segment deeply.
+            g.penetrates = [=](Real t, Real margin) {
+                return t > 0 && cross_deeply(c, c + d * t, a, b, margin);
+            };
         } else {
             const auto sep = g.separation;
             g.penetrates = [sep](Real t, Real margin) { return sep(t) < -margin; };

@@ -9,7 +9,11 @@
 // the distances recomputed in long double: a hit that is not an overlap is at distance r within
 // 1e-12 x scale at its t, with no deeper contact at an earlier sample; an overlap is at t = 0
 // and touching there; a miss has no sample of the frame in deeper contact than that tolerance.
+// The frame is sampled at 65 evenly spaced times; a point against a static segment is in
+// "deeper contact" once its path has crossed the segment. Polygons of more than 64 vertices are
+// not held to the contract (n^2 work per sample), only to the rest.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>

@@ -173,9 +173,9 @@ std::optional<std::string> world_violation(const ccd::Scene& scene, int frames) 
         for (int b = 0; b < sw.world.body_count(); ++b) {
             const ccd::WorldBody body = sw.world.body(b);
             // A sensor passes through walls by design.
-            const ccd::BodyResponse response =
+            const ccd::ResponseKind response =
                 b < circles ? scene.bodies[b].response : scene.polygons[b - circles].response;
-            if (response == ccd::BodyResponse::Sensor) continue;
+            if (response == ccd::ResponseKind::Sensor) continue;
             bool clear = true;
             if (b < circles) {
                 const Vec2 c = body.shape.center;

@@ -3,7 +3,6 @@
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
-#include "help_overlay.hpp"
 #include "shape_renderer.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -124,8 +123,8 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
 } // namespace
 
 QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
-    : lab_(std::move(lab)), scene_info_(scene),
-      home_view_(scene.view ? *scene.view : ccd::framing_view(scene)), settled_(lab_.state()) {
+    : lab_(std::move(lab)), scene_info_(scene), canvas_(scene, kPanelWidth),
+      settled_(lab_.state()) {
     selected_candidate_ = std::max(0, lab_.taken_candidate()); // a polygon pair has dozens
 }
 
@@ -135,14 +134,14 @@ void QueryLabView::settle_edits() {
     if (now == settled_) return;
     history_.record(settled_);
     settled_ = now;
-    changed_ = true; // something new can be undone
+    canvas_.mark_changed(); // something new can be undone
 }
 
 void QueryLabView::undo() {
     if (const auto state = history_.undo(lab_.state())) {
         lab_.restore(*state);
         settled_ = *state;
-        changed_ = true;
+        canvas_.mark_changed();
     }
 }
 
@@ -150,35 +149,21 @@ void QueryLabView::redo() {
     if (const auto state = history_.redo(lab_.state())) {
         lab_.restore(*state);
         settled_ = *state;
-        changed_ = true;
+        canvas_.mark_changed();
     }
-}
-
-void QueryLabView::layout(Vec2 window_size) {
-    camera_.width = std::max(1.0, window_size.x - kPanelWidth);
-    camera_.height = std::max(1.0, window_size.y);
-    if (!camera_placed_) {
-        camera_.look_at(home_view_);
-        camera_placed_ = true;
-    }
-}
-
-bool QueryLabView::take_changed() {
-    const bool was = changed_;
-    changed_ = false;
-    return was;
 }
 
 bool QueryLabView::handle_input() {
     const ImGuiIO& io = ImGui::GetIO();
     const Vec2 mouse{io.MousePos.x, io.MousePos.y};
-    const bool on_canvas = pointer_on_canvas(camera_);
+    const Camera& camera = canvas_.camera();
+    const bool on_canvas = pointer_on_canvas(camera);
     bool edited = false;
 
     if (dragged_ != Handle::None) {
         if (io.MouseDown[0]) {
-            Vec2 target = camera_.to_world(mouse) + grab_offset_;
-            if (io.KeyShift) target = camera_.snap_to_grid(target); // Shift: snap to the grid
+            Vec2 target = camera.to_world(mouse) + grab_offset_;
+            if (io.KeyShift) target = camera.snap_to_grid(target); // Shift: snap to the grid
             if (target != lab_.handle_position(dragged_)) {
                 lab_.drag(dragged_, target);
                 edited = true;
@@ -187,29 +172,24 @@ bool QueryLabView::handle_input() {
             dragged_ = Handle::None;
         }
     } else {
-        hovered_ = on_canvas ? lab_.pick(mouse, camera_, kPickRadiusPx) : Handle::None;
+        hovered_ = on_canvas ? lab_.pick(mouse, camera, kPickRadiusPx) : Handle::None;
         if (hovered_ != Handle::None && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
             dragged_ = hovered_;
             selected_ = hovered_;
-            grab_offset_ = lab_.handle_position(dragged_) - camera_.to_world(mouse);
+            grab_offset_ = lab_.handle_position(dragged_) - camera.to_world(mouse);
         }
     }
     if (hovered_ != Handle::None || dragged_ != Handle::None)
         ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
 
-    navigate(camera_, home_view_, false); // the left button drags handles
+    canvas_.navigate(false); // the left button drags handles
     if (!io.WantCaptureKeyboard) {
-        if (ImGui::IsKeyPressed(GLFW_KEY_F1)) {
-            show_help_ = !show_help_;
-            changed_ = true;
-        }
         if (ImGui::IsKeyPressed(GLFW_KEY_SPACE)) set_playing(!playing_);
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) io.KeyShift ? redo() : undo();
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Y)) redo();
         // Arrow keys nudge the last grabbed handle by a pixel, or a grid step with Shift.
         if (selected_ != Handle::None && dragged_ == Handle::None) {
-            const double step =
-                io.KeyShift ? camera_.grid_spacing() : 1.0 / camera_.pixels_per_unit;
+            const double step = io.KeyShift ? camera.grid_spacing() : 1.0 / camera.pixels_per_unit;
             Vec2 nudge;
             if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) nudge.x -= step;
             if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) nudge.x += step;
@@ -223,7 +203,7 @@ bool QueryLabView::handle_input() {
     }
     settle_edits();
 
-    changed_ = changed_ || edited;
+    if (edited) canvas_.mark_changed();
     return edited;
 }
 
@@ -299,136 +279,162 @@ std::optional<ccd::Segment> touched_edge(const QueryLab& lab, const ccd::Hit& hi
 void QueryLabView::advance(double seconds) {
     if (!playing_ || !(seconds > 0.0)) return;
     lab_.scrub_t = std::fmod(lab_.scrub_t + seconds * speed_, 1.0);
-    changed_ = true;
+    canvas_.mark_changed();
 }
 
-void QueryLabView::draw_world(ShapeRenderer& r) const {
-    draw_grid(r, camera_);
-    const ccd::Circle& mover = lab_.mover();
-    const auto& hit = lab_.hit();
-    const double t_now = lab_.scrub_t;
+namespace {
 
-    // The obstacle's capsule region: the set of mover centers at which the mover touches it
-    // (the segment or the obstacle circle inflated by the mover's radius); the part that
-    // produced the hit (band, cap A, cap B, the disk) is tinted where the obstacle is at the
-    // time of impact. Against a polygon, each edge's capsule (the query is the circle against
-    // every edge), and the edge's band or the vertex's disk that produced the hit.
-    if (lab_.obstacle_is_segment() && !lab_.mover_is_polygon()) {
-        const ccd::Segment wall = lab_.obstacle_at(t_now);
-        r.capsule(wall.a, wall.b, mover.radius, palette::capsule);
-        r.capsule_outline(wall.a, wall.b, mover.radius, 1.0f, palette::wall.with_alpha(0.25f));
-        if (hit && !hit->overlap) {
-            const ccd::Segment at = lab_.obstacle_at(hit->t);
-            if (lab_.obstacle_ends_move())
-                r.capsule_outline(at.a, at.b, mover.radius, 1.0f, palette::impact.with_alpha(0.4f),
-                                  5.0f);
-            if (hit->feature == ccd::Feature::SegmentInterior)
-                r.band(at.a, at.b, mover.radius, palette::produced_hit);
-            else
-                r.disc(hit->feature == ccd::Feature::EndpointA ? at.a : at.b, mover.radius,
-                       palette::produced_hit);
-        }
-    } else if (!lab_.mover_is_polygon() && lab_.obstacle_is_circle()) {
-        const double reach = mover.radius + lab_.obstacle_circle().radius;
-        r.disc(lab_.obstacle_center_at(t_now), reach, palette::capsule);
-        r.circle_outline(lab_.obstacle_center_at(t_now), reach, 1.0f,
-                         palette::wall.with_alpha(0.25f));
-        if (hit && !hit->overlap)
-            r.disc(lab_.obstacle_center_at(hit->t), reach, palette::produced_hit);
-    } else if (!lab_.mover_is_polygon() && lab_.obstacle_is_polygon()) {
-        const ccd::Polygon now = lab_.obstacle_polygon_at(t_now);
-        const std::size_t n = now.vertices.size();
-        for (std::size_t i = 0; i < n; ++i)
-            r.capsule_outline(now.vertices[i], now.vertices[(i + 1) % n], mover.radius, 1.0f,
-                              palette::wall.with_alpha(0.25f));
-        if (hit && !hit->overlap) {
-            if (const auto edge = touched_edge(lab_, *hit))
-                r.band(edge->a, edge->b, mover.radius, palette::produced_hit);
-            else if (hit->obstacle_vertex >= 0 &&
-                     static_cast<std::size_t>(hit->obstacle_vertex) < n)
-                r.disc(lab_.obstacle_polygon_at(hit->t)
-                           .vertices[static_cast<std::size_t>(hit->obstacle_vertex)],
-                       mover.radius, palette::produced_hit);
-        }
-    }
+// The obstacle's capsule region: the set of mover centers at which the mover touches it (the
+// segment or the obstacle circle inflated by the mover's radius); the part that produced the
+// hit (band, cap A, cap B, the disk) is tinted where the obstacle is at the time of impact.
+// Against a polygon, each edge's capsule (the query is the circle against every edge), and the
+// edge's band or the vertex's disk that produced the hit. Nothing for a polygon mover.
+void draw_segment_reach(ShapeRenderer& r, const QueryLab& lab) {
+    const double radius = lab.mover().radius;
+    const auto& hit = lab.hit();
+    const ccd::Segment wall = lab.obstacle_at(lab.scrub_t);
+    r.capsule(wall.a, wall.b, radius, palette::capsule);
+    r.capsule_outline(wall.a, wall.b, radius, 1.0f, palette::wall.with_alpha(0.25f));
+    if (!hit || hit->overlap) return;
+    const ccd::Segment at = lab.obstacle_at(hit->t);
+    if (lab.obstacle_ends_move())
+        r.capsule_outline(at.a, at.b, radius, 1.0f, palette::impact.with_alpha(0.4f), 5.0f);
+    if (hit->feature == ccd::Feature::SegmentInterior)
+        r.band(at.a, at.b, radius, palette::produced_hit);
+    else
+        r.disc(hit->feature == ccd::Feature::EndpointA ? at.a : at.b, radius,
+               palette::produced_hit);
+}
 
-    // The obstacle over the frame.
-    if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
-        r.line(lab_.obstacle().a, lab_.obstacle().b, 3.0f, palette::wall);
-    } else if (lab_.obstacle_ends_move()) {
-        const ccd::Segment start = lab_.obstacle_at(0.0), end = lab_.obstacle_at(1.0);
+void draw_circle_reach(ShapeRenderer& r, const QueryLab& lab) {
+    const double reach = lab.mover().radius + lab.obstacle_circle().radius;
+    const auto& hit = lab.hit();
+    r.disc(lab.obstacle_center_at(lab.scrub_t), reach, palette::capsule);
+    r.circle_outline(lab.obstacle_center_at(lab.scrub_t), reach, 1.0f,
+                     palette::wall.with_alpha(0.25f));
+    if (hit && !hit->overlap) r.disc(lab.obstacle_center_at(hit->t), reach, palette::produced_hit);
+}
+
+void draw_polygon_reach(ShapeRenderer& r, const QueryLab& lab) {
+    const double radius = lab.mover().radius;
+    const auto& hit = lab.hit();
+    const ccd::Polygon now = lab.obstacle_polygon_at(lab.scrub_t);
+    const std::size_t n = now.vertices.size();
+    for (std::size_t i = 0; i < n; ++i)
+        r.capsule_outline(now.vertices[i], now.vertices[(i + 1) % n], radius, 1.0f,
+                          palette::wall.with_alpha(0.25f));
+    if (!hit || hit->overlap) return;
+    if (const auto edge = touched_edge(lab, *hit))
+        r.band(edge->a, edge->b, radius, palette::produced_hit);
+    else if (hit->obstacle_vertex >= 0 && static_cast<std::size_t>(hit->obstacle_vertex) < n)
+        r.disc(lab.obstacle_polygon_at(hit->t)
+                   .vertices[static_cast<std::size_t>(hit->obstacle_vertex)],
+               radius, palette::produced_hit);
+}
+
+void draw_reach(ShapeRenderer& r, const QueryLab& lab) {
+    if (lab.mover_is_polygon()) return;
+    if (lab.obstacle_is_segment())
+        draw_segment_reach(r, lab);
+    else if (lab.obstacle_is_circle())
+        draw_circle_reach(r, lab);
+    else if (lab.obstacle_is_polygon())
+        draw_polygon_reach(r, lab);
+}
+
+// The obstacle over the frame.
+void draw_obstacle(ShapeRenderer& r, const QueryLab& lab) {
+    if (lab.obstacle_is_segment() && !lab.obstacle_ends_move()) {
+        r.line(lab.obstacle().a, lab.obstacle().b, 3.0f, palette::wall);
+    } else if (lab.obstacle_ends_move()) {
+        const ccd::Segment start = lab.obstacle_at(0.0), end = lab.obstacle_at(1.0);
         r.line(start.a, end.a, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
         r.line(start.b, end.b, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
         r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
         r.line(start.a, start.b, 2.0f, palette::wall.with_alpha(0.55f));
-        const ccd::Segment now = lab_.obstacle_at(t_now);
+        const ccd::Segment now = lab.obstacle_at(lab.scrub_t);
         r.line(now.a, now.b, 3.0f, palette::wall);
-    } else if (lab_.obstacle_is_circle()) {
-        moving_circle(r, lab_.obstacle_circle(), lab_.obstacle_displacement(),
-                      lab_.obstacle_center_at(t_now), palette::wall);
+    } else if (lab.obstacle_is_circle()) {
+        moving_circle(r, lab.obstacle_circle(), lab.obstacle_displacement(),
+                      lab.obstacle_center_at(lab.scrub_t), palette::wall);
     } else {
-        moving_polygon(r, lab_, false, palette::wall);
+        moving_polygon(r, lab, false, palette::wall);
     }
+}
 
-    // The mover over the frame.
-    if (lab_.mover_is_polygon())
-        moving_polygon(r, lab_, true, palette::mover);
-    else
-        moving_circle(r, mover, lab_.displacement(), lab_.mover_center_at(t_now), palette::mover);
-
-    // Both at the time of impact, the feature hit and the contact point.
-    if (hit) {
-        if (lab_.mover_is_polygon()) {
-            r.polygon_outline(lab_.mover_polygon_at(hit->t).vertices, 2.0f, palette::impact);
-        } else {
-            const Vec2 at = lab_.mover_center_at(hit->t);
-            r.circle_outline(at, mover.radius, 2.5f, palette::impact);
-            r.point(at, 2.5f, palette::impact);
-        }
-        if (lab_.obstacle_is_polygon()) {
-            r.polygon_outline(lab_.obstacle_polygon_at(hit->t).vertices, 2.0f,
-                              palette::impact.with_alpha(0.6f), 6.0f);
-        } else if (lab_.obstacle_ends_move()) {
-            const ccd::Segment wall = lab_.obstacle_at(hit->t);
-            r.line(wall.a, wall.b, 2.5f, palette::impact);
-        } else if (lab_.obstacle_is_circle()) {
-            r.circle_outline(lab_.obstacle_center_at(hit->t), lab_.obstacle_circle().radius, 2.0f,
-                             palette::impact.with_alpha(0.7f), 6.0f);
-        }
-        if (const auto edge = touched_edge(lab_, *hit)) // on its polygon at the time of impact
-            r.line(edge->a, edge->b, 6.0f, palette::impact.with_alpha(0.45f));
-        r.point(hit->point, 5.0f, palette::impact);
+// Both at the time of impact, the feature hit and the contact point.
+void draw_at_impact(ShapeRenderer& r, const QueryLab& lab, const ccd::Hit& hit) {
+    if (lab.mover_is_polygon()) {
+        r.polygon_outline(lab.mover_polygon_at(hit.t).vertices, 2.0f, palette::impact);
+    } else {
+        const Vec2 at = lab.mover_center_at(hit.t);
+        r.circle_outline(at, lab.mover().radius, 2.5f, palette::impact);
+        r.point(at, 2.5f, palette::impact);
     }
+    if (lab.obstacle_is_polygon()) {
+        r.polygon_outline(lab.obstacle_polygon_at(hit.t).vertices, 2.0f,
+                          palette::impact.with_alpha(0.6f), 6.0f);
+    } else if (lab.obstacle_ends_move()) {
+        const ccd::Segment wall = lab.obstacle_at(hit.t);
+        r.line(wall.a, wall.b, 2.5f, palette::impact);
+    } else if (lab.obstacle_is_circle()) {
+        r.circle_outline(lab.obstacle_center_at(hit.t), lab.obstacle_circle().radius, 2.0f,
+                         palette::impact.with_alpha(0.7f), 6.0f);
+    }
+    if (const auto edge = touched_edge(lab, hit)) // on its polygon at the time of impact
+        r.line(edge->a, edge->b, 6.0f, palette::impact.with_alpha(0.45f));
+    r.point(hit.point, 5.0f, palette::impact);
+}
 
-    // Every candidate's roots, where the moving part of its equation would be at that t (a
-    // little outside the frame too, so a root just missed is seen). Against a moving segment,
-    // the segment at each root in the frame is drawn thinly: there the point is on its line.
-    for (const ccd::TraceCandidate& candidate : lab_.trace().candidates)
+// Every candidate's roots, where the moving part of its equation would be at that t (a little
+// outside the frame too, so a root just missed is seen). Against a moving segment, the segment
+// at each root in the frame is drawn thinly: there the point is on its line.
+void draw_roots(ShapeRenderer& r, const QueryLab& lab) {
+    for (const ccd::TraceCandidate& candidate : lab.trace().candidates)
         for (const ccd::TraceRoot& root : candidate.roots) {
             if (root.t < -0.25 || root.t > 1.25) continue;
             const Color color = verdict_color(root.verdict);
-            if (lab_.obstacle_ends_move() && root.t >= 0.0 && root.t <= 1.0 &&
+            if (lab.obstacle_ends_move() && root.t >= 0.0 && root.t <= 1.0 &&
                 candidate.feature == ccd::Feature::SegmentInterior &&
                 root.verdict != ccd::RootVerdict::Taken) { // (the taken one is drawn in orange)
-                const ccd::Segment wall = lab_.obstacle_at(root.t);
+                const ccd::Segment wall = lab.obstacle_at(root.t);
                 r.line(wall.a, wall.b, 1.0f, color.with_alpha(0.6f), 3.0f);
             }
             if (root.position) // where the core says the root happens
                 r.point(*root.position, root.verdict == ccd::RootVerdict::Taken ? 5.0f : 3.5f,
                         color);
         }
+}
 
-    // Other algorithms that disagree: the mover at their own time of impact.
-    if (!lab_.mover_is_polygon())
-        for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
-            if (answer.disagrees && answer.hit)
-                r.circle_outline(lab_.mover_center_at(answer.hit->t), mover.radius, 2.0f,
-                                 palette::disagreement, 4.0f);
+// Other algorithms that disagree: the mover at their own time of impact.
+void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
+    if (lab.mover_is_polygon()) return;
+    for (const AlgorithmAnswer& answer : lab.algorithm_answers())
+        if (answer.disagrees && answer.hit)
+            r.circle_outline(lab.mover_center_at(answer.hit->t), lab.mover().radius, 2.0f,
+                             palette::disagreement, 4.0f);
+}
+
+} // namespace
+
+void QueryLabView::draw_world(ShapeRenderer& r) const {
+    const Camera& camera = canvas_.camera();
+    draw_grid(r, camera);
+    draw_reach(r, lab_);
+    draw_obstacle(r, lab_);
+    if (lab_.mover_is_polygon()) // the mover over the frame
+        moving_polygon(r, lab_, true, palette::mover);
+    else
+        moving_circle(r, lab_.mover(), lab_.displacement(), lab_.mover_center_at(lab_.scrub_t),
+                      palette::mover);
+    const auto& hit = lab_.hit();
+    if (hit) draw_at_impact(r, lab_, *hit);
+    draw_roots(r, lab_);
+    draw_disagreements(r, lab_);
     if (hit) {
-        const double length = std::max(1.5 * mover.radius, 60.0 / camera_.pixels_per_unit);
+        const double length = std::max(1.5 * lab_.mover().radius, 60.0 / camera.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
-
     for (Handle h : lab_.handles()) {
         const bool active = h == hovered_ || h == dragged_;
         r.point(lab_.handle_position(h), active ? 8.0f : 5.0f,
@@ -437,11 +443,10 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
 }
 
 void QueryLabView::draw_labels() const {
-    ImDrawList* list = ImGui::GetBackgroundDrawList();
-    list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
-                                            static_cast<float>(camera_.height)));
+    const Camera& camera = canvas_.camera();
+    ImDrawList* list = canvas_.begin_labels();
     const auto label = [&](Vec2 world, Vec2 offset_px, Color color, const std::string& text) {
-        const Vec2 s = camera_.to_screen(world) + offset_px;
+        const Vec2 s = camera.to_screen(world) + offset_px;
         list->AddText(ImVec2(static_cast<float>(s.x), static_cast<float>(s.y)), to_imgui(color),
                       text.c_str());
     };
@@ -473,7 +478,7 @@ void QueryLabView::draw_labels() const {
     if (lab_.any_disagreement())
         list->AddText(ImVec2(12, 10), to_imgui(palette::disagreement),
                       "algorithms disagree: dashed circles show the others' impacts");
-    list->PopClipRect();
+    canvas_.end_labels();
 }
 
 namespace {
@@ -531,11 +536,96 @@ std::string drag_hint(const QueryLab& lab) {
     return hint + ". Shift snaps to the grid; Ctrl+Z undoes. F1 lists every key.";
 }
 
+// The answer: the time of impact and what the hit names, or that there is none.
+void draw_time_of_impact(const QueryLab& lab) {
+    ImGui::TextDisabled("query %s", lab.trace().query.c_str());
+    const auto& hit = lab.hit();
+    if (!hit) {
+        ImGui::TextUnformatted("no contact in this frame");
+        return;
+    }
+    ImGui::TextColored(ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f),
+                       "t = %.17g", hit->t);
+    ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
+    if (const std::string parts = parts_named(*hit); !parts.empty())
+        ImGui::TextUnformatted(parts.c_str());
+    text_vec2("point", hit->point);
+    text_vec2("normal", hit->normal);
+    ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
+                hit->approaching ? "yes" : "no");
+}
+
+// One candidate of the trace: its equation, its plot, its note and its roots by verdict.
+void draw_candidate(const ccd::TraceCandidate& c) {
+    if (!c.coefficients.empty()) {
+        std::string text = "f(t) =";
+        char term[48];
+        for (std::size_t i = 0; i < c.coefficients.size(); ++i) {
+            std::snprintf(term, sizeof term, i == 0 ? " %.4g" : " %+.4g t^%zu", c.coefficients[i],
+                          i);
+            text += term;
+        }
+        ImGui::TextWrapped("%s", text.c_str());
+    } else {
+        ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
+        ImGui::Text("discriminant %.6g", c.discriminant);
+    }
+    draw_equation_plot(c);
+    if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty()))
+        ImGui::TextWrapped("%s%s", c.roots.empty() ? "No root: " : "", c.note.c_str());
+    for (const ccd::TraceRoot& root : c.roots) {
+        const Color color = verdict_color(root.verdict);
+        ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16.12g %s", root.t,
+                           std::string(ccd::to_string(root.verdict)).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("t = %.17g", root.t);
+    }
+}
+
+// An algorithm's row of the table: its name (its description on hover) and its answer, red
+// where it disagrees, grey where it has no query for the pair.
+void algorithm_row(const AlgorithmAnswer& answer) {
+    const ImVec4 color = answer.disagrees   ? ImVec4(1.0f, 0.35f, 0.5f, 1.0f)
+                         : answer.has_query ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                            : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", std::string(answer.algorithm->description).c_str());
+    ImGui::TableNextColumn();
+    if (!answer.has_query)
+        ImGui::TextColored(color, "no query for this pair");
+    else if (answer.hit)
+        ImGui::TextColored(color, "t = %.12g", answer.hit->t);
+    else
+        ImGui::TextColored(color, "miss");
+}
+
 } // namespace
 
 void QueryLabView::draw_panel() {
-    begin_side_panel("Query lab", kPanelWidth, scene_info_);
+    canvas_.begin_panel("Query lab", scene_info_);
+    draw_time_controls();
+    if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen))
+        draw_time_of_impact(lab_);
+    if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen))
+        draw_equations();
+    if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) draw_algorithms();
+    ImGui::Separator();
+    bool edited = edit_mover();
+    edited = edit_obstacle() || edited;
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", drag_hint(lab_).c_str());
+    ImGui::PopStyleColor();
+    ImGui::End();
+    if (edited) canvas_.mark_changed();
+    settle_edits();
+    canvas_.draw_help();
+}
 
+// t over the frame: animate it, scrub it, or jump to the impact.
+void QueryLabView::draw_time_controls() {
     ImGui::TextUnformatted("Time in the frame");
     if (ImGui::Button(playing_ ? "Pause" : "Animate")) set_playing(!playing_);
     ImGui::SameLine();
@@ -550,116 +640,66 @@ void QueryLabView::draw_panel() {
     }
     ImGui::EndDisabled();
     ImGui::Separator();
+}
 
-    if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen)) {
-        ImGui::TextDisabled("query %s", lab_.trace().query.c_str());
-        if (hit) {
-            ImGui::TextColored(
-                ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f), "t = %.17g",
-                hit->t);
-            ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
-            if (const std::string parts = parts_named(*hit); !parts.empty())
-                ImGui::TextUnformatted(parts.c_str());
-            text_vec2("point", hit->point);
-            text_vec2("normal", hit->normal);
-            ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
-                        hit->approaching ? "yes" : "no");
-        } else {
-            ImGui::TextUnformatted("no contact in this frame");
-        }
-    }
-
+// The trace's candidates to choose from: a radio button each, or for a polygon pair (every
+// vertex against every edge) a list and a button for the one taken.
+void QueryLabView::choose_candidate() {
     const ccd::Trace& trace = lab_.trace();
-    if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen)) {
-        if (trace.overlap_at_start)
-            ImGui::TextWrapped("Already touching at t = 0: no equation was needed.");
-        const int count = static_cast<int>(trace.candidates.size());
-        const int taken = lab_.taken_candidate();
-        if (count > 0) selected_candidate_ = std::clamp(selected_candidate_, 0, count - 1);
-        if (count <= 4) {
-            for (int i = 0; i < count; ++i) {
-                if (i > 0) ImGui::SameLine();
-                ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
-                                   &selected_candidate_, i);
-            }
-        } else { // a polygon pair: every vertex against every edge
-            ImGui::SetNextItemWidth(-90);
-            const auto name_of = [&](int i) {
-                return trace.candidates[static_cast<std::size_t>(i)].name +
-                       (i == taken ? "  (taken)" : "");
-            };
-            if (ImGui::BeginCombo("##candidate", name_of(selected_candidate_).c_str())) {
-                for (int i = 0; i < count; ++i)
-                    if (ImGui::Selectable(name_of(i).c_str(), i == selected_candidate_))
-                        selected_candidate_ = i;
-                ImGui::EndCombo();
-            }
-            ImGui::SameLine();
-            ImGui::BeginDisabled(taken < 0);
-            if (ImGui::Button("the taken")) selected_candidate_ = taken;
-            ImGui::EndDisabled();
+    const int count = static_cast<int>(trace.candidates.size());
+    const int taken = lab_.taken_candidate();
+    if (count > 0) selected_candidate_ = std::clamp(selected_candidate_, 0, count - 1);
+    if (count <= 4) {
+        for (int i = 0; i < count; ++i) {
+            if (i > 0) ImGui::SameLine();
+            ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
+                               &selected_candidate_, i);
         }
-        if (count > 0) {
-            const ccd::TraceCandidate& c =
-                trace.candidates[static_cast<std::size_t>(selected_candidate_)];
-            if (!c.coefficients.empty()) {
-                std::string text = "f(t) =";
-                char term[48];
-                for (std::size_t i = 0; i < c.coefficients.size(); ++i) {
-                    std::snprintf(term, sizeof term, i == 0 ? " %.4g" : " %+.4g t^%zu",
-                                  c.coefficients[i], i);
-                    text += term;
-                }
-                ImGui::TextWrapped("%s", text.c_str());
-            } else {
-                ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
-                ImGui::Text("discriminant %.6g", c.discriminant);
-            }
-            draw_equation_plot(c);
-            if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty()))
-                ImGui::TextWrapped("%s%s", c.roots.empty() ? "No root: " : "", c.note.c_str());
-            for (const ccd::TraceRoot& root : c.roots) {
-                const Color color = verdict_color(root.verdict);
-                ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16.12g %s",
-                                   root.t, std::string(ccd::to_string(root.verdict)).c_str());
-                if (ImGui::IsItemHovered()) ImGui::SetTooltip("t = %.17g", root.t);
-            }
-        }
+        return;
     }
-
-    if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) {
-        if (ImGui::BeginTable("algorithms", 2, ImGuiTableFlags_RowBg)) {
-            ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed);
-            ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
-            for (const AlgorithmAnswer& answer : lab_.algorithm_answers()) {
-                const ImVec4 color = answer.disagrees ? ImVec4(1.0f, 0.35f, 0.5f, 1.0f)
-                                     : answer.has_query
-                                         ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
-                                         : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
-                ImGui::TableNextRow();
-                ImGui::TableNextColumn();
-                ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
-                if (ImGui::IsItemHovered())
-                    ImGui::SetTooltip("%s", std::string(answer.algorithm->description).c_str());
-                ImGui::TableNextColumn();
-                if (!answer.has_query)
-                    ImGui::TextColored(color, "no query for this pair");
-                else if (answer.hit)
-                    ImGui::TextColored(color, "t = %.12g", answer.hit->t);
-                else
-                    ImGui::TextColored(color, "miss");
-            }
-            ImGui::EndTable();
-        }
-        double tolerance = lab_.disagreement_tolerance();
-        const double lo = 1e-15, hi = 1e-2;
-        ImGui::SetNextItemWidth(150);
-        if (ImGui::SliderScalar("tolerance in t", ImGuiDataType_Double, &tolerance, &lo, &hi,
-                                "%.0e", ImGuiSliderFlags_Logarithmic))
-            lab_.set_disagreement_tolerance(tolerance);
+    ImGui::SetNextItemWidth(-90);
+    const auto name_of = [&](int i) {
+        return trace.candidates[static_cast<std::size_t>(i)].name + (i == taken ? "  (taken)" : "");
+    };
+    if (ImGui::BeginCombo("##candidate", name_of(selected_candidate_).c_str())) {
+        for (int i = 0; i < count; ++i)
+            if (ImGui::Selectable(name_of(i).c_str(), i == selected_candidate_))
+                selected_candidate_ = i;
+        ImGui::EndCombo();
     }
-    ImGui::Separator();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(taken < 0);
+    if (ImGui::Button("the taken")) selected_candidate_ = taken;
+    ImGui::EndDisabled();
+}
 
+void QueryLabView::draw_equations() {
+    const ccd::Trace& trace = lab_.trace();
+    if (trace.overlap_at_start)
+        ImGui::TextWrapped("Already touching at t = 0: no equation was needed.");
+    choose_candidate();
+    if (!trace.candidates.empty())
+        draw_candidate(trace.candidates[static_cast<std::size_t>(selected_candidate_)]);
+}
+
+void QueryLabView::draw_algorithms() {
+    if (ImGui::BeginTable("algorithms", 2, ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+        for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+            algorithm_row(answer);
+        ImGui::EndTable();
+    }
+    double tolerance = lab_.disagreement_tolerance();
+    const double lo = 1e-15, hi = 1e-2;
+    ImGui::SetNextItemWidth(150);
+    if (ImGui::SliderScalar("tolerance in t", ImGuiDataType_Double, &tolerance, &lo, &hi, "%.0e",
+                            ImGuiSliderFlags_Logarithmic))
+        lab_.set_disagreement_tolerance(tolerance);
+}
+
+// The mover's fields and its motion; true when one was edited.
+bool QueryLabView::edit_mover() {
     bool edited = false;
     if (lab_.mover_is_polygon()) {
         ImGui::Text("Polygon \"%s\" (moves)", lab_.mover_name().c_str());
@@ -682,25 +722,14 @@ void QueryLabView::draw_panel() {
         lab_.set_displacement(displacement);
         edited = true;
     }
-    if (lab_.obstacle_is_segment()) {
-        const ccd::MovingSegment segment = lab_.moving_obstacle();
-        const bool ends_move = segment.displacement_a != Vec2{} || segment.displacement_b != Vec2{};
-        ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
-                    ends_move ? " (its ends move)" : "");
-        ccd::Segment wall = lab_.obstacle();
-        if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
-            lab_.set_obstacle(wall);
-            edited = true;
-        }
-        if (lab_.obstacle_ends_move()) {
-            const ccd::MovingSegment moving = lab_.moving_obstacle();
-            Vec2 da = moving.displacement_a, db = moving.displacement_b;
-            if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
-                lab_.set_obstacle_motion(da, db);
-                edited = true;
-            }
-        }
-    } else if (lab_.obstacle_is_circle()) {
+    return edited;
+}
+
+// The obstacle's fields and its motion (a segment's, its ends'); true when one was edited.
+bool QueryLabView::edit_obstacle() {
+    if (lab_.obstacle_is_segment()) return edit_obstacle_segment();
+    bool edited = false;
+    if (lab_.obstacle_is_circle()) {
         ImGui::Text("%s \"%s\"", lab_.obstacle_circle().radius > 0.0 ? "Circle" : "Point",
                     lab_.obstacle_name().c_str());
         ccd::Circle obstacle = lab_.obstacle_circle();
@@ -716,25 +745,34 @@ void QueryLabView::draw_panel() {
             edited = true;
         }
     }
-    if (!lab_.obstacle_is_segment()) {
-        Vec2 motion = lab_.obstacle_displacement();
-        if (edit_motion("obstacle", motion)) {
-            lab_.set_obstacle_displacement(motion);
+    Vec2 motion = lab_.obstacle_displacement();
+    if (edit_motion("obstacle", motion)) {
+        lab_.set_obstacle_displacement(motion);
+        edited = true;
+    }
+    return edited;
+}
+
+bool QueryLabView::edit_obstacle_segment() {
+    bool edited = false;
+    const ccd::MovingSegment segment = lab_.moving_obstacle();
+    const bool ends_move = segment.displacement_a != Vec2{} || segment.displacement_b != Vec2{};
+    ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
+                ends_move ? " (its ends move)" : "");
+    ccd::Segment wall = lab_.obstacle();
+    if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
+        lab_.set_obstacle(wall);
+        edited = true;
+    }
+    if (lab_.obstacle_ends_move()) {
+        const ccd::MovingSegment moving = lab_.moving_obstacle();
+        Vec2 da = moving.displacement_a, db = moving.displacement_b;
+        if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
+            lab_.set_obstacle_motion(da, db);
             edited = true;
         }
     }
-    ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", drag_hint(lab_).c_str());
-    ImGui::PopStyleColor();
-    ImGui::End();
-    changed_ = changed_ || edited;
-    settle_edits();
-    if (show_help_) draw_help();
-}
-
-void QueryLabView::draw_help() const {
-    draw_help_overlay(camera_.width);
+    return edited;
 }
 
 } // namespace ccdlab

@@ -6,6 +6,7 @@
 // polygon against a static or moving segment.
 
 #include "camera.hpp"
+#include "canvas_view.hpp"
 #include "query_lab.hpp"
 #include "undo_history.hpp"
 
@@ -20,7 +21,7 @@ public:
     QueryLabView(QueryLab lab, const ccd::Scene& scene);
 
     // Lays the canvas out in a window of `window_size` (the panel takes the right side).
-    void layout(Vec2 window_size);
+    void layout(Vec2 window_size) { canvas_.layout(window_size); }
     // Mouse and keys of this frame; returns true when the lab changed.
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
@@ -30,16 +31,16 @@ public:
     const QueryLab& lab() const { return lab_; }
     void set_scrub_t(double t) {
         lab_.scrub_t = t;
-        changed_ = true;
+        canvas_.mark_changed();
     }
-    const Camera& camera() const { return camera_; }
+    const Camera& camera() const { return canvas_.camera(); }
     Handle hovered() const { return hovered_; }
     // True once per change of the lab (input or panel edits) since the last call.
-    bool take_changed();
+    bool take_changed() { return canvas_.take_changed(); }
     bool can_undo() const { return history_.can_undo(); }
     void undo();
     void redo();
-    bool help_shown() const { return show_help_; }
+    bool help_shown() const { return canvas_.help_shown(); }
     // The scene as it was opened (the lab edits a copy of its first body and segment):
     // app/lab_scene.hpp turns the two back into a whole scene.
     const ccd::Scene& source_scene() const { return scene_info_; }
@@ -49,13 +50,13 @@ public:
     bool playing() const { return playing_; }
     void set_playing(bool playing) {
         playing_ = playing;
-        changed_ = true;
+        canvas_.mark_changed();
     }
     void advance(double seconds);
     // Moves a handle as a mouse drag does (the frame benchmark drives the lab with it).
     void drag_handle(Handle handle, Vec2 world) {
         lab_.drag(handle, world);
-        changed_ = true;
+        canvas_.mark_changed();
     }
 
     static constexpr double kPanelWidth = 360.0;
@@ -63,22 +64,25 @@ public:
 private:
     QueryLab lab_;
     ccd::Scene scene_info_; // the scene as opened; the edited geometry lives in lab_
-    ccd::View home_view_;
-    Camera camera_;
-    bool camera_placed_ = false;
+    CanvasView canvas_;     // the camera, Home, F1's help and whether anything shown changed
     Handle hovered_ = Handle::None;
     Handle dragged_ = Handle::None;
     Vec2 grab_offset_;
-    bool changed_ = true;
     int selected_candidate_ = 0;     // the equation shown in the equation view
     Handle selected_ = Handle::None; // the handle the arrow keys nudge (the last one grabbed)
     UndoHistory<LabState> history_;
     LabState settled_; // the lab as it was when no edit was under way
-    bool show_help_ = false;
     bool playing_ = false;
     double speed_ = 0.25; // frames per second while animating
     void settle_edits();  // turns a finished edit (a drag, a field) into one undo step
-    void draw_help() const;
+    // The panel's sections, top to bottom.
+    void draw_time_controls();
+    void draw_equations();
+    void choose_candidate();
+    void draw_algorithms();
+    bool edit_mover();
+    bool edit_obstacle();
+    bool edit_obstacle_segment();
 };
 
 } // namespace ccdlab

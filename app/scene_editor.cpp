@@ -225,8 +225,22 @@ void SceneEditor::draw(ShapeRenderer& r) const {
 }
 
 bool SceneEditor::draw_panel(const Camera& camera) {
-    bool changed = false;
     if (!ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) return false;
+    bool changed = draw_edit_buttons(camera);
+    if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
+    list_items();
+    if (selected_ && contains(scene_, *selected_) && edit_selected()) {
+        field_edit_ = true;
+        changed = true;
+    }
+    settle();
+    return changed;
+}
+
+// A row of adds (at the middle of the canvas), then delete, undo and redo; true when the scene
+// changed.
+bool SceneEditor::draw_edit_buttons(const Camera& camera) {
+    bool changed = false;
     if (ImGui::Button("+ circle (C)")) {
         add_circle_at(camera.center, camera);
         changed = true;
@@ -257,85 +271,81 @@ bool SceneEditor::draw_panel(const Camera& camera) {
     ImGui::BeginDisabled(!can_redo());
     if (ImGui::Button("redo (Ctrl+Y)")) changed |= redo();
     ImGui::EndDisabled();
-    if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
-
-    // Every body, segment and polygon; a click selects it.
-    if (ImGui::BeginListBox("##items", ImVec2(-1, 90))) {
-        const auto row = [&](SceneItem item, const std::string& label) {
-            if (ImGui::Selectable((label + "##" + std::to_string(static_cast<int>(item.kind)) +
-                                   "-" + std::to_string(item.index))
-                                      .c_str(),
-                                  selected_ && *selected_ == item))
-                selected_ = item;
-        };
-        // Only the rows in view are built (a stress scene has tens of thousands).
-        const int bodies = static_cast<int>(scene_.bodies.size());
-        const int segments = static_cast<int>(scene_.walls.size());
-        ImGuiListClipper clipper;
-        clipper.Begin(bodies + segments + static_cast<int>(scene_.polygons.size()));
-        while (clipper.Step()) {
-            for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
-                if (i < bodies) {
-                    const ccd::Body& body = scene_.bodies[static_cast<std::size_t>(i)];
-                    row({SceneItem::Kind::Body, i},
-                        body.name +
-                            (body.shape == ccd::BodyShape::Point ? "  (point)" : "  (circle)"));
-                } else if (i < bodies + segments) {
-                    row({SceneItem::Kind::Segment, i - bodies},
-                        scene_.walls[static_cast<std::size_t>(i - bodies)].name + "  (segment)");
-                } else {
-                    const int j = i - bodies - segments;
-                    row({SceneItem::Kind::Polygon, j},
-                        scene_.polygons[static_cast<std::size_t>(j)].name + "  (polygon)");
-                }
-            }
-        }
-        ImGui::EndListBox();
-    }
-
-    if (selected_ && contains(scene_, *selected_)) {
-        bool edited = false;
-        const auto i = static_cast<std::size_t>(selected_->index);
-        switch (selected_->kind) {
-        case SceneItem::Kind::Body: {
-            ccd::Body& body = scene_.bodies[i];
-            edited |= edit_vec2("position", body.circle.center);
-            edited |= edit_vec2("velocity", body.velocity);
-            if (body.shape == ccd::BodyShape::Circle)
-                edited |= edit_length("radius", body.circle.radius);
-            edited |= edit_response(body.response, body.restitution);
-            break;
-        }
-        case SceneItem::Kind::Segment: {
-            ccd::Wall& wall = scene_.walls[i];
-            edited |= edit_vec2("a", wall.segment.a);
-            edited |= edit_vec2("b", wall.segment.b);
-            edited |= edit_vec2("a moves", wall.displacement_a); // per frame: a kinematic wall
-            edited |= edit_vec2("b moves", wall.displacement_b);
-            break;
-        }
-        case SceneItem::Kind::Polygon: {
-            ccd::PolygonBody& polygon = scene_.polygons[i];
-            edited |= edit_vec2("velocity", polygon.velocity);
-            if (ImGui::TreeNode("vertices")) {
-                for (std::size_t k = 0; k < polygon.polygon.vertices.size(); ++k) {
-                    ImGui::PushID(static_cast<int>(k));
-                    edited |= edit_vec2(std::to_string(k).c_str(), polygon.polygon.vertices[k]);
-                    ImGui::PopID();
-                }
-                ImGui::TreePop();
-            }
-            edited |= edit_response(polygon.response, polygon.restitution);
-            break;
-        }
-        }
-        if (edited) {
-            field_edit_ = true;
-            changed = true;
-        }
-    }
-    settle();
     return changed;
+}
+
+// Every body, segment and polygon; a click selects it.
+void SceneEditor::list_items() {
+    if (!ImGui::BeginListBox("##items", ImVec2(-1, 90))) return;
+    const auto row = [&](SceneItem item, const std::string& label) {
+        if (ImGui::Selectable((label + "##" + std::to_string(static_cast<int>(item.kind)) + "-" +
+                               std::to_string(item.index))
+                                  .c_str(),
+                              selected_ && *selected_ == item))
+            selected_ = item;
+    };
+    // Only the rows in view are built (a stress scene has tens of thousands).
+    const int bodies = static_cast<int>(scene_.bodies.size());
+    const int segments = static_cast<int>(scene_.walls.size());
+    ImGuiListClipper clipper;
+    clipper.Begin(bodies + segments + static_cast<int>(scene_.polygons.size()));
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            if (i < bodies) {
+                const ccd::Body& body = scene_.bodies[static_cast<std::size_t>(i)];
+                row({SceneItem::Kind::Body, i},
+                    body.name + (body.shape == ccd::BodyShape::Point ? "  (point)" : "  (circle)"));
+            } else if (i < bodies + segments) {
+                row({SceneItem::Kind::Segment, i - bodies},
+                    scene_.walls[static_cast<std::size_t>(i - bodies)].name + "  (segment)");
+            } else {
+                const int j = i - bodies - segments;
+                row({SceneItem::Kind::Polygon, j},
+                    scene_.polygons[static_cast<std::size_t>(j)].name + "  (polygon)");
+            }
+        }
+    }
+    ImGui::EndListBox();
+}
+
+// The selected item's numbers; true when one was edited.
+bool SceneEditor::edit_selected() {
+    bool edited = false;
+    const auto i = static_cast<std::size_t>(selected_->index);
+    switch (selected_->kind) {
+    case SceneItem::Kind::Body: {
+        ccd::Body& body = scene_.bodies[i];
+        edited |= edit_vec2("position", body.circle.center);
+        edited |= edit_vec2("velocity", body.velocity);
+        if (body.shape == ccd::BodyShape::Circle)
+            edited |= edit_length("radius", body.circle.radius);
+        edited |= edit_response(body.response, body.restitution);
+        break;
+    }
+    case SceneItem::Kind::Segment: {
+        ccd::Wall& wall = scene_.walls[i];
+        edited |= edit_vec2("a", wall.segment.a);
+        edited |= edit_vec2("b", wall.segment.b);
+        edited |= edit_vec2("a moves", wall.displacement_a); // per frame: a kinematic wall
+        edited |= edit_vec2("b moves", wall.displacement_b);
+        break;
+    }
+    case SceneItem::Kind::Polygon: {
+        ccd::PolygonBody& polygon = scene_.polygons[i];
+        edited |= edit_vec2("velocity", polygon.velocity);
+        if (ImGui::TreeNode("vertices")) {
+            for (std::size_t k = 0; k < polygon.polygon.vertices.size(); ++k) {
+                ImGui::PushID(static_cast<int>(k));
+                edited |= edit_vec2(std::to_string(k).c_str(), polygon.polygon.vertices[k]);
+                ImGui::PopID();
+            }
+            ImGui::TreePop();
+        }
+        edited |= edit_response(polygon.response, polygon.restitution);
+        break;
+    }
+    }
+    return edited;
 }
 
 } // namespace ccdlab

@@ -57,6 +57,10 @@ private:
     bool restore(const std::optional<ccd::Scene>& state);
     void settle(); // a finished edit (a drag, a field) becomes one undo step
     void commit(); // an edit made at once (add, delete) becomes one undo step
+    // The Edit section's parts, top to bottom.
+    bool draw_edit_buttons(const Camera& camera);
+    void list_items();
+    bool edit_selected();
 
     ccd::Scene scene_;
     ccd::Scene settled_; // the scene when no edit was under way

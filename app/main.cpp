@@ -138,129 +138,185 @@ SessionReport session_report(const Session& session, const FileDialogs& dialogs)
             dialogs.status(), dialogs.last_export().string()};
 }
 
-int run_interactive(const Options& options, AnyView initial_view, const ccd::Scene& loaded,
-                    ViewKind kind, const Settings& settings) {
-    PlatformWindow window(("ccdlab - " + options.scene.filename().string()).c_str(), options.width,
-                          options.height, true);
-    const std::filesystem::path settings_dir = settings_folder();
-    if (!settings_dir.empty()) {
+// The folder of the settings and the autosave, made if it is missing (none: nothing is kept).
+std::filesystem::path made_settings_folder() {
+    const std::filesystem::path folder = settings_folder();
+    if (!folder.empty()) {
         std::error_code ignored;
-        std::filesystem::create_directories(settings_dir, ignored);
-        window.persist_layout(settings_dir / "imgui.ini");
+        std::filesystem::create_directories(folder, ignored);
     }
-    ShapeRenderer renderer;
-    Session session(loaded, kind, Document(options.scene, loaded), settings_dir, settings,
-                    options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
-                                                 : options.fixtures_dir);
-    // The view of the session's scene: made anew whenever the session's scene or view kind is
-    // replaced (Session::apply); its edits go back to the session.
-    AnyView view = std::move(initial_view);
-    FileDialogs dialogs(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path());
-    // An autosave left behind: the last run did not end cleanly. Offered, or opened (--recover).
-    if (const auto autosave = read_autosave(session.autosave_file())) {
-        if (options.recover) {
-            session.recover(*autosave);
-            session.apply();
-            view = view_for(session.scene(), session.view_kind(), std::nullopt);
-        } else {
-            dialogs.offer_recovery(*autosave);
-        }
-    } else if (options.recover) {
-        std::cerr << "ccdlab: --recover: no autosave in " << settings_dir.string() << '\n';
-    }
-    std::string title = session.window_title();
-    window.set_title(title.c_str());
-    std::string error;
-    SessionReport reported;
-    const auto report = [&] {
-        if (!options.report) return;
-        reported = session_report(session, dialogs);
-        std::visit(
-            [&](auto& v) {
-                write_report(*options.report, v, session.document().path(), &reported);
-            },
-            view);
-    };
+    return folder;
+}
+
+// An interactive run: the window, the session and the view of its scene, the File side, frame
+// by frame until the window closes.
+class InteractiveRun {
+public:
+    InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded, ViewKind kind,
+                   const Settings& settings);
+    // Runs until the window closes; then keeps the last scene and the window's size.
+    int run();
+
+private:
+    void recover_or_offer();
+    void draw_frame();
+    void take_screenshot();
+    void after_frame();
+    void report();
     // The view's changes since the last call go to the session (unsaved changes? the autosave
     // follows); true if there were any.
-    const auto view_to_session = [&] {
-        if (!std::visit([](auto& v) { return v.take_changed(); }, view)) return false;
-        session.edited(edited_scene(view));
-        return true;
-    };
-    while (!window.should_close()) {
-        window.wait_for_events(session.autosave_tick(glfwGetTime()));
-        for (const KeyPress& press : window.take_key_presses())
+    bool view_to_session();
+    void save_last_settings();
+
+    const Options& options_;
+    PlatformWindow window_;
+    std::filesystem::path settings_dir_;
+    ShapeRenderer renderer_;
+    Session session_;
+    // The view of the session's scene: made anew whenever the session's scene or view kind is
+    // replaced (Session::apply); its edits go back to the session.
+    AnyView view_;
+    FileDialogs dialogs_;
+    std::string title_;
+    std::string error_;
+    SessionReport reported_;
+    std::optional<std::filesystem::path> chosen_; // the scene picked this frame
+    bool view_changed_ = false;                   // the view changed this frame
+};
+
+InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
+                               ViewKind kind, const Settings& settings)
+    : options_(options), window_(("ccdlab - " + options.scene.filename().string()).c_str(),
+                                 options.width, options.height, true),
+      settings_dir_(made_settings_folder()), renderer_(),
+      session_(loaded, kind, Document(options.scene, loaded), settings_dir_, settings,
+               options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
+                                            : options.fixtures_dir),
+      view_(std::move(view)), dialogs_(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()) {
+    if (!settings_dir_.empty()) window_.persist_layout(settings_dir_ / "imgui.ini");
+    recover_or_offer();
+    title_ = session_.window_title();
+    window_.set_title(title_.c_str());
+}
+
+// An autosave left behind: the last run did not end cleanly. Offered, or opened (--recover).
+void InteractiveRun::recover_or_offer() {
+    if (const auto autosave = read_autosave(session_.autosave_file())) {
+        if (options_.recover) {
+            session_.recover(*autosave);
+            session_.apply();
+            view_ = view_for(session_.scene(), session_.view_kind(), std::nullopt);
+        } else {
+            dialogs_.offer_recovery(*autosave);
+        }
+    } else if (options_.recover) {
+        std::cerr << "ccdlab: --recover: no autosave in " << settings_dir_.string() << '\n';
+    }
+}
+
+void InteractiveRun::report() {
+    if (!options_.report) return;
+    reported_ = session_report(session_, dialogs_);
+    std::visit(
+        [&](auto& v) { write_report(*options_.report, v, session_.document().path(), &reported_); },
+        view_);
+}
+
+bool InteractiveRun::view_to_session() {
+    if (!std::visit([](auto& v) { return v.take_changed(); }, view_)) return false;
+    session_.edited(edited_scene(view_));
+    return true;
+}
+
+int InteractiveRun::run() {
+    while (!window_.should_close()) {
+        window_.wait_for_events(session_.autosave_tick(glfwGetTime()));
+        for (const KeyPress& press : window_.take_key_presses())
             if (const auto command = file_command_for_key(press.key, press.mods))
-                dialogs.request(*command);
-        if (window.take_close_request()) dialogs.request(FileCommand::Quit);
-        std::optional<std::filesystem::path> chosen;
-        bool view_changed = false;
-        std::visit(
-            [&](auto& v) {
-                draw_frame(window, v, renderer, [&] {
-                    chosen = draw_scene_picker(session.library(), error);
-                    // This frame's edits reach the session before a File command reads it.
-                    view_changed = view_to_session();
-                    dialogs.draw(session, view); // the File bar and its dialogs
-                });
-            },
-            view);
-        if (window.take_screenshot_request()) { // F12: this very frame, before it is shown
-            const std::filesystem::path name = next_screenshot_name();
-            try {
-                glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-                glReadBuffer(GL_BACK);
-                write_framebuffer_png(name, window.framebuffer_width(),
-                                      window.framebuffer_height());
-                std::cout << "ccdlab: wrote " << name.string() << std::endl;
-            } catch (const std::exception& e) {
-                error = e.what();
-            }
-        }
-        window.swap_buffers();
-        if (dialogs.quit()) window.close();
-        if (chosen) { // the picker: asked first when there are unsaved changes
-            dialogs.request_open(*chosen);
-            window.keep_drawing(3);
-        }
-        if (session.apply()) { // a scene opened, a new one, a recovered one, the other view
-            view = view_for(session.scene(), session.view_kind(), std::nullopt);
-            error.clear();
-            window.keep_drawing(3);
-            report();
-        }
-        // A playing world keeps the frames coming; its time runs with the wall clock.
-        if (auto* world = std::get_if<WorldView>(&view); world && world->playing()) {
-            world->advance(ImGui::GetIO().DeltaTime);
-            window.keep_drawing(2);
-        }
-        if (auto* lab = std::get_if<QueryLabView>(&view); lab && lab->playing()) {
-            lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
-            window.keep_drawing(2);
-        }
-        if (view_to_session() || view_changed) {
-            window.keep_drawing(2);
-            report();
-        }
-        if (session.window_title() != title) {
-            title = session.window_title();
-            window.set_title(title.c_str());
-        }
-        if (session_report(session, dialogs) != reported) {
-            window.keep_drawing(2);
-            report();
-        }
+                dialogs_.request(*command);
+        if (window_.take_close_request()) dialogs_.request(FileCommand::Quit);
+        draw_frame();
+        if (window_.take_screenshot_request()) take_screenshot(); // before the frame is shown
+        window_.swap_buffers();
+        after_frame();
     }
     report();
-    const Vec2 size = window.window_size();
-    Settings last = session.settings();
-    if (!session.document().untitled())
-        last.last_scene = std::filesystem::absolute(session.document().path());
+    save_last_settings();
+    return 0;
+}
+
+void InteractiveRun::draw_frame() {
+    chosen_.reset();
+    view_changed_ = false;
+    std::visit(
+        [&](auto& v) {
+            ccdlab::draw_frame(window_, v, renderer_, [&] {
+                chosen_ = draw_scene_picker(session_.library(), error_);
+                // This frame's edits reach the session before a File command reads it.
+                view_changed_ = view_to_session();
+                dialogs_.draw(session_, view_); // the File bar and its dialogs
+            });
+        },
+        view_);
+}
+
+// F12: this very frame, as drawn.
+void InteractiveRun::take_screenshot() {
+    const std::filesystem::path name = next_screenshot_name();
+    try {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+        glReadBuffer(GL_BACK);
+        write_framebuffer_png(name, window_.framebuffer_width(), window_.framebuffer_height());
+        std::cout << "ccdlab: wrote " << name.string() << std::endl;
+    } catch (const std::exception& e) {
+        error_ = e.what();
+    }
+}
+
+// What the frame asked for: quit, another scene, the view's time running on, a report.
+void InteractiveRun::after_frame() {
+    if (dialogs_.quit()) window_.close();
+    if (chosen_) { // the picker: asked first when there are unsaved changes
+        dialogs_.request_open(*chosen_);
+        window_.keep_drawing(3);
+    }
+    if (session_.apply()) { // a scene opened, a new one, a recovered one, the other view
+        view_ = view_for(session_.scene(), session_.view_kind(), std::nullopt);
+        error_.clear();
+        window_.keep_drawing(3);
+        report();
+    }
+    // A playing world keeps the frames coming; its time runs with the wall clock.
+    if (auto* world = std::get_if<WorldView>(&view_); world && world->playing()) {
+        world->advance(ImGui::GetIO().DeltaTime);
+        window_.keep_drawing(2);
+    }
+    if (auto* lab = std::get_if<QueryLabView>(&view_); lab && lab->playing()) {
+        lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
+        window_.keep_drawing(2);
+    }
+    if (view_to_session() || view_changed_) {
+        window_.keep_drawing(2);
+        report();
+    }
+    if (session_.window_title() != title_) {
+        title_ = session_.window_title();
+        window_.set_title(title_.c_str());
+    }
+    if (session_report(session_, dialogs_) != reported_) {
+        window_.keep_drawing(2);
+        report();
+    }
+}
+
+void InteractiveRun::save_last_settings() {
+    const Vec2 size = window_.window_size();
+    Settings last = session_.settings();
+    if (!session_.document().untitled())
+        last.last_scene = std::filesystem::absolute(session_.document().path());
     last.width = static_cast<int>(size.x);
     last.height = static_cast<int>(size.y);
-    save_settings(settings_dir, last);
-    return 0;
+    save_settings(settings_dir_, last);
 }
 
 int run(int argc, char** argv) {
@@ -312,7 +368,7 @@ int run(int argc, char** argv) {
             return run_frame_bench(options, *view, load_time.count(), std::cout);
         return options.screenshot
                    ? run_screenshot(options, *view)
-                   : run_interactive(options, std::move(*view), scene, kind, settings);
+                   : InteractiveRun(options, std::move(*view), scene, kind, settings).run();
     } catch (const WindowError& e) {
         std::cerr
             << "ccdlab: no window (" << e.what()

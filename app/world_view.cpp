@@ -1,8 +1,6 @@
 #include "world_view.hpp"
 
-#include "canvas_controls.hpp"
 #include "color.hpp"
-#include "help_overlay.hpp"
 #include "shape_renderer.hpp"
 
 #include "ccd/path_position.hpp"
@@ -50,8 +48,7 @@ std::string feature_label(ccd::Feature feature, int vertex, int edge) {
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene)
-    : editor_(scene), home_view_(scene.view ? *scene.view : ccd::framing_view(scene)),
-      world_(ccd::make_world(scene)) {
+    : editor_(scene), canvas_(scene, kPanelWidth), world_(ccd::make_world(scene)) {
     read_shapes();
     discrete_.reset(scene);
     step_frame();
@@ -78,7 +75,7 @@ void WorldView::step_frame() {
     log_ = world_.world.step();
     discrete_.step(discrete_method_, deepest_first_);
     selected_event_ = -1;
-    changed_ = true;
+    canvas_.mark_changed();
 }
 
 void WorldView::set_discrete(DiscreteMethod method, bool deepest_first) {
@@ -87,7 +84,7 @@ void WorldView::set_discrete(DiscreteMethod method, bool deepest_first) {
     discrete_.reset(editor_.scene());
     for (int frame = 0; frame <= log_.frame; ++frame)
         discrete_.step(method, deepest_first);
-    changed_ = true;
+    canvas_.mark_changed();
 }
 
 // The discrete ghosts: each body's center frame by frame under the chosen method (a thin
@@ -150,7 +147,7 @@ void WorldView::step_event(int direction) {
 
 void WorldView::set_scrub_t(double t) {
     scrub_t_ = std::clamp(t, 0.0, 1.0);
-    changed_ = true;
+    canvas_.mark_changed();
 }
 
 void WorldView::advance(double seconds) {
@@ -166,32 +163,13 @@ void WorldView::advance(double seconds) {
     }
 }
 
-bool WorldView::take_changed() {
-    const bool was = changed_;
-    changed_ = false;
-    return was;
-}
-
-void WorldView::layout(Vec2 window_size) {
-    camera_.width = std::max(1.0, window_size.x - kPanelWidth);
-    camera_.height = std::max(1.0, window_size.y);
-    if (!camera_placed_) {
-        camera_.look_at(home_view_);
-        camera_placed_ = true;
-    }
-}
-
 bool WorldView::handle_input() {
     const auto selected = editor_.selected();
-    const bool edited = editor_.handle_input(camera_);
+    const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.
-    navigate(camera_, home_view_, !editor_.pointer_on_handle());
+    canvas_.navigate(!editor_.pointer_on_handle());
     if (edited) rebuild();
-    if (editor_.selected() != selected) changed_ = true; // shown, and reported
-    if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
-        show_help_ = !show_help_;
-        changed_ = true;
-    }
+    if (editor_.selected() != selected) canvas_.mark_changed(); // shown, and reported
     return edited;
 }
 
@@ -226,7 +204,7 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         const bool selected = e.sequence == selected_event_;
         r.point(e.point, selected ? 6.0f : 4.0f, palette::impact);
         if (selected)
-            r.arrow(e.point, e.point + e.normal * (60.0 / camera_.pixels_per_unit), 2.5f,
+            r.arrow(e.point, e.point + e.normal * (60.0 / canvas_.camera().pixels_per_unit), 2.5f,
                     palette::normal);
     }
     draw_predictions(r);
@@ -282,7 +260,8 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
         const double radius = radii_[static_cast<std::size_t>(body)];
         if (radius > 0.0) r.circle_outline(point + normal * radius, radius, 1.5f, color, 6.0f);
         if (!outlines_[static_cast<std::size_t>(body)].empty())
-            r.line(point, point + normal * (24.0 / camera_.pixels_per_unit), 1.5f, color, 4.0f);
+            r.line(point, point + normal * (24.0 / canvas_.camera().pixels_per_unit), 1.5f, color,
+                   4.0f);
         r.point(point, 2.5f, color);
     };
     for (const ccd::ContactEvent& e : log_.events)
@@ -301,23 +280,47 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
 }
 
 void WorldView::draw_labels() const {
-    ImDrawList* list = ImGui::GetBackgroundDrawList();
-    list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
-                                            static_cast<float>(camera_.height)));
+    ImDrawList* list = canvas_.begin_labels();
     // Every event's number, unless there are so many that they would hide the world: then the
     // selected one's alone.
     const bool all = log_.events.size() <= kMostPredictionsDrawn;
     for (const ccd::ContactEvent& e : log_.events) {
         if (!all && e.sequence != selected_event_) continue;
-        const Vec2 s = camera_.to_screen(e.point);
+        const Vec2 s = canvas_.camera().to_screen(e.point);
         list->AddText(ImVec2(static_cast<float>(s.x) + 6, static_cast<float>(s.y) - 18),
                       to_imgui(palette::impact), std::to_string(e.sequence).c_str());
     }
-    list->PopClipRect();
+    canvas_.end_labels();
 }
 
 void WorldView::draw_panel() {
-    begin_side_panel("World", kPanelWidth, editor_.scene());
+    canvas_.begin_panel("World", editor_.scene());
+    draw_frame_controls();
+    draw_cuts();
+    draw_timeline();
+    draw_event_table();
+    draw_discrete_panel();
+    const auto selected = editor_.selected();
+    if (editor_.draw_panel(canvas_.camera())) rebuild();
+    if (editor_.selected() != selected) canvas_.mark_changed();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Dashed lines are each body's path through the frame, dots its bounce "
+        "points, numbers the events in processing order. Pick an event to jump "
+        "there and see its normal. Dashed circles are predictions: where a body "
+        "expects to touch next (its colour) or a contact that an earlier event "
+        "cancelled (grey). Space plays and pauses. The yellow handles are "
+        "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
+        "pulls it apart); C, P, S, B add a circle, a "
+        "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
+        "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
+    ImGui::PopStyleColor();
+    ImGui::End();
+    canvas_.draw_help();
+}
+
+// The frame shown and its counts; step, play or pause (Space) and the speed of play.
+void WorldView::draw_frame_controls() {
     ImGui::Text("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame, log_.events.size(),
                 log_.events.size() == 1 ? "" : "s", log_.cancelled.size(),
                 log_.cancelled.size() == 1 ? "" : "s");
@@ -334,7 +337,10 @@ void WorldView::draw_panel() {
         speed_ = speed;
     if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_SPACE))
         playing_ = !playing_;
-    // What cut in this frame, wrapped at the panel's edge.
+}
+
+// What cut in this frame, wrapped at the panel's edge.
+void WorldView::draw_cuts() const {
     ImGui::PushTextWrapPos(0.0f);
     if (log_.budget_cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s budget ran out at t = %.6g",
@@ -350,8 +356,11 @@ void WorldView::draw_panel() {
                            world_.body_names[static_cast<std::size_t>(crush.body)].c_str(),
                            crush.time, crush.sequence);
     ImGui::PopTextWrapPos();
+}
 
-    // The timeline: t over the frame, a tick per event (hollow: cancelled).
+// The timeline: t over the frame, a tick per event (hollow: cancelled); the previous and next
+// event (, and .).
+void WorldView::draw_timeline() {
     ImGui::SetNextItemWidth(-1);
     float t = static_cast<float>(scrub_t_);
     if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) {
@@ -375,98 +384,86 @@ void WorldView::draw_panel() {
     ImGui::SameLine();
     if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD, false)))
         step_event(1);
+}
 
-    // The event queue of the frame: processed, then cancelled.
-    if (ImGui::BeginTable("events", 5,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                              ImGuiTableFlags_BordersInnerV,
-                          ImVec2(0, 320))) {
-        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-        ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed);
-        ImGui::TableSetupColumn("pair");
-        ImGui::TableSetupColumn("feature");
-        ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed);
-        ImGui::TableHeadersRow();
-        const auto name_of = [&](ccd::OtherKind kind, int index) {
-            const auto& names =
-                kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
-            return names[static_cast<std::size_t>(index)];
-        };
-        // Only the rows in view are built: a busy frame has thousands.
-        const int events = static_cast<int>(log_.events.size());
-        ImGuiListClipper clipper;
-        clipper.Begin(events + static_cast<int>(log_.cancelled.size()));
-        while (clipper.Step()) {
-            for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-                if (row < events) {
-                    const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(row)];
-                    ImGui::TableNextRow();
-                    ImGui::TableNextColumn();
-                    const std::string label = std::to_string(e.sequence);
-                    if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
-                                          ImGuiSelectableFlags_SpanAllColumns)) {
-                        selected_event_ = e.sequence;
-                        set_scrub_t(e.time);
-                    }
-                    ImGui::TableNextColumn();
-                    ImGui::Text("%.6f", e.time);
-                    ImGui::TableNextColumn();
-                    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
-                                name_of(e.other_kind, e.other).c_str());
-                    ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
-                    ImGui::TableNextColumn();
-                    // At the scrubbed t, an event still to come (predicted by then or not).
-                    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
-                } else {
-                    const ccd::CancelledPrediction& c =
-                        log_.cancelled[static_cast<std::size_t>(row - events)];
-                    ImGui::TableNextRow();
-                    ImGui::TableNextColumn();
-                    ImGui::TextDisabled("-");
-                    ImGui::TableNextColumn();
-                    ImGui::TextDisabled("%.6f", c.time);
-                    ImGui::TableNextColumn();
-                    ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
-                                        name_of(c.other_kind, c.other).c_str());
-                    ImGui::TableNextColumn();
-                    ImGui::TextDisabled("%s", feature_label(c.feature, c.vertex, c.edge).c_str());
-                    ImGui::TableNextColumn();
-                    const bool cancelled_yet =
-                        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-                            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
-                            : scrub_t_ >= 1.0;
-                    if (c.predicted_at > scrub_t_)
-                        ImGui::TextDisabled("not yet predicted");
-                    else if (!cancelled_yet)
-                        ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
-                    else if (c.reason == ccd::CancelReason::Budget)
-                        ImGui::TextDisabled("cancelled (budget)");
-                    else
-                        ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
-                }
-            }
-        }
-        ImGui::EndTable();
+// The event queue of the frame: processed, then cancelled. Only the rows in view are built: a
+// busy frame has thousands.
+void WorldView::draw_event_table() {
+    if (!ImGui::BeginTable("events", 5,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                               ImGuiTableFlags_BordersInnerV,
+                           ImVec2(0, 320)))
+        return;
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("pair");
+    ImGui::TableSetupColumn("feature");
+    ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableHeadersRow();
+    const int events = static_cast<int>(log_.events.size());
+    ImGuiListClipper clipper;
+    clipper.Begin(events + static_cast<int>(log_.cancelled.size()));
+    while (clipper.Step())
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row)
+            if (row < events)
+                event_row(log_.events[static_cast<std::size_t>(row)]);
+            else
+                cancelled_row(log_.cancelled[static_cast<std::size_t>(row - events)]);
+    ImGui::EndTable();
+}
+
+const std::string& WorldView::name_of(ccd::OtherKind kind, int index) const {
+    const auto& names = kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
+    return names[static_cast<std::size_t>(index)];
+}
+
+// A processed event's row; a click selects it and moves t there.
+void WorldView::event_row(const ccd::ContactEvent& e) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string label = std::to_string(e.sequence);
+    if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
+                          ImGuiSelectableFlags_SpanAllColumns)) {
+        selected_event_ = e.sequence;
+        set_scrub_t(e.time);
     }
-    draw_discrete_panel();
-    const auto selected = editor_.selected();
-    if (editor_.draw_panel(camera_)) rebuild();
-    if (editor_.selected() != selected) changed_ = true;
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped(
-        "Dashed lines are each body's path through the frame, dots its bounce "
-        "points, numbers the events in processing order. Pick an event to jump "
-        "there and see its normal. Dashed circles are predictions: where a body "
-        "expects to touch next (its colour) or a contact that an earlier event "
-        "cancelled (grey). Space plays and pauses. The yellow handles are "
-        "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
-        "pulls it apart); C, P, S, B add a circle, a "
-        "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
-        "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
-    ImGui::PopStyleColor();
-    ImGui::End();
-    if (show_help_) draw_help_overlay(camera_.width);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.6f", e.time);
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                name_of(e.other_kind, e.other).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
+    ImGui::TableNextColumn();
+    // At the scrubbed t, an event still to come (predicted by then or not).
+    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
+}
+
+// A cancelled prediction's row, greyed, with where it stands at the scrubbed t.
+void WorldView::cancelled_row(const ccd::CancelledPrediction& c) const {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%.6f", c.time);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
+                        name_of(c.other_kind, c.other).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", feature_label(c.feature, c.vertex, c.edge).c_str());
+    ImGui::TableNextColumn();
+    const bool cancelled_yet =
+        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
+            : scrub_t_ >= 1.0;
+    if (c.predicted_at > scrub_t_)
+        ImGui::TextDisabled("not yet predicted");
+    else if (!cancelled_yet)
+        ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
+    else if (c.reason == ccd::CancelReason::Budget)
+        ImGui::TextDisabled("cancelled (budget)");
+    else
+        ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
 }
 
 } // namespace ccdlab

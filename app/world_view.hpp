@@ -5,6 +5,7 @@
 // drag, undo); each edit steps the edited scene's first frame again.
 
 #include "camera.hpp"
+#include "canvas_view.hpp"
 #include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
 
@@ -19,13 +20,13 @@ class WorldView {
 public:
     explicit WorldView(const ccd::Scene& scene);
 
-    void layout(Vec2 window_size);
+    void layout(Vec2 window_size) { canvas_.layout(window_size); }
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const;
     void draw_panel();
 
-    const Camera& camera() const { return camera_; }
+    const Camera& camera() const { return canvas_.camera(); }
     const ccd::EventLog& log() const { return log_; }
     const ccd::SceneWorld& world() const { return world_; }
     double scrub_t() const { return scrub_t_; }
@@ -34,7 +35,7 @@ public:
     // none selected, the first after (or last before) the scrubbed t.
     void step_event(int direction);
     int selected_event() const { return selected_event_; } // its sequence; -1: none
-    bool take_changed();
+    bool take_changed() { return canvas_.take_changed(); }
     // Steps the next frame and shows its log.
     void step_frame();
     // Playing: time runs at `speed` frames per second of wall-clock time, through the frame's
@@ -48,7 +49,7 @@ public:
     // The scene as edited now.
     const ccd::Scene& scene() const { return editor_.scene(); }
     const SceneEditor& editor() const { return editor_; }
-    bool help_shown() const { return show_help_; } // F1
+    bool help_shown() const { return canvas_.help_shown(); } // F1
     // Seed 001's or seed 003's discrete method run beside the scheduler on the same scene,
     // drawn as ghosts (DiscreteMethod::None: off). Restarts the ghosts and catches them up to
     // the frame shown.
@@ -61,10 +62,19 @@ private:
     // Pending and cancelled predictions, dashed (all of them up to this many in the frame).
     void draw_predictions(ShapeRenderer& renderer) const;
     void draw_discrete(ShapeRenderer& renderer) const;
+    // The panel's sections, top to bottom.
+    void draw_frame_controls();
+    void draw_cuts() const;
+    void draw_timeline();
+    void draw_event_table();
+    void event_row(const ccd::ContactEvent& event);
+    void cancelled_row(const ccd::CancelledPrediction& cancelled) const;
     void draw_discrete_panel();
+    // A body's or a wall's name in the scene.
+    const std::string& name_of(ccd::OtherKind kind, int index) const;
     static constexpr std::size_t kMostPredictionsDrawn = 300;
     SceneEditor editor_; // the scene as edited; world_ is stepped from it
-    ccd::View home_view_;
+    CanvasView canvas_;  // the camera, Home, F1's help and whether anything shown changed
     ccd::SceneWorld world_;
     ccd::EventLog log_; // the frame shown
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
@@ -72,14 +82,10 @@ private:
     std::vector<double> radii_;
     std::vector<std::vector<Vec2>> outlines_;
     void read_shapes();
-    Camera camera_;
-    bool camera_placed_ = false;
     double scrub_t_ = 1.0;
     bool playing_ = false;
     double speed_ = 0.5; // frames per second while playing
     int selected_event_ = -1;
-    bool changed_ = true;
-    bool show_help_ = false;
     DiscreteComparison discrete_; // ghosts at the end of the frame shown
     DiscreteMethod discrete_method_ = DiscreteMethod::None;
     bool deepest_first_ = true;

@@ -5,15 +5,25 @@
 namespace ccd::detail {
 
 ContactOutcome respond_alone(ResponseKind response, double restitution,
-                             const ContactCallback& callback, const ContactInput& in) {
+                             const ContactCallback& callback, const ContactInput& in,
+                             double resting_tolerance) {
     // A contact the query found approaching can round to a tiny opening speed here, and must
     // not be pushed inward.
     const double closing = std::min(dot(in.velocity - in.other_velocity, in.normal), 0.0);
+    // What a bounce or a slide leaves: a relative velocity below resting_tolerance times the
+    // closing speed it acted on is the subtraction's rounding (the normal is unit to a few
+    // ulps, so a head-on slide leaves about 1e-16 of it along the normal, still closing): the
+    // body comes to rest relative to the other (docs/scheduler.md, "Rounding at a contact").
+    const auto settled = [&](Vec2 velocity) {
+        if (length(velocity - in.other_velocity) <= resting_tolerance * -closing)
+            return in.other_velocity;
+        return velocity;
+    };
     switch (response) {
     case ResponseKind::Bounce:
-        return {in.velocity - in.normal * ((1.0 + restitution) * closing), false};
+        return {settled(in.velocity - in.normal * ((1.0 + restitution) * closing)), false};
     case ResponseKind::Slide:
-        return {in.velocity - in.normal * closing, false};
+        return {settled(in.velocity - in.normal * closing), false};
     case ResponseKind::Stop: // still, or on a moving wall still relative to it
         return {in.other_kind == OtherKind::Wall ? in.other_velocity : Vec2{}, false};
     case ResponseKind::Destroy:

@@ -8,9 +8,12 @@
 namespace ccd::detail {
 
 // One body's response to a contact (`in`), on its own: against a wall, or a body that does
-// not bounce. Only the closing part of the relative velocity is acted on.
+// not bounce. Only the closing part of the relative velocity is acted on. A bounce or a slide
+// that leaves a relative velocity of at most `resting_tolerance` times the closing speed leaves
+// the body at rest relative to the other (the rest is rounding).
 ContactOutcome respond_alone(ResponseKind response, double restitution,
-                             const ContactCallback& callback, const ContactInput& in);
+                             const ContactCallback& callback, const ContactInput& in,
+                             double resting_tolerance);
 
 struct PairVelocities {
     Vec2 a;

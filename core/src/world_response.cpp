@@ -5,6 +5,7 @@
 #include "world_state.hpp"
 
 #include "collision_response.hpp"
+#include "wall_side.hpp"
 
 #include <algorithm>
 
@@ -46,6 +47,20 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
     }
 }
 
+void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 normal) {
+    BodyMotion& m = hot(index);
+    const Vec2 placed = detail::on_the_body_side(m.origin, line, normal);
+    if (placed == m.origin) return;
+    m.origin = placed;
+    // The vertex change_trajectory has just made for this instant.
+    const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
+    if (b.pending_vertex < pending_vertices.size() &&
+        pending_vertices[b.pending_vertex].body == index)
+        pending_vertices[b.pending_vertex].point.position = placed;
+    else
+        log.paths[static_cast<std::size_t>(index)].points.back().position = placed;
+}
+
 bool World::State::chatters(BodyRecord& b, double t) const {
     const auto count = [](std::uint16_t& n) {
         if (n < UINT16_MAX) ++n;
@@ -83,7 +98,8 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
             out_a = detail::respond_alone(ma.response(), a.restitution,
                                           callbacks[static_cast<std::size_t>(p.body)],
                                           ContactInput{t, p.body, OtherKind::Wall, p.other, p.point,
-                                                       n, a.velocity, wall_velocity});
+                                                       n, a.velocity, wall_velocity},
+                                          options.resting_tolerance);
     } else {
         b = &bodies[static_cast<std::size_t>(p.other)];
         mb = &hot(p.other);
@@ -103,11 +119,13 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
             if (!ma.frozen)
                 out_a = detail::respond_alone(
                     ma.response(), a.restitution, callbacks[static_cast<std::size_t>(p.body)],
-                    ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb});
+                    ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb},
+                    options.resting_tolerance);
             if (!mb->frozen)
                 out_b = detail::respond_alone(
                     mb->response(), b->restitution, callbacks[static_cast<std::size_t>(p.other)],
-                    ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va});
+                    ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va},
+                    options.resting_tolerance);
         }
     }
 
@@ -123,6 +141,10 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
     };
     // A body frozen against a wall is carried by it; against a body it stands still.
     apply(p.body, a, ma, out_a, wall_velocity);
+    // Rounding at a contact: a center left past the wall's line is put back on it.
+    if (p.other_kind == OtherKind::Wall && p.feature == Feature::SegmentInterior && ma.alive &&
+        !changed.empty())
+        keep_on_the_body_side(p.body, walls[static_cast<std::size_t>(p.other)].at(t), n);
     if (b) apply(p.other, *b, *mb, out_b, Vec2{});
 
     // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).

@@ -230,6 +230,10 @@ struct World::State {
     // body frozen here moves by `carry` for the rest of the frame.
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
                            bool freeze, Vec2 carry = {});
+    // Body `index`, whose trajectory has just changed at a contact with the interior of the
+    // wall `line` (at the contact's time; `normal` toward the body): its new origin put back
+    // on the line or the body's side of it if rounding left it past (wall_side.hpp).
+    void keep_on_the_body_side(int index, const Segment& line, Vec2 normal);
     // The chattering rule: true when this change of trajectory is one too many, within its
     // burst or within the frame.
     bool chatters(BodyRecord& b, double t) const;

@@ -1,6 +1,7 @@
 #include "reference_scheduler.hpp"
 
 #include "ccd/toi_body.hpp"
+#include "wall_side.hpp"
 
 #include <algorithm>
 #include <map>
@@ -186,11 +187,18 @@ ccd::EventLog ReferenceScheduler::step() {
     const auto respond = [&](const Body& self, int body, OtherKind kind, int other, Vec2 normal,
                              Vec2 point, Vec2 other_velocity, double t) -> ccd::ContactOutcome {
         const double vn = std::min(dot(self.velocity - other_velocity, normal), 0.0);
+        // What is left below the resting tolerance times the closing speed is rounding: at
+        // rest relative to the other.
+        const auto settled = [&](Vec2 v) {
+            return length(v - other_velocity) <= options_.resting_tolerance * -vn ? other_velocity
+                                                                                  : v;
+        };
         switch (self.response.kind) {
         case ResponseKind::Bounce:
-            return {self.velocity - normal * ((1.0 + self.response.restitution) * vn), false};
+            return {settled(self.velocity - normal * ((1.0 + self.response.restitution) * vn)),
+                    false};
         case ResponseKind::Slide:
-            return {self.velocity - normal * vn, false};
+            return {settled(self.velocity - normal * vn), false};
         case ResponseKind::Stop: // against a kinematic wall: its velocity at the contact
             return {kind == OtherKind::Wall ? other_velocity : Vec2{}, false};
         case ResponseKind::Destroy:
@@ -316,6 +324,17 @@ ccd::EventLog ReferenceScheduler::step() {
             changed.push_back(index);
         };
         apply(c.body, a, oa, wv);
+        // A center that the contact's rounding left past the wall's line: back on it.
+        if (c.kind == OtherKind::Wall && c.hit.feature == ccd::Feature::SegmentInterior &&
+            a.alive && !changed.empty()) {
+            const Vec2 placed =
+                ccd::detail::on_the_body_side(a.anchor, walls_[c.other].at(now), nrm);
+            if (!(placed == a.anchor)) {
+                a.anchor = placed;
+                a.position = placed;
+                log.paths[c.body].points.back().position = placed;
+            }
+        }
         if (b) apply(c.other, *b, ob, Vec2{});
         // Crushed: a frozen participant still pushed on after the responses.
         const bool sensor_pair = b && (sensor(c.body) || sensor(c.other));

@@ -31,6 +31,7 @@ Color verdict_color(ccd::RootVerdict verdict) {
         return {0.40f, 0.75f, 1.00f, 1.0f};
     case ccd::RootVerdict::BeforeFrame:
     case ccd::RootVerdict::AfterFrame:
+    case ccd::RootVerdict::Rounding:
         return {0.45f, 0.47f, 0.50f, 1.0f};
     }
     return palette::wall;

@@ -91,7 +91,8 @@ std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,
                                                               : endpoint_hit(c, Feature::EndpointB);
     // s: speed toward the line; d: distance to cover. The article writes the time as s/d; it is
     // d/s (a distance over a speed).
-    const Vec2 toward = an * (1.0 / an_length);
+    // (an_length is at least r > 0 here, or r = 0 and it is tiny: then normalized_or's care.)
+    const Vec2 toward = an_length > 0x1p-900 ? an * (1.0 / an_length) : normalized_or(an, Vec2{});
     const double s = dot(displacement, toward);
     const double d = an_length - r;
     const double t = d / s;

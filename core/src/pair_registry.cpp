@@ -70,11 +70,11 @@ std::optional<Hit> in_range(const Swept& mover, const Swept& obstacle, Trace* tr
     const Circle& m = circle(mover);
     const Vec2 d = mover.displacement();
     const Segment& s = segment(obstacle);
-    const double k = detail::input_scale(
+    const auto k = detail::input_rescale(
         {m.center.x, m.center.y, m.radius, d.x, d.y, s.a.x, s.a.y, s.b.x, s.b.y});
-    if (k == 1.0) return Method(m, d, s, trace);
-    auto hit = Method(Circle{m.center * k, m.radius * k}, d * k, Segment{s.a * k, s.b * k}, trace);
-    if (hit) hit->point *= 1.0 / k;
+    if (!k.needed()) return Method(m, d, s, trace);
+    auto hit = Method(Circle{k(m.center), k(m.radius)}, k(d), Segment{k(s.a), k(s.b)}, trace);
+    if (hit) hit->point *= 1.0 / k.scale;
     return hit;
 }
 
@@ -82,12 +82,12 @@ std::optional<Hit> seed004_circle_circle(const Swept& mover, const Swept& obstac
     const Circle& m = circle(mover);
     const Circle& o = circle(obstacle);
     const Vec2 d = mover.displacement(), od = obstacle.displacement();
-    const double k = detail::input_scale(
+    const auto k = detail::input_rescale(
         {m.center.x, m.center.y, m.radius, d.x, d.y, o.center.x, o.center.y, o.radius, od.x, od.y});
-    if (k == 1.0) return seed004_projection(m, d, o, od, trace);
-    auto hit = seed004_projection(Circle{m.center * k, m.radius * k}, d * k,
-                                  Circle{o.center * k, o.radius * k}, od * k, trace);
-    if (hit) hit->point *= 1.0 / k;
+    if (!k.needed()) return seed004_projection(m, d, o, od, trace);
+    auto hit = seed004_projection(Circle{k(m.center), k(m.radius)}, k(d),
+                                  Circle{k(o.center), k(o.radius)}, k(od), trace);
+    if (hit) hit->point *= 1.0 / k.scale;
     return hit;
 }
 

@@ -43,7 +43,9 @@ inline std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const
     const double length = std::sqrt(length2);
     const double area = accurate_cross(u, w); // signed distance times |u|
     if (std::fabs(area) > mover.radius * length) return std::nullopt;
-    Vec2 normal = perp(u) * (1.0 / length);
+    // (|u|^2 subnormal or near it: its root is inexact, hypot's care.)
+    Vec2 normal =
+        length2 >= 0x1p-900 ? perp(u) * (1.0 / length) : normalized_or(perp(u), Vec2{0.0, 1.0});
     if (area < 0.0 || (area == 0.0 && dot(normal, relative_motion) > 0.0)) normal = -normal;
     return SegmentOverlap{segment.a + u * (along / length2), normal, Feature::SegmentInterior,
                           along / length2};

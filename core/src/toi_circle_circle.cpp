@@ -19,11 +19,12 @@ namespace {
 
 // a / |a|, or, for a = 0 (coincident centres), the direction against the motion (or +y for
 // no motion). The fallback's hypot is paid only when it is needed.
+// (An offset too short for its length to be exact, below 2^-900, takes normalized_or's care.)
 inline Vec2 unit_or_against(Vec2 a, Vec2 motion) {
     const double len = length(a);
-    if (len > 0.0) [[likely]]
+    if (len > 0x1p-900) [[likely]]
         return Vec2{a.x / len, a.y / len};
-    return normalized_or(-motion, Vec2{0.0, 1.0});
+    return normalized_or(a, normalized_or(-motion, Vec2{0.0, 1.0}));
 }
 
 // A point at `offset` from a disk's center, moving by `motion` relative to it.
@@ -102,12 +103,12 @@ Hit circle_hit(const RelativeHit& relative, Vec2 motion, const Circle& obstacle,
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, Vec2 point,
                                   Trace* trace) {
-    if (const double k = detail::input_scale({mover.center.x, mover.center.y, mover.radius,
+    if (const auto k = detail::input_rescale({mover.center.x, mover.center.y, mover.radius,
                                               displacement.x, displacement.y, point.x, point.y});
-        k != 1.0) {
-        auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
-                                  point * k, trace);
-        if (hit) hit->point *= 1.0 / k;
+        k.needed()) {
+        auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(displacement),
+                                  k(point), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
     const auto relative = point_against_disk(mover.center - point, displacement, mover.radius,

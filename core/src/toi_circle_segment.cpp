@@ -308,10 +308,29 @@ Hit overlap_contact(const Circle& mover, Vec2 d, const SegmentView& s, bool at_a
     }
     const Vec2 u = s.u;
     Vec2 normal = perp(u) * s.signed_inverse_length(true);
+    if (!(s.length2 >= 0x1p-900)) [[unlikely]] // |u|^2 subnormal, its root inexact: hypot's care
+        normal = normalized_or(perp(u), Vec2{0.0, 1.0});
     if (start < 0.0 || (start == 0.0 && dot(normal, d) > 0.0)) normal = -normal;
     return Hit{0.0,    obstacle.a + u * (along0 / s.length2),
                normal, Feature::SegmentInterior,
                true,   closing_in(d, normal)};
+}
+
+// Inputs of mixed magnitudes: some below 2^-200 of the largest, whose products underflow and
+// leave a decision between two zeros (a cap "reached" at t = 1 by a path passing it at a
+// billion radii). Only the branches that such inputs reach ask (a cap of size r |d|^2 below
+// 2^-400, a band whose |u|^2 or |u|^2 x speed is below 2^-900): those inputs below 2^-200 of
+// the largest are taken as zero and the query is asked again (detail::input_rescale, as every
+// other query does on entry). Nothing, when no input is that small: the branch goes on.
+[[gnu::noinline, gnu::cold]] std::optional<std::optional<Hit>>
+with_tiny_inputs_zeroed(const Circle& mover, Vec2 d, const Segment& obstacle) {
+    const auto k = detail::input_rescale({mover.center.x, mover.center.y, mover.radius, d.x, d.y,
+                                          obstacle.a.x, obstacle.a.y, obstacle.b.x, obstacle.b.y});
+    if (k.floor == 0.0) return std::nullopt;
+    auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(d),
+                              Segment{k(obstacle.a), k(obstacle.b)});
+    if (hit) hit->point *= 1.0 / k.scale;
+    return hit;
 }
 
 // The untraced query. Every decision is computed as a mask from quantities ready early, and
@@ -389,12 +408,18 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
         // the foot's parameter, the projection at the entry over |u|^2 (along / end).
         // (When |u|^2 x speed underflows, from subnormal-sized inputs, the projection at t.)
         const double t = entry / speed;
-        const Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
+        Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
         double foot = 0.0;
-        if (end >= 0x1p-900) [[likely]]
+        if (end >= 0x1p-900) [[likely]] {
             foot = along / end;
-        else
+        } else {
+            if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
             foot = std::fma(dot_fma(d, u), t, along0) / length2;
+        }
+        if (!(length2 >= 0x1p-900)) [[unlikely]] { // |u|^2 subnormal: hypot's care
+            if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
+            normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (start > 0.0 ? 1.0 : -1.0);
+        }
         return Hit{t,     obstacle.a + u * foot, normal, Feature::SegmentInterior,
                    false, closing_in(d, normal)};
     }
@@ -412,8 +437,10 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
     const double size = radius * a;
     Vec2 normal = toward * (1.0 / size);
-    if (!(size >= 0x1p-400)) [[unlikely]] // zero or tiny: hypot's care
+    if (!(size >= 0x1p-400)) [[unlikely]] { // zero or tiny: hypot's care
+        if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
         normal = normalized_or(toward, normalized_or(-d, Vec2{0.0, 1.0}));
+    }
     return Hit{t,      *endpoint,
                normal, use_a ? Feature::EndpointA : Feature::EndpointB,
                false,  closing_in(d, normal)};
@@ -500,15 +527,15 @@ CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Ve
 std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,
                                               const Segment& obstacle, Vec2 obstacle_displacement,
                                               Trace* trace) {
-    if (const double k =
-            detail::input_scale({mover.center.x, mover.center.y, mover.radius, displacement.x,
-                                 displacement.y, obstacle.a.x, obstacle.a.y, obstacle.b.x,
-                                 obstacle.b.y, obstacle_displacement.x, obstacle_displacement.y});
-        k != 1.0) {
+    if (const auto k =
+            detail::input_rescale({mover.center.x, mover.center.y, mover.radius, displacement.x,
+                                   displacement.y, obstacle.a.x, obstacle.a.y, obstacle.b.x,
+                                   obstacle.b.y, obstacle_displacement.x, obstacle_displacement.y});
+        k.needed()) {
         auto hit = time_of_impact_translating(
-            Circle{mover.center * k, mover.radius * k}, displacement * k,
-            Segment{obstacle.a * k, obstacle.b * k}, obstacle_displacement * k, trace);
-        if (hit) hit->point *= 1.0 / k;
+            Circle{k(mover.center), k(mover.radius)}, k(displacement),
+            Segment{k(obstacle.a), k(obstacle.b)}, k(obstacle_displacement), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
     auto hit = time_of_impact(mover, displacement - obstacle_displacement, obstacle, trace);
@@ -563,13 +590,13 @@ void trace_endpoint_along_the_line(Trace& trace, Feature feature, Vec2 m, Vec2 d
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
-    if (const double k =
-            detail::input_scale({mover.x, mover.y, displacement.x, displacement.y, obstacle.a.x,
-                                 obstacle.a.y, obstacle.b.x, obstacle.b.y});
-        k != 1.0) {
-        auto hit = time_of_impact(mover * k, displacement * k,
-                                  Segment{obstacle.a * k, obstacle.b * k}, trace);
-        if (hit) hit->point *= 1.0 / k;
+    if (const auto k =
+            detail::input_rescale({mover.x, mover.y, displacement.x, displacement.y, obstacle.a.x,
+                                   obstacle.a.y, obstacle.b.x, obstacle.b.y});
+        k.needed()) {
+        auto hit =
+            time_of_impact(k(mover), k(displacement), Segment{k(obstacle.a), k(obstacle.b)}, trace);
+        if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
     // A ray cast. The time of impact takes no square root: crossing the line is the linear

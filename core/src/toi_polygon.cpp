@@ -163,25 +163,34 @@ bool insides_overlap(const Polygon& a, const Polygon& b) {
     return some_point_inside(a, b) || some_point_inside(b, a);
 }
 
-// The largest magnitude among the inputs, for detail::scale_for_largest.
-double largest_of(std::initializer_list<Vec2> vectors,
-                  std::initializer_list<const Polygon*> polygons) {
-    double largest = 0.0;
-    const auto grow = [&](Vec2 v) {
-        largest = std::fmax(largest, std::fmax(std::fabs(v.x), std::fabs(v.y)));
+// How to bring the inputs into range (detail::input_rescale), from their largest and smallest
+// nonzero magnitudes; `radius` is one more input.
+detail::InputRescale rescale_of(std::initializer_list<Vec2> vectors,
+                                std::initializer_list<const Polygon*> polygons,
+                                double radius = 0.0) {
+    double largest = 0.0, smallest = INFINITY;
+    const auto grow = [&](double v) {
+        const double magnitude = std::fabs(v);
+        if (magnitude > largest) largest = magnitude;
+        if (magnitude < smallest && magnitude > 0.0) smallest = magnitude;
     };
-    for (Vec2 v : vectors)
-        grow(v);
+    grow(radius);
+    for (Vec2 v : vectors) {
+        grow(v.x);
+        grow(v.y);
+    }
     for (const Polygon* p : polygons)
-        for (Vec2 v : p->vertices)
-            grow(v);
-    return largest;
+        for (Vec2 v : p->vertices) {
+            grow(v.x);
+            grow(v.y);
+        }
+    return detail::input_rescale_for(largest, smallest);
 }
 
-Polygon scaled(const Polygon& p, double k) {
+Polygon scaled(const Polygon& p, const detail::InputRescale& k) {
     Polygon out = p;
     for (Vec2& v : out.vertices)
-        v *= k;
+        v = k(v);
     return out;
 }
 
@@ -189,12 +198,11 @@ Polygon scaled(const Polygon& p, double k) {
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
-    if (const double k = detail::scale_for_largest(
-            largest_of({displacement, obstacle_displacement}, {&mover, &obstacle}));
-        k != 1.0) {
-        auto hit = time_of_impact(scaled(mover, k), displacement * k, scaled(obstacle, k),
-                                  obstacle_displacement * k, trace);
-        if (hit) hit->point *= 1.0 / k;
+    if (const auto k = rescale_of({displacement, obstacle_displacement}, {&mover, &obstacle});
+        k.needed()) {
+        auto hit = time_of_impact(scaled(mover, k), k(displacement), scaled(obstacle, k),
+                                  k(obstacle_displacement), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
     if (trace) trace->begin("polygon_polygon");
@@ -257,6 +265,14 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
+    if (const auto k = rescale_of({mover.center, displacement, obstacle_displacement}, {&obstacle},
+                                  mover.radius);
+        k.needed()) {
+        auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(displacement),
+                                  scaled(obstacle, k), k(obstacle_displacement), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
+        return hit;
+    }
     if (trace) trace->begin("circle_polygon");
     const std::size_t n = obstacle.vertices.size();
     if (n == 0) return std::nullopt;
@@ -319,6 +335,17 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
+    if (const auto k = rescale_of({displacement, obstacle.start.a, obstacle.start.b,
+                                   obstacle.displacement_a, obstacle.displacement_b},
+                                  {&mover});
+        k.needed()) {
+        const MovingSegment wall{{k(obstacle.start.a), k(obstacle.start.b)},
+                                 k(obstacle.displacement_a),
+                                 k(obstacle.displacement_b)};
+        auto hit = time_of_impact(scaled(mover, k), k(displacement), wall, trace);
+        if (hit) hit->point *= 1.0 / k.scale;
+        return hit;
+    }
     if (trace) trace->begin("polygon_moving_segment");
     if (mover.vertices.empty()) return std::nullopt;
     const Segment& wall = obstacle.start;

@@ -18,6 +18,8 @@ std::string_view to_string(RootVerdict verdict) {
         return "not approaching";
     case RootVerdict::LaterThanBest:
         return "later than the best";
+    case RootVerdict::Rounding:
+        return "no contact there (a root of the rounding)";
     }
     return "unknown";
 }

@@ -23,6 +23,7 @@ enum class RootVerdict {
     Leaving,        // the exit root: the shapes separate here
     NotApproaching, // the shapes are not closing in at this root
     LaterThanBest,  // valid, but another candidate touches earlier
+    Rounding,       // a root of the rounded polynomial only: the shapes are apart there
 };
 
 std::string_view to_string(RootVerdict verdict);

@@ -61,10 +61,18 @@ inline double length(Vec2 a) {
     return std::hypot(a.x, a.y);
 }
 
-// a / |a|, or `fallback` when a is the zero vector.
+// a / |a|, or `fallback` when a is the zero vector. A unit vector for every finite a: a
+// vector too short for |a| to be exact (subnormal components: |(5e-324, 5e-324)| rounds to
+// 5e-324) is first scaled up by 2^1000, one too long for |a| to be finite scaled down by 2^-2,
+// both exactly, which leaves its direction as it was.
 inline Vec2 normalized_or(Vec2 a, Vec2 fallback) {
-    const double len = length(a);
-    return len > 0.0 ? Vec2{a.x / len, a.y / len} : fallback;
+    double len = length(a);
+    if (!(len > 0x1p-900 && len < 0x1p1000)) [[unlikely]] {
+        if (!(len > 0.0)) return fallback;
+        a *= len < 1.0 ? 0x1p1000 : 0x1p-2;
+        len = length(a);
+    }
+    return Vec2{a.x / len, a.y / len};
 }
 
 } // namespace ccd

@@ -74,7 +74,7 @@ struct Query {
 };
 
 double scale_of(const Query& q) {
-    return std::max({1.0, std::fabs(q.mover.center.x), std::fabs(q.mover.center.y), q.mover.radius,
+    return std::max({std::fabs(q.mover.center.x), std::fabs(q.mover.center.y), q.mover.radius,
                      std::fabs(q.displacement.x), std::fabs(q.displacement.y),
                      std::fabs(q.wall.a.x), std::fabs(q.wall.a.y), std::fabs(q.wall.b.x),
                      std::fabs(q.wall.b.y)});
@@ -243,7 +243,7 @@ TEST(Accuracy, CircleCircleBackwardErrorStaysWithin1e12OfScale) {
             error = std::fabs(std::sqrt(dotl(at, at)) - r);
         }
         const double scale =
-            std::max({1.0, std::fabs(a.center.x), std::fabs(a.center.y), std::fabs(b.center.x),
+            std::max({std::fabs(a.center.x), std::fabs(a.center.y), std::fabs(b.center.x),
                       std::fabs(b.center.y), std::fabs(da.x), std::fabs(da.y), std::fabs(db.x),
                       std::fabs(db.y), a.radius + b.radius});
         worst = std::max(worst, error / scale);
@@ -285,7 +285,7 @@ TEST(Accuracy, CircleMovingSegmentQuarticBackwardError) {
             error = std::max(std::fabs(distance_at(end) - c.radius), distance_at(end) - closest);
         hits += hit ? 1 : 0;
         const double scale = std::max(
-            {1.0, std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x),
+            {std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x),
              std::fabs(d.y), std::fabs(s.start.a.x), std::fabs(s.start.a.y), std::fabs(s.start.b.x),
              std::fabs(s.start.b.y), std::fabs(s.displacement_a.x), std::fabs(s.displacement_a.y),
              std::fabs(s.displacement_b.x), std::fabs(s.displacement_b.y)});
@@ -328,7 +328,7 @@ real moving_distance(const ConvergingQuery& q, real t) {
 }
 
 double moving_scale(const Circle& c, Vec2 d, const MovingSegment& s) {
-    return std::max({1.0, std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x),
+    return std::max({std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x),
                      std::fabs(d.y), std::fabs(s.start.a.x), std::fabs(s.start.a.y),
                      std::fabs(s.start.b.x), std::fabs(s.start.b.y), std::fabs(s.displacement_a.x),
                      std::fabs(s.displacement_a.y), std::fabs(s.displacement_b.x),

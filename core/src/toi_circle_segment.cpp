@@ -322,15 +322,54 @@ Hit overlap_contact(const Circle& mover, Vec2 d, const SegmentView& s, bool at_a
 // 2^-400, a band whose |u|^2 or |u|^2 x speed is below 2^-900): those inputs below 2^-200 of
 // the largest are taken as zero and the query is asked again (detail::input_rescale, as every
 // other query does on entry). Nothing, when no input is that small: the branch goes on.
+template <class SegmentView>
+std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const SegmentView& s,
+                                           double largest);
+
 [[gnu::noinline, gnu::cold]] std::optional<std::optional<Hit>>
 with_tiny_inputs_zeroed(const Circle& mover, Vec2 d, const Segment& obstacle) {
     const auto k = detail::input_rescale({mover.center.x, mover.center.y, mover.radius, d.x, d.y,
                                           obstacle.a.x, obstacle.a.y, obstacle.b.x, obstacle.b.y});
     if (k.floor == 0.0) return std::nullopt;
-    auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(d),
-                              Segment{k(obstacle.a), k(obstacle.b)});
+    // Now in range and without tiny inputs: the untraced query directly (what the public one
+    // would run), not the public one, which would make the hot clones recursive.
+    const Circle scaled_mover{k(mover.center), k(mover.radius)};
+    const Vec2 scaled_d = k(d);
+    const Segment scaled{k(obstacle.a), k(obstacle.b)};
+    auto hit = untraced_time_of_impact(scaled_mover, scaled_d, SegmentOnTheSpot(scaled),
+                                       largest_input(scaled_mover, scaled_d, scaled));
     if (hit) hit->point *= 1.0 / k.scale;
     return hit;
+}
+
+// The band's answer when |u|^2 or |u|^2 x speed is below 2^-900 (out of line, so that the common
+// path stays as it was): the query asked again with tiny inputs zeroed, or, when none is, the
+// foot from the projection at t and the normal with hypot's care.
+[[gnu::noinline, gnu::cold]] std::optional<Hit>
+band_hit_of_tiny_terms(const Circle& mover, Vec2 d, const Segment& obstacle, double t, Vec2 normal,
+                       double along, double end, double along0) {
+    if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
+    const Vec2 u = obstacle.b - obstacle.a;
+    const double length2 = dot_fma(u, u);
+    const double foot =
+        end >= 0x1p-900 ? along / end : std::fma(dot_fma(d, u), t, along0) / length2;
+    if (!(length2 >= 0x1p-900)) // |u|^2 subnormal, its root inexact
+        normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (dot(normal, perp(u)) > 0.0 ? 1.0 : -1.0);
+    return Hit{t,     obstacle.a + u * foot, normal, Feature::SegmentInterior,
+               false, closing_in(d, normal)};
+}
+
+// The cap's answer when its size r |d|^2 is below 2^-400: asked again with tiny inputs zeroed,
+// or, when none is, the normal with hypot's care (zero radius: against the motion).
+[[gnu::noinline, gnu::cold]] std::optional<Hit> cap_hit_of_tiny_size(const Circle& mover, Vec2 d,
+                                                                     const Segment& obstacle,
+                                                                     double t, Vec2 toward,
+                                                                     bool use_a) {
+    if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
+    const Vec2 normal = normalized_or(toward, normalized_or(-d, Vec2{0.0, 1.0}));
+    return Hit{t,      use_a ? obstacle.a : obstacle.b,
+               normal, use_a ? Feature::EndpointA : Feature::EndpointB,
+               false,  closing_in(d, normal)};
 }
 
 // The untraced query. Every decision is computed as a mask from quantities ready early, and
@@ -408,19 +447,10 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
         // the foot's parameter, the projection at the entry over |u|^2 (along / end).
         // (When |u|^2 x speed underflows, from subnormal-sized inputs, the projection at t.)
         const double t = entry / speed;
-        Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
-        double foot = 0.0;
-        if (end >= 0x1p-900) [[likely]] {
-            foot = along / end;
-        } else {
-            if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
-            foot = std::fma(dot_fma(d, u), t, along0) / length2;
-        }
-        if (!(length2 >= 0x1p-900)) [[unlikely]] { // |u|^2 subnormal: hypot's care
-            if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
-            normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (start > 0.0 ? 1.0 : -1.0);
-        }
-        return Hit{t,     obstacle.a + u * foot, normal, Feature::SegmentInterior,
+        const Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
+        if (!(min_of(end, length2) >= 0x1p-900)) [[unlikely]]
+            return band_hit_of_tiny_terms(mover, d, obstacle, t, normal, along, end, along0);
+        return Hit{t,     obstacle.a + u * (along / end), normal, Feature::SegmentInterior,
                    false, closing_in(d, normal)};
     }
     // The cap: t = C / q (C <= 0, touching from rounding, gives 0). The normal points from the
@@ -436,11 +466,9 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const double t = min_of(max_of(c / (root - b), 0.0), 1.0);
     const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
     const double size = radius * a;
-    Vec2 normal = toward * (1.0 / size);
-    if (!(size >= 0x1p-400)) [[unlikely]] { // zero or tiny: hypot's care
-        if (auto again = with_tiny_inputs_zeroed(mover, d, obstacle)) return *again;
-        normal = normalized_or(toward, normalized_or(-d, Vec2{0.0, 1.0}));
-    }
+    if (!(size >= 0x1p-400)) [[unlikely]] // zero or tiny
+        return cap_hit_of_tiny_size(mover, d, obstacle, t, toward, use_a);
+    const Vec2 normal = toward * (1.0 / size);
     return Hit{t,      *endpoint,
                normal, use_a ? Feature::EndpointA : Feature::EndpointB,
                false,  closing_in(d, normal)};

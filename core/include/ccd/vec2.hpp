@@ -61,18 +61,18 @@ inline double length(Vec2 a) {
     return std::hypot(a.x, a.y);
 }
 
+// normalized_or for a vector whose length is not exact or not finite (below): scaled first.
+Vec2 normalized_rescaled_or(Vec2 a, Vec2 fallback);
+
 // a / |a|, or `fallback` when a is the zero vector. A unit vector for every finite a: a
 // vector too short for |a| to be exact (subnormal components: |(5e-324, 5e-324)| rounds to
 // 5e-324) is first scaled up by 2^1000, one too long for |a| to be finite scaled down by 2^-2,
-// both exactly, which leaves its direction as it was.
+// both exactly, which leaves its direction as it was (out of line: it is rare).
 inline Vec2 normalized_or(Vec2 a, Vec2 fallback) {
-    double len = length(a);
-    if (!(len > 0x1p-900 && len < 0x1p1000)) [[unlikely]] {
-        if (!(len > 0.0)) return fallback;
-        a *= len < 1.0 ? 0x1p1000 : 0x1p-2;
-        len = length(a);
-    }
-    return Vec2{a.x / len, a.y / len};
+    const double len = length(a);
+    if (len > 0x1p-900 && len < 0x1p1000) [[likely]]
+        return Vec2{a.x / len, a.y / len};
+    return normalized_rescaled_or(a, fallback);
 }
 
 } // namespace ccd

@@ -308,8 +308,13 @@ void check_row(const PairMethod& row, const Sides& in, const std::string& at) {
     ASSERT_NE(pair, nullptr) << row.pair;
     const Algorithm* algorithm = find_algorithm(row.algorithm);
     ASSERT_NE(algorithm, nullptr) << row.algorithm;
-    const auto hit =
-        time_of_impact(*algorithm, side(pair->mover, true, in), side(pair->obstacle, false, in));
+    const Swept mover = side(pair->mover, true, in), obstacle = side(pair->obstacle, false, in);
+    // The sides are of the row's pair, so its query runs (an unanswered pair answers nothing).
+    const PairChoice choice = choose_pair(kind_of(mover), kind_of(obstacle));
+    ASSERT_EQ(choice.pair, pair) << row.pair;
+    ASSERT_FALSE(choice.swapped) << row.pair;
+    ASSERT_NE(find_query(*pair, *algorithm), nullptr) << row.pair << " by " << row.algorithm;
+    const auto hit = time_of_impact(*algorithm, mover, obstacle);
     EXPECT_TRUE(defined(hit)) << row.pair << " by " << row.algorithm << at;
 }
 

@@ -566,6 +566,27 @@ TEST(WholeRange, AWallThroughAHugeTriangleIsAnOverlap) {
     EXPECT_TRUE(defined(hit));
 }
 
+// A point (a circle of radius 0, and the point query) against a segment turning about its end a:
+// the band quartic has a double root at the crossing, which the double coefficients placed
+// 2.8e-9 early (3.2e-8 from the segment, 3,700 times the contract). The crossing, computed in
+// rational arithmetic from these doubles, is at t = 0.44879432631870286; the contract allows
+// 1e-12 x scale (8.77) of distance, about 8e-13 of t at the closing speed here (above 10).
+TEST(WholeRange, APointMeetsATurningSegmentAtTheCrossingOfItsLine) {
+    const Vec2 p{2.8448826461514445, 2.5965535599984699};
+    const Vec2 d{-8.7676126692398064, -6.5617463331211408};
+    const MovingSegment wall{
+        {{-0.32458983275504405, -2.6122425668927631}, {-2.2104652498363526, 0.35539555890487851}},
+        Vec2{0.0, 0.0},
+        Vec2{1.5590732830755671, 1.2053097153692156}};
+    constexpr double kCrossing = 0.44879432631870286;
+    const auto point_hit = time_of_impact(p, d, wall);
+    ASSERT_TRUE(point_hit.has_value());
+    EXPECT_NEAR(point_hit->t, kCrossing, 8e-13);
+    const auto circle_hit = time_of_impact(Circle{p, 0.0}, d, wall);
+    ASSERT_TRUE(circle_hit.has_value());
+    EXPECT_NEAR(circle_hit->t, kCrossing, 8e-13);
+}
+
 // Inputs below 2^-200 of the largest are taken as zero: here a cap whose decision compared two
 // underflowed quantities ((C + B)^2 <= disc, both zero) was "reached" at t = 1 by a path passing
 // it at 2^-494 while the radius is 2^-911 (the sweep's query 11646).

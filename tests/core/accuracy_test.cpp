@@ -285,8 +285,8 @@ TEST(Accuracy, CircleMovingSegmentQuarticBackwardError) {
             error = std::max(std::fabs(distance_at(end) - c.radius), distance_at(end) - closest);
         hits += hit ? 1 : 0;
         const double scale = std::max(
-            {std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x),
-             std::fabs(d.y), std::fabs(s.start.a.x), std::fabs(s.start.a.y), std::fabs(s.start.b.x),
+            {std::fabs(c.center.x), std::fabs(c.center.y), c.radius, std::fabs(d.x), std::fabs(d.y),
+             std::fabs(s.start.a.x), std::fabs(s.start.a.y), std::fabs(s.start.b.x),
              std::fabs(s.start.b.y), std::fabs(s.displacement_a.x), std::fabs(s.displacement_a.y),
              std::fabs(s.displacement_b.x), std::fabs(s.displacement_b.y)});
         if (error / scale > worst) {

@@ -5,6 +5,8 @@
 // queries; the worst backward error of each family is printed.
 //
 // CCDLAB_ACCURACY_QUERIES=N sets the queries per family (default 125000: one million in all).
+#include "wide_vec2.hpp"
+
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
@@ -23,29 +25,8 @@
 namespace {
 
 using namespace ccd;
-using real = long double;
 
-struct V {
-    real x, y;
-};
-V operator-(V a, V b) {
-    return {a.x - b.x, a.y - b.y};
-}
-V operator+(V a, V b) {
-    return {a.x + b.x, a.y + b.y};
-}
-V operator*(V a, real s) {
-    return {a.x * s, a.y * s};
-}
-real dotl(V a, V b) {
-    return a.x * b.x + a.y * b.y;
-}
-real crossl(V a, V b) {
-    return a.x * b.y - a.y * b.x;
-}
-V wide(Vec2 v) {
-    return {v.x, v.y};
-}
+using namespace ccd_test;
 
 real point_segment_distance(V p, V a, V b) {
     const V u = b - a, w = p - a;

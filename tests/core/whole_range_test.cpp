@@ -4,6 +4,8 @@
 // scale the largest input magnitude, checked against distances in long double (whose exponent
 // holds the squares of every double). The seeds' methods keep their documented flaws (wrong
 // times) but answer every input with finite values and unit normals too.
+#include "wide_vec2.hpp"
+
 #include "ccd/algorithms.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/toi_circle_circle.hpp"
@@ -27,34 +29,13 @@
 namespace {
 
 using namespace ccd;
-using real = long double;
+using namespace ccd_test;
 
 // |normal| - 1 stays within this: a few roundings of a division by a length.
 constexpr double kUnitTolerance = 1e-14;
 // The contract: exact for the radius moved by at most this times the scale.
 constexpr real kContract = 1e-12L;
 
-struct V {
-    real x, y;
-};
-V operator-(V a, V b) {
-    return {a.x - b.x, a.y - b.y};
-}
-V operator+(V a, V b) {
-    return {a.x + b.x, a.y + b.y};
-}
-V operator*(V a, real s) {
-    return {a.x * s, a.y * s};
-}
-real dotl(V a, V b) {
-    return a.x * b.x + a.y * b.y;
-}
-real crossl(V a, V b) {
-    return a.x * b.y - a.y * b.x;
-}
-V wide(Vec2 v) {
-    return {v.x, v.y};
-}
 real norm(V v) {
     return std::sqrt(dotl(v, v));
 }

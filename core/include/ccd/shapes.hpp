@@ -6,6 +6,7 @@
 #include "ccd/vec2.hpp"
 
 #include <algorithm>
+#include <span>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -45,6 +46,48 @@ Vec2 vertex_centroid(const Polygon& polygon);
 
 // `polygon` moved by `offset`.
 Polygon translated(Polygon polygon, Vec2 offset);
+
+// A static segment with what the circle-segment query (toi_circle_segment.hpp) derives from the
+// segment alone computed once: its direction b - a, squared length, length and reciprocal,
+// bounding box and largest coordinate. For many queries against one segment (a wall, a level's
+// static geometry), as Box2D's b2EdgeShape and Chipmunk's cpSegmentShape keep their normal.
+// Build it once, query it often; rebuild it when the segment moves. Its constructor is defined
+// beside that query (toi_circle_segment.cpp), from the arithmetic the query does on the spot, so
+// both give the same answers bit for bit.
+class PreparedSegment {
+public:
+    PreparedSegment() : PreparedSegment(Segment{}) {}
+    explicit PreparedSegment(const Segment& segment);
+
+    const Segment& segment() const { return segment_; }
+    Vec2 direction() const { return direction_; } // b - a
+    double length_squared() const { return length_squared_; }
+    double length() const { return length_; }
+    double inverse_length() const { return inverse_length_; } // 1 / length (inf for length 0)
+    Vec2 box_min() const { return box_min_; }
+    Vec2 box_max() const { return box_max_; }
+    double largest_coordinate() const { return largest_coordinate_; } // of |a.x|, ..., |b.y|
+
+private:
+    Segment segment_;
+    Vec2 direction_;
+    double length_squared_ = 0.0;
+    double length_ = 0.0;
+    double inverse_length_ = 0.0;
+    Vec2 box_min_, box_max_;
+    double largest_coordinate_ = 0.0;
+};
+
+// A body of the World at the start of a query (toi_body.hpp): a circle of `radius` about `center`,
+// or, when `outline` is not empty, the polygon whose vertices are `center + outline[k]` (edge k
+// from vertex k to vertex k + 1; `radius` is then not used).
+struct SweptBody {
+    Vec2 center;
+    double radius = 0.0;
+    std::span<const Vec2> outline;
+
+    bool is_polygon() const { return !outline.empty(); }
+};
 
 // ---- motions over the frame ------------------------------------------------------------------
 

@@ -9,20 +9,8 @@
 #include "ccd/shapes.hpp"
 
 #include <optional>
-#include <span>
 
 namespace ccd {
-
-// A body at the start of a query: a circle of `radius` about `center`, or, when `outline` is
-// not empty, the polygon whose vertices are `center + outline[k]` (edge k from vertex k to
-// vertex k + 1; `radius` is then not used).
-struct SweptBody {
-    Vec2 center;
-    double radius = 0.0;
-    std::span<const Vec2> outline;
-
-    bool is_polygon() const { return !outline.empty(); }
-};
 
 // Body `a` moving by `da` against body `b` moving by `db`: the normal points from b toward a,
 // the point is on b's surface at t, and the feature names b's part, as for any query with a as

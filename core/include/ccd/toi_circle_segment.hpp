@@ -23,37 +23,9 @@ namespace ccd {
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace = nullptr);
 
-// A static segment with what the query above derives from the segment alone computed once: its
-// direction b - a, squared length, length and reciprocal, bounding box and largest coordinate.
-// For many queries against one segment (a wall, a level's static geometry), as Box2D's
-// b2EdgeShape and Chipmunk's cpSegmentShape keep their normal. Build it once, query it often;
-// rebuild it when the segment moves.
-class PreparedSegment {
-public:
-    PreparedSegment() : PreparedSegment(Segment{}) {}
-    explicit PreparedSegment(const Segment& segment);
-
-    const Segment& segment() const { return segment_; }
-    Vec2 direction() const { return direction_; } // b - a
-    double length_squared() const { return length_squared_; }
-    double length() const { return length_; }
-    double inverse_length() const { return inverse_length_; } // 1 / length (inf for length 0)
-    Vec2 box_min() const { return box_min_; }
-    Vec2 box_max() const { return box_max_; }
-    double largest_coordinate() const { return largest_coordinate_; } // of |a.x|, ..., |b.y|
-
-private:
-    Segment segment_;
-    Vec2 direction_;
-    double length_squared_ = 0.0;
-    double length_ = 0.0;
-    double inverse_length_ = 0.0;
-    Vec2 box_min_, box_max_;
-    double largest_coordinate_ = 0.0;
-};
-
-// The query above against a prepared segment: the same answer, bit for bit (and the same trace),
-// with the segment's own arithmetic already done (docs/performance.md: about a tenth faster).
+// The query above against a prepared segment (ccd/shapes.hpp): the same answer, bit for bit (and
+// the same trace), with the segment's own arithmetic already done (docs/performance.md: about a
+// tenth faster).
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                   const PreparedSegment& obstacle, Trace* trace = nullptr);
 

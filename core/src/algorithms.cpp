@@ -1,6 +1,9 @@
 #include "ccd/algorithms.hpp"
 
+#include "algorithm_list.hpp"
+
 #include <array>
+#include <vector>
 
 namespace ccd {
 namespace {
@@ -13,16 +16,32 @@ constexpr std::array kAlgorithms{
     Algorithm{"conservative-advancement", "steps by distance / closing speed, like Box2D"},
 };
 
+// The core's, then the registered ones (a peer library's), in the order they came.
+std::vector<Algorithm>& algorithm_list() {
+    static std::vector<Algorithm> list = [] {
+        std::vector<Algorithm> out(kAlgorithms.begin(), kAlgorithms.end());
+        out.reserve(32); // room for the registered ones, so no pointer to one ever moves
+        return out;
+    }();
+    return list;
+}
+
 } // namespace
 
 std::span<const Algorithm> algorithms() {
-    return kAlgorithms;
+    return algorithm_list();
 }
 
 const Algorithm* find_algorithm(std::string_view name) {
-    for (const Algorithm& algorithm : kAlgorithms)
+    for (const Algorithm& algorithm : algorithm_list())
         if (algorithm.name == name) return &algorithm;
     return nullptr;
+}
+
+bool detail::append_algorithm(const Algorithm& algorithm) {
+    if (find_algorithm(algorithm.name)) return false;
+    algorithm_list().push_back(algorithm);
+    return true;
 }
 
 } // namespace ccd

@@ -1,5 +1,6 @@
 #include "ccd/pair_registry.hpp"
 
+#include "algorithm_list.hpp"
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
@@ -163,6 +164,18 @@ constexpr std::array kPairMethods{
     PairMethod{"circle_segment", "conservative-advancement", in_range<conservative_advancement>},
 };
 
+// The core's rows, then those of the algorithms registered from outside it.
+std::vector<PairMethod>& method_rows() {
+    static std::vector<PairMethod> rows(kPairMethods.begin(), kPairMethods.end());
+    return rows;
+}
+
+const PairMethod* find_method(std::string_view pair, std::string_view algorithm) {
+    for (const PairMethod& method : method_rows())
+        if (method.pair == pair && method.algorithm == algorithm) return &method;
+    return nullptr;
+}
+
 // ---- the choice for every pair of kinds, worked out once (Box2D's s_registers) ----------------
 
 constexpr int kKinds = kShapeKinds * kMotionKinds;
@@ -312,13 +325,19 @@ std::string pair_type_names() {
 }
 
 std::span<const PairMethod> pair_methods() {
-    return kPairMethods;
+    return method_rows();
 }
 
 PairQuery find_query(const PairType& pair, const Algorithm& algorithm) {
-    for (const PairMethod& method : kPairMethods)
-        if (method.pair == pair.name && method.algorithm == algorithm.name) return method.query;
-    return nullptr;
+    const PairMethod* method = find_method(pair.name, algorithm.name);
+    return method ? method->query : nullptr;
+}
+
+bool register_algorithm(const Algorithm& algorithm, std::span<const PairMethod> methods) {
+    if (!detail::append_algorithm(algorithm)) return false;
+    for (const PairMethod& method : methods)
+        method_rows().push_back(method);
+    return true;
 }
 
 std::vector<const PairType*> pairs_answered_by(const Algorithm& algorithm) {
@@ -345,9 +364,30 @@ std::optional<Hit> time_of_impact(const Algorithm& algorithm, const Swept& mover
                                   const Swept& obstacle, Trace* trace) {
     const PairChoice& choice = register_of(mover, obstacle).choice;
     if (!choice.pair) return std::nullopt;
-    const PairQuery query = find_query(*choice.pair, algorithm);
-    if (!query) return std::nullopt;
-    return run(choice, query, mover, obstacle, trace);
+    const PairMethod* method = find_method(choice.pair->name, algorithm.name);
+    if (!method) return std::nullopt;
+    if (method->refusal) {
+        const Swept& m = choice.swapped ? obstacle : mover;
+        const Swept& o = choice.swapped ? mover : obstacle;
+        if (auto why = method->refusal(m, o)) {
+            if (trace) {
+                trace->begin(std::string(choice.pair->name) + " (" + std::string(algorithm.name) +
+                             ")");
+                trace->add_candidate("cannot express", Feature::SegmentInterior).note = *why;
+            }
+            return std::nullopt;
+        }
+    }
+    return run(choice, method->query, mover, obstacle, trace);
+}
+
+std::optional<std::string> inexpressible(const Algorithm& algorithm, const Swept& mover,
+                                         const Swept& obstacle) {
+    const PairChoice& choice = register_of(mover, obstacle).choice;
+    if (!choice.pair) return std::nullopt;
+    const PairMethod* method = find_method(choice.pair->name, algorithm.name);
+    if (!method || !method->refusal) return std::nullopt;
+    return choice.swapped ? method->refusal(obstacle, mover) : method->refusal(mover, obstacle);
 }
 
 } // namespace ccd

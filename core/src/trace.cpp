@@ -28,6 +28,7 @@ void Trace::begin(std::string_view query_name) {
     query = query_name;
     overlap_at_start = false;
     candidates.clear();
+    search.reset();
 }
 
 TraceCandidate& Trace::add_candidate(std::string_view name, Feature feature) {

@@ -21,7 +21,9 @@ struct Algorithm {
     std::string_view description; // one line for menus and --help
 };
 
-// Every registered algorithm; the first is the default.
+// Every registered algorithm; the first is the default. The core's come first, then any a
+// library outside the core added (register_algorithm in pair_registry.hpp: "box2d", from
+// ccd_box2d).
 std::span<const Algorithm> algorithms();
 // The algorithm called `name`, or null.
 const Algorithm* find_algorithm(std::string_view name);

@@ -8,7 +8,9 @@
 //
 // Adding a pair: write its query, then register it in pair_registry.cpp (a PairType row with
 // its name and the names of its parameters, and one PairMethod row per algorithm that answers
-// it). docs/ARCHITECTURE.md, "Adding a pair of shapes", has the whole recipe.
+// it). docs/ARCHITECTURE.md, "Adding a pair of shapes", has the whole recipe. A library outside
+// the core (ccd_box2d: Box2D's b2TimeOfImpact) adds its algorithm and its rows to the same
+// table with register_algorithm.
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
@@ -58,11 +60,18 @@ struct PairType {
 // motion the pair's kind generalises: see time_of_impact below).
 using PairQuery = std::optional<Hit> (*)(const Swept& mover, const Swept& obstacle, Trace* trace);
 
+// Why the sides, of the pair's kinds, cannot be put to an algorithm's method, in one line (a
+// polygon with more vertices than the method takes, a segment whose ends move apart, ...), or
+// nothing when they can.
+using PairRefusal = std::optional<std::string> (*)(const Swept& mover, const Swept& obstacle);
+
 // Which algorithm answers which pair, and with what.
 struct PairMethod {
     std::string_view pair;      // a PairType's name
     std::string_view algorithm; // an Algorithm's name
     PairQuery query;
+    // Null: the query takes every input of the pair (every query of the core does).
+    PairRefusal refusal = nullptr;
 };
 
 // Every registered pair, in a fixed order (the order of the CLI's list of kinds).
@@ -78,6 +87,14 @@ std::span<const PairMethod> pair_methods();
 PairQuery find_query(const PairType& pair, const Algorithm& algorithm);
 // The pairs `algorithm` answers, in pair_types() order.
 std::vector<const PairType*> pairs_answered_by(const Algorithm& algorithm);
+
+// Adds an algorithm defined outside the core, and the rows of the pairs it answers (each row's
+// algorithm is its name; each pair a registered one), after the core's: algorithms(),
+// find_algorithm, pair_methods, find_query and time_of_impact then know it like any other. Call
+// it at the start, from one thread, before any query runs (the table is read without a lock;
+// the spans returned before it may dangle after). An algorithm of that name registered already:
+// nothing changes, and false.
+bool register_algorithm(const Algorithm& algorithm, std::span<const PairMethod> methods);
 
 // How the table answers a mover of one kind against an obstacle of another: the pair whose
 // query runs, and whether it runs with the two swapped (the pair is registered the other way
@@ -95,8 +112,14 @@ PairChoice choose_pair(SweptKind mover, SweptKind obstacle);
 // the table; nothing for a miss or for a pair the table has no query for (choose_pair says).
 std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle,
                                   Trace* trace = nullptr);
-// The same with `algorithm`'s query for the pair; nothing when it has none (find_query says).
+// The same with `algorithm`'s query for the pair; nothing when it has none (find_query says)
+// or cannot express these sides (inexpressible says why, and so does the trace's note).
 std::optional<Hit> time_of_impact(const Algorithm& algorithm, const Swept& mover,
                                   const Swept& obstacle, Trace* trace = nullptr);
+// Why `algorithm`'s query for the pair of `mover` and `obstacle` cannot take these two (its
+// row's PairRefusal, asked with the sides as its query would get them); nothing when it can or
+// when it has no query for the pair (find_query says that).
+std::optional<std::string> inexpressible(const Algorithm& algorithm, const Swept& mover,
+                                         const Swept& obstacle);
 
 } // namespace ccd

@@ -59,10 +59,27 @@ struct TraceCandidate {
     int obstacle_edge = -1;
 };
 
+// How an iterative method from outside the core ended (Box2D's b2TimeOfImpact, registered by
+// ccd_box2d): the separation it stops at, how long it ran against its caps, and its own word
+// for the outcome, so that a miss or an early stop can be explained.
+struct TraceSearch {
+    std::string method;         // "b2TimeOfImpact (Box2D 2.4.1, float)"
+    std::string state;          // the method's own name for its outcome: "touching", ...
+    double target = 0.0;        // the separation between the shapes at which it stops
+    double tolerance = 0.0;     // how far from `target` it accepts
+    int iterations = 0;         // its outer iterations (for Box2D, one separating axis each)
+    int iteration_cap = 0;      // it gives up after this many
+    int root_iterations = 0;    // its one-dimensional root finder's steps, all told
+    int root_iteration_cap = 0; // per root
+    double separation = 0.0;    // the separation it measured at its t
+    std::string explanation;    // one line: why it answered what it did
+};
+
 struct Trace {
     std::string query; // "circle_segment", ...
     bool overlap_at_start = false;
     std::vector<TraceCandidate> candidates;
+    std::optional<TraceSearch> search; // an iterative method's summary (else none)
 
     // Starts the record of a query, forgetting any earlier one.
     void begin(std::string_view query_name);

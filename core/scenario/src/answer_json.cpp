@@ -59,6 +59,19 @@ json trace_number(double x) {
     return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
 }
 
+json search_to_json(const TraceSearch& search) {
+    return {{"method", search.method},
+            {"state", search.state},
+            {"target", trace_number(search.target)},
+            {"tolerance", trace_number(search.tolerance)},
+            {"iterations", search.iterations},
+            {"iteration_cap", search.iteration_cap},
+            {"root_iterations", search.root_iterations},
+            {"root_iteration_cap", search.root_iteration_cap},
+            {"separation", trace_number(search.separation)},
+            {"explanation", search.explanation}};
+}
+
 json trace_to_json(const Trace& trace) {
     json candidates = json::array();
     for (const TraceCandidate& c : trace.candidates) {
@@ -88,9 +101,11 @@ json trace_to_json(const Trace& trace) {
         add_parts(item, c);
         candidates.push_back(item);
     }
-    return {{"query", trace.query},
-            {"overlap_at_start", trace.overlap_at_start},
-            {"candidates", candidates}};
+    json out = {{"query", trace.query},
+                {"overlap_at_start", trace.overlap_at_start},
+                {"candidates", candidates}};
+    if (trace.search) out["search"] = search_to_json(*trace.search);
+    return out;
 }
 
 void for_each_event_log_line(const EventLog& log, const SceneWorld& names,

@@ -24,8 +24,12 @@ nlohmann::json hit_to_json(const std::optional<Hit>& hit);
 // "coefficients" (f(t) = coefficients[0] + coefficients[1] t + ..., for every candidate: a
 // quadratic's are [c, b, a], the quartic band's its five), for a candidate of degree 2 or less
 // also "a", "b", "c" and "discriminant", its roots with their verdicts and "position" (where
-// each happens, when known), its note and the parts it pairs (as for a hit).
+// each happens, when known), its note and the parts it pairs (as for a hit); and "search" when
+// an iterative method left its summary (search_to_json).
 nlohmann::json trace_to_json(const Trace& trace);
+// {"method":..,"state":..,"target":..,"tolerance":..,"iterations":..,"iteration_cap":..,
+// "root_iterations":..,"root_iteration_cap":..,"separation":..,"explanation":..}.
+nlohmann::json search_to_json(const TraceSearch& search);
 
 // The frame's processed events in processing order, then its cancelled predictions in the
 // order they left the queue; participants by name (the `ccdlab-cli replay` lines).

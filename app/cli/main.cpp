@@ -5,6 +5,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/answer_json.hpp"
+#include "ccd/box2d_toi.hpp"
 #include "ccd/fixture.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
@@ -373,6 +374,7 @@ int run_record(const std::vector<std::string_view>& args) {
 } // namespace
 
 int main(int argc, char** argv) {
+    ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms
     const std::vector<std::string_view> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "-h" || args[0] == "--help") {
         (args.empty() ? std::cerr : std::cout) << main_help();

@@ -150,6 +150,9 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
                          "; use --algorithm exact)");
     const ccd::Swept mover = swept(q, pair->mover, pair->mover_names);
     const ccd::Swept obstacle = swept(q, pair->obstacle, pair->obstacle_names);
+    if (const auto why = ccd::inexpressible(algorithm, mover, obstacle))
+        throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" cannot take this " +
+                         kind + " query: " + *why);
     ccd::Trace trace;
     const std::optional<ccd::Hit> hit =
         ccd::time_of_impact(algorithm, mover, obstacle, with_trace ? &trace : nullptr);

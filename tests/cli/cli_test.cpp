@@ -183,6 +183,53 @@ TEST(CliToi, AnotherAlgorithmCanBeChosenAndUnknownOnesAreRefused) {
     EXPECT_EQ(bad.output, "ccdlab-cli toi: unknown algorithm \"magic\" (see --help)\n");
 }
 
+TEST(CliToi, Box2DAnswersAtItsTargetSeparationAndRefusesWhatItCannotTake) {
+    // Box2D's b2TimeOfImpact stops where the cores are at its target separation (docs/
+    // algorithms.md): a circle of r = 1 against an edge at 1 + 0.01 - 3 x 0.005 = 0.995 from it,
+    // within 0.00125. Falling from y = 5 by 10: t = 4.005 / 10, where the exact query says 0.4.
+    // Two unit squares 2 apart closing at 4: target 0.005, t = 1.995 / 4. A polygon against a
+    // wall whose ends move apart is no rigid body, and a dart is not convex: error lines.
+    const ToiRun run =
+        toi({R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-5,0],"b":[5,0]})",
+             R"({"kind":"polygon_polygon","p1":[[0,0],[1,0],[1,1],[0,1]],"d1":[4,0],)"
+             R"("p2":[[3,0],[4,0],[4,1],[3,1]],"d2":[0,0]})",
+             R"({"kind":"polygon_moving_segment","polygon":[[0,2],[1,2],[1,3],[0,3]],"d":[0,-4],)"
+             R"("a":[-5,0],"b":[5,0],"da":[0,0],"db":[0,1]})",
+             R"({"kind":"circle_polygon","c":[0,0.5],"r":1,"d":[4,0],)"
+             R"("polygon":[[3,0],[5,0.5],[3,1],[4,0.5]],"dp":[0,0]})"},
+            "--algorithm box2d");
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 4u);
+    EXPECT_NEAR(run.answers[0]["t"].get<double>(), 0.4005, 0.000125 + 1e-6);
+    EXPECT_EQ(run.answers[0]["feature"], "interior");
+    EXPECT_NEAR(run.answers[1]["t"].get<double>(), 1.995 / 4, 0.00125 / 4 + 1e-6);
+    EXPECT_EQ(run.answers[2]["error"],
+              "line 3: algorithm \"box2d\" cannot take this polygon_moving_segment query: the "
+              "obstacle's segment's ends move differently (da = [0, 0], db = [0, 1]): a Box2D "
+              "body moves rigidly");
+    EXPECT_EQ(run.answers[3]["error"].get<std::string>().rfind(
+                  "line 4: algorithm \"box2d\" cannot take this circle_polygon query: the "
+                  "obstacle's polygon is not strictly convex",
+                  0),
+              0u)
+        << run.answers[3];
+
+    // A graze at 0.999 over a segment: the exact query touches, Box2D (target 0.995) misses,
+    // and its trace says so: the state, the target and the closest sampled approach.
+    const ToiRun graze =
+        toi({R"({"kind":"circle_segment","c":[-5,0.999],"r":1,"d":[10,0],"a":[-1,0],"b":[1,0]})"},
+            "--algorithm box2d --trace");
+    ASSERT_EQ(graze.answers.size(), 1u);
+    EXPECT_EQ(graze.answers[0]["hit"], false);
+    const json& search = graze.answers[0]["trace"]["search"];
+    EXPECT_EQ(search["state"], "separated");
+    EXPECT_NEAR(search["target"].get<double>(), 0.995, 1e-6);
+    EXPECT_NEAR(search["tolerance"].get<double>(), 0.00125, 1e-9);
+    EXPECT_EQ(search["iteration_cap"], 20);
+    EXPECT_NE(search["explanation"].get<std::string>().find("come within 0.999"), std::string::npos)
+        << search;
+}
+
 TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
     // Hand-computed, with the square [-1, 1]^2 (edges: 0 bottom, 1 right, 2 top, 3 left):
     // a circle (r = 1) from x = -4 by 4 reaches the left edge at t = 0.5; the square moving 4
@@ -285,7 +332,7 @@ TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
     for (const char* word : {"circle_point", "circle_circle", "circle_segment", "point_segment",
                              "point_moving_segment", "circle_moving_segment", "polygon_polygon",
                              "circle_polygon", "polygon_moving_segment", "exact", "seed004",
-                             "seed000-float32", "conservative-advancement"})
+                             "seed000-float32", "conservative-advancement", "box2d"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
 }
 

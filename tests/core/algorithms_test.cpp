@@ -30,12 +30,17 @@ TEST(Algorithms, ExactIsTheDefaultAndNamesAreUnique) {
 }
 
 TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
-    // Falling from y = 5 with r = 1 onto the floor over 10 units: t = 0.4.
+    // Falling from y = 5 with r = 1 onto the floor over 10 units: t = 0.4. Box2D stops at its
+    // target separation, 0.995 from the edge's core (1 + 0.01 - 3 x 0.005), within 0.00125:
+    // t = 4.005 / 10 (box2d_toi_test.cpp).
     for (const Algorithm& a : algorithms()) {
         const auto hit = time_of_impact(
             a, Swept{Circle{{0.5, 5.0}, 1.0}, Translation{{0.0, -10.0}}}, Swept{kFloor, Still{}});
         ASSERT_TRUE(hit) << a.name;
-        EXPECT_NEAR(hit->t, 0.4, a.name == "seed000-float32" ? 1e-6 : 1e-9) << a.name;
+        if (a.name == "box2d")
+            EXPECT_NEAR(hit->t, 0.4005, 0.000125 + 1e-6);
+        else
+            EXPECT_NEAR(hit->t, 0.4, a.name == "seed000-float32" ? 1e-6 : 1e-9) << a.name;
         EXPECT_NEAR(hit->normal.y, 1.0, 1e-6) << a.name;
     }
 }

@@ -96,6 +96,12 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
         {"seed004", {"circle_circle", "circle_segment"}},
         {"seed000-float32", {"circle_segment"}},
         {"conservative-advancement", {"circle_segment"}},
+        // ccd_box2d's, registered by box2d_registration.cpp: every pair, refusing inputs that
+        // Box2D cannot take.
+        {"box2d",
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment"}},
     };
     ASSERT_EQ(algorithms().size(), expected.size());
     for (const Algorithm& algorithm : algorithms()) {

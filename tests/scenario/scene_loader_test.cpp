@@ -332,7 +332,7 @@ TEST(SceneLoader, AKinematicSegmentsDisplacementMustBeAVector) {
 TEST(SceneLoader, AnUnknownAlgorithmIsRefusedWithTheKnownOnesListed) {
     const std::string error = error_of(full_with("\"seed004\"", "\"magic\""));
     EXPECT_NE(error.find("test.json: /algorithm: unknown algorithm \"magic\" (expected one of: "
-                         "exact, seed004, seed000-float32, conservative-advancement)"),
+                         "exact, seed004, seed000-float32, conservative-advancement, box2d)"),
               std::string::npos)
         << error;
 }

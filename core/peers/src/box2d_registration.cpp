@@ -1,0 +1,44 @@
+// The algorithm "box2d" and the pairs it answers, added to the core's pair registry: every
+// registered pair whose sides are circles, points, segments and convex polygons that move
+// rigidly (inexpressible() turns away the inputs Box2D cannot take: a segment whose ends move
+// apart, more than 8 vertices, ...). One query serves them all: the sides are built from their
+// shapes and motions, whatever the pair.
+#include "ccd/box2d_toi.hpp"
+#include "ccd/pair_registry.hpp"
+
+#include <array>
+
+namespace ccd::box2d {
+namespace {
+
+constexpr Algorithm kBox2D{
+    "box2d",
+    "Box2D 2.4.1's b2TimeOfImpact, in float: stops at a target separation (b2_linearSlop)"};
+
+std::optional<Hit> query(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    return box2d::time_of_impact(mover, obstacle, trace);
+}
+
+std::optional<std::string> refusal(const Swept& mover, const Swept& obstacle) {
+    return box2d::inexpressible(mover, obstacle);
+}
+
+constexpr std::array kRows{
+    PairMethod{"circle_point", "box2d", query, refusal},
+    PairMethod{"circle_circle", "box2d", query, refusal},
+    PairMethod{"circle_segment", "box2d", query, refusal},
+    PairMethod{"point_segment", "box2d", query, refusal},
+    PairMethod{"point_moving_segment", "box2d", query, refusal},
+    PairMethod{"circle_moving_segment", "box2d", query, refusal},
+    PairMethod{"polygon_polygon", "box2d", query, refusal},
+    PairMethod{"circle_polygon", "box2d", query, refusal},
+    PairMethod{"polygon_moving_segment", "box2d", query, refusal},
+};
+
+} // namespace
+
+bool register_algorithm() {
+    return ccd::register_algorithm(kBox2D, kRows);
+}
+
+} // namespace ccd::box2d

@@ -1,0 +1,229 @@
+// b2TimeOfImpact on two sides built as Box2D's shapes (box2d_side.hpp), its answer told as a
+// Hit, and what it did as a trace.
+#include "ccd/box2d_toi.hpp"
+
+#include "box2d_side.hpp"
+
+#include <box2d/b2_common.h>
+#include <box2d/b2_time_of_impact.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+// Box2D 2.4.1 counts b2TimeOfImpact's work in these globals (defined in its
+// b2_time_of_impact.cpp, declared in no header): the outer iterations and the root finder's.
+extern B2_API int32 b2_toiIters;
+extern B2_API int32 b2_toiRootIters;
+
+namespace ccd::box2d {
+namespace {
+
+// b2TimeOfImpact's caps (k_maxIterations and the root finder's 50, in its source).
+constexpr int kIterationCap = 20;
+constexpr int kRootIterationCap = 50;
+
+std::string_view state_name(b2TOIOutput::State state) {
+    switch (state) {
+    case b2TOIOutput::e_unknown:
+        return "unknown";
+    case b2TOIOutput::e_failed:
+        return "failed";
+    case b2TOIOutput::e_overlapped:
+        return "overlapped";
+    case b2TOIOutput::e_touching:
+        return "touching";
+    case b2TOIOutput::e_separated:
+        return "separated";
+    }
+    return "unknown";
+}
+
+std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0, double d = 0.0) {
+    char text[400];
+    std::snprintf(text, sizeof text, pattern, a, b, c, d);
+    return text;
+}
+
+Vec2 to_double(b2Vec2 v) {
+    return {v.x, v.y};
+}
+
+// b2Distance between the two cores (no radii) at time t, and the simplex it ended with.
+struct CoreDistance {
+    b2DistanceOutput output;
+    b2SimplexCache cache;
+};
+
+CoreDistance core_distance(const Side& a, const Side& b, float t) {
+    b2DistanceInput input;
+    input.proxyA = a.proxy();
+    input.proxyB = b.proxy();
+    input.useRadii = false;
+    a.sweep().GetTransform(&input.transformA, t);
+    b.sweep().GetTransform(&input.transformB, t);
+    CoreDistance out{};
+    out.cache.count = 0;
+    b2Distance(&out.output, &out.cache, &input);
+    return out;
+}
+
+// The parts the final simplex names: a vertex of a side, or an edge (two of its vertices).
+void name_parts(const CoreDistance& d, const Side& obstacle, const Side& mover, Hit& hit) {
+    const b2SimplexCache& cache = d.cache;
+    if (cache.count < 1 || cache.count > 2) return; // 3: the cores overlap, nothing to name
+    const bool obstacle_edge = cache.count == 2 && cache.indexA[0] != cache.indexA[1];
+    const bool mover_edge = cache.count == 2 && cache.indexB[0] != cache.indexB[1];
+    switch (obstacle.kind()) {
+    case ShapeKind::Point:
+        hit.feature = Feature::Point;
+        break;
+    case ShapeKind::Circle:
+        hit.feature = Feature::Circle;
+        break;
+    case ShapeKind::Segment:
+        hit.feature = obstacle_edge                          ? Feature::SegmentInterior
+                      : obstacle.our_vertex(cache.indexA[0]) ? Feature::EndpointB
+                                                             : Feature::EndpointA;
+        break;
+    case ShapeKind::Polygon:
+        if (obstacle_edge) {
+            hit.feature = Feature::PolygonEdge;
+            hit.obstacle_edge = obstacle.our_edge(cache.indexA[0], cache.indexA[1]);
+        } else {
+            hit.feature = Feature::PolygonVertex;
+            hit.obstacle_vertex = obstacle.our_vertex(cache.indexA[0]);
+        }
+        break;
+    }
+    if (mover.kind() == ShapeKind::Polygon) {
+        if (mover_edge)
+            hit.mover_edge = mover.our_edge(cache.indexB[0], cache.indexB[1]);
+        else
+            hit.mover_vertex = mover.our_vertex(cache.indexB[0]);
+    }
+}
+
+// The closest the cores come over the frame, sampled at 65 times: what a miss is explained by.
+std::pair<double, double> closest_sampled(const Side& a, const Side& b) {
+    std::pair<double, double> best{INFINITY, 0.0};
+    for (int k = 0; k <= 64; ++k) {
+        const float t = static_cast<float>(k) / 64.0f;
+        const double distance = core_distance(a, b, t).output.distance;
+        if (distance < best.first) best = {distance, t};
+    }
+    return best;
+}
+
+std::string explanation(b2TOIOutput::State state, double t, double separation, double target,
+                        double tolerance, int iterations, const Side& a, const Side& b) {
+    switch (state) {
+    case b2TOIOutput::e_touching:
+        return format("touching: at t = %.9g the cores are %.6g apart, within its target %.6g "
+                      "+- %.6g",
+                      t, separation, target, tolerance) +
+               " after " + std::to_string(iterations) + " of " + std::to_string(kIterationCap) +
+               " iterations";
+    case b2TOIOutput::e_separated: {
+        const auto [closest, at] = closest_sampled(a, b);
+        return format("separated: on its last separating axis the cores end the frame more "
+                      "than %.6g + %.6g apart, so no impact (sampled, the cores come within "
+                      "%.6g at t = %.4g)",
+                      target, tolerance, closest, at) +
+               " after " + std::to_string(iterations) + " iterations";
+    }
+    case b2TOIOutput::e_overlapped:
+        return "overlapped: the cores already intersect at t = 0 (distance 0), where Box2D "
+               "gives up on continuous collision";
+    case b2TOIOutput::e_failed:
+        return format("failed: stopped at t = %.9g with the cores %.6g apart, not within its "
+                      "target %.6g +- %.6g",
+                      t, separation, target, tolerance) +
+               " after " + std::to_string(iterations) + " of " + std::to_string(kIterationCap) +
+               " iterations (its root finder takes at most " + std::to_string(kRootIterationCap) +
+               " steps a root); Box2D's world takes this as no impact in the step";
+    case b2TOIOutput::e_unknown:
+        break;
+    }
+    return "unknown state";
+}
+
+} // namespace
+
+std::optional<std::string> inexpressible(const Swept& mover, const Swept& obstacle) {
+    if (auto why = box2d::inexpressible(mover, "mover")) return why;
+    return box2d::inexpressible(obstacle, "obstacle");
+}
+
+std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    if (trace) trace->begin("b2TimeOfImpact");
+    if (auto why = inexpressible(mover, obstacle)) {
+        if (trace) trace->add_candidate("cannot express", Feature::SegmentInterior).note = *why;
+        return std::nullopt;
+    }
+    const Side a(obstacle), b(mover); // Box2D's shape A and shape B
+    b2TOIInput input;
+    input.proxyA = a.proxy();
+    input.proxyB = b.proxy();
+    input.sweepA = a.sweep();
+    input.sweepB = b.sweep();
+    input.tMax = 1.0f;
+    const int iterations_before = b2_toiIters, root_iterations_before = b2_toiRootIters;
+    b2TOIOutput output;
+    b2TimeOfImpact(&output, &input);
+    const int iterations = b2_toiIters - iterations_before;
+    const int root_iterations = b2_toiRootIters - root_iterations_before;
+
+    const bool answers = output.state == b2TOIOutput::e_touching ||
+                         output.state == b2TOIOutput::e_overlapped ||
+                         output.state == b2TOIOutput::e_failed;
+    const float t = output.state == b2TOIOutput::e_overlapped ? 0.0f : output.t;
+    const CoreDistance d = core_distance(a, b, t);
+    std::optional<Hit> hit;
+    if (answers) {
+        Hit h;
+        h.t = t;
+        const Vec2 pa = to_double(d.output.pointA), pb = to_double(d.output.pointB);
+        h.normal =
+            normalized_or(pb - pa, normalized_or(b.centre_at(t) - a.centre_at(t), Vec2{0.0, 1.0}));
+        h.point = pa + h.normal * a.radius();
+        h.feature = Feature::SegmentInterior;
+        name_parts(d, a, b, h);
+        h.overlap = t == 0.0f;
+        h.approaching = dot(b.velocity_at(h.point, t) - a.velocity_at(h.point, t), h.normal) < 0.0;
+        hit = h;
+    }
+    if (trace) {
+        // Box2D's target (b2TimeOfImpact's own arithmetic, in float).
+        const float total_radius = input.proxyA.m_radius + input.proxyB.m_radius;
+        const float target = b2Max(b2_linearSlop, total_radius - 3.0f * b2_linearSlop);
+        const float tolerance = 0.25f * b2_linearSlop;
+        TraceSearch search;
+        search.method = "b2TimeOfImpact (Box2D 2.4.1, float)";
+        search.state = state_name(output.state);
+        search.target = target;
+        search.tolerance = tolerance;
+        search.iterations = iterations;
+        search.iteration_cap = kIterationCap;
+        search.root_iterations = root_iterations;
+        search.root_iteration_cap = kRootIterationCap;
+        search.separation = d.output.distance;
+        search.explanation =
+            explanation(output.state, t, d.output.distance, target, tolerance, iterations, a, b);
+        TraceCandidate& c =
+            trace->add_candidate("b2TimeOfImpact", hit ? hit->feature : Feature::SegmentInterior);
+        c.note = search.explanation;
+        if (hit) {
+            c.roots.push_back({hit->t, RootVerdict::Taken});
+            c.mover_vertex = hit->mover_vertex;
+            c.mover_edge = hit->mover_edge;
+            c.obstacle_vertex = hit->obstacle_vertex;
+            c.obstacle_edge = hit->obstacle_edge;
+        }
+        trace->overlap_at_start = hit && hit->overlap;
+        trace->search = std::move(search);
+    }
+    return hit;
+}
+
+} // namespace ccd::box2d

@@ -1,0 +1,322 @@
+// Box2D's b2TimeOfImpact as the algorithm "box2d" (ccd_box2d): where it agrees with the exact
+// query (within its own tolerance, worked out by hand from Box2D 2.4.1's rules below), where it
+// misses or stops early and what its trace says, the parts it names, and what it refuses.
+//
+// Box2D's rules (b2_time_of_impact.cpp, b2_common.h): it measures the distance between the
+// shapes' cores (a circle's centre; an edge or a polygon without its skin b2_polygonRadius =
+// 0.01) and stops when it is target +- tolerance, with
+//   target = max(b2_linearSlop, rA + rB - 3 b2_linearSlop), tolerance = b2_linearSlop / 4,
+// b2_linearSlop = 0.005, rA and rB the proxies' radii (a circle's radius; 0.01 for an edge or a
+// polygon). So Box2D's t is where the cores are `target` apart: for a circle of radius r against
+// an edge or polygon, 0.005 deeper than touching (target r - 0.005); for a point (radius 0)
+// against one, 0.005 before touching (target 0.005); two polygons 0.005 apart; two circles
+// 0.015 deep. With the cores `gap` apart at t = 0 closing at `speed`, its t is
+// (gap - target) / speed, within tolerance / speed. Box2D computes in float: the inputs below
+// are exact in float, and its float arithmetic adds errors far below 1e-6 in t (kFloatSlack).
+#include "ccd/box2d_toi.hpp"
+#include "ccd/pair_registry.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace ccd;
+
+constexpr double kTolerance = 0.25 * 0.005; // b2_linearSlop / 4
+constexpr double kFloatSlack = 1e-6;
+
+const Algorithm& box2d_algorithm() {
+    const Algorithm* algorithm = find_algorithm("box2d");
+    EXPECT_NE(algorithm, nullptr);
+    return *algorithm;
+}
+
+const Polygon kUnitSquare{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}};
+
+struct Case {
+    const char* pair;
+    Swept mover, obstacle;
+    double exact_t; // the exact query's answer (pair_registry_test.cpp works each one out)
+    double box2d_t; // (gap - target) / speed, worked out beside it
+    double speed;   // how fast the cores close
+};
+
+// One case per registered pair (the same as pair_registry_test's, all touching at t = 0.5).
+std::vector<Case> cases() {
+    return {
+        // r = 1 against a point (a b2CircleShape of radius 0): target 1 - 0.015 = 0.985;
+        // the centre x = 4 t is 0.985 short of x = 3 at t = 2.015 / 4.
+        {"circle_point",
+         {Circle{{0.0, 0.0}, 1.0}, Translation{{4.0, 0.0}}},
+         {Point{{3.0, 0.0}}, Still{}},
+         0.5,
+         2.015 / 4,
+         4},
+        // radii 1 + 1: target 2 - 0.015 = 1.985; centres 6 - 8 t apart.
+        {"circle_circle",
+         {Circle{{0.0, 0.0}, 1.0}, Translation{{4.0, 0.0}}},
+         {Circle{{6.0, 0.0}, 1.0}, Translation{{-4.0, 0.0}}},
+         0.5,
+         4.015 / 8,
+         8},
+        // r = 1 against an edge (skin 0.01): target 1.01 - 0.015 = 0.995; y = 5 - 8 t.
+        {"circle_segment",
+         {Circle{{0.0, 5.0}, 1.0}, Translation{{0.0, -8.0}}},
+         {Segment{{-2.0, 0.0}, {2.0, 0.0}}, Still{}},
+         0.5,
+         4.005 / 8,
+         8},
+        // a point against an edge: target max(0.005, 0.01 - 0.015) = 0.005, before touching.
+        {"point_segment",
+         {Point{{0.0, 5.0}}, Translation{{0.0, -10.0}}},
+         {Segment{{-2.0, 0.0}, {2.0, 0.0}}, Still{}},
+         0.5,
+         4.995 / 10,
+         10},
+        // the same against an edge rising by 2: the gap 6 - 12 t reaches 0.005.
+        {"point_moving_segment",
+         {Point{{0.0, 6.0}}, Translation{{0.0, -10.0}}},
+         {Segment{{-2.0, 0.0}, {2.0, 0.0}}, EndMotion{{0.0, 2.0}, {0.0, 2.0}}},
+         0.5,
+         5.995 / 12,
+         12},
+        // r = 1 against the rising edge: 7 - 12 t reaches 0.995.
+        {"circle_moving_segment",
+         {Circle{{0.0, 7.0}, 1.0}, Translation{{0.0, -10.0}}},
+         {Segment{{-2.0, 0.0}, {2.0, 0.0}}, EndMotion{{0.0, 2.0}, {0.0, 2.0}}},
+         0.5,
+         6.005 / 12,
+         12},
+        // two polygons (skins 0.01 + 0.01): target max(0.005, 0.02 - 0.015) = 0.005, before
+        // touching; the gap 2 - 4 t.
+        {"polygon_polygon",
+         {kUnitSquare, Translation{{4.0, 0.0}}},
+         {translated(kUnitSquare, {3.0, 0.0}), Translation{{0.0, 0.0}}},
+         0.5,
+         1.995 / 4,
+         4},
+        // r = 1 against a polygon: target 0.995; the centre is 3 - 4 t from the side x = 3.
+        {"circle_polygon",
+         {Circle{{0.0, 0.5}, 1.0}, Translation{{4.0, 0.0}}},
+         {translated(kUnitSquare, {3.0, 0.0}), Translation{{0.0, 0.0}}},
+         0.5,
+         2.005 / 4,
+         4},
+        // a polygon against an edge: target 0.005; the bottom 2 - 4 t above the floor.
+        {"polygon_moving_segment",
+         {translated(kUnitSquare, {0.0, 2.0}), Translation{{0.0, -4.0}}},
+         {Segment{{-5.0, 0.0}, {5.0, 0.0}}, EndMotion{{0.0, 0.0}, {0.0, 0.0}}},
+         0.5,
+         1.995 / 4,
+         4},
+    };
+}
+
+TEST(Box2D, AnswersEveryRegisteredPairAtItsTargetSeparation) {
+    const Algorithm& box2d = box2d_algorithm();
+    ASSERT_EQ(cases().size(), pair_types().size()) << "a pair without a case here";
+    for (const Case& c : cases()) {
+        SCOPED_TRACE(c.pair);
+        ASSERT_NE(find_query(*find_pair_type(c.pair), box2d), nullptr);
+        EXPECT_FALSE(inexpressible(box2d, c.mover, c.obstacle));
+        Trace trace;
+        const auto hit = time_of_impact(box2d, c.mover, c.obstacle, &trace);
+        ASSERT_TRUE(hit);
+        EXPECT_NEAR(hit->t, c.box2d_t, kTolerance / c.speed + kFloatSlack);
+        // Agreement with the exact query within Box2D's own tolerance: its target depth and
+        // tolerance, over the closing speed (0.015 + 0.00125 at most here).
+        const auto exact = time_of_impact(c.mover, c.obstacle);
+        ASSERT_TRUE(exact);
+        EXPECT_EQ(exact->t, c.exact_t);
+        EXPECT_LE(std::abs(hit->t - exact->t), (0.015 + kTolerance) / c.speed + kFloatSlack);
+        EXPECT_FALSE(hit->overlap);
+        EXPECT_TRUE(hit->approaching);
+        ASSERT_TRUE(trace.search);
+        EXPECT_EQ(trace.search->state, "touching");
+        EXPECT_GE(trace.search->iterations, 1);
+        EXPECT_LE(trace.search->iterations, 20);
+        EXPECT_EQ(trace.search->iteration_cap, 20);
+        EXPECT_NEAR(trace.search->tolerance, kTolerance, 1e-9);
+        EXPECT_NEAR(trace.search->separation, trace.search->target, kTolerance + kFloatSlack);
+    }
+}
+
+TEST(Box2D, HeadOnOntoAFloorNamesTheInteriorAndThePointBelowTheCentre) {
+    // r = 1 from (0.5, 5) down by 10: target 0.995, t = (5 - 0.995) / 10 = 0.4005; the closest
+    // point of the edge's core to the centre is (0.5, 0); the normal is +y.
+    Trace trace;
+    const auto hit =
+        time_of_impact(box2d_algorithm(), Swept{Circle{{0.5, 5.0}, 1.0}, Translation{{0.0, -10.0}}},
+                       Swept{Segment{{-10.0, 0.0}, {10.0, 0.0}}, Still{}}, &trace);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 0.4005, kTolerance / 10 + kFloatSlack);
+    EXPECT_NEAR(hit->point.x, 0.5, 1e-6);
+    EXPECT_NEAR(hit->point.y, 0.0, 1e-6);
+    EXPECT_NEAR(hit->normal.x, 0.0, 1e-6);
+    EXPECT_NEAR(hit->normal.y, 1.0, 1e-6);
+    EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+    ASSERT_TRUE(trace.search);
+    EXPECT_NEAR(trace.search->target, 0.995, 1e-6);
+    ASSERT_EQ(trace.candidates.size(), 1u);
+    ASSERT_EQ(trace.candidates[0].roots.size(), 1u);
+    EXPECT_EQ(trace.candidates[0].roots[0].t, hit->t);
+    EXPECT_EQ(trace.candidates[0].roots[0].verdict, RootVerdict::Taken);
+    // Placed by the registry: the centre at Box2D's t, (0.5, 5 - 10 t).
+    ASSERT_TRUE(trace.candidates[0].roots[0].position);
+    EXPECT_NEAR(trace.candidates[0].roots[0].position->y, 5 - 10 * hit->t, 1e-12);
+}
+
+TEST(Box2D, AVertexOntoAFaceNamesBothPartsInOurNumbering) {
+    // The triangle (0, 0), (1, 0.5), (0, 1) moving by (4, 0) meets the still square
+    // [3, 4] x [-1, 2] with its vertex 1 on the square's left side, edge 3 ((3, 2) -> (3, -1)):
+    // exact t = 0.5; Box2D stops 0.005 short, t = 1.995 / 4. The normal points from the square
+    // toward the triangle: -x; the point is on the side, (3, 0.5).
+    const Polygon triangle{{{0.0, 0.0}, {1.0, 0.5}, {0.0, 1.0}}};
+    const Polygon square{{{3.0, -1.0}, {4.0, -1.0}, {4.0, 2.0}, {3.0, 2.0}}};
+    for (const bool clockwise : {false, true}) {
+        SCOPED_TRACE(clockwise ? "both given clockwise" : "both counter-clockwise");
+        Polygon mover = triangle, obstacle = square;
+        const int vertex = 1, edge = 3;
+        if (clockwise) { // reversed: the triangle's vertex 1 stays 1; the square's left side
+            // is still edge 3, now (3, -1) -> (3, 2)
+            std::reverse(mover.vertices.begin(), mover.vertices.end());
+            std::reverse(obstacle.vertices.begin(), obstacle.vertices.end());
+        }
+        const auto hit = time_of_impact(box2d_algorithm(), Swept{mover, Translation{{4.0, 0.0}}},
+                                        Swept{obstacle, Still{}});
+        ASSERT_TRUE(hit);
+        EXPECT_NEAR(hit->t, 1.995 / 4, kTolerance / 4 + kFloatSlack);
+        EXPECT_EQ(hit->feature, Feature::PolygonEdge);
+        EXPECT_EQ(hit->obstacle_edge, edge);
+        EXPECT_EQ(hit->mover_vertex, vertex);
+        EXPECT_NEAR(hit->normal.x, -1.0, 1e-6);
+        EXPECT_NEAR(hit->point.x, 3.0, 1e-6);
+        EXPECT_NEAR(hit->point.y, 0.5, 1e-6);
+    }
+}
+
+TEST(Box2D, APointStopsBeforeTheWallAndACircleGoesDeeperThanTouching) {
+    // A point from y = 5 down by 10 onto the floor touches at t = 0.5; Box2D stops 0.005 above
+    // it, at t = 0.4995, early. A circle of r = 1 touches at t = 0.4; Box2D stops 0.005 deep,
+    // at t = 0.4005, late.
+    const Swept floor{Segment{{-10.0, 0.0}, {10.0, 0.0}}, Still{}};
+    const auto point = time_of_impact(box2d_algorithm(),
+                                      Swept{Point{{0.0, 5.0}}, Translation{{0.0, -10.0}}}, floor);
+    ASSERT_TRUE(point);
+    EXPECT_NEAR(point->t, 0.4995, kTolerance / 10 + kFloatSlack);
+    EXPECT_LT(point->t, 0.5);
+    const auto circle = time_of_impact(
+        box2d_algorithm(), Swept{Circle{{0.0, 5.0}, 1.0}, Translation{{0.0, -10.0}}}, floor);
+    ASSERT_TRUE(circle);
+    EXPECT_GT(circle->t, 0.4);
+}
+
+TEST(Box2D, MissesAGrazeShallowerThanItsTargetAndItsTraceSaysWhy) {
+    // r = 1 passing at height 0.999 over the segment (-1, 0)-(1, 0): the exact query touches
+    // (0.999 < 1) where the circle first comes within 1 of the segment. Box2D stops only at a
+    // centre distance of 0.995 +- 0.00125, which the path never reaches: e_separated, a miss.
+    const Swept mover{Circle{{-5.0, 0.999}, 1.0}, Translation{{10.0, 0.0}}};
+    const Swept obstacle{Segment{{-1.0, 0.0}, {1.0, 0.0}}, Still{}};
+    ASSERT_TRUE(time_of_impact(mover, obstacle));
+    Trace trace;
+    EXPECT_FALSE(time_of_impact(box2d_algorithm(), mover, obstacle, &trace));
+    ASSERT_TRUE(trace.search);
+    EXPECT_EQ(trace.search->state, "separated");
+    EXPECT_NEAR(trace.search->target, 0.995, 1e-6);
+    EXPECT_NE(trace.search->explanation.find("separated"), std::string::npos);
+    // The closest the cores come, sampled: 0.999, all the while the centre is over the segment
+    // (x from -1 to 1, t from 0.4 to 0.6).
+    EXPECT_NE(trace.search->explanation.find("come within 0.999 at t = 0.4"), std::string::npos)
+        << trace.search->explanation;
+    ASSERT_EQ(trace.candidates.size(), 1u);
+    EXPECT_TRUE(trace.candidates[0].roots.empty());
+    EXPECT_EQ(trace.candidates[0].note, trace.search->explanation);
+}
+
+TEST(Box2D, ACentreOnTheSegmentIsOverlappedAtTimeZero) {
+    // The cores (centre and edge) intersect: e_overlapped, t = 0. Only then: a centre 0.5 above
+    // it is e_touching at t = 0 (its cores are 0.5 apart, under the target 0.995).
+    const Swept floor{Segment{{-5.0, 0.0}, {5.0, 0.0}}, Still{}};
+    Trace trace;
+    const auto on = time_of_impact(
+        box2d_algorithm(), Swept{Circle{{0.0, 0.0}, 1.0}, Translation{{3.0, 1.0}}}, floor, &trace);
+    ASSERT_TRUE(on);
+    EXPECT_EQ(on->t, 0.0);
+    EXPECT_TRUE(on->overlap);
+    ASSERT_TRUE(trace.search);
+    EXPECT_EQ(trace.search->state, "overlapped");
+    const auto above = time_of_impact(
+        box2d_algorithm(), Swept{Circle{{0.0, 0.5}, 1.0}, Translation{{3.0, 1.0}}}, floor, &trace);
+    ASSERT_TRUE(above);
+    EXPECT_EQ(above->t, 0.0);
+    EXPECT_TRUE(above->overlap);
+    EXPECT_EQ(trace.search->state, "touching");
+    EXPECT_NEAR(above->normal.y, 1.0, 1e-6);
+}
+
+TEST(Box2D, TheOtherWayRoundTheNormalStillPointsTowardTheMover) {
+    // A segment moving down onto a still circle: asked as circle_moving_segment with the two
+    // swapped. The segment from y = 5 down by 8 meets the unit circle at the origin when
+    // 5 - 8 t = 0.995 (the target): t = 4.005 / 8; the normal from the circle toward the
+    // segment is +y.
+    const auto hit = time_of_impact(
+        box2d_algorithm(), Swept{Segment{{-2.0, 5.0}, {2.0, 5.0}}, Translation{{0.0, -8.0}}},
+        Swept{Circle{{0.0, 0.0}, 1.0}, Still{}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 4.005 / 8, kTolerance / 8 + kFloatSlack);
+    EXPECT_NEAR(hit->normal.y, 1.0, 1e-6);
+    EXPECT_EQ(hit->feature, Feature::Circle);
+}
+
+TEST(Box2D, RefusesWhatBox2DCannotTakeAndSaysWhy) {
+    const Algorithm& box2d = box2d_algorithm();
+    const Swept circle{Circle{{0.0, 5.0}, 1.0}, Translation{{0.0, -10.0}}};
+    const auto refusal = [&](const Swept& mover, const Swept& obstacle) {
+        const auto why = inexpressible(box2d, mover, obstacle);
+        EXPECT_FALSE(time_of_impact(box2d, mover, obstacle)) << "refused, so no answer";
+        return why.value_or("");
+    };
+    // Nine vertices: more than b2_maxPolygonVertices.
+    Polygon nonagon;
+    for (int k = 0; k < 9; ++k)
+        nonagon.vertices.push_back({3.0 * std::cos(k * 2 * std::numbers::pi / 9),
+                                    3.0 * std::sin(k * 2 * std::numbers::pi / 9)});
+    EXPECT_NE(refusal(circle, Swept{nonagon, Still{}}).find("has 9 vertices"), std::string::npos);
+    // A dart: vertex 3 (0, 1) dents the quadrilateral.
+    const Polygon dart{{{-2.0, 0.0}, {0.0, -1.0}, {2.0, 0.0}, {0.0, -0.5}}};
+    EXPECT_NE(refusal(circle, Swept{dart, Still{}}).find("not strictly convex"), std::string::npos);
+    // Three collinear vertices: not strictly convex either (Set's hull would drop one).
+    const Polygon flat{{{0.0, 0.0}, {1.0, 0.0}, {2.0, 0.0}, {1.0, 1.0}}};
+    EXPECT_NE(refusal(circle, Swept{flat, Still{}}).find("not strictly convex"), std::string::npos);
+    // Two vertices 0.001 apart: Set would weld them.
+    const Polygon welded{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 0.001}, {0.0, 1.0}}};
+    EXPECT_NE(refusal(circle, Swept{welded, Still{}}).find("weld"), std::string::npos);
+    // A segment whose ends move differently is no rigid body.
+    const std::string why =
+        refusal(circle, Swept{Segment{{-2.0, 0.0}, {2.0, 0.0}}, EndMotion{{0.0, 1.0}, {0.0, 2.0}}});
+    EXPECT_NE(why.find("ends move differently"), std::string::npos) << why;
+    // Beyond float's squares.
+    EXPECT_NE(refusal(Swept{Circle{{1e30, 0.0}, 1.0}, Translation{{1.0, 0.0}}},
+                      Swept{Segment{{-2.0, 0.0}, {2.0, 0.0}}, Still{}})
+                  .find("beyond 2^60"),
+              std::string::npos);
+    // A polygon of the mover is refused the same way, named as the mover's.
+    EXPECT_NE(refusal(Swept{dart, Translation{{0.0, -1.0}}},
+                      Swept{Segment{{-2.0, -3.0}, {2.0, -3.0}}, Still{}})
+                  .find("the mover's polygon"),
+              std::string::npos);
+}
+
+TEST(Box2D, RegistersOnceAndAnswersEveryPairOfTheRegistry) {
+    EXPECT_FALSE(box2d::register_algorithm()) << "registered already (box2d_registration.cpp)";
+    EXPECT_EQ(algorithms().back().name, "box2d");
+    EXPECT_EQ(pairs_answered_by(box2d_algorithm()).size(), pair_types().size());
+}
+
+} // namespace

@@ -239,6 +239,33 @@ TEST(Box2D, MissesAGrazeShallowerThanItsTargetAndItsTraceSaysWhy) {
     EXPECT_EQ(trace.candidates[0].note, trace.search->explanation);
 }
 
+TEST(Box2D, FarFromTheOriginItsToleranceIsBelowFloatsResolutionAndItStopsEarly) {
+    // The unit squares of polygon_polygon moved to x = 1e5, the mover drifting up by 0.1: the
+    // exact query still touches at t = 0.5 (the gap 2 - 4 t along x). In float, coordinates
+    // near 1e5 are 2^-7 = 0.0078 apart, coarser than Box2D's tolerance 0.00125 around its target
+    // 0.005: its separation can never land within it, its root finder runs out of steps on
+    // every axis, and after its 20 iterations it gives up where it started: e_failed at t = 0,
+    // which it answers (a time before which there is no contact; Box2D's world would take it
+    // as no impact). The trace says so.
+    const Swept mover{translated(kUnitSquare, {1e5, 0.0}), Translation{{4.0, 0.1}}};
+    const Swept obstacle{translated(kUnitSquare, {1e5 + 3.0, 0.0}), Still{}};
+    const auto exact = time_of_impact(mover, obstacle);
+    ASSERT_TRUE(exact);
+    EXPECT_EQ(exact->t, 0.5);
+    Trace trace;
+    const auto hit = time_of_impact(box2d_algorithm(), mover, obstacle, &trace);
+    ASSERT_TRUE(hit);
+    EXPECT_LT(hit->t, exact->t);
+    EXPECT_FALSE(hit->overlap) << "stopped, not touching: the squares are 2 apart at t = 0";
+    ASSERT_TRUE(trace.search);
+    EXPECT_EQ(trace.search->state, "failed");
+    EXPECT_EQ(trace.search->iterations, trace.search->iteration_cap);
+    EXPECT_GT(trace.search->root_iterations, trace.search->root_iteration_cap);
+    EXPECT_GT(trace.search->separation, trace.search->target + trace.search->tolerance);
+    EXPECT_EQ(trace.search->explanation.rfind("failed: stopped at t = ", 0), 0u)
+        << trace.search->explanation;
+}
+
 TEST(Box2D, ACentreOnTheSegmentIsOverlappedAtTimeZero) {
     // The cores (centre and edge) intersect: e_overlapped, t = 0. Only then: a centre 0.5 above
     // it is e_touching at t = 0 (its cores are 0.5 apart, under the target 0.995).

@@ -189,7 +189,10 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
         h.point = pa + h.normal * a.radius();
         h.feature = Feature::SegmentInterior;
         name_parts(d, a, b, h);
-        h.overlap = t == 0.0f;
+        // Touching at the start (Box2D's e_touching at 0, or its cores intersecting); a failed
+        // search stopped at t = 0 is no overlap.
+        h.overlap = output.state == b2TOIOutput::e_overlapped ||
+                    (output.state == b2TOIOutput::e_touching && t == 0.0f);
         h.approaching = dot(b.velocity_at(h.point, t) - a.velocity_at(h.point, t), h.normal) < 0.0;
         hit = h;
     }

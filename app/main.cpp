@@ -19,6 +19,7 @@
 #include "shape_renderer.hpp"
 #include "world_view.hpp"
 
+#include "ccd/box2d_toi.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <glad/gl.h>
@@ -382,6 +383,7 @@ int run(int argc, char** argv) {
 } // namespace ccdlab
 
 int main(int argc, char** argv) {
+    ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms, in the lab's table
     try {
         return ccdlab::run(argc, argv);
     } catch (const std::exception& e) {

@@ -269,12 +269,17 @@ void QueryLab::recompute() {
     hit_ = ccd::time_of_impact(mover, obstacle, &trace_);
     const ccd::PairChoice choice = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle));
     for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
-        AlgorithmAnswer answer{&algorithm, std::nullopt, false, true};
+        AlgorithmAnswer answer{&algorithm, std::nullopt, false, true, std::nullopt, std::nullopt};
         answer.has_query = choice.pair && ccd::find_query(*choice.pair, algorithm);
-        if (answer.has_query) answer.hit = ccd::time_of_impact(algorithm, mover, obstacle);
-        answer.disagrees =
-            answer.has_query && (answer.hit.has_value() != hit_.has_value() ||
-                                 (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_));
+        if (answer.has_query) answer.refusal = ccd::inexpressible(algorithm, mover, obstacle);
+        if (answer.has_query && !answer.refusal) {
+            ccd::Trace trace;
+            answer.hit = ccd::time_of_impact(algorithm, mover, obstacle, &trace);
+            answer.search = std::move(trace.search);
+        }
+        answer.disagrees = answer.has_query && !answer.refusal &&
+                           (answer.hit.has_value() != hit_.has_value() ||
+                            (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_));
         answers_.push_back(answer);
     }
 }

@@ -84,6 +84,11 @@ struct AlgorithmAnswer {
     std::optional<ccd::Hit> hit;
     bool disagrees = false;
     bool has_query = true; // false: the algorithm has no query for this pair
+    // Why the algorithm cannot take these inputs (Box2D: more than 8 vertices, a segment whose
+    // ends move apart, ...): then it has no answer and never disagrees.
+    std::optional<std::string> refusal;
+    // What an iterative method said of its search (Box2D's state, target, iterations and why).
+    std::optional<ccd::TraceSearch> search;
 };
 
 class QueryLab {

@@ -596,10 +596,29 @@ void algorithm_row(const AlgorithmAnswer& answer) {
     ImGui::TableNextColumn();
     if (!answer.has_query)
         ImGui::TextColored(color, "no query for this pair");
+    else if (answer.refusal)
+        ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "cannot take it:");
     else if (answer.hit)
         ImGui::TextColored(color, "t = %.12g", answer.hit->t);
     else
         ImGui::TextColored(color, "miss");
+    // Why it cannot take the pair, or how an iterative method ended (its explanation on hover),
+    // wrapped within the answer's column.
+    const auto note = [](const std::string& text) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::PopStyleColor();
+    };
+    if (answer.refusal) note(*answer.refusal);
+    if (const auto& search = answer.search) {
+        char text[160];
+        std::snprintf(text, sizeof text, "%s after %d of %d iterations; stops at %.4g +- %.3g",
+                      search->state.c_str(), search->iterations, search->iteration_cap,
+                      search->target, search->tolerance);
+        note(text);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s: %s", search->method.c_str(), search->explanation.c_str());
+    }
 }
 
 } // namespace

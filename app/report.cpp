@@ -123,11 +123,15 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["scrub_t"] = lab.scrub_t;
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     nlohmann::json answers = nlohmann::json::array();
-    for (const AlgorithmAnswer& answer : lab.algorithm_answers())
-        answers.push_back({{"name", answer.algorithm->name},
-                           {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
-                           {"disagrees", answer.disagrees},
-                           {"has_query", answer.has_query}});
+    for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
+        nlohmann::json item = {{"name", answer.algorithm->name},
+                               {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
+                               {"disagrees", answer.disagrees},
+                               {"has_query", answer.has_query}};
+        if (answer.refusal) item["refusal"] = *answer.refusal;
+        if (answer.search) item["search"] = ccd::search_to_json(*answer.search);
+        answers.push_back(item);
+    }
     report["algorithms"] = answers;
     report["disagreement"] = lab.any_disagreement();
     report["trace"] = ccd::trace_to_json(lab.trace())["candidates"];

@@ -180,6 +180,36 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
     EXPECT_GE(pink_points, 6) << "the dashed circle of seed 004's answer";
 }
 
+TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
+    // The app registers Box2D's b2TimeOfImpact as "box2d". scenes/two-circles.json: Box2D stops
+    // where the centres are 1 + 1 - 3 x 0.005 = 1.985 apart, t = 0.5419 against the exact
+    // 0.54 (tests/app/query_lab_pairs_test.cpp works it out): a disagreement, with its search.
+    const fs::path dir = scratch_dir();
+    const auto report_of = [&](const std::string& scene) {
+        const auto result = run_command(
+            kApp + " --scene " + kScenes + "/" + scene + " --size 1000x700 --screenshot " +
+            (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
+        EXPECT_EQ(result.exit_code, 0) << result.output;
+        const json report = read_json(dir / "report.json");
+        for (const json& answer : report["algorithms"])
+            if (answer["name"] == "box2d") return answer;
+        ADD_FAILURE() << "no box2d in the lab's algorithms";
+        return json();
+    };
+    const json circles = report_of("two-circles.json");
+    EXPECT_TRUE(circles["disagrees"].get<bool>());
+    EXPECT_NEAR(circles["t"].get<double>(), 0.54188, 2e-4);
+    EXPECT_EQ(circles["search"]["state"], "touching");
+    EXPECT_NEAR(circles["search"]["target"].get<double>(), 1.985, 1e-6);
+    // scenes/crate-meets-a-closing-rod.json: the rod's ends move differently, which no rigid
+    // Box2D body does: refused with the reason, no answer, no disagreement.
+    const json rod = report_of("crate-meets-a-closing-rod.json");
+    EXPECT_FALSE(rod["disagrees"].get<bool>());
+    EXPECT_TRUE(rod["t"].is_null());
+    EXPECT_NE(rod["refusal"].get<std::string>().find("ends move differently"), std::string::npos)
+        << rod;
+}
+
 TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
     // scenes/seed004-a-hits-b-first.json: A (x = 0, 10 per frame) hits B (x = 3) at t = 0.2 and
     // stops; B hits C (x = 6) at t = 0.4. At t = 0.3, A is at x = 2 and B at x = 3 + 10 * 0.1 =

@@ -1,12 +1,14 @@
 // libFuzzer target for `ccdlab-cli toi` (tests/fuzz/run.sh toi_line builds and runs it). The
 // input is the command's standard input: every line is answered as the command answers it
-// (answer_line), with every algorithm, with and without --trace. An exception escaping (the
+// (answer_line), with every algorithm (Box2D's "box2d" included, registered as ccdlab-cli
+// does), with and without --trace. An exception escaping (the
 // command would abort), a crash, a sanitizer report, a hang or an answer that breaks what
 // toi_answer_check.hpp lists is a bug.
 #include "toi_answer_check.hpp"
 #include "toi_line.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/box2d_toi.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +16,11 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    ccd::box2d::register_algorithm();
+    return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view input(reinterpret_cast<const char*>(data), size);

@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <variant>
 #include <vector>
 
 namespace ccd::box2d {

@@ -7,9 +7,10 @@
 #include <box2d/b2_common.h>
 #include <box2d/b2_time_of_impact.h>
 
-#include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <string>
+#include <utility>
 
 // Box2D 2.4.1 counts b2TimeOfImpact's work in these globals (defined in its
 // b2_time_of_impact.cpp, declared in no header): the outer iterations and the root finder's.
@@ -106,7 +107,7 @@ void name_parts(const CoreDistance& d, const Side& obstacle, const Side& mover, 
 
 // The closest the cores come over the frame, sampled at 65 times: what a miss is explained by.
 std::pair<double, double> closest_sampled(const Side& a, const Side& b) {
-    std::pair<double, double> best{INFINITY, 0.0};
+    std::pair<double, double> best{std::numeric_limits<double>::infinity(), 0.0};
     for (int k = 0; k <= 64; ++k) {
         const float t = static_cast<float>(k) / 64.0f;
         const double distance = core_distance(a, b, t).output.distance;

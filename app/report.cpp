@@ -34,6 +34,13 @@ void write_atomically(const std::filesystem::path& path, const nlohmann::json& r
     std::filesystem::rename(temporary, path);
 }
 
+nlohmann::json layers_json(const ShowLayers& layers) {
+    nlohmann::json json = nlohmann::json::object();
+    for (const LayerField& field : layer_fields())
+        json[field.key] = layers.*field.member;
+    return json;
+}
+
 // The scene as the world view's editor has it, with its handles on screen.
 nlohmann::json edit_json(const WorldView& view) {
     const ccd::Scene& scene = view.scene();
@@ -140,6 +147,11 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["hovered"] = to_string(view.hovered());
     report["can_undo"] = view.can_undo();
     report["help_shown"] = view.help_shown();
+    report["layers"] = layers_json(view.layers());
+    nlohmann::json checkboxes = nlohmann::json::object();
+    for (const auto& [key, at] : view.show_checkboxes())
+        checkboxes[key] = to_json(at);
+    report["show_px"] = checkboxes;
     if (session) report["session"] = to_json(*session);
 
     write_atomically(path, report);
@@ -169,6 +181,36 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
                              {"events", events},
                              {"cancelled", view.log().cancelled.size()},
                              {"bodies", bodies}};
+    report["selected_cancelled"] = view.selected_cancelled();
+    const WorldHighlight lit = view.highlight();
+    nlohmann::json highlight = {{"bodies", nlohmann::json::array()},
+                                {"walls", nlohmann::json::array()}};
+    for (const int body : lit.bodies)
+        highlight["bodies"].push_back(world.body_names[static_cast<std::size_t>(body)]);
+    for (const int wall : lit.walls)
+        highlight["walls"].push_back(world.wall_names[static_cast<std::size_t>(wall)]);
+    highlight["point_px"] =
+        lit.has_contact ? to_json(view.camera().to_screen(lit.point)) : nlohmann::json();
+    highlight["normal"] = lit.has_contact ? to_json(lit.normal) : nlohmann::json();
+    report["highlight"] = highlight;
+    report["layers"] = layers_json(view.layers());
+    report["dense"] = view.dense();
+    nlohmann::json labels = nlohmann::json::array();
+    for (const ShownLabel& label : view.shown_labels())
+        labels.push_back({{"text", label.text},
+                          {"top_left_px", to_json(label.top_left)},
+                          {"size_px", to_json(label.size)}});
+    report["labels"] = labels;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const TableRowOnScreen& row : view.table_rows())
+        rows.push_back({{"cancelled", row.cancelled},
+                        {"index", row.index},
+                        {"center_px", to_json(row.center_px)}});
+    report["table_rows"] = rows;
+    nlohmann::json checkboxes = nlohmann::json::object();
+    for (const auto& [key, at] : view.show_checkboxes())
+        checkboxes[key] = to_json(at);
+    report["show_px"] = checkboxes;
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
     if (session) report["session"] = to_json(*session);

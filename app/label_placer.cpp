@@ -69,26 +69,31 @@ std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, Ve
     BoxGrid grid;
     for (const std::size_t i : order) {
         const LabelRequest& r = requests[i];
-        if (!(r.anchor.x >= 0 && r.anchor.x <= canvas.x && r.anchor.y >= 0 &&
-              r.anchor.y <= canvas.y))
-            continue; // its anchor is off the canvas (or not a number)
-        // Diagonal spots clear the anchor's disc at 45 degrees; straight ones above and below.
-        const double d = r.clearance * std::sqrt(0.5) + kLabelOffset;
-        const double s = r.clearance + kLabelOffset;
-        const double w = r.size.x, h = r.size.y;
-        const Vec2 a = r.anchor;
-        const Vec2 spots[] = {{a.x + d, a.y - d - h},     {a.x + d, a.y + d},
-                              {a.x - d - w, a.y - d - h}, {a.x - d - w, a.y + d},
-                              {a.x - w / 2, a.y - s - h}, {a.x - w / 2, a.y + s}};
-        for (const Vec2 spot : spots) {
-            const Box box{spot, {spot.x + w, spot.y + h}};
-            if (box.min.x < 0 || box.min.y < 0 || box.max.x > canvas.x || box.max.y > canvas.y)
-                continue;
-            if (!grid.clear(box)) continue;
-            grid.add(box);
-            placed[i] = {true, spot};
-            break;
-        }
+        const auto place_at = [&](Vec2 a) {
+            if (!(a.x >= 0 && a.x <= canvas.x && a.y >= 0 && a.y <= canvas.y))
+                return false; // the anchor is off the canvas (or not a number)
+            // Diagonal spots clear the anchor's disc at 45 degrees; straight ones above and
+            // below.
+            const double d = r.clearance * std::sqrt(0.5) + kLabelOffset;
+            const double s = r.clearance + kLabelOffset;
+            const double w = r.size.x, h = r.size.y;
+            const Vec2 spots[] = {{a.x + d, a.y - d - h},     {a.x + d, a.y + d},
+                                  {a.x - d - w, a.y - d - h}, {a.x - d - w, a.y + d},
+                                  {a.x - w / 2, a.y - s - h}, {a.x - w / 2, a.y + s}};
+            for (const Vec2 spot : spots) {
+                const Box box{spot, {spot.x + w, spot.y + h}};
+                if (box.min.x < 0 || box.min.y < 0 || box.max.x > canvas.x || box.max.y > canvas.y)
+                    continue;
+                if (!grid.clear(box)) continue;
+                grid.add(box);
+                placed[i] = {true, spot};
+                return true;
+            }
+            return false;
+        };
+        if (place_at(r.anchor)) continue;
+        for (const Vec2 other : r.other_anchors)
+            if (place_at(other)) break;
     }
     return placed;
 }

@@ -1,9 +1,10 @@
 #pragma once
 // The canvas's labels placed so that none covers another: each label tries a few spots around
-// its anchor (right above, right below, left above, left below, above, below), in order of
-// priority, and takes the first that lies on the canvas and clear of every label placed before
-// it; a label with no such spot is hidden. Screen pixels, y down; no ImGui, no OpenGL: the same
-// requests always give the same placement (tests/app/label_placer_test.cpp).
+// its anchor (right above, right below, left above, left below, above, below), then around its
+// other anchors if it has any, in order of priority, and takes the first that lies on the
+// canvas and clear of every label placed before it; a label with no such spot is hidden. Screen
+// pixels, y down; no ImGui, no OpenGL: the same requests always give the same placement
+// (tests/app/label_placer_test.cpp).
 
 #include "ccd/vec2.hpp"
 
@@ -19,6 +20,9 @@ struct LabelRequest {
     Vec2 size;            // the text's width and height
     double clearance = 0; // kept free around the anchor (a disc's radius on screen)
     int priority = 0;     // higher first; equal priorities in the order given
+    // Other points that the label may name instead, tried in order when every spot around
+    // `anchor` is taken (a wall's quarter points after its middle).
+    std::vector<Vec2> other_anchors = {};
 };
 
 struct PlacedLabel {

@@ -435,6 +435,9 @@ void WorldView::draw_labels() const {
         const ccd::Segment at = ccd::segment_at(log_.wall_paths[w], scrub_t_);
         add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40, world_.wall_names[w],
             selected ? palette::highlight : palette::wall.with_alpha(0.8f));
+        // Crowded at its middle, the name may go to a quarter of the way from either end.
+        requests.back().other_anchors = {camera.to_screen(at.a * 0.75 + at.b * 0.25),
+                                         camera.to_screen(at.a * 0.25 + at.b * 0.75)};
     }
     if (layers_.event_numbers && log_.events.size() <= kMostPredictionsDrawn)
         for (const EventGroup& group : events_at_one_point(camera)) {

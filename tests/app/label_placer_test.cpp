@@ -109,6 +109,18 @@ TEST(LabelPlacer, AnAnchorOffTheCanvasIsNotLabelled) {
     EXPECT_FALSE(placed[1].shown);
 }
 
+TEST(LabelPlacer, ALabelCrowdedOutOfItsAnchorTakesItsNextAnchor) {
+    // A wall's name whose middle (100, 200) lies under a big label placed first (right above
+    // (40, 270): x 44..244, y 146..266): it moves to its quarter point at (100, 300), right
+    // above it.
+    std::vector<LabelRequest> requests = {{{40, 270}, {200, 120}, 0, 10},
+                                          {{100, 200}, {30, 12}, 0, 0, {{100, 300}}}};
+    const auto placed = place_labels(requests, kCanvas);
+    ASSERT_TRUE(placed[1].shown);
+    EXPECT_EQ(placed[1].top_left.x, 104.0);
+    EXPECT_EQ(placed[1].top_left.y, 284.0); // 300 - 4 - 12
+}
+
 TEST(LabelPlacer, TheSameRequestsGiveTheSamePlacement) {
     std::vector<LabelRequest> requests;
     for (int i = 0; i < 500; ++i) // a dense, irregular field of labels

@@ -215,6 +215,7 @@ void WorldView::select_event(int sequence) {
     if (sequence < 0 || sequence >= static_cast<int>(log_.events.size())) return;
     selected_event_ = sequence;
     selected_cancelled_ = -1;
+    scroll_to_selection_ = true;
     set_scrub_t(log_.events[static_cast<std::size_t>(sequence)].time);
 }
 
@@ -224,6 +225,7 @@ void WorldView::select_cancelled(int index) {
     if (index < 0 || index >= static_cast<int>(log_.cancelled.size())) return;
     selected_cancelled_ = index;
     selected_event_ = -1;
+    scroll_to_selection_ = true;
     const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(index)];
     set_scrub_t(c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
                     ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
@@ -637,8 +639,19 @@ void WorldView::draw_event_table() {
         specs->SpecsDirty = false;
     }
     if (rows_need_sort_) sort_table_rows();
+    // An event picked elsewhere (keys, canvas) is scrolled into view.
+    const int selected_id = selected_event_ >= 0       ? selected_event_
+                            : selected_cancelled_ >= 0 ? -1 - selected_cancelled_
+                                                       : kNoRow;
+    const auto selected_row = std::find(row_order_.begin(), row_order_.end(), selected_id);
+    const bool scroll = scroll_to_selection_ && selected_row != row_order_.end();
+    scroll_to_selection_ = false;
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(row_order_.size()));
+    if (scroll) {
+        const int at = static_cast<int>(selected_row - row_order_.begin());
+        clipper.ForceDisplayRangeByIndices(at, at + 1);
+    }
     while (clipper.Step())
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
             const int id = row_order_[static_cast<std::size_t>(row)];
@@ -647,8 +660,10 @@ void WorldView::draw_event_table() {
                 event_row(log_.events[static_cast<std::size_t>(id)]);
             else
                 cancelled_row(-1 - id);
+            if (scroll && id == selected_id) ImGui::SetScrollHereY(0.5f);
             ImGui::PopID();
         }
+    scroll_to_selection_ = false; // a row clicked now is in view already
     ImGui::EndTable();
 }
 

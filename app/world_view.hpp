@@ -149,6 +149,8 @@ private:
     // event's sequence, or -1 - a cancelled prediction's index.
     std::vector<int> row_order_;
     bool rows_need_sort_ = true;
+    bool scroll_to_selection_ = false; // the table shows the selected row next frame
+    static constexpr int kNoRow = 1 << 30;
     mutable std::vector<ShownLabel> shown_labels_;
     std::vector<TableRowOnScreen> table_rows_;
     std::map<std::string, Vec2> show_checkboxes_;

@@ -238,4 +238,24 @@ TEST_F(AppWorldView, TheQueryLabsLayersToggleAndPersistToo) {
     EXPECT_TRUE(settings["show"]["capsule_regions"].get<bool>());
 }
 
+TEST_F(AppWorldView, AnEventPickedOnTheCanvasIsScrolledIntoTheTable) {
+    // polygons-in-a-box's first frame has 29 events: the last one's row is below the table's
+    // fold until it is picked.
+    start("polygons-in-a-box.json", {"--t", "0"});
+    json r = report();
+    ASSERT_EQ(r["events"].size(), 29u);
+    const auto row_shown = [](const json& report, int sequence) {
+        for (const json& row : report["table_rows"])
+            if (!row["cancelled"].get<bool>() && row["index"] == sequence) return true;
+        return false;
+    };
+    ASSERT_FALSE(row_shown(r, 28)) << r["table_rows"].dump();
+    click(r["events"][28]["point_px"]);
+    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 28; }, 10s))
+        << report()["edit"]["selected"].dump();
+    EXPECT_TRUE(eventually([&] { return row_shown(report(), 28); }, 5s))
+        << report()["table_rows"].dump();
+    quit();
+}
+
 } // namespace

@@ -415,7 +415,7 @@ void WorldView::draw_labels() const {
         const int number = selected_event_ >= 0 ? selected_event_ : -1;
         add(lit.point, 4.0, 100,
             number >= 0 ? std::to_string(number)
-                        : "cancelled " + std::to_string(selected_cancelled_),
+                        : "c" + std::to_string(selected_cancelled_) + " (cancelled)",
             number >= 0 ? palette::impact : palette::highlight);
     }
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
@@ -789,7 +789,9 @@ void WorldView::cancelled_row(int index) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (ImGui::Selectable("-", index == selected_cancelled_, ImGuiSelectableFlags_SpanAllColumns))
+    const std::string label = "c" + std::to_string(index); // as on the canvas
+    if (ImGui::Selectable(label.c_str(), index == selected_cancelled_,
+                          ImGuiSelectableFlags_SpanAllColumns))
         select_cancelled(index);
     if (ImGui::IsItemHovered()) cancelled_tooltip(c);
     const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();

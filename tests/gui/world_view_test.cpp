@@ -184,6 +184,7 @@ TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndConta
     EXPECT_EQ(r["highlight"]["point_px"], event_1_px) << "the predicted contact is at (5.5, 0)";
     EXPECT_EQ(r["highlight"]["normal"], json::array({-1.0, 0.0}));
     EXPECT_EQ(r["scrub_t"], 0.2);
+    EXPECT_TRUE(label_texts(r).count("c0 (cancelled)")) << r["labels"].dump();
 
     // A click on event 1's contact point on the canvas selects it.
     click(event_1_px);

@@ -179,12 +179,14 @@ bool WorldView::handle_input() {
     return edited;
 }
 
-// A click, not a drag: the left button released where it was pressed, off every handle.
+// A click, not a drag: the left button released where it was pressed, off every handle, on an
+// event's dot (shown with the event numbers).
 void WorldView::select_clicked_event() {
     const ImGuiIO& io = ImGui::GetIO();
     const Camera& camera = canvas_.camera();
-    if (!ImGui::IsMouseReleased(ImGuiMouseButton_Left) || io.MouseDragMaxDistanceSqr[0] > 9.0f ||
-        editor_.pointer_on_handle() || !pointer_on_canvas(camera))
+    if (!layers_.event_numbers || !ImGui::IsMouseReleased(ImGuiMouseButton_Left) ||
+        io.MouseDragMaxDistanceSqr[0] > 9.0f || editor_.pointer_on_handle() ||
+        !pointer_on_canvas(camera))
         return;
     const Vec2 mouse{io.MousePos.x, io.MousePos.y};
     int nearest = -1;

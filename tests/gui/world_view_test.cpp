@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <stb_image.h>
 
 #include <algorithm>
 #include <cmath>
@@ -89,6 +90,49 @@ TEST(AppWorldLabels, EventsAtOnePointShareOneLabel) {
     EXPECT_TRUE(texts.count("0, 2 ... 32 (17)")) << report["labels"].dump();
     EXPECT_TRUE(texts.count("1, 3 ... 31 (16)")) << report["labels"].dump();
     EXPECT_FALSE(labels_overlap(report));
+}
+
+TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
+    // polygons-in-a-box at t = 0, seen from afar (a view 40 units high): its bodies' arrow tips
+    // lie outside the box, and used to be drawn there as lone yellow dots. Now a tip shows only
+    // with its arrow, on the item selected or under the mouse: the only yellow (the handles')
+    // is inside the box or on its corners, and everything in the canvas farther than 12 px
+    // from the box is free of it.
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const fs::path scene = dir / "far.json", shot = dir / "shot.png",
+                   report_file = dir / "report.json";
+    {
+        std::ifstream in(kScenes + "/polygons-in-a-box.json");
+        json far = json::parse(in);
+        far["view"] = {{"center", {0.0, 0.0}}, {"height", 40.0}};
+        std::ofstream(scene) << far.dump(2);
+    }
+    const auto result =
+        run_command(kApp + " --scene " + scene.string() + " --t 0 --screenshot " + shot.string() +
+                    " --size 1280x800 --report " + report_file.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(report_file);
+    double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9; // the walls' extent on screen
+    for (const json& wall : report["edit"]["segments"])
+        for (const char* end : {"a_px", "b_px"}) {
+            x0 = std::min(x0, wall[end][0].get<double>());
+            x1 = std::max(x1, wall[end][0].get<double>());
+            y0 = std::min(y0, wall[end][1].get<double>());
+            y1 = std::max(y1, wall[end][1].get<double>());
+        }
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
+    ASSERT_NE(pixels, nullptr);
+    int yellow_outside = 0;
+    const int canvas_width = 1280 - 400; // the world view's panel is 400 px wide
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < canvas_width; ++x) {
+            if (x > x0 - 12 && x < x1 + 12 && y > y0 - 12 && y < y1 + 12) continue;
+            const unsigned char* p = pixels + (static_cast<std::size_t>(y) * width + x) * 3;
+            if (p[0] > 200 && p[1] > 170 && p[2] < 120) ++yellow_outside;
+        }
+    stbi_image_free(pixels);
+    EXPECT_EQ(yellow_outside, 0);
 }
 
 TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {

@@ -59,7 +59,7 @@ private:
 
 } // namespace
 
-std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, Vec2 canvas) {
+std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas) {
     std::vector<PlacedLabel> placed(requests.size());
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -70,7 +70,8 @@ std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, Ve
     for (const std::size_t i : order) {
         const LabelRequest& r = requests[i];
         const auto place_at = [&](Vec2 a) {
-            if (!(a.x >= 0 && a.x <= canvas.x && a.y >= 0 && a.y <= canvas.y))
+            if (!(a.x >= canvas.lo.x && a.x <= canvas.hi.x && a.y >= canvas.lo.y &&
+                  a.y <= canvas.hi.y))
                 return false; // the anchor is off the canvas (or not a number)
             // Diagonal spots clear the anchor's disc at 45 degrees; straight ones above and
             // below.
@@ -82,7 +83,8 @@ std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, Ve
                                   {a.x - w / 2, a.y - s - h}, {a.x - w / 2, a.y + s}};
             for (const Vec2 spot : spots) {
                 const Box box{spot, {spot.x + w, spot.y + h}};
-                if (box.min.x < 0 || box.min.y < 0 || box.max.x > canvas.x || box.max.y > canvas.y)
+                if (box.min.x < canvas.lo.x || box.min.y < canvas.lo.y || box.max.x > canvas.hi.x ||
+                    box.max.y > canvas.hi.y)
                     continue;
                 if (!grid.clear(box)) continue;
                 grid.add(box);

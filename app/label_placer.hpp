@@ -6,6 +6,8 @@
 // pixels, y down; no ImGui, no OpenGL: the same requests always give the same placement
 // (tests/app/label_placer_test.cpp).
 
+#include "camera.hpp"
+
 #include "ccd/vec2.hpp"
 
 #include <span>
@@ -35,8 +37,19 @@ inline constexpr double kLabelGap = 3.0;
 // How far a label sits from its anchor (beyond the clearance).
 inline constexpr double kLabelOffset = 4.0;
 
-// One answer per request, in the requests' order. `canvas` is the canvas's width and height
-// (origin at the top left): a label must lie wholly on it.
-std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, Vec2 canvas);
+// The canvas's rectangle in the same pixels as the anchors: a label must lie wholly on it.
+struct LabelArea {
+    Vec2 lo, hi; // top-left and bottom-right corners
+};
+
+// The canvas that `camera` draws on, in its screen pixels (its center is the camera's).
+inline LabelArea label_area(const Camera& camera) {
+    const Vec2 middle = camera.to_screen(camera.center);
+    const Vec2 half{0.5 * camera.width, 0.5 * camera.height};
+    return {middle - half, middle + half};
+}
+
+// One answer per request, in the requests' order.
+std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas);
 
 } // namespace ccdlab

@@ -488,7 +488,7 @@ void QueryLabView::draw_labels() const {
         if (lab_.displacement() != Vec2{})
             label(lab_.mover_center_at(1.0), 6.0, 40, palette::mover, "t = 1");
     }
-    const std::vector<PlacedLabel> placed = place_labels(requests, {camera.width, camera.height});
+    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
     ImDrawList* list = canvas_.begin_labels();
     for (std::size_t i = 0; i < placed.size(); ++i)
         if (placed[i].shown)

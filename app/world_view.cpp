@@ -441,7 +441,7 @@ void WorldView::draw_labels() const {
             add(group.point, 4.0, 30, text, palette::impact);
         }
 
-    const std::vector<PlacedLabel> placed = place_labels(requests, {camera.width, camera.height});
+    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
     ImDrawList* list = canvas_.begin_labels();
     shown_labels_.clear();
     for (std::size_t i = 0; i < placed.size(); ++i) {

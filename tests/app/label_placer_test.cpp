@@ -15,7 +15,7 @@ using ccdlab::LabelRequest;
 using ccdlab::place_labels;
 using ccdlab::PlacedLabel;
 
-const Vec2 kCanvas{800, 600};
+const ccdlab::LabelArea kCanvas{{0, 0}, {800, 600}};
 
 bool overlap(const PlacedLabel& a, const LabelRequest& ra, const PlacedLabel& b,
              const LabelRequest& rb) {
@@ -99,6 +99,29 @@ TEST(LabelPlacer, AtTheCanvasEdgeALabelTurnsInward) {
     ASSERT_TRUE(placed[0].shown);
     EXPECT_EQ(placed[0].top_left.x, 772.0); // 796 - 4 - 20
     EXPECT_EQ(placed[0].top_left.y, 8.0);   // 4 + 4
+}
+
+TEST(LabelPlacer, ACanvasBelowABarKeepsItsLabelsBelowTheBar) {
+    // A canvas from y = 40 down: right above (104, 31) would cross its top; right below it is.
+    const std::vector<LabelRequest> one = {{{100, 45}, {20, 10}, 0, 0}};
+    const auto placed = place_labels(one, ccdlab::LabelArea{{0, 40}, {800, 600}});
+    ASSERT_TRUE(placed[0].shown);
+    EXPECT_EQ(placed[0].top_left.x, 104.0);
+    EXPECT_EQ(placed[0].top_left.y, 49.0);
+    const std::vector<LabelRequest> above = {{{100, 30}, {20, 10}, 0, 0}};
+    EXPECT_FALSE(place_labels(above, ccdlab::LabelArea{{0, 40}, {800, 600}})[0].shown)
+        << "an anchor under the bar";
+}
+
+TEST(LabelPlacer, ACameraLabelsTheCanvasItDrawsOn) {
+    ccdlab::Camera camera;
+    camera.width = 880;
+    camera.height = 800;
+    const ccdlab::LabelArea area = ccdlab::label_area(camera);
+    EXPECT_EQ(area.lo.x, 0.0);
+    EXPECT_EQ(area.lo.y, 0.0);
+    EXPECT_EQ(area.hi.x, 880.0);
+    EXPECT_EQ(area.hi.y, 800.0);
 }
 
 TEST(LabelPlacer, AnAnchorOffTheCanvasIsNotLabelled) {

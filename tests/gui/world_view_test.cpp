@@ -124,7 +124,12 @@ TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
     unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
     ASSERT_NE(pixels, nullptr);
     int yellow_outside = 0;
-    const int canvas_width = 1280 - 400; // the world view's panel is 400 px wide
+    // The canvas ends where the side panel starts, left of its Show checkboxes.
+    double panel_left = width;
+    for (const auto& [key, at] : report["show_px"].items())
+        panel_left = std::min(panel_left, at[0].get<double>() - 30.0);
+    ASSERT_GT(panel_left, x1 + 12) << "the panel lies right of the box";
+    const int canvas_width = static_cast<int>(panel_left);
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < canvas_width; ++x) {
             if (x > x0 - 12 && x < x1 + 12 && y > y0 - 12 && y < y1 + 12) continue;

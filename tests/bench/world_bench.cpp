@@ -40,15 +40,17 @@ void report(benchmark::State& state, double events, double cancelled, double fra
     state.counters["cancelled/frame"] = cancelled / frames;
 }
 
-void run_world(benchmark::State& state, ccd::Broadphase broadphase) {
-    const auto scene = disks_in_box(static_cast<int>(state.range(0)), broadphase);
+void run_world(benchmark::State& state, ccd::Broadphase broadphase,
+               ccd::LogLevel level = ccd::LogLevel::Full) {
+    auto scene = disks_in_box(static_cast<int>(state.range(0)), broadphase);
+    scene.options.log_level = level;
     ccd::World world = make_world(scene);
     for (int k = 0; k < kWarmFrames; ++k)
         world.step();
     double events = 0.0, cancelled = 0.0, frames = 0.0;
     for (auto _ : state) {
         const ccd::EventLog& log = world.step();
-        events += static_cast<double>(log.events.size());
+        events += static_cast<double>(world.frame_event_count());
         cancelled += static_cast<double>(log.cancelled.size());
         frames += 1.0;
         if (log.budget_cut || !log.chatter_cuts.empty()) state.SkipWithError("cut");
@@ -58,6 +60,13 @@ void run_world(benchmark::State& state, ccd::Broadphase broadphase) {
 
 void BM_WorldGrid(benchmark::State& state) {
     run_world(state, ccd::Broadphase::Grid);
+}
+// The lean levels (docs/scheduler.md, "Log levels"): each body's earliest prediction only.
+void BM_WorldGridEvents(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::Grid, ccd::LogLevel::Events);
+}
+void BM_WorldGridNone(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::Grid, ccd::LogLevel::None);
 }
 void BM_WorldAllPairs(benchmark::State& state) {
     run_world(state, ccd::Broadphase::AllPairs);
@@ -124,6 +133,8 @@ void BM_TextbookEdmd(benchmark::State& state) {
 }
 
 BENCHMARK(BM_WorldGrid)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorldGridEvents)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorldGridNone)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WorldAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TextbookEdmd)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReferenceScheduler)->Arg(200)->Arg(1000)->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -336,6 +336,36 @@ TEST(CliReplay, ABallFallingOntoAFloorBouncesOnceAtTheHandComputedTime) {
     EXPECT_EQ(e["velocity_after"], json::array({0.0, 10.0}));
 }
 
+TEST(CliReplay, TheLogLevelKeepsTheEventsAndDropsTheCancelledPredictions) {
+    // Walls x = +-7; unit balls at x = -3 and 3 closing at 10 each: they meet at t = 0.2 and
+    // exchange velocities, which cancels their predictions at the walls (t = 0.9); each then
+    // reaches a wall at t = 0.7, and they are 10 apart at 20 a frame when the frame ends.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"left","shape":"circle","position":[-3,0],"velocity":[10,0],"radius":1},
+                {"name":"right","shape":"circle","position":[3,0],"velocity":[-10,0],"radius":1}],
+      "segments":[{"name":"west","a":[-7,-5],"b":[-7,5]},{"name":"east","a":[7,-5],"b":[7,5]}]})");
+    const auto full = run_command(kCli + " replay " + scene.string());
+    const auto events = run_command(kCli + " replay " + scene.string() + " --log-level events");
+    const auto none = run_command(kCli + " replay " + scene.string() + " --log-level none");
+    ASSERT_EQ(full.exit_code, 0) << full.output;
+    ASSERT_EQ(events.exit_code, 0) << events.output;
+    ASSERT_EQ(none.exit_code, 0) << none.output;
+    const auto full_lines = lines_of(full.output);
+    ASSERT_EQ(full_lines.size(), 5u) << full.output;
+    EXPECT_EQ(full_lines[3]["status"], "cancelled");
+    EXPECT_DOUBLE_EQ(full_lines[3]["t"].get<double>(), 0.9);
+    const auto event_lines = lines_of(events.output);
+    ASSERT_EQ(event_lines.size(), 3u) << events.output;
+    for (std::size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(event_lines[i], full_lines[i]);
+    EXPECT_DOUBLE_EQ(event_lines[0]["t"].get<double>(), 0.2);
+    EXPECT_DOUBLE_EQ(event_lines[2]["t"].get<double>(), 0.7);
+    EXPECT_EQ(none.output, "{\"events\":3,\"frame\":0}\n");
+    const auto bad = run_command(kCli + " replay " + scene.string() + " --log-level some");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.output, "ccdlab-cli replay: --log-level is full, events or none, got \"some\"\n");
+}
+
 TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
     // The square [0, 2] x [0, 2] (centroid (1, 1); edge 1 its right side, x = 2) moving 4 a
     // frame toward a ball (r = 1) at (5, 1): the side meets the ball at x = 4, t = 0.5. The

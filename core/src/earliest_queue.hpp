@@ -1,13 +1,19 @@
 #pragma once
 // The lean log levels' queue (docs/scheduler.md, "Log levels"): every body's earliest
-// prediction, the bodies in a 4-ary min-heap with their place in it (an indexed heap, as
-// event-driven molecular dynamics keeps one event per particle). A body's key is its
-// prediction's (time, body, other kind, other): the queue's order (event_queue.hpp) without the
-// insertion order, which only orders stale duplicates, and the lean levels keep none. A body
-// with no prediction has an infinite time.
+// prediction, ordered by its key, the prediction's (time, body, other kind, other): the queue's
+// order (event_queue.hpp) without the insertion order, which only orders stale duplicates, and
+// the lean levels keep none.
+//
+// A calendar of the frame's times, as in Paul's O(1) queue for event-driven molecular dynamics
+// (J. Comput. Phys. 221, 615 (2007)): the frame [0, 1] cut in equal spans, the current span's
+// entries in a small binary heap, each later span an unsorted list until the heap runs empty
+// before it (a span's keys are all later than an earlier span's). A body's new key is appended
+// or pushed, never searched for: the entry carries the body's generation, and an entry whose
+// generation has moved on is dropped when it reaches the top (lazy deletion).
 
 #include "ccd/event_log.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -17,7 +23,7 @@ namespace ccd::detail {
 class EarliestQueue {
 public:
     struct Key {
-        double time = std::numeric_limits<double>::infinity();
+        double time = std::numeric_limits<double>::infinity(); // infinite: no prediction
         std::uint64_t tie = 0; // body, other kind, other: the tie-break rule's order
     };
     static Key key(double time, int body, OtherKind kind, int other) {
@@ -29,74 +35,82 @@ public:
         return a.time < b.time || (a.time == b.time && a.tie < b.tie);
     }
 
-    // `bodies` bodies, none with a prediction.
-    void reset(std::size_t bodies) {
-        keys_.assign(bodies, Key{});
-        heap_.resize(bodies);
-        place_.resize(bodies);
-        for (std::size_t i = 0; i < bodies; ++i) {
-            heap_[i] = static_cast<std::uint32_t>(i);
-            place_[i] = static_cast<std::uint32_t>(i);
-        }
+    // `bodies` bodies, none with a prediction; the frame cut in `spans` spans.
+    void reset(std::size_t bodies, std::size_t spans) {
+        generation_.assign(bodies, 0u);
+        heap_.clear();
+        for (std::vector<Entry>& span : spans_)
+            span.clear();
+        spans_.resize(std::max<std::size_t>(spans, 1));
+        current_ = 0;
     }
-    // Sets every key at once (`keys` by body) and orders the heap.
+    // Sets every key at once (`keys` by body), after reset.
     void build(const std::vector<Key>& keys) {
-        keys_ = keys;
-        const std::size_t n = heap_.size();
-        for (std::size_t i = n > 1 ? (n - 2) / kArity + 1 : 0; i-- > 0;)
-            sift_down(i);
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i].time < kNone) place(Entry{keys[i], static_cast<std::uint32_t>(i), 0u});
     }
     void update(int body, Key key) {
-        const std::size_t b = static_cast<std::size_t>(body);
-        const bool up = earlier(key, keys_[b]);
-        keys_[b] = key;
-        if (up)
-            sift_up(place_[b]);
-        else
-            sift_down(place_[b]);
+        const std::uint32_t generation = ++generation_[static_cast<std::size_t>(body)];
+        if (key.time < kNone) place(Entry{key, static_cast<std::uint32_t>(body), generation});
     }
-    bool empty() const { return heap_.empty() || !(keys_[heap_[0]].time < kNone); }
-    int top() const { return static_cast<int>(heap_[0]); } // requires !empty()
-    double top_time() const { return keys_[heap_[0]].time; }
+    // Whether some body has a prediction (drops the stale entries at the top).
+    bool empty() {
+        for (;;) {
+            while (heap_.empty()) {
+                if (current_ + 1 >= spans_.size()) return true;
+                std::vector<Entry>& span = spans_[++current_];
+                heap_.swap(span);
+                span.clear();
+                std::make_heap(heap_.begin(), heap_.end(), later);
+            }
+            const Entry& top = heap_.front();
+            if (top.generation == generation_[top.body]) return false;
+            std::pop_heap(heap_.begin(), heap_.end(), later);
+            heap_.pop_back();
+        }
+    }
+    // The bodies of the entry at the top, stale or not (false when the heap is empty): to
+    // start fetching what it will need while the present event is processed.
+    bool peek(int& owner, int& body, int& other, bool& other_is_body) const {
+        if (heap_.empty()) return false;
+        const Entry& top = heap_.front();
+        owner = static_cast<int>(top.body);
+        body = static_cast<int>(top.key.tie >> 33);
+        other = static_cast<int>(static_cast<std::uint32_t>(top.key.tie));
+        other_is_body = ((top.key.tie >> 32) & 1u) != 0;
+        return true;
+    }
+    int top() const { return static_cast<int>(heap_.front().body); } // after !empty()
+    double top_time() const { return heap_.front().key.time; }       // after !empty()
 
 private:
-    static constexpr std::size_t kArity = 4;
     static constexpr double kNone = std::numeric_limits<double>::infinity();
-    bool before(std::uint32_t a, std::uint32_t b) const { return earlier(keys_[a], keys_[b]); }
-    void put(std::size_t i, std::uint32_t body) {
-        heap_[i] = body;
-        place_[body] = static_cast<std::uint32_t>(i);
+    struct Entry {
+        Key key;
+        std::uint32_t body;
+        std::uint32_t generation;
+    };
+    static bool later(const Entry& a, const Entry& b) { return earlier(b.key, a.key); }
+    std::size_t span_of(double time) const {
+        const double x = time * static_cast<double>(spans_.size());
+        if (!(x > 0.0)) return 0;
+        const std::size_t last = spans_.size() - 1;
+        return x >= static_cast<double>(last) ? last : static_cast<std::size_t>(x);
     }
-    void sift_up(std::size_t i) {
-        const std::uint32_t body = heap_[i];
-        while (i > 0) {
-            const std::size_t parent = (i - 1) / kArity;
-            if (!before(body, heap_[parent])) break;
-            put(i, heap_[parent]);
-            i = parent;
+    void place(const Entry& entry) {
+        const std::size_t span = span_of(entry.key.time);
+        if (span > current_) {
+            spans_[span].push_back(entry);
+        } else {
+            heap_.push_back(entry);
+            std::push_heap(heap_.begin(), heap_.end(), later);
         }
-        put(i, body);
-    }
-    void sift_down(std::size_t i) {
-        const std::uint32_t body = heap_[i];
-        const std::size_t n = heap_.size();
-        for (;;) {
-            const std::size_t first = i * kArity + 1;
-            if (first >= n) break;
-            std::size_t best = first;
-            const std::size_t end = first + kArity < n ? first + kArity : n;
-            for (std::size_t c = first + 1; c < end; ++c)
-                if (before(heap_[c], heap_[best])) best = c;
-            if (!before(heap_[best], body)) break;
-            put(i, heap_[best]);
-            i = best;
-        }
-        put(i, body);
     }
 
-    std::vector<Key> keys_;            // by body
-    std::vector<std::uint32_t> heap_;  // bodies
-    std::vector<std::uint32_t> place_; // by body: its place in heap_
+    std::vector<std::uint32_t> generation_; // by body
+    std::vector<Entry> heap_;               // the spans up to current_
+    std::vector<std::vector<Entry>> spans_; // the later spans, unsorted
+    std::size_t current_ = 0;
 };
 
 } // namespace ccd::detail

@@ -114,13 +114,20 @@ void World::State::repredict(int index) {
     const Pass own = passes[c];
     // The candidates of the body's box from its pass (the grid has it there): every pair it
     // could meet from then on.
+    // The candidates first, their trajectories and passes prefetched (as predict_changed).
+    candidates.clear();
     for_each_neighbour(
         index, own.from, [&](int w) { predict_wall(index, w, own.from, own.after); },
         [&](int o) {
-            const Pass other = passes[static_cast<std::size_t>(o)];
-            const Pass later = other.after > own.after ? other : own;
-            predict_pair(std::min(index, o), std::max(index, o), later.from, later.after);
+            __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+            __builtin_prefetch(&passes[static_cast<std::size_t>(o)]);
+            candidates.push_back({std::min(index, o), std::max(index, o)});
         });
+    for (const auto& [i, j] : candidates) {
+        const Pass other = passes[static_cast<std::size_t>(i == index ? j : i)];
+        const Pass later = other.after > own.after ? other : own;
+        predict_pair(i, j, later.from, later.after);
+    }
     repredicting = -1;
     earliest_queue.update(index, earliest_key[c]);
 }
@@ -323,7 +330,7 @@ void World::State::begin_frame() {
         earliest.resize(bodies.size());
         earliest_key.assign(bodies.size(), EarliestKey{});
         passes.assign(bodies.size(), Pass{});
-        earliest_queue.reset(bodies.size());
+        earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
         consumed.clear();
         if (any_memory_change) {
             memory_changes.clear();

@@ -43,11 +43,11 @@ const ContactEvent* World::State::process_next_lean(double limit) {
     while (!earliest_queue.empty()) {
         if (earliest_queue.top_time() > limit) return nullptr;
         const int owner = earliest_queue.top();
-        const Prediction p = earliest[static_cast<std::size_t>(owner)];
-        if (!is_current(p)) {
+        if (!is_current(earliest[static_cast<std::size_t>(owner)])) {
             repredict(owner);
             continue;
         }
+        const Prediction p = earliest[static_cast<std::size_t>(owner)];
         if (!log.budget_cut) { // as process_next
             if (frame_events >= budget()) {
                 cut_budget(p, BudgetKind::Events);
@@ -72,7 +72,15 @@ const ContactEvent* World::State::process_next_lean(double limit) {
 inline void World::State::prefetch_next() {
     int body = 0, other = 0;
     bool other_is_body = false;
-    if (!queue.peek_next(body, other, other_is_body)) return;
+    if (lean()) {
+        int owner = 0;
+        if (!earliest_queue.peek(owner, body, other, other_is_body)) return;
+        __builtin_prefetch(&earliest[static_cast<std::size_t>(owner)]);
+        __builtin_prefetch(
+            reinterpret_cast<const char*>(&earliest[static_cast<std::size_t>(owner)]) + 64);
+    } else if (!queue.peek_next(body, other, other_is_body)) {
+        return;
+    }
     const int ids[2] = {body, other};
     for (int k = 0; k < (other_is_body ? 2 : 1); ++k) {
         const std::size_t i = static_cast<std::size_t>(ids[k]);
@@ -95,7 +103,7 @@ void World::State::process(const Prediction& p) {
         last_event = respond(p, sequence);
     else
         log.events.push_back(respond(p, sequence));
-    if (!lean()) prefetch_next();
+    prefetch_next();
     predict_changed(changed, t, sequence);
     if (lean() && changed.empty()) {
         // Neither trajectory changed: the prediction is still current, and is not to be taken
@@ -110,7 +118,7 @@ void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
     const std::size_t predictions = predictions_after_start();
     if (lean()) {
         earliest_key.assign(bodies.size(), EarliestKey{});
-        earliest_queue.reset(bodies.size());
+        earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
         consumed.clear();
     } else {
         cancel(due, CancelReason::Budget, -1);

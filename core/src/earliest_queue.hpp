@@ -90,7 +90,11 @@ private:
         std::uint32_t body;
         std::uint32_t generation;
     };
-    static bool later(const Entry& a, const Entry& b) { return earlier(b.key, a.key); }
+    // A type of its own, not a function pointer: the heap's comparisons are inlined.
+    struct Later {
+        bool operator()(const Entry& a, const Entry& b) const { return earlier(b.key, a.key); }
+    };
+    static constexpr Later later{};
     std::size_t span_of(double time) const {
         const double x = time * static_cast<double>(spans_.size());
         if (!(x > 0.0)) return 0;

@@ -73,8 +73,11 @@ inline void World::State::prefetch_next() {
     int body = 0, other = 0;
     bool other_is_body = false;
     if (lean()) {
+        // The stale entries at the top dropped first (they are dead whatever comes next), so
+        // that the one peeked at is a body's earliest.
         int owner = 0;
-        if (!earliest_queue.peek(owner, body, other, other_is_body)) return;
+        if (earliest_queue.empty() || !earliest_queue.peek(owner, body, other, other_is_body))
+            return;
         __builtin_prefetch(&earliest[static_cast<std::size_t>(owner)]);
         __builtin_prefetch(
             reinterpret_cast<const char*>(&earliest[static_cast<std::size_t>(owner)]) + 64);

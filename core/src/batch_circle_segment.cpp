@@ -107,13 +107,14 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const double start = accurate_cross(ux, uy, wx, wy); // signed distance to the line x |u|
         const double reach = radius * length;
         const double along0 = dot_fma(wx, wy, ux, uy);
+        const double along0_b = dot_fma(mbx, mby, ux, uy); // from B (exact near B)
         const double c_a = distance_squared_minus(wx, wy, r2);
         const double c_b = distance_squared_minus(mbx, mby, r2);
 
         // overlap at t = 0
         const bool has_band = length2 > 0.0;
         const bool at_a = (along0 <= 0.0) | !has_band;
-        const bool at_b = !at_a & (along0 >= length2);
+        const bool at_b = !at_a & (along0_b >= 0.0);
         const bool inside = std::fabs(start) <= reach;
         // (a bool-valued ?: here stops GCC 12's vectoriser; the masks below say the same)
         const bool overlap =
@@ -124,9 +125,10 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const double speed = std::fabs(rate);
         const double entry = -(reach + start * std::copysign(1.0, rate));
         const bool entered = has_band & !inside & (rate != 0.0) & (entry >= 0.0) & (entry <= speed);
-        const double along = std::fma(dot_fma(dx[i], dy[i], ux, uy), entry, along0 * speed);
-        const double end = length2 * speed;
-        const bool before = (along < 0.0), past = (along > end);
+        const double d_along = dot_fma(dx[i], dy[i], ux, uy);
+        const double along = std::fma(d_along, entry, along0 * speed);
+        const double along_b = std::fma(d_along, entry, along0_b * speed);
+        const bool before = (along < 0.0), past = (along_b > 0.0);
         const bool band = entered & !before & !past;
         const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
         const bool first_b = (inside & !at_a) | (entered & past);

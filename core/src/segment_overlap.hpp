@@ -38,7 +38,9 @@ inline std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const
         return SegmentOverlap{end, normal, feature, at};
     };
     if (along <= 0.0 || !(length2 > 0.0)) return cap(segment.a, Feature::EndpointA, 0.0);
-    if (along >= length2) return cap(segment.b, Feature::EndpointB, 1.0);
+    // Beside b: decided from the projection measured from b, exact near b (measured from a, a
+    // point an ulp of |u|^2 short of b rounded past it).
+    if (dot(mover.center - segment.b, u) >= 0.0) return cap(segment.b, Feature::EndpointB, 1.0);
 
     const double length = std::sqrt(length2);
     const double area = accurate_cross(u, w); // signed distance times |u|

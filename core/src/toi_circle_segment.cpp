@@ -119,8 +119,10 @@ void band_candidate(const Circle& mover, Vec2 displacement, const Segment& obsta
     if (verdict == RootVerdict::Taken && std::fabs(start) <= reach)
         verdict = RootVerdict::BeforeFrame;
     if (verdict == RootVerdict::Taken) {
-        const double along = std::fma(dot_fma(displacement, u), t_entry, dot_fma(w, u));
-        if (along < 0.0 || along > length2) verdict = RootVerdict::OffFeature;
+        const double d_along = dot_fma(displacement, u);
+        const double along = std::fma(d_along, t_entry, dot_fma(w, u));
+        const double along_b = std::fma(d_along, t_entry, dot_fma(mover.center - obstacle.b, u));
+        if (along < 0.0 || along_b > 0.0) verdict = RootVerdict::OffFeature;
     }
     candidate.roots.push_back({t_entry, verdict});
     candidate.roots.push_back({t_exit, detail::exit_verdict(t_exit)});
@@ -399,9 +401,10 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const double c_b = distance_squared_minus(mb, r2);
 
     // Overlap at t = 0 (detail::overlap_at_start's decision, from these quantities).
+    const double along0_b = dot_fma(mb, u); // projection from B x |u| (exact near B)
     const bool has_band = length2 > 0.0;
     const bool at_a = (along0 <= 0.0) | !has_band;
-    const bool at_b = !at_a & (along0 >= length2);
+    const bool at_b = !at_a & (along0_b >= 0.0);
     const bool inside = std::fabs(start) <= reach;
     const bool overlap = (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
     if (overlap) return overlap_contact(mover, d, s, at_a, at_b, start, along0);
@@ -415,9 +418,12 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     // (rate = 0 needs no test: then speed = 0, and entry = 0 only when |start| = reach, inside.)
     const bool entered = has_band & !inside & (entry >= 0.0) & (entry <= speed);
     // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed.
-    const double along = std::fma(dot_fma(d, u), entry, along0 * speed);
+    // Past B from the projection measured from B (exact near B), as at t = 0.
+    const double d_along = dot_fma(d, u);
+    const double along = std::fma(d_along, entry, along0 * speed);
+    const double along_b = std::fma(d_along, entry, along0_b * speed);
     const double end = length2 * speed;
-    const bool before = (along < 0.0), past = (along > end); // (finite: no NaN)
+    const bool before = (along < 0.0), past = (along_b > 0.0); // (finite: no NaN)
     const bool band = entered & !before & !past;
     const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
     const bool first_b = (inside & !at_a) | (entered & past); // (no band: at_a)
@@ -642,13 +648,22 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
     std::optional<Hit> best;
     if (start != 0.0 && rate != 0.0 && (start > 0.0) != (rate > 0.0) &&
         std::fabs(start) <= std::fabs(rate)) {
+        // Within the segment where the line is crossed: the projection measured from a decides
+        // the side of a, and the one measured from b (negative before b) the side of b, each
+        // exact where it decides (near its own end). Measured from a alone, a crossing an ulp
+        // before b at the scale of |u| rounded past it and was missed.
         const double t = -start / rate;
-        const double along = dot(w + displacement * t, u);
+        const Vec2 moved = displacement * t;
+        const double along = dot(w + moved, u);
+        const double along_from_b = dot((mover - obstacle.b) + moved, u);
         const double length2 = dot(u, u);
-        if (length2 > 0.0 && along >= 0.0 && along <= length2) {
+        if (length2 > 0.0 && along >= 0.0 && along_from_b <= 0.0) {
             const Vec2 normal = normalized_or(perp(u) * (start > 0.0 ? 1.0 : -1.0), Vec2{0.0, 1.0});
-            best = Hit{t,     obstacle.a + u * (along / length2), normal, Feature::SegmentInterior,
-                       false, closing_in(displacement, normal)};
+            // The foot from the nearer end: on the segment, however the two projections round.
+            const Vec2 foot = along <= -along_from_b ? obstacle.a + u * (along / length2)
+                                                     : obstacle.b + u * (along_from_b / length2);
+            best = Hit{
+                t, foot, normal, Feature::SegmentInterior, false, closing_in(displacement, normal)};
         }
     }
     if (trace) trace_line_crossing(*trace, start, rate, best);

@@ -66,6 +66,26 @@ TEST(WorldScale, BodiesStayInAClosedBoxAtEveryAcceptedScale) {
         expect_kept_in_a_box(L);
 }
 
+// A point on the right wall's line 2^-10 below the box's top corner (7e12 - 2^-10 is a double;
+// from the wall's end a, 14e12 - 2^-10 rounds to 14e12), moving outward: it touches the wall at
+// t = 0 and stays in. It was judged beside the wall's end and passed the zero-size cap there
+// 2^-10 away, out of the box (60 sliding points in a box of that size found it; a campaign
+// scene at 4e43 too).
+TEST(WorldScale, APointOnAWallsLineJustBelowTheCornerStaysInTheBox) {
+    const double L = 7e12;
+    World world;
+    const Vec2 corners[4] = {{-L, -L}, {L, -L}, {L, L}, {-L, L}};
+    world.add_polyline(corners, true);
+    world.add_body(BodyDef{Circle{{L, L - 0x1p-10}, 0.0}, {0.1 * L, 0.0}, 1.0, {}});
+    for (int frame = 0; frame < 3; ++frame) {
+        world.step();
+        const ccd::WorldBody b = world.body(0);
+        ASSERT_TRUE(b.alive);
+        EXPECT_LE(b.shape.center.x, L) << "frame " << frame;
+        EXPECT_LE(b.shape.center.y, L) << "frame " << frame;
+    }
+}
+
 TEST(WorldScale, ANumberBeyondTheScaleIsRefusedNamingTheLimit) {
     const auto message = [](auto add) -> std::string {
         try {

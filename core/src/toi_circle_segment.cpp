@@ -637,13 +637,17 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
     // equation cross(u, w) + cross(u, d) t = 0; reaching an endpoint along the segment's own
     // line is |m|^2 / -(d.m). Only the unit normal needs one.
     if (trace) trace->begin("point_segment");
-    if (const auto overlap = detail::overlap_at_start(Circle{mover, 0.0}, obstacle, displacement)) {
+    // The signed area from the nearer end, at t = 0 and for the crossing alike (one quantity):
+    // from a alone, a point a hair beside b, off the line, was "on the line" (its offset lost
+    // in mover - a) and crossed it unseen.
+    if (const auto overlap = detail::overlap_at_start(Circle{mover, 0.0}, obstacle, displacement,
+                                                      detail::AreaFrom::NearerEnd)) {
         if (trace) trace->overlap_at_start = true;
         return overlapping_hit(*overlap, displacement);
     }
     const Vec2 u = obstacle.b - obstacle.a;
     const Vec2 w = mover - obstacle.a;
-    const double start = detail::accurate_cross(u, w);
+    const double start = detail::accurate_cross(u, detail::offset_from_nearer_end(mover, obstacle));
     const double rate = detail::accurate_cross(u, displacement);
     std::optional<Hit> best;
     if (start != 0.0 && rate != 0.0 && (start > 0.0) != (rate > 0.0) &&

@@ -125,8 +125,7 @@ void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
         consumed.clear();
     } else {
         cancel(due, CancelReason::Budget, -1);
-        while (!queue.empty()) {
-            const Prediction p = queue.pop();
+        for (const Prediction& p : queue.drain()) {
             if (is_current(p))
                 cancel(p, CancelReason::Budget, -1);
             else

@@ -339,6 +339,7 @@ void World::State::begin_frame() {
         }
         memory_head.resize(bodies.size(), -1);
         frame_start_pass = true;
+        lean_predictions = 0;
     }
     // The last frame's log is emptied, not freed: its storage serves this frame.
     log.frame = frames_completed;
@@ -384,7 +385,6 @@ void World::State::begin_frame() {
     }
     if (!on_grid) {
         predict_changed(live, 0.0, -1, false);
-        start_predictions = queue.size();
         end_start_pass();
         return;
     }
@@ -411,7 +411,6 @@ void World::State::begin_frame() {
     });
     for (const auto& [i, j] : candidates)
         predict_pair(i, j, 0.0, -1);
-    start_predictions = queue.size();
     end_start_pass();
 }
 
@@ -419,7 +418,6 @@ void World::State::end_start_pass() {
     if (!lean()) return;
     frame_start_pass = false;
     earliest_queue.build(earliest_key);
-    lean_predictions = 0;
 }
 
 } // namespace ccd

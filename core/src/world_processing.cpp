@@ -24,7 +24,7 @@ const ContactEvent* World::State::process_next(double limit) {
                 cut_budget(p, BudgetKind::Events);
                 continue;
             }
-            if (predictions_after_start() > prediction_budget()) {
+            if (predictions_made() > prediction_budget()) {
                 cut_budget(p, BudgetKind::Predictions);
                 continue;
             }
@@ -53,7 +53,7 @@ const ContactEvent* World::State::process_next_lean(double limit) {
                 cut_budget(p, BudgetKind::Events);
                 continue;
             }
-            if (predictions_after_start() > prediction_budget()) {
+            if (predictions_made() > prediction_budget()) {
                 cut_budget(p, BudgetKind::Predictions);
                 continue;
             }
@@ -118,7 +118,7 @@ void World::State::process(const Prediction& p) {
 }
 
 void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
-    const std::size_t predictions = predictions_after_start();
+    const std::size_t predictions = predictions_made();
     if (lean()) {
         earliest_key.assign(bodies.size(), EarliestKey{});
         earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);

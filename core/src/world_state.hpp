@@ -156,7 +156,6 @@ struct World::State {
     std::vector<double> extents;                 // scratch: their sizes
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
-    std::size_t start_predictions = 0; // queued by the frame start's pass
 
     // ---- the lean levels (docs/scheduler.md, "Log levels") -------------------------------------
     // Each body's earliest prediction, of those its last prediction pass made and, after one
@@ -172,7 +171,7 @@ struct World::State {
         int after = -1;
     };
     std::vector<Pass> passes;
-    long long lean_predictions = 0; // made in the passes after the frame start's (the budget)
+    long long lean_predictions = 0; // made in the frame, its start pass included (the budget)
     bool frame_start_pass = false;  // every body takes the predictions made
     int repredicting = -1; // the body whose current predictions are being found again, or -1
     // Side memories changed by an event that did not change the body's trajectory: the
@@ -209,11 +208,11 @@ struct World::State {
     }
     bool alive(int index) const { return hot(index).alive; }
 
-    // Predictions made since the frame's start pass: processed, cancelled, queued, and the one
-    // just taken from the queue.
-    std::size_t predictions_after_start() const {
+    // Predictions made in the frame, the frame start's pass included: processed, cancelled,
+    // queued, and the one just taken from the queue (the lean levels count them as made).
+    std::size_t predictions_made() const {
         if (lean()) return static_cast<std::size_t>(lean_predictions);
-        return log.events.size() + log.cancelled.size() + queue.size() + 1 - start_predictions;
+        return log.events.size() + log.cancelled.size() + queue.size() + 1;
     }
     std::size_t prediction_budget() const {
         return options.prediction_budget > 0 ? static_cast<std::size_t>(options.prediction_budget)

@@ -99,10 +99,10 @@ struct WorldOptions {
     // body. The walls move on, crushing the frozen bodies they close on (docs/scheduler.md,
     // "Always finishes").
     int event_budget = 0;
-    // Predictions made per frame after the frame start's pass (each event predicts its bodies
-    // again) before the same cut; 0: 100,000 + 100 per body. Bounds the frame's work and the
-    // memory of its log and queue where the events' budget alone would not (many bodies in
-    // one place: each event predicts against every one of them).
+    // Predictions made per frame, the frame start's pass included (each event predicts its
+    // bodies again), before the same cut; 0: 100,000 + 100 per body. Bounds the frame's work and
+    // the memory of its log and queue where the events' budget alone would not (many bodies in one
+    // place: each event predicts against every one of them).
     long long prediction_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
     // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is

@@ -125,10 +125,9 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const double speed = std::fabs(rate);
         const double entry = -(reach + start * std::copysign(1.0, rate));
         const bool entered = has_band & !inside & (rate != 0.0) & (entry >= 0.0) & (entry <= speed);
-        const double d_along = dot_fma(dx[i], dy[i], ux, uy);
-        const double along = std::fma(d_along, entry, along0 * speed);
-        const double along_b = std::fma(d_along, entry, along0_b * speed);
-        const bool before = (along < 0.0), past = (along_b > 0.0);
+        const double along = std::fma(dot_fma(dx[i], dy[i], ux, uy), entry, along0 * speed);
+        const double end = length2 * speed;
+        const bool before = (along < 0.0), past = (along > end);
         const bool band = entered & !before & !past;
         const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
         const bool first_b = (inside & !at_a) | (entered & past);

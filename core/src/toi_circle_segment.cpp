@@ -119,10 +119,8 @@ void band_candidate(const Circle& mover, Vec2 displacement, const Segment& obsta
     if (verdict == RootVerdict::Taken && std::fabs(start) <= reach)
         verdict = RootVerdict::BeforeFrame;
     if (verdict == RootVerdict::Taken) {
-        const double d_along = dot_fma(displacement, u);
-        const double along = std::fma(d_along, t_entry, dot_fma(w, u));
-        const double along_b = std::fma(d_along, t_entry, dot_fma(mover.center - obstacle.b, u));
-        if (along < 0.0 || along_b > 0.0) verdict = RootVerdict::OffFeature;
+        const double along = std::fma(dot_fma(displacement, u), t_entry, dot_fma(w, u));
+        if (along < 0.0 || along > length2) verdict = RootVerdict::OffFeature;
     }
     candidate.roots.push_back({t_entry, verdict});
     candidate.roots.push_back({t_exit, detail::exit_verdict(t_exit)});
@@ -417,13 +415,14 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const double entry = -(reach + start * std::copysign(1.0, rate)); // t_entry x speed
     // (rate = 0 needs no test: then speed = 0, and entry = 0 only when |start| = reach, inside.)
     const bool entered = has_band & !inside & (entry >= 0.0) & (entry <= speed);
-    // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed.
-    // Past B from the projection measured from B (exact near B), as at t = 0.
-    const double d_along = dot_fma(d, u);
-    const double along = std::fma(d_along, entry, along0 * speed);
-    const double along_b = std::fma(d_along, entry, along0_b * speed);
+    // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed. Past B is
+    // decided from it, rounded at the scale of |u|^2, not from the offset to B as at t = 0: a
+    // point left an ulp beyond the adjacent wall's line by a slide's rounding, entering the
+    // band at a box's corner, is then caught by the band (measured from B it passed the
+    // zero-size cap and left the box).
+    const double along = std::fma(dot_fma(d, u), entry, along0 * speed);
     const double end = length2 * speed;
-    const bool before = (along < 0.0), past = (along_b > 0.0); // (finite: no NaN)
+    const bool before = (along < 0.0), past = (along > end); // (finite: no NaN)
     const bool band = entered & !before & !past;
     const bool first_a = (!has_band) | (inside & at_a) | (entered & before);
     const bool first_b = (inside & !at_a) | (entered & past); // (no band: at_a)

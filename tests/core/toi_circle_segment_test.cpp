@@ -252,8 +252,8 @@ TEST(CircleSegment, APointOnTheLineJustShortOfEndBIsOnTheSegment) {
     EXPECT_EQ(hit[0], 1);
     EXPECT_EQ(t[0], 0.0);
     EXPECT_EQ(feature[0], static_cast<std::uint8_t>(Feature::SegmentInterior));
-    // Entering the band beside B the same way: a point 2^-10 off the line, coming back across it
-    // 2^-10 short of B, crosses the segment (not B's cap, which it passes 2^-10 away).
+    // Crossing the line 2^-10 short of B, from 2^-10 off it: the projection at the entry,
+    // rounded at the scale of |u|^2, is at B, and a tie goes to the band: the segment is met.
     const auto across =
         time_of_impact(Circle{{7e12 - 0x1p-10, 7e12 - 0x1p-10}, 0.0}, Vec2{0x1p-9, 0.0}, wall);
     ASSERT_TRUE(across);

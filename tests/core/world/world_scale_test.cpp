@@ -86,6 +86,22 @@ TEST(WorldScale, APointOnAWallsLineJustBelowTheCornerStaysInTheBox) {
     }
 }
 
+// A point an ulp below the floor's line (where a slide's rounding leaves one), running into the
+// side wall at the corner: c - a along the side wall, -2 - 2^-52, rounds to -2, so its
+// projection at the entry is at the wall's end B, a tie, and the band meets it. Measured from
+// B it was beyond the end, and it passed the zero-size cap out of the box (the campaign's
+// scene at half-size 6e-55).
+TEST(WorldScale, APointAnUlpBelowTheFloorRunsIntoTheSideWallNotPastIt) {
+    World world;
+    const Vec2 corners[4] = {{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+    world.add_polyline(corners, true);
+    world.add_body(BodyDef{Circle{{-0.5, -1.0 - 0x1p-52}, 0.0}, {-1.0, 0.0}, 1.0, {}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    EXPECT_EQ(log.events[0].time, 0.5);
+    EXPECT_GE(world.body(0).shape.center.x, -1.0);
+}
+
 TEST(WorldScale, ANumberBeyondTheScaleIsRefusedNamingTheLimit) {
     const auto message = [](auto add) -> std::string {
         try {

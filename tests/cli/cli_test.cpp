@@ -432,6 +432,33 @@ TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
     EXPECT_TRUE(a_on_c_cancelled) << result.output;
 }
 
+TEST(CliReplay, AFrameCutByTheBudgetEndsWithALineThatSaysSo) {
+    // Two balls (r = 1) between walls x = +-2, at 2,000 a frame along x, 10 apart in y: each
+    // bounces every 0.001 from t = 0.0005, at the same instants. The event budget, 1,000 + 100
+    // per body = 1,200, takes 600 bounces of each; the 1,201st event (ball a's 601st bounce,
+    // t = 0.0005 + 600 x 0.001 = 0.6005) would exceed it: the cut.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"a","shape":"circle","position":[0,0],"velocity":[2000,0],"radius":1},
+                {"name":"b","shape":"circle","position":[0,10],"velocity":[2000,0],"radius":1}],
+      "segments":[{"name":"left","a":[-2,-5],"b":[-2,15]},{"name":"right","a":[2,-5],"b":[2,15]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output.substr(0, 2000);
+    const auto lines = lines_of(result.output);
+    ASSERT_GE(lines.size(), 1201u);
+    EXPECT_EQ(lines[1199]["status"], "processed");
+    const json& last = lines.back();
+    EXPECT_EQ(last["status"], "budget_cut");
+    EXPECT_EQ(last["frame"], 0);
+    EXPECT_EQ(last["budget"], "events");
+    EXPECT_EQ(last["events"], 1200);
+    EXPECT_NEAR(last["t"].get<double>(), 0.6005, 1e-9);
+    EXPECT_FALSE(last.contains("a"));
+    std::size_t cut_lines = 0;
+    for (const json& line : lines)
+        cut_lines += line["status"] == "budget_cut" ? 1 : 0;
+    EXPECT_EQ(cut_lines, 1u);
+}
+
 TEST(CliReplay, EachBodyRespondsAsTheSceneSays) {
     // The falling ball again (contact at t = 0.4, coming down at 10): "stop" leaves it still;
     // "bounce" with restitution 0.5 sends it up at 5.

@@ -125,6 +125,13 @@ void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
         add_polygon_parts(line, c.vertex, c.edge);
         sink(line);
     }
+    if (const auto& cut = log.budget_cut) // the frame cut short: its last line says where
+        sink(json({{"frame", log.frame},
+                   {"t", cut->time},
+                   {"status", "budget_cut"},
+                   {"budget", cut->kind == BudgetKind::Predictions ? "predictions" : "events"},
+                   {"events", cut->events},
+                   {"predictions", cut->predictions}}));
 }
 
 std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {

@@ -28,7 +28,8 @@ nlohmann::json hit_to_json(const std::optional<Hit>& hit);
 nlohmann::json trace_to_json(const Trace& trace);
 
 // The frame's processed events in processing order, then its cancelled predictions in the
-// order they left the queue; participants by name (the `ccdlab-cli replay` lines).
+// order they left the queue, then, for a frame a budget cut, one "budget_cut" line;
+// participants by name (the `ccdlab-cli replay` lines).
 std::vector<nlohmann::json> event_log_to_json(const EventLog& log, const SceneWorld& names);
 // The same lines handed to `sink` one at a time as they are made, so a caller that writes them
 // out (ccdlab-cli replay) never holds a frame's lines at once.

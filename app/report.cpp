@@ -1,11 +1,11 @@
 #include "report.hpp"
 
 #include "ccd/answer_json.hpp"
+#include "ccd/atomic_write.hpp"
 #include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -15,7 +15,6 @@ nlohmann::json to_json(Vec2 v) {
     return nlohmann::json::array({v.x, v.y});
 }
 
-// A temporary file, then a rename: a reader never sees half a report.
 nlohmann::json to_json(const SessionReport& session) {
     return {{"document", session.document},
             {"dirty", session.dirty},
@@ -24,14 +23,14 @@ nlohmann::json to_json(const SessionReport& session) {
             {"last_export", session.last_export}};
 }
 
+// Written as every file of ccdlab is (ccd/atomic_write.hpp): a reader never sees half a report,
+// a link is written through, an existing file keeps its mode.
 void write_atomically(const std::filesystem::path& path, const nlohmann::json& report) {
-    const std::filesystem::path temporary = path.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << report.dump(2) << '\n';
-        if (!out) throw std::runtime_error(temporary.string() + ": cannot write the report");
+    try {
+        ccd::write_file_atomically(path, report.dump(2) + "\n");
+    } catch (const ccd::FileWriteError& e) {
+        throw std::runtime_error(path.string() + ": cannot write the report: " + e.what());
     }
-    std::filesystem::rename(temporary, path);
 }
 
 nlohmann::json layers_json(const ShowLayers& layers) {

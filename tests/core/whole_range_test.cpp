@@ -244,6 +244,7 @@ struct Sides {
     const Polygon* p;
     const Polygon* q;
     Vec2 qd;
+    double angle = 0.0; // of a turning side, about the obstacle circle's centre
 };
 
 Swept side(SweptKind kind, bool mover, const Sides& in) {
@@ -272,6 +273,9 @@ Swept side(SweptKind kind, bool mover, const Sides& in) {
         break;
     case MotionKind::EndMotion:
         motion = EndMotion{in.m.displacement_a, in.m.displacement_b};
+        break;
+    case MotionKind::Turning:
+        motion = Turning{in.o.center, mover ? in.d : in.od, in.angle};
         break;
     }
     return {shape, motion};
@@ -413,7 +417,8 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
                 << "circle_translating_segment" << at;
         }
         // Every registered (pair, algorithm) row whose sides have no polygon.
-        const Sides sides{c, d, o, od, m, nullptr, nullptr, {}};
+        const Sides sides{c,       d,       o,  od,  m,
+                          nullptr, nullptr, {}, od.x}; // angle: a number drawn already
         for (const PairMethod& row : pair_methods())
             if (!has_polygon(row)) check_row(row, sides, at);
         // The polygon sweeps, on every tenth query (each is many queries).
@@ -425,7 +430,7 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
             const real scale = std::max(
                 {largest_of(p), largest_of(q), largest_of({d.x, d.y}), largest_of({pd.x, pd.y})});
             // Every registered (pair, algorithm) row with a polygon.
-            const Sides polygon_sides{c, d, o, od, m, &p, &q, pd};
+            const Sides polygon_sides{c, d, o, od, m, &p, &q, pd, pd.y};
             for (const PairMethod& row : pair_methods())
                 if (has_polygon(row)) check_row(row, polygon_sides, shapes);
 

@@ -59,6 +59,29 @@ json trace_number(double x) {
     return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
 }
 
+json search_to_json(const CertifiedSearch& search) {
+    json samples = json::array();
+    for (const SeparationSample& s : search.samples)
+        samples.push_back(json::array({trace_number(s.t), trace_number(s.separation)}));
+    json brackets = json::array();
+    for (const SearchBracket& b : search.brackets) {
+        json item = {{"t0", trace_number(b.t0)},
+                     {"t1", trace_number(b.t1)},
+                     {"separation", trace_number(b.separation)},
+                     {"verdict", to_string(b.verdict)}};
+        if (!std::isnan(b.lower_bound)) item["lower_bound"] = trace_number(b.lower_bound);
+        brackets.push_back(item);
+    }
+    return {{"tolerance", trace_number(search.tolerance)},
+            {"steps", search.steps},
+            {"step_limit_reached", search.step_limit_reached},
+            {"final_bracket",
+             json::array({trace_number(search.final_t0), trace_number(search.final_t1)})},
+            {"samples", samples},
+            {"brackets", brackets},
+            {"brackets_truncated", search.brackets_truncated}};
+}
+
 json trace_to_json(const Trace& trace) {
     json candidates = json::array();
     for (const TraceCandidate& c : trace.candidates) {
@@ -88,9 +111,11 @@ json trace_to_json(const Trace& trace) {
         add_parts(item, c);
         candidates.push_back(item);
     }
-    return {{"query", trace.query},
-            {"overlap_at_start", trace.overlap_at_start},
-            {"candidates", candidates}};
+    json out = {{"query", trace.query},
+                {"overlap_at_start", trace.overlap_at_start},
+                {"candidates", candidates}};
+    if (trace.search) out["search"] = search_to_json(*trace.search);
+    return out;
 }
 
 void for_each_event_log_line(const EventLog& log, const SceneWorld& names,

@@ -25,7 +25,13 @@ nlohmann::json hit_to_json(const std::optional<Hit>& hit);
 // quadratic's are [c, b, a], the quartic band's its five), for a candidate of degree 2 or less
 // also "a", "b", "c" and "discriminant", its roots with their verdicts and "position" (where
 // each happens, when known), its note and the parts it pairs (as for a hit).
+// and, for a certified turning query, "search" (search_to_json).
 nlohmann::json trace_to_json(const Trace& trace);
+
+// {"tolerance":..,"steps":..,"step_limit_reached":..,"final_bracket":[t0,t1],"samples":[[t,f],
+// ...],"brackets":[{"t0":..,"t1":..,"separation":..,"lower_bound":..,"verdict":..},...],
+// "brackets_truncated":..}: the certified search of a turning query (ccd::CertifiedSearch).
+nlohmann::json search_to_json(const CertifiedSearch& search);
 
 // The frame's processed events in processing order, then its cancelled predictions in the
 // order they left the queue, then, for a frame a budget cut, one "budget_cut" line;

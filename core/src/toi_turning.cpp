@@ -1,0 +1,627 @@
+// The certified engine of the turning queries (toi_turning.hpp): root isolation on the
+// separation of two convex shapes with lower bounds from how fast their vertices can move.
+#include "ccd/toi_turning.hpp"
+
+#include "input_scaling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace ccd {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr int kSamples = 64; // the trace's separation curve: f at t = k / 64
+
+// A side as the engine takes it: its vertex k is at centre + velocity[k] t + R(angle t)
+// offset[k] at time t. A rigid side (still, translating, turning) has one velocity for every
+// vertex, the centre's (its pivot, or the vertices' mean when it does not turn); a segment
+// whose ends move (EndMotion) has its ends' own velocities and no angle.
+struct Side {
+    std::vector<Vec2> offset;
+    std::vector<Vec2> velocity;
+    Vec2 centre;
+    Vec2 linear; // the centre's velocity (rigid sides)
+    double angle = 0.0;
+    double radius = 0.0;
+    bool rigid = true;
+    double reach = 0.0; // the largest |offset[k]|
+
+    std::size_t size() const { return offset.size(); }
+    // Edges: none for a single vertex, one for a segment, n for a polygon.
+    std::size_t edges() const { return size() < 2 ? 0 : size() == 2 ? 1 : size(); }
+};
+
+std::vector<Vec2> vertices_of(const Shape& shape, double& radius) {
+    radius = 0.0;
+    if (const auto* p = std::get_if<Point>(&shape)) return {p->position};
+    if (const auto* c = std::get_if<Circle>(&shape)) {
+        radius = c->radius;
+        return {c->center};
+    }
+    if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
+    return std::get<Polygon>(shape).vertices;
+}
+
+Side side_of(const Swept& swept) {
+    Side side;
+    const std::vector<Vec2> vertices = vertices_of(swept.shape, side.radius);
+    if (vertices.empty()) return side;
+    if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        side.centre = turning->pivot;
+        side.linear = turning->displacement;
+        side.angle = turning->angle;
+    } else {
+        Vec2 sum;
+        for (const Vec2 v : vertices)
+            sum += v;
+        side.centre = sum * (1.0 / static_cast<double>(vertices.size()));
+        side.linear = swept.displacement(); // zero for Still and EndMotion
+    }
+    for (const Vec2 v : vertices) {
+        side.offset.push_back(v - side.centre);
+        side.velocity.push_back(side.linear);
+        side.reach = std::max(side.reach, length(side.offset.back()));
+    }
+    if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
+        side.rigid = false;
+        side.velocity = {ends->displacement_a, ends->displacement_b};
+    }
+    return side;
+}
+
+// A side's vertices at time t, and its rotation then.
+struct Placed {
+    std::vector<Vec2> x;
+    Vec2 centre; // where the centre is at t
+    double cos = 1.0, sin = 0.0;
+};
+
+Placed place(const Side& side, double t) {
+    Placed p;
+    p.cos = std::cos(side.angle * t);
+    p.sin = std::sin(side.angle * t);
+    p.centre = side.centre + side.linear * t;
+    p.x.reserve(side.size());
+    for (std::size_t k = 0; k < side.size(); ++k) {
+        const Vec2 o = side.offset[k];
+        p.x.push_back(side.centre + side.velocity[k] * t +
+                      Vec2{p.cos * o.x - p.sin * o.y, p.sin * o.x + p.cos * o.y});
+    }
+    return p;
+}
+
+// The velocity (per frame) of the side's material point that is at `point` at time t.
+Vec2 material_velocity(const Side& side, const Placed& placed, Vec2 point) {
+    if (!side.rigid)
+        return velocity_along(Segment{placed.x[0], placed.x[1]}, side.velocity[0], side.velocity[1],
+                              point);
+    return side.linear + perp(point - placed.centre) * side.angle;
+}
+
+Vec2 edge_start(const Placed& p, std::size_t e) {
+    return p.x[e];
+}
+Vec2 edge_end(const Placed& p, std::size_t e) {
+    return p.x[(e + 1) % p.x.size()];
+}
+
+// The closest points of the two cores (the vertices' convex hulls) at one time.
+enum class Pairing {
+    VertexEdge, // a vertex of the mover and an edge (or the single vertex) of the obstacle
+    EdgeVertex, // a vertex of the obstacle and an edge of the mover
+};
+
+struct Closest {
+    double distance = kInfinity; // 0 when the cores overlap
+    bool overlap = false;
+    Vec2 on_mover, on_obstacle;
+    Pairing pairing = Pairing::VertexEdge;
+    int vertex = -1; // the mover's for VertexEdge, the obstacle's for EdgeVertex
+    int edge = -1;   // the other side's (-1: that side is a single vertex)
+    double s = 0.0;  // where on the edge, from its start (0) to its end (1)
+};
+
+// The closest point to `p` on the segment from `a` to `b` and where it is on it (0..1).
+Vec2 closest_on(Vec2 p, Vec2 a, Vec2 b, double& s) {
+    const Vec2 d = b - a;
+    const double l2 = dot(d, d);
+    s = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
+    return s == 1.0 ? b : a + d * s;
+}
+
+// Whether `p` is strictly inside the counter-clockwise convex polygon `poly` (3 vertices or
+// more).
+bool strictly_inside(Vec2 p, const std::vector<Vec2>& poly) {
+    for (std::size_t k = 0; k < poly.size(); ++k) {
+        const Vec2 a = poly[k], b = poly[(k + 1) % poly.size()];
+        if (cross(b - a, p - a) <= 0.0) return false;
+    }
+    return true;
+}
+
+double orientation(Vec2 a, Vec2 b, Vec2 c) {
+    return cross(b - a, c - a);
+}
+
+bool properly_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+    const double o1 = orientation(a, b, c), o2 = orientation(a, b, d);
+    const double o3 = orientation(c, d, a), o4 = orientation(c, d, b);
+    return ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0)) &&
+           ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
+}
+
+Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o) {
+    Closest best;
+    const auto consider = [&best](double d, Vec2 on_mover, Vec2 on_obstacle, Pairing pairing,
+                                  std::size_t vertex, int edge, double s) {
+        if (!(d < best.distance)) return;
+        best.distance = d;
+        best.on_mover = on_mover;
+        best.on_obstacle = on_obstacle;
+        best.pairing = pairing;
+        best.vertex = static_cast<int>(vertex);
+        best.edge = edge;
+        best.s = s;
+    };
+    for (std::size_t i = 0; i < m.x.size(); ++i) {
+        if (obstacle.edges() == 0) {
+            consider(length(m.x[i] - o.x[0]), m.x[i], o.x[0], Pairing::VertexEdge, i, -1, 0.0);
+            continue;
+        }
+        for (std::size_t e = 0; e < obstacle.edges(); ++e) {
+            double s = 0.0;
+            const Vec2 q = closest_on(m.x[i], edge_start(o, e), edge_end(o, e), s);
+            consider(length(m.x[i] - q), m.x[i], q, Pairing::VertexEdge, i, static_cast<int>(e), s);
+        }
+    }
+    for (std::size_t j = 0; j < o.x.size(); ++j)
+        for (std::size_t e = 0; e < mover.edges(); ++e) {
+            double s = 0.0;
+            const Vec2 q = closest_on(o.x[j], edge_start(m, e), edge_end(m, e), s);
+            consider(length(o.x[j] - q), q, o.x[j], Pairing::EdgeVertex, j, static_cast<int>(e), s);
+        }
+    bool overlap = best.distance == 0.0;
+    if (!overlap && obstacle.size() >= 3)
+        for (const Vec2 p : m.x)
+            overlap = overlap || strictly_inside(p, o.x);
+    if (!overlap && mover.size() >= 3)
+        for (const Vec2 p : o.x)
+            overlap = overlap || strictly_inside(p, m.x);
+    for (std::size_t a = 0; a < mover.edges() && !overlap; ++a)
+        for (std::size_t b = 0; b < obstacle.edges() && !overlap; ++b)
+            overlap =
+                properly_cross(edge_start(m, a), edge_end(m, a), edge_start(o, b), edge_end(o, b));
+    if (overlap) {
+        best.overlap = true;
+        best.distance = 0.0;
+    }
+    return best;
+}
+
+// ---- lower bounds of the distance over [t0, t0 + w] ----------------------------------------
+
+// A lower bound on a function on [0, w] known by its value T0 and slope T1 at 0, the largest
+// |slope| V and the largest |second derivative| M there: first order (T0 - V w) or second
+// (a concave parabola, smallest at an end).
+double term_bound(double t0, double t1, double v, double m, double w) {
+    return std::max(t0 - v * w, std::min(t0, t0 + t1 * w - 0.5 * m * w * w));
+}
+
+double speed_bound(const Side& side, std::size_t k) {
+    return length(side.velocity[k]) + std::abs(side.angle) * length(side.offset[k]);
+}
+
+double acceleration_bound(const Side& side, std::size_t k) {
+    return side.angle * side.angle * length(side.offset[k]);
+}
+
+// The separation along the axis of the closest points, held fixed: for every vertex pair
+// (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
+// The cores' distance is at least that separation at every t.
+double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
+                        double w) {
+    std::vector<double> sb(B.size()), vb(B.size()), speed_b(B.size());
+    double fastest_b = 0.0, fastest_a = 0.0;
+    for (std::size_t j = 0; j < B.size(); ++j) {
+        sb[j] = dot(n, pb.x[j]);
+        vb[j] = dot(n, material_velocity(B, pb, pb.x[j]));
+        speed_b[j] = speed_bound(B, j);
+        fastest_b = std::max(fastest_b, speed_b[j]);
+    }
+    for (std::size_t i = 0; i < A.size(); ++i)
+        fastest_a = std::max(fastest_a, speed_bound(A, i));
+    double bound = kInfinity;
+    for (std::size_t i = 0; i < A.size(); ++i) {
+        const double sa = dot(n, pa.x[i]);
+        const double va = dot(n, material_velocity(A, pa, pa.x[i]));
+        const double acc_a = acceleration_bound(A, i);
+        for (std::size_t j = 0; j < B.size(); ++j) {
+            const double t0 = sa - sb[j];
+            if (t0 - (fastest_a + fastest_b) * w >= bound) continue; // cannot be the least
+            const double v = length(A.velocity[i] - B.velocity[j]) +
+                             std::abs(A.angle) * length(A.offset[i]) +
+                             std::abs(B.angle) * length(B.offset[j]);
+            bound =
+                std::min(bound, term_bound(t0, va - vb[j], v, acc_a + acceleration_bound(B, j), w));
+        }
+    }
+    return bound;
+}
+
+// The separation along the normal of edge `edge` of the rigid side F, turning with F, toward
+// the other side G: n(t) . (x_k(t) - q(t)) for every vertex k of G, with q the edge's start
+// (F's farthest point along its own edge normal, F being convex). In F's frame the vertex is
+// X(t) = R(-angle_F t)(x_k(t) - centre_F(t)), whose speed and acceleration bound the term.
+double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
+                  const Placed& pg, double w) {
+    const Vec2 q = edge_start(pf, edge);
+    const Vec2 q_velocity = material_velocity(F, pf, q);
+    const double spin = std::abs(F.angle);
+    double bound = kInfinity;
+    for (std::size_t k = 0; k < G.size(); ++k) {
+        const Vec2 x = pg.x[k];
+        const double t0 = dot(n, x - q);
+        const double t1 =
+            F.angle * dot(perp(n), x - q) + dot(n, material_velocity(G, pg, x) - q_velocity);
+        const double u = length(G.velocity[k] - F.linear) + std::abs(G.angle) * length(G.offset[k]);
+        const double y = length(x - pf.centre) + u * w;
+        const double v = u + spin * y;
+        const double m = acceleration_bound(G, k) + 2.0 * spin * u + spin * spin * y;
+        bound = std::min(bound, term_bound(t0, t1, v, m, w));
+    }
+    return bound;
+}
+
+// The unit normal of edge `edge` of `p`, on the side of `toward`.
+Vec2 edge_normal_toward(const Placed& p, std::size_t edge, Vec2 toward) {
+    const Vec2 n = normalized_or(perp(edge_end(p, edge) - edge_start(p, edge)), Vec2{});
+    return dot(n, toward - edge_start(p, edge)) >= 0.0 ? n : -n;
+}
+
+double fastest(const Side& side) {
+    double v = 0.0;
+    for (std::size_t k = 0; k < side.size(); ++k)
+        v = std::max(v, speed_bound(side, k));
+    return v;
+}
+
+// The direction from the obstacle toward the mover at the closest points: an edge's own normal
+// when a vertex is closest to its inside (the closest points' difference is only as precise as
+// their distance is large: at 1e-8 apart, rounding turns it by 1e-8, enough to tip a long
+// edge's far end across it), else that difference.
+Vec2 closest_direction(const Placed& pa, const Placed& pb, const Closest& c) {
+    if (c.edge >= 0 && c.s > 0.0 && c.s < 1.0) {
+        const Placed& p = c.pairing == Pairing::VertexEdge ? pb : pa;
+        const auto e = static_cast<std::size_t>(c.edge);
+        const Vec2 n = normalized_or(perp(edge_end(p, e) - edge_start(p, e)), Vec2{});
+        if (n != Vec2{}) return dot(n, c.on_mover - c.on_obstacle) >= 0.0 ? n : -n;
+    }
+    return normalized_or(c.on_mover - c.on_obstacle, Vec2{0.0, 1.0});
+}
+
+// A lower bound on the cores' distance over [t0, t0 + w], from the closest points at t0
+// (their distance > 0): the best of the certain bounds. The first, the distance at t0 less the
+// fastest points' speeds times w (every point of a side moves no faster than its fastest
+// vertex), clears every short enough interval whatever the others do.
+double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
+                   const Closest& c, double w) {
+    double bound = c.distance - (fastest(A) + fastest(B)) * w;
+    bound = std::max(bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w));
+    const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
+    if (on_edge_interior && c.pairing == Pairing::VertexEdge && B.rigid) {
+        const auto e = static_cast<std::size_t>(c.edge);
+        bound =
+            std::max(bound, face_bound(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, w));
+    }
+    if (on_edge_interior && c.pairing == Pairing::EdgeVertex && A.rigid) {
+        const auto e = static_cast<std::size_t>(c.edge);
+        bound = std::max(bound,
+                         face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B, pb, w));
+    }
+    if (A.rigid && B.rigid) // the circles about the centres: a spin does not move them
+        bound = std::max(bound, length(pa.centre - pb.centre) - length(A.linear - B.linear) * w -
+                                    A.reach - B.reach);
+    return bound;
+}
+
+// ---- the answer ------------------------------------------------------------------------------
+
+// The axis along which the cores are farthest apart (edge normals of both; the centres'
+// direction for two single vertices), from the obstacle toward the mover.
+Vec2 separating_axis(const Side& A, const Placed& pa, const Side& B, const Placed& pb) {
+    Vec2 best_axis = normalized_or(pa.centre - pb.centre, Vec2{0.0, 1.0});
+    double best = -kInfinity;
+    const auto separation = [&](Vec2 n) {
+        double lo = kInfinity, hi = -kInfinity;
+        for (const Vec2 x : pa.x)
+            lo = std::min(lo, dot(n, x));
+        for (const Vec2 y : pb.x)
+            hi = std::max(hi, dot(n, y));
+        return lo - hi;
+    };
+    const auto try_axis = [&](Vec2 n) {
+        if (n == Vec2{}) return;
+        for (const Vec2 candidate : {n, -n})
+            if (const double s = separation(candidate); s > best) {
+                best = s;
+                best_axis = candidate;
+            }
+    };
+    for (std::size_t e = 0; e < B.edges(); ++e)
+        try_axis(normalized_or(perp(edge_end(pb, e) - edge_start(pb, e)), Vec2{}));
+    for (std::size_t e = 0; e < A.edges(); ++e)
+        try_axis(normalized_or(perp(edge_end(pa, e) - edge_start(pa, e)), Vec2{}));
+    return best_axis;
+}
+
+void name_parts(Hit& hit, const Closest& c, const Swept& mover, const Swept& obstacle,
+                std::size_t obstacle_size) {
+    const bool mover_polygon = mover.shape_kind() == ShapeKind::Polygon;
+    const ShapeKind o = obstacle.shape_kind();
+    const auto obstacle_vertex = [&](int k) {
+        if (o == ShapeKind::Segment) {
+            hit.feature = k == 0 ? Feature::EndpointA : Feature::EndpointB;
+        } else if (o == ShapeKind::Polygon) {
+            hit.feature = Feature::PolygonVertex;
+            hit.obstacle_vertex = k;
+        } else {
+            hit.feature = o == ShapeKind::Point ? Feature::Point : Feature::Circle;
+        }
+    };
+    if (c.pairing == Pairing::VertexEdge) {
+        if (mover_polygon) hit.mover_vertex = c.vertex;
+        if (c.edge < 0) {
+            obstacle_vertex(0);
+        } else if (c.s <= 0.0) {
+            obstacle_vertex(c.edge);
+        } else if (c.s >= 1.0) {
+            obstacle_vertex(
+                static_cast<int>((static_cast<std::size_t>(c.edge) + 1) % obstacle_size));
+        } else if (o == ShapeKind::Segment) {
+            hit.feature = Feature::SegmentInterior;
+        } else {
+            hit.feature = Feature::PolygonEdge;
+            hit.obstacle_edge = c.edge;
+        }
+    } else {
+        if (mover_polygon) hit.mover_edge = c.edge;
+        obstacle_vertex(c.vertex);
+    }
+}
+
+Hit hit_at(double t, const Side& A, const Placed& pa, const Side& B, const Placed& pb,
+           const Closest& c, const Swept& mover, const Swept& obstacle) {
+    Hit hit;
+    hit.t = t;
+    hit.point = c.on_obstacle;
+    hit.normal = c.distance == 0.0 ? separating_axis(A, pa, B, pb) : closest_direction(pa, pb, c);
+    hit.overlap = t == 0.0;
+    const Vec2 relative =
+        material_velocity(A, pa, c.on_mover) - material_velocity(B, pb, c.on_obstacle);
+    hit.approaching = dot(relative, hit.normal) < 0.0;
+    name_parts(hit, c, mover, obstacle, B.size());
+    return hit;
+}
+
+double largest_coordinate(Vec2 v) {
+    return std::max(std::abs(v.x), std::abs(v.y));
+}
+
+double side_scale(const Swept& swept) {
+    double radius = 0.0;
+    const std::vector<Vec2> vertices = vertices_of(swept.shape, radius);
+    double scale = radius;
+    for (const Vec2 v : vertices)
+        scale = std::max(scale, largest_coordinate(v));
+    if (const auto* e = std::get_if<EndMotion>(&swept.motion))
+        scale = std::max(
+            {scale, largest_coordinate(e->displacement_a), largest_coordinate(e->displacement_b)});
+    else
+        scale = std::max(scale, largest_coordinate(swept.displacement()));
+    if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        scale = std::max(scale, largest_coordinate(turning->pivot));
+        for (const Vec2 v : vertices)
+            scale = std::max(scale, std::abs(turning->angle) * length(v - turning->pivot));
+    }
+    return scale;
+}
+
+// Every length of a side (not its angle), for the rescaling into range.
+template <class F>
+void for_each_length(const Swept& swept, F&& f) {
+    double radius = 0.0;
+    for (const Vec2 v : vertices_of(swept.shape, radius)) {
+        f(v.x);
+        f(v.y);
+    }
+    f(radius);
+    const auto vec = [&f](Vec2 v) {
+        f(v.x);
+        f(v.y);
+    };
+    if (const auto* e = std::get_if<EndMotion>(&swept.motion)) {
+        vec(e->displacement_a);
+        vec(e->displacement_b);
+    } else if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        vec(turning->pivot);
+        vec(turning->displacement);
+    } else {
+        vec(swept.displacement());
+    }
+}
+
+Swept rescaled(const Swept& swept, const detail::InputRescale& k) {
+    Swept out = swept;
+    std::visit(
+        [&k](auto& shape) {
+            using S = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<S, Point>) {
+                shape.position = k(shape.position);
+            } else if constexpr (std::is_same_v<S, Circle>) {
+                shape.center = k(shape.center);
+                shape.radius = k(shape.radius);
+            } else if constexpr (std::is_same_v<S, Segment>) {
+                shape.a = k(shape.a);
+                shape.b = k(shape.b);
+            } else {
+                for (Vec2& v : shape.vertices)
+                    v = k(v);
+            }
+        },
+        out.shape);
+    std::visit(
+        [&k](auto& motion) {
+            using M = std::decay_t<decltype(motion)>;
+            if constexpr (std::is_same_v<M, Translation>) {
+                motion.displacement = k(motion.displacement);
+            } else if constexpr (std::is_same_v<M, EndMotion>) {
+                motion.displacement_a = k(motion.displacement_a);
+                motion.displacement_b = k(motion.displacement_b);
+            } else if constexpr (std::is_same_v<M, Turning>) {
+                motion.pivot = k(motion.pivot);
+                motion.displacement = k(motion.displacement);
+            }
+        },
+        out.motion);
+    return out;
+}
+
+std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
+                          double tolerance);
+
+} // namespace
+
+double certified_scale(const Swept& mover, const Swept& obstacle) {
+    return std::max({1.0, side_scale(mover), side_scale(obstacle)});
+}
+
+std::optional<Hit> certified_time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace,
+                                            double tolerance) {
+    // Inputs near the ends of double are brought into range by an exact power of two first (as
+    // every query does: input_scaling.hpp); times are the same, lengths are scaled back.
+    double largest = 0.0, smallest = kInfinity;
+    const auto note = [&largest, &smallest](double v) {
+        const double magnitude = std::fabs(v);
+        if (magnitude > largest) largest = magnitude;
+        if (magnitude < smallest && magnitude > 0.0) smallest = magnitude;
+    };
+    for_each_length(mover, note);
+    for_each_length(obstacle, note);
+    const detail::InputRescale k = detail::input_rescale_for(largest, smallest);
+    if (!k.needed()) return search(mover, obstacle, trace, tolerance);
+    auto hit = search(rescaled(mover, k), rescaled(obstacle, k), trace, tolerance);
+    const double back = 1.0 / k.scale;
+    if (hit) hit->point *= back;
+    if (trace && trace->search) {
+        CertifiedSearch& s = *trace->search;
+        s.tolerance *= back;
+        for (SeparationSample& sample : s.samples)
+            sample.separation *= back;
+        for (SearchBracket& bracket : s.brackets) {
+            bracket.separation *= back;
+            bracket.lower_bound *= back;
+        }
+    }
+    return hit;
+}
+
+namespace {
+
+std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
+                          double tolerance) {
+    const Side A = side_of(mover), B = side_of(obstacle);
+    if (A.size() == 0 || B.size() == 0) return std::nullopt;
+    const double delta = tolerance * certified_scale(mover, obstacle);
+    const double r = A.radius + B.radius;
+    // An interval is cleared only where the bound is above +delta / 4, not merely above
+    // -delta: the distance of a point to a segment (or of two polygons) never goes below 0, so
+    // "not below -delta" alone would let a point pass through a segment unseen. Every interval
+    // shorter than delta / (4 x the largest speed) after a start with f > delta / 2 is cleared.
+    const double contact_level = 0.5 * delta, clear_level = 0.25 * delta;
+
+    CertifiedSearch* search = nullptr;
+    if (trace) {
+        trace->begin("certified");
+        search = &trace->search.emplace();
+        search->tolerance = delta;
+        for (int k = 0; k <= kSamples; ++k) {
+            const double t = static_cast<double>(k) / kSamples;
+            const Placed pa = place(A, t), pb = place(B, t);
+            search->samples.push_back({t, closest(A, pa, B, pb).distance - r});
+        }
+    }
+    const auto record = [search](double t0, double t1, double f, double bound,
+                                 BracketVerdict verdict) {
+        if (!search) return;
+        if (search->brackets.size() < CertifiedSearch::kMaxBrackets)
+            search->brackets.push_back({t0, t1, f, bound, verdict});
+        else
+            search->brackets_truncated = true;
+    };
+    const auto answer = [&](double t, double clear_from, const Placed& pa, const Placed& pb,
+                            const Closest& c, long steps) {
+        const Hit hit = hit_at(t, A, pa, B, pb, c, mover, obstacle);
+        if (search) {
+            search->final_t0 = clear_from;
+            search->final_t1 = t;
+            search->steps = steps;
+            trace->overlap_at_start = hit.overlap;
+        }
+        return hit;
+    };
+
+    double t0 = 0.0, clear_from = 0.0;
+    std::vector<double> ends{1.0}; // the right ends of the intervals still to decide, last first
+    Placed pa = place(A, t0), pb = place(B, t0);
+    Closest c = closest(A, pa, B, pb);
+    long steps = 0;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    while (!ends.empty()) {
+        const double t1 = ends.back();
+        const double f = c.distance - r;
+        if (c.overlap || f <= contact_level) {
+            record(t0, t1, f, nan, BracketVerdict::ContactFound);
+            return answer(t0, clear_from, pa, pb, c, steps);
+        }
+        const double mid = t0 + 0.5 * (t1 - t0);
+        if (steps >= kMaxSearchSteps || !(mid > t0 && mid < t1)) { // conservative
+            record(t0, t1, f, nan, BracketVerdict::StepLimit);
+            if (search) search->step_limit_reached = true;
+            return answer(t0, clear_from, pa, pb, c, steps);
+        }
+        ++steps;
+        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0) - r;
+        if (bound > clear_level) {
+            record(t0, t1, f, bound, BracketVerdict::NoContact);
+            clear_from = t0;
+            t0 = t1;
+            ends.pop_back();
+            pa = place(A, t0);
+            pb = place(B, t0);
+            c = closest(A, pa, B, pb);
+            continue;
+        }
+        record(t0, t1, f, bound, BracketVerdict::Refined);
+        ends.push_back(mid);
+    }
+    // Clear up to t = 1: a contact exactly at the end is still one.
+    if (c.overlap || c.distance - r <= contact_level) {
+        record(1.0, 1.0, c.distance - r, nan, BracketVerdict::ContactFound);
+        return answer(1.0, clear_from, pa, pb, c, steps);
+    }
+    if (search) {
+        search->final_t0 = search->final_t1 = 1.0;
+        search->steps = steps;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+} // namespace ccd

@@ -158,7 +158,9 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
               "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
-              "polygon_polygon, circle_polygon or polygon_moving_segment)");
+              "polygon_polygon, circle_polygon, polygon_moving_segment, point_rotating_segment, "
+              "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment or "
+              "rotating_polygon_polygon)");
     const ToiRun seed =
         toi({R"({"kind":"polygon_polygon"})"}, "--algorithm conservative-advancement");
     EXPECT_EQ(seed.answers[0]["error"],
@@ -282,11 +284,106 @@ TEST(CliToi, TraceRootsSayWhereTheyHappen) {
 TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
     const auto help = run_command(kCli + " toi --help");
     EXPECT_EQ(help.exit_code, 0);
-    for (const char* word : {"circle_point", "circle_circle", "circle_segment", "point_segment",
-                             "point_moving_segment", "circle_moving_segment", "polygon_polygon",
-                             "circle_polygon", "polygon_moving_segment", "exact", "seed004",
-                             "seed000-float32", "conservative-advancement"})
+    for (const char* word :
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
+          "exact", "seed004", "seed000-float32", "conservative-advancement"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
+}
+
+// The turning kinds, each touching at t = 0.5 by hand, within the certified guarantee
+// (toi_turning.hpp: delta = 1e-12 x 4 of the distance, closing at speed >= 1: 4e-12 in t):
+//  - the bar (0,0)-(2,0) turning by pi/2 about its end is at angle pi/4 at t = 0.5, where the
+//    point (1, 1) lies on it; the point is on its counter-clockwise side: normal (-1, 1)/sqrt 2;
+//  - the bar (0,0)-(4,0) turning by pi: the centre (-1, 2) is 2 cos a + sin a >= 1 from its line
+//    at angle a = pi t, 1 at a = pi/2; touching (0, 2), normal (-1, 0);
+//  - the triangle (0,0), (2,-1), (4,0) turning by pi leads with its edge 2 (4,0) -> (0,0), which
+//    is that bar: the same circle touches edge 2 at t = 0.5;
+//  - that triangle meets the end a = (0, 2) of the segment (0,2)-(-2,2) with its edge 2 when it
+//    stands on the y axis (x > 0 before): endpoint_a, mover_edge 2;
+//  - against the box [-2, 0] x [1.5, 2.5] (turning by 0), whose right side lies on the y axis.
+TEST(CliToi, AnswersTheTurningKinds) {
+    const std::string pi = "3.141592653589793", blade = "[[0,0],[2,-1],[4,0]]";
+    const ToiRun run = toi({
+        R"({"kind":"point_rotating_segment","p":[1,1],"d":[0,0],"a":[0,0],"b":[2,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})",
+        R"({"kind":"circle_rotating_segment","c":[-1,2],"r":1,"d":[0,0],"a":[0,0],"b":[4,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":)" +
+            pi + "}",
+        R"({"kind":"circle_rotating_polygon","c":[-1,2],"r":1,"d":[0,0],"polygon":)" + blade +
+            R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi + "}",
+        R"({"kind":"rotating_polygon_segment","polygon":)" + blade +
+            R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi + R"(,"a":[0,2],"b":[-2,2]})",
+        R"({"kind":"rotating_polygon_polygon","p1":)" + blade +
+            R"(,"pivot1":[0,0],"v1":[0,0],"angle1":)" + pi +
+            R"(,"p2":[[-2,1.5],[0,1.5],[0,2.5],[-2,2.5]],"pivot2":[0,0],"v2":[0,0],"angle2":0})",
+    });
+    EXPECT_EQ(run.exit_code, 0) << run.raw;
+    ASSERT_EQ(run.answers.size(), 5u) << run.raw;
+    for (const json& a : run.answers) {
+        ASSERT_EQ(a["hit"], true) << a;
+        EXPECT_NEAR(a["t"].get<double>(), 0.5, 4e-12) << a;
+        EXPECT_EQ(a["overlap"], false);
+        EXPECT_EQ(a["approaching"], true);
+    }
+    EXPECT_EQ(run.answers[0]["feature"], "interior");
+    EXPECT_NEAR(run.answers[0]["normal"][0].get<double>(), -std::sqrt(0.5), 1e-9);
+    EXPECT_NEAR(run.answers[0]["normal"][1].get<double>(), std::sqrt(0.5), 1e-9);
+    EXPECT_EQ(run.answers[1]["feature"], "interior");
+    EXPECT_NEAR(run.answers[1]["point"][0].get<double>(), 0.0, 1e-10);
+    EXPECT_NEAR(run.answers[1]["point"][1].get<double>(), 2.0, 1e-10);
+    EXPECT_NEAR(run.answers[1]["normal"][0].get<double>(), -1.0, 1e-9);
+    EXPECT_EQ(run.answers[2]["feature"], "polygon_edge");
+    EXPECT_EQ(run.answers[2]["obstacle_edge"], 2);
+    EXPECT_EQ(run.answers[3]["feature"], "endpoint_a");
+    EXPECT_EQ(run.answers[3]["mover_edge"], 2);
+    EXPECT_EQ(run.answers[4]["feature"], "polygon_vertex");
+    EXPECT_EQ(run.answers[4]["mover_edge"], 2);
+    // da and db default to [0, 0]: given as zeros, the same answer.
+    const ToiRun moving = toi({R"({"kind":"rotating_polygon_segment","polygon":)" + blade +
+                               R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi +
+                               R"(,"a":[0,2],"b":[-2,2],"da":[0,0],"db":[0,0]})"});
+    ASSERT_EQ(moving.answers.size(), 1u);
+    EXPECT_EQ(moving.answers[0]["t"], run.answers[3]["t"]);
+}
+
+TEST(CliToi, TurningPolygonsMustBeConvexAndCounterClockwise) {
+    const std::string tail = R"(,"pivot":[0,0],"v":[0,0],"angle":1,"a":[5,5],"b":[6,5]})";
+    const ToiRun run = toi({
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[0,1],[1,0]])" + tail,
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[2,0],[1,0.2],[1,1]])" + tail,
+    });
+    ASSERT_EQ(run.answers.size(), 2u);
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
+              "vertex 1)");
+    EXPECT_EQ(run.answers[1]["error"],
+              "line 2: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
+              "vertex 2)");
+}
+
+// The trace of a turning query is its certified search (docs/cli.md): the bar meeting the
+// point, as above. f(0) = 1, the point's height above the bar at angle 0; f(1) = |(1,1) -
+// (0,1)| = 1 (the bar then stands on the y axis).
+TEST(CliToi, TheTraceOfATurningQueryIsItsSearch) {
+    const ToiRun run = toi({R"({"kind":"point_rotating_segment","p":[1,1],"d":[0,0],"a":[0,0],)"
+                            R"("b":[2,0],"pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})"},
+                           "--trace");
+    ASSERT_EQ(run.answers.size(), 1u) << run.raw;
+    const json& search = run.answers[0]["trace"]["search"];
+    EXPECT_EQ(run.answers[0]["trace"]["query"], "certified");
+    ASSERT_EQ(search["samples"].size(), 65u);
+    EXPECT_EQ(search["samples"][0], json::array({0.0, 1.0}));
+    EXPECT_NEAR(search["samples"][64][1].get<double>(), 1.0, 1e-15);
+    EXPECT_EQ(search["brackets"][0]["verdict"], "refined");
+    EXPECT_EQ(search["brackets"].back()["verdict"], "contact found");
+    EXPECT_EQ(search["final_bracket"][1], run.answers[0]["t"]);
+    EXPECT_EQ(search["step_limit_reached"], false);
+    EXPECT_GT(search["steps"].get<long>(), 0);
+    // delta = 1e-12 x scale, the scale |angle| x 2 (the bar's end from its pivot) = pi.
+    EXPECT_NEAR(search["tolerance"].get<double>(), 3.141592653589793e-12, 1e-27);
 }
 
 TEST(Cli, UnknownCommandIsAOneLineError) {

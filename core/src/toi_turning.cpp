@@ -69,8 +69,13 @@ Side side_of(const Swept& swept) {
         side.reach = std::max(side.reach, length(side.offset.back()));
     }
     if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
-        side.rigid = false;
-        side.velocity = {ends->displacement_a, ends->displacement_b};
+        if (ends->displacement_a == ends->displacement_b) { // a translation: rigid after all
+            side.linear = ends->displacement_a;
+            side.velocity = {side.linear, side.linear};
+        } else {
+            side.rigid = false;
+            side.velocity = {ends->displacement_a, ends->displacement_b};
+        }
     }
     return side;
 }

@@ -586,6 +586,9 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     Placed pa = place(A, t0), pb = place(B, t0);
     Closest c = closest(A, pa, B, pb);
     long steps = 0;
+    const long budget = std::clamp(
+        kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, A.size() * B.size())),
+        kMinSearchSteps, kMaxSearchSteps);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     while (!ends.empty()) {
         const double t1 = ends.back();
@@ -595,7 +598,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             return answer(t0, clear_from, pa, pb, c, steps);
         }
         const double mid = t0 + 0.5 * (t1 - t0);
-        if (steps >= kMaxSearchSteps || !(mid > t0 && mid < t1)) { // conservative
+        if (steps >= budget || !(mid > t0 && mid < t1)) { // conservative
             record(t0, t1, f, nan, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
             return answer(t0, clear_from, pa, pb, c, steps);

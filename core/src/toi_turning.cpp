@@ -31,6 +31,10 @@ struct Side {
     double radius = 0.0;
     bool rigid = true;
     double reach = 0.0; // the largest |offset[k]|
+    // Per vertex, worked out once: |offset[k]| (its lever arm), the bound on its speed
+    // (|velocity[k]| + |angle| |offset[k]|) and on its acceleration (angle^2 |offset[k]|).
+    std::vector<double> lever, speed, acceleration;
+    double fastest = 0.0; // the largest speed
 
     std::size_t size() const { return offset.size(); }
     // Edges: none for a single vertex, one for a segment, n for a polygon.
@@ -46,6 +50,19 @@ std::vector<Vec2> vertices_of(const Shape& shape, double& radius) {
     }
     if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
     return std::get<Polygon>(shape).vertices;
+}
+
+// |v| for the engine's own quantities: inputs are in range (rescaled on entry), so the square
+// root of the squared length neither overflows nor underflows, and costs less than hypot.
+double norm(Vec2 v) {
+    return std::sqrt(dot(v, v));
+}
+
+// v / |v|, or `fallback` for the zero vector (the bounds' axes: a unit vector to an ulp is
+// enough there).
+Vec2 unit_or(Vec2 v, Vec2 fallback) {
+    const double l = norm(v);
+    return l > 0.0 ? v * (1.0 / l) : fallback;
 }
 
 Side side_of(const Swept& swept) {
@@ -66,7 +83,6 @@ Side side_of(const Swept& swept) {
     for (const Vec2 v : vertices) {
         side.offset.push_back(v - side.centre);
         side.velocity.push_back(side.linear);
-        side.reach = std::max(side.reach, length(side.offset.back()));
     }
     if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
         if (ends->displacement_a == ends->displacement_b) { // a translation: rigid after all
@@ -76,6 +92,15 @@ Side side_of(const Swept& swept) {
             side.rigid = false;
             side.velocity = {ends->displacement_a, ends->displacement_b};
         }
+    }
+    const double spin = std::abs(side.angle);
+    for (std::size_t k = 0; k < side.size(); ++k) {
+        const double lever = norm(side.offset[k]);
+        side.lever.push_back(lever);
+        side.speed.push_back(norm(side.velocity[k]) + spin * lever);
+        side.acceleration.push_back(side.angle * side.angle * lever);
+        side.reach = std::max(side.reach, lever);
+        side.fastest = std::max(side.fastest, side.speed.back());
     }
     return side;
 }
@@ -87,18 +112,17 @@ struct Placed {
     double cos = 1.0, sin = 0.0;
 };
 
-Placed place(const Side& side, double t) {
-    Placed p;
+// `side` at time t, into `p` (its vertices' storage reused).
+void place(const Side& side, double t, Placed& p) {
     p.cos = std::cos(side.angle * t);
     p.sin = std::sin(side.angle * t);
     p.centre = side.centre + side.linear * t;
-    p.x.reserve(side.size());
+    p.x.resize(side.size());
     for (std::size_t k = 0; k < side.size(); ++k) {
         const Vec2 o = side.offset[k];
-        p.x.push_back(side.centre + side.velocity[k] * t +
-                      Vec2{p.cos * o.x - p.sin * o.y, p.sin * o.x + p.cos * o.y});
+        p.x[k] = side.centre + side.velocity[k] * t +
+                 Vec2{p.cos * o.x - p.sin * o.y, p.sin * o.x + p.cos * o.y};
     }
-    return p;
 }
 
 // The velocity (per frame) of the side's material point that is at `point` at time t.
@@ -132,12 +156,29 @@ struct Closest {
     double s = 0.0;  // where on the edge, from its start (0) to its end (1)
 };
 
-// The closest point to `p` on the segment from `a` to `b` and where it is on it (0..1).
-Vec2 closest_on(Vec2 p, Vec2 a, Vec2 b, double& s) {
-    const Vec2 d = b - a;
-    const double l2 = dot(d, d);
-    s = l2 > 0.0 ? std::clamp(dot(p - a, d) / l2, 0.0, 1.0) : 0.0;
-    return s == 1.0 ? b : a + d * s;
+// An edge at one time, with what the closest-point search needs of it worked out once: its
+// start, end, direction and 1 / its squared length (0 for an edge of no length).
+struct EdgeAt {
+    Vec2 a, b, d;
+    double inverse_length2 = 0.0;
+};
+
+void edges_at(const Placed& p, std::size_t count, std::vector<EdgeAt>& out) {
+    out.resize(count);
+    for (std::size_t e = 0; e < count; ++e) {
+        EdgeAt& edge = out[e];
+        edge.a = p.x[e];
+        edge.b = p.x[(e + 1) % p.x.size()];
+        edge.d = edge.b - edge.a;
+        const double l2 = dot(edge.d, edge.d);
+        edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
+    }
+}
+
+// The closest point to `p` on `edge` and where it is on it (0..1).
+Vec2 closest_on(Vec2 p, const EdgeAt& edge, double& s) {
+    s = std::clamp(dot(p - edge.a, edge.d) * edge.inverse_length2, 0.0, 1.0);
+    return s == 1.0 ? edge.b : edge.a + edge.d * s;
 }
 
 // Whether `p` is strictly inside the counter-clockwise convex polygon `poly` (3 vertices or
@@ -161,8 +202,16 @@ bool properly_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
            ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
 }
 
-Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o) {
-    Closest best;
+// The edges of both sides at one time, kept between calls (no allocation per step).
+struct EdgeScratch {
+    std::vector<EdgeAt> mover, obstacle;
+};
+
+Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
+                EdgeScratch& edges) {
+    edges_at(m, mover.edges(), edges.mover);
+    edges_at(o, obstacle.edges(), edges.obstacle);
+    Closest best; // its distance squared until the end
     const auto consider = [&best](double d, Vec2 on_mover, Vec2 on_obstacle, Pairing pairing,
                                   std::size_t vertex, int edge, double s) {
         if (!(d < best.distance)) return;
@@ -176,22 +225,37 @@ Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const 
     };
     for (std::size_t i = 0; i < m.x.size(); ++i) {
         if (obstacle.edges() == 0) {
-            consider(length(m.x[i] - o.x[0]), m.x[i], o.x[0], Pairing::VertexEdge, i, -1, 0.0);
+            consider(length_squared(m.x[i] - o.x[0]), m.x[i], o.x[0], Pairing::VertexEdge, i, -1,
+                     0.0);
             continue;
         }
         for (std::size_t e = 0; e < obstacle.edges(); ++e) {
             double s = 0.0;
-            const Vec2 q = closest_on(m.x[i], edge_start(o, e), edge_end(o, e), s);
-            consider(length(m.x[i] - q), m.x[i], q, Pairing::VertexEdge, i, static_cast<int>(e), s);
+            const Vec2 q = closest_on(m.x[i], edges.obstacle[e], s);
+            consider(length_squared(m.x[i] - q), m.x[i], q, Pairing::VertexEdge, i,
+                     static_cast<int>(e), s);
         }
     }
     for (std::size_t j = 0; j < o.x.size(); ++j)
         for (std::size_t e = 0; e < mover.edges(); ++e) {
             double s = 0.0;
-            const Vec2 q = closest_on(o.x[j], edge_start(m, e), edge_end(m, e), s);
-            consider(length(o.x[j] - q), q, o.x[j], Pairing::EdgeVertex, j, static_cast<int>(e), s);
+            const Vec2 q = closest_on(o.x[j], edges.mover[e], s);
+            consider(length_squared(o.x[j] - q), q, o.x[j], Pairing::EdgeVertex, j,
+                     static_cast<int>(e), s);
         }
+    best.distance = std::sqrt(best.distance);
     bool overlap = best.distance == 0.0;
+    if (!overlap) {
+        // Apart along the closest points' direction: the cores cannot overlap, and the tests
+        // below (the product of the vertex counts, four times) are not needed.
+        const Vec2 n = best.on_mover - best.on_obstacle;
+        double lowest_mover = kInfinity, highest_obstacle = -kInfinity;
+        for (const Vec2 p : m.x)
+            lowest_mover = std::min(lowest_mover, dot(n, p));
+        for (const Vec2 p : o.x)
+            highest_obstacle = std::max(highest_obstacle, dot(n, p));
+        if (lowest_mover > highest_obstacle) return best;
+    }
     if (!overlap && obstacle.size() >= 3)
         for (const Vec2 p : m.x)
             overlap = overlap || strictly_inside(p, o.x);
@@ -218,42 +282,38 @@ double term_bound(double t0, double t1, double v, double m, double w) {
     return std::max(t0 - v * w, std::min(t0, t0 + t1 * w - 0.5 * m * w * w));
 }
 
-double speed_bound(const Side& side, std::size_t k) {
-    return length(side.velocity[k]) + std::abs(side.angle) * length(side.offset[k]);
-}
-
-double acceleration_bound(const Side& side, std::size_t k) {
-    return side.angle * side.angle * length(side.offset[k]);
-}
+// The obstacle's vertices along an axis, kept between calls (no allocation per step).
+struct Scratch {
+    std::vector<double> along, rate;
+};
 
 // The separation along the axis of the closest points, held fixed: for every vertex pair
 // (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
 // The cores' distance is at least that separation at every t.
 double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
-                        double w) {
-    std::vector<double> sb(B.size()), vb(B.size()), speed_b(B.size());
-    double fastest_b = 0.0, fastest_a = 0.0;
+                        double w, Scratch& scratch) {
+    scratch.along.resize(B.size());
+    scratch.rate.resize(B.size());
     for (std::size_t j = 0; j < B.size(); ++j) {
-        sb[j] = dot(n, pb.x[j]);
-        vb[j] = dot(n, material_velocity(B, pb, pb.x[j]));
-        speed_b[j] = speed_bound(B, j);
-        fastest_b = std::max(fastest_b, speed_b[j]);
+        scratch.along[j] = dot(n, pb.x[j]);
+        scratch.rate[j] = dot(n, material_velocity(B, pb, pb.x[j]));
     }
-    for (std::size_t i = 0; i < A.size(); ++i)
-        fastest_a = std::max(fastest_a, speed_bound(A, i));
+    // Two rigid sides: every vertex pair has the same relative linear velocity.
+    const bool uniform = A.rigid && B.rigid;
+    const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
+    const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
+    const double fastest = A.fastest + B.fastest;
     double bound = kInfinity;
     for (std::size_t i = 0; i < A.size(); ++i) {
         const double sa = dot(n, pa.x[i]);
         const double va = dot(n, material_velocity(A, pa, pa.x[i]));
-        const double acc_a = acceleration_bound(A, i);
         for (std::size_t j = 0; j < B.size(); ++j) {
-            const double t0 = sa - sb[j];
-            if (t0 - (fastest_a + fastest_b) * w >= bound) continue; // cannot be the least
-            const double v = length(A.velocity[i] - B.velocity[j]) +
-                             std::abs(A.angle) * length(A.offset[i]) +
-                             std::abs(B.angle) * length(B.offset[j]);
-            bound =
-                std::min(bound, term_bound(t0, va - vb[j], v, acc_a + acceleration_bound(B, j), w));
+            const double t0 = sa - scratch.along[j];
+            if (t0 - fastest * w >= bound) continue; // cannot be the least
+            const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
+                             spin_a * A.lever[i] + spin_b * B.lever[j];
+            bound = std::min(bound, term_bound(t0, va - scratch.rate[j], v,
+                                               A.acceleration[i] + B.acceleration[j], w));
         }
     }
     return bound;
@@ -269,15 +329,17 @@ double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, con
     const Vec2 q_velocity = material_velocity(F, pf, q);
     const double spin = std::abs(F.angle);
     double bound = kInfinity;
+    const double linear = G.rigid ? norm(G.linear - F.linear) : 0.0;
+    const double spin_g = std::abs(G.angle);
     for (std::size_t k = 0; k < G.size(); ++k) {
         const Vec2 x = pg.x[k];
         const double t0 = dot(n, x - q);
         const double t1 =
             F.angle * dot(perp(n), x - q) + dot(n, material_velocity(G, pg, x) - q_velocity);
-        const double u = length(G.velocity[k] - F.linear) + std::abs(G.angle) * length(G.offset[k]);
-        const double y = length(x - pf.centre) + u * w;
+        const double u = (G.rigid ? linear : norm(G.velocity[k] - F.linear)) + spin_g * G.lever[k];
+        const double y = norm(x - pf.centre) + u * w;
         const double v = u + spin * y;
-        const double m = acceleration_bound(G, k) + 2.0 * spin * u + spin * spin * y;
+        const double m = G.acceleration[k] + 2.0 * spin * u + spin * spin * y;
         bound = std::min(bound, term_bound(t0, t1, v, m, w));
     }
     return bound;
@@ -285,15 +347,8 @@ double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, con
 
 // The unit normal of edge `edge` of `p`, on the side of `toward`.
 Vec2 edge_normal_toward(const Placed& p, std::size_t edge, Vec2 toward) {
-    const Vec2 n = normalized_or(perp(edge_end(p, edge) - edge_start(p, edge)), Vec2{});
+    const Vec2 n = unit_or(perp(edge_end(p, edge) - edge_start(p, edge)), Vec2{});
     return dot(n, toward - edge_start(p, edge)) >= 0.0 ? n : -n;
-}
-
-double fastest(const Side& side) {
-    double v = 0.0;
-    for (std::size_t k = 0; k < side.size(); ++k)
-        v = std::max(v, speed_bound(side, k));
-    return v;
 }
 
 // The direction from the obstacle toward the mover at the closest points: an edge's own normal
@@ -304,10 +359,10 @@ Vec2 closest_direction(const Placed& pa, const Placed& pb, const Closest& c) {
     if (c.edge >= 0 && c.s > 0.0 && c.s < 1.0) {
         const Placed& p = c.pairing == Pairing::VertexEdge ? pb : pa;
         const auto e = static_cast<std::size_t>(c.edge);
-        const Vec2 n = normalized_or(perp(edge_end(p, e) - edge_start(p, e)), Vec2{});
+        const Vec2 n = unit_or(perp(edge_end(p, e) - edge_start(p, e)), Vec2{});
         if (n != Vec2{}) return dot(n, c.on_mover - c.on_obstacle) >= 0.0 ? n : -n;
     }
-    return normalized_or(c.on_mover - c.on_obstacle, Vec2{0.0, 1.0});
+    return unit_or(c.on_mover - c.on_obstacle, Vec2{0.0, 1.0});
 }
 
 // A lower bound on the cores' distance over [t0, t0 + w], from the closest points at t0
@@ -315,9 +370,10 @@ Vec2 closest_direction(const Placed& pa, const Placed& pb, const Closest& c) {
 // fastest points' speeds times w (every point of a side moves no faster than its fastest
 // vertex), clears every short enough interval whatever the others do.
 double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
-                   const Closest& c, double w) {
-    double bound = c.distance - (fastest(A) + fastest(B)) * w;
-    bound = std::max(bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w));
+                   const Closest& c, double w, Scratch& scratch) {
+    double bound = c.distance - (A.fastest + B.fastest) * w;
+    bound =
+        std::max(bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
     const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
     if (on_edge_interior && c.pairing == Pairing::VertexEdge && B.rigid) {
         const auto e = static_cast<std::size_t>(c.edge);
@@ -330,7 +386,7 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
                          face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B, pb, w));
     }
     if (A.rigid && B.rigid) // the circles about the centres: a spin does not move them
-        bound = std::max(bound, length(pa.centre - pb.centre) - length(A.linear - B.linear) * w -
+        bound = std::max(bound, norm(pa.centre - pb.centre) - norm(A.linear - B.linear) * w -
                                     A.reach - B.reach);
     return bound;
 }
@@ -405,7 +461,9 @@ Hit hit_at(double t, const Side& A, const Placed& pa, const Side& B, const Place
     Hit hit;
     hit.t = t;
     hit.point = c.on_obstacle;
-    hit.normal = c.distance == 0.0 ? separating_axis(A, pa, B, pb) : closest_direction(pa, pb, c);
+    hit.normal = normalized_or(c.distance == 0.0 ? separating_axis(A, pa, B, pb)
+                                                 : closest_direction(pa, pb, c),
+                               Vec2{0.0, 1.0});
     hit.overlap = t == 0.0;
     const Vec2 relative =
         material_velocity(A, pa, c.on_mover) - material_velocity(B, pb, c.on_obstacle);
@@ -550,6 +608,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     // shorter than delta / (4 x the largest speed) after a start with f > delta / 2 is cleared.
     const double contact_level = 0.5 * delta, clear_level = 0.25 * delta;
 
+    EdgeScratch edges;
     CertifiedSearch* search = nullptr;
     if (trace) {
         trace->begin("certified");
@@ -557,8 +616,10 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         search->tolerance = delta;
         for (int k = 0; k <= kSamples; ++k) {
             const double t = static_cast<double>(k) / kSamples;
-            const Placed pa = place(A, t), pb = place(B, t);
-            search->samples.push_back({t, closest(A, pa, B, pb).distance - r});
+            Placed pa, pb;
+            place(A, t, pa);
+            place(B, t, pb);
+            search->samples.push_back({t, closest(A, pa, B, pb, edges).distance - r});
         }
     }
     const auto record = [search](double t0, double t1, double f, double bound,
@@ -583,8 +644,11 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
 
     double t0 = 0.0, clear_from = 0.0;
     std::vector<double> ends{1.0}; // the right ends of the intervals still to decide, last first
-    Placed pa = place(A, t0), pb = place(B, t0);
-    Closest c = closest(A, pa, B, pb);
+    Placed pa, pb;
+    place(A, t0, pa);
+    place(B, t0, pb);
+    Closest c = closest(A, pa, B, pb, edges);
+    Scratch scratch;
     long steps = 0;
     const long budget = std::clamp(
         kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, A.size() * B.size())),
@@ -604,15 +668,15 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             return answer(t0, clear_from, pa, pb, c, steps);
         }
         ++steps;
-        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0) - r;
+        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, scratch) - r;
         if (bound > clear_level) {
             record(t0, t1, f, bound, BracketVerdict::NoContact);
             clear_from = t0;
             t0 = t1;
             ends.pop_back();
-            pa = place(A, t0);
-            pb = place(B, t0);
-            c = closest(A, pa, B, pb);
+            place(A, t0, pa);
+            place(B, t0, pb);
+            c = closest(A, pa, B, pb, edges);
             continue;
         }
         record(t0, t1, f, bound, BracketVerdict::Refined);

@@ -5,6 +5,7 @@
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
@@ -77,7 +78,14 @@ Vec2 motion_vec2(const json& q, const char* name, bool optional) {
 // consecutive edges to the left (collinear vertices allowed), the whole going round once, and
 // some area.
 void require_convex_counter_clockwise(const ccd::Polygon& polygon, const char* name) {
-    const std::vector<Vec2>& v = polygon.vertices;
+    // Scaled first by a power of two (exactly) so that no product overflows or vanishes.
+    double largest = 0.0;
+    for (const Vec2 p : polygon.vertices)
+        largest = std::max({largest, std::fabs(p.x), std::fabs(p.y)});
+    const int exponent = largest > 0.0 ? -std::ilogb(largest) : 0;
+    std::vector<Vec2> v;
+    for (const Vec2 p : polygon.vertices)
+        v.push_back({std::ldexp(p.x, exponent), std::ldexp(p.y, exponent)});
     const std::size_t n = v.size();
     double area2 = 0.0, turning = 0.0;
     for (std::size_t k = 0; k < n; ++k) {

@@ -359,6 +359,15 @@ TEST(CliToi, TurningPolygonsMustBeConvexAndCounterClockwise) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
               "vertex 1)");
+    // The check scales the polygon first: a counter-clockwise triangle is one at 1e300 and at
+    // 5e-324 (whose cross products would overflow or vanish), and is answered.
+    const ToiRun extreme = toi({
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[1e300,0],[0,1e300]])" + tail,
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[5e-324,0],[0,5e-324]])" + tail,
+    });
+    ASSERT_EQ(extreme.answers.size(), 2u);
+    EXPECT_TRUE(extreme.answers[0].contains("hit")) << extreme.answers[0];
+    EXPECT_TRUE(extreme.answers[1].contains("hit")) << extreme.answers[1];
     EXPECT_EQ(run.answers[1]["error"],
               "line 2: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
               "vertex 2)");

@@ -596,6 +596,20 @@ std::optional<Hit> certified_time_of_impact(const Swept& mover, const Swept& obs
 
 namespace {
 
+// f at t = k / kSamples, k = 0..kSamples: the curve the trace draws.
+std::vector<SeparationSample> sample_separation(const Side& A, const Side& B, double r,
+                                                EdgeScratch& edges) {
+    std::vector<SeparationSample> out;
+    Placed pa, pb;
+    for (int k = 0; k <= kSamples; ++k) {
+        const double t = static_cast<double>(k) / kSamples;
+        place(A, t, pa);
+        place(B, t, pb);
+        out.push_back({t, closest(A, pa, B, pb, edges).distance - r});
+    }
+    return out;
+}
+
 std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
                           double tolerance) {
     const Side A = side_of(mover), B = side_of(obstacle);
@@ -614,13 +628,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         trace->begin("certified");
         search = &trace->search.emplace();
         search->tolerance = delta;
-        for (int k = 0; k <= kSamples; ++k) {
-            const double t = static_cast<double>(k) / kSamples;
-            Placed pa, pb;
-            place(A, t, pa);
-            place(B, t, pb);
-            search->samples.push_back({t, closest(A, pa, B, pb, edges).distance - r});
-        }
+        search->samples = sample_separation(A, B, r, edges);
     }
     const auto record = [search](double t0, double t1, double f, double bound,
                                  BracketVerdict verdict) {
@@ -661,8 +669,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             record(t0, t1, f, nan, BracketVerdict::ContactFound);
             return answer(t0, clear_from, pa, pb, c, steps);
         }
-        const double mid = t0 + 0.5 * (t1 - t0);
-        if (steps >= budget || !(mid > t0 && mid < t1)) { // conservative
+        if (steps >= budget) { // conservative: the undecided interval's start
             record(t0, t1, f, nan, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
             return answer(t0, clear_from, pa, pb, c, steps);
@@ -678,6 +685,12 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             place(B, t0, pb);
             c = closest(A, pa, B, pb, edges);
             continue;
+        }
+        const double mid = t0 + 0.5 * (t1 - t0);
+        if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
+            record(t0, t1, f, bound, BracketVerdict::StepLimit);
+            if (search) search->step_limit_reached = true;
+            return answer(t0, clear_from, pa, pb, c, steps);
         }
         record(t0, t1, f, bound, BracketVerdict::Refined);
         ends.push_back(mid);

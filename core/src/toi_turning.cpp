@@ -369,6 +369,48 @@ Vec2 closest_direction(const Placed& pa, const Placed& pb, const Closest& c) {
 // (their distance > 0): the best of the certain bounds. The first, the distance at t0 less the
 // fastest points' speeds times w (every point of a side moves no faster than its fastest
 // vertex), clears every short enough interval whatever the others do.
+// The least of |a + d s| for s in [0, w] (the distance of the origin to that segment).
+double least_length(Vec2 a, Vec2 d, double w) {
+    const double l2 = dot(d, d);
+    const double s = l2 > 0.0 ? std::clamp(-dot(a, d) / l2, 0.0, w) : 0.0;
+    return norm(a + d * s);
+}
+
+// The separation from the line of a segment whose ends move on their own (not rigid: no frame
+// turns with it), on the mover's side: for every vertex k of the mover G, the signed area
+// C(t) = cross(e(t), x_k(t) - a(t)) with e = b - a (linear in t), bounded as a term (C' =
+// cross(e', u) + cross(e, u'), C'' = 2 cross(e', u') + cross(e, u''), u = x_k - a), then
+// divided by |e|: by its largest on the interval where the bound is positive, its least where
+// it is not. The distance of a point to a segment is at least its distance to the line.
+double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Side& G,
+                         const Placed& pg, double w) {
+    const Vec2 a = ps.x[0], e = ps.x[1] - ps.x[0];
+    const Vec2 a_velocity = S.velocity[0], e_velocity = S.velocity[1] - S.velocity[0];
+    const double side = cross(e, toward - a) >= 0.0 ? 1.0 : -1.0;
+    const double longest = std::max(norm(e), norm(e + e_velocity * w));
+    const double shortest = least_length(e, e_velocity, w);
+    const double e_speed = norm(e_velocity), spin = std::abs(G.angle);
+    double bound = kInfinity;
+    for (std::size_t k = 0; k < G.size(); ++k) {
+        const Vec2 u = pg.x[k] - a;
+        const Vec2 u_velocity = material_velocity(G, pg, pg.x[k]) - a_velocity;
+        const double c0 = side * cross(e, u);
+        const double c1 = side * (cross(e_velocity, u) + cross(e, u_velocity));
+        const double u_speed = norm(G.velocity[k] - a_velocity) + spin * G.lever[k];
+        const double u_most = norm(u) + u_speed * w;
+        const double v = e_speed * u_most + longest * u_speed;
+        const double m = 2.0 * e_speed * u_speed + longest * G.acceleration[k];
+        const double area = term_bound(c0, c1, v, m, w);
+        if (area >= 0.0)
+            bound = std::min(bound, area / longest);
+        else if (shortest > 0.0)
+            bound = std::min(bound, area / shortest);
+        else
+            return -kInfinity;
+    }
+    return bound;
+}
+
 double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
                    const Closest& c, double w, Scratch& scratch) {
     double bound = c.distance - (A.fastest + B.fastest) * w;
@@ -380,6 +422,8 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
         bound =
             std::max(bound, face_bound(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, w));
     }
+    if (on_edge_interior && c.pairing == Pairing::VertexEdge && !B.rigid && B.size() == 2)
+        bound = std::max(bound, moving_line_bound(B, pb, c.on_mover, A, pa, w));
     if (on_edge_interior && c.pairing == Pairing::EdgeVertex && A.rigid) {
         const auto e = static_cast<std::size_t>(c.edge);
         bound = std::max(bound,

@@ -612,6 +612,29 @@ void adjust(Query& q, Family family) {
     shift(q.mover, Vec2{static_cast<double>(dir.x * move), static_cast<double>(dir.y * move)});
 }
 
+// A side's inputs exactly (hexadecimal floating point), for a failing query's message.
+std::string describe(const Swept& s) {
+    const WideSide w = wide_side(s);
+    std::string out;
+    char buffer[96];
+    for (const Vec2 v : w.vertices) {
+        std::snprintf(buffer, sizeof buffer, "[%a, %a] ", v.x, v.y);
+        out += buffer;
+    }
+    std::snprintf(buffer, sizeof buffer, "pivot [%a, %a] v [%a, %a] angle %a", w.pivot.x, w.pivot.y,
+                  w.v.x, w.v.y, static_cast<double>(w.angle));
+    out += buffer;
+    for (const Vec2 e : w.ends) {
+        std::snprintf(buffer, sizeof buffer, " end [%a, %a]", e.x, e.y);
+        out += buffer;
+    }
+    if (const auto* c = std::get_if<Circle>(&s.shape)) {
+        std::snprintf(buffer, sizeof buffer, " radius %a", c->radius);
+        out += buffer;
+    }
+    return out;
+}
+
 const char* const kKinds[] = {"point_rotating_segment", "circle_rotating_segment",
                               "circle_rotating_polygon", "rotating_polygon_segment",
                               "rotating_polygon_polygon"};
@@ -635,12 +658,14 @@ TEST_P(TurningGuarantee, EveryFamilyMeetsBothHalvesAgainstTheLongDoubleReference
             const auto hit = time_of_impact(q.mover, q.obstacle, &trace);
             ASSERT_TRUE(trace.search);
             EXPECT_FALSE(trace.search->step_limit_reached)
-                << kind << " " << name(family) << " " << i;
+                << kind << ", " << name(family) << " family, query " << i << ": mover "
+                << describe(q.mover) << ", obstacle " << describe(q.obstacle);
             hits += hit.has_value();
             steps += trace.search->steps;
             most = std::max(most, trace.search->steps);
             EXPECT_TRUE(meets_guarantee(q.mover, q.obstacle, hit))
-                << kind << ", " << name(family) << " family, query " << i;
+                << kind << ", " << name(family) << " family, query " << i << ": mover "
+                << describe(q.mover) << ", obstacle " << describe(q.obstacle);
         }
         std::printf("%-26s %-18s %7d queries %7ld hits  steps: mean %.1f, most %ld\n", kind.c_str(),
                     name(family), n, hits, static_cast<double>(steps) / n, most);

@@ -20,18 +20,20 @@
 // [t0, t1] is discarded when a lower bound of f on it stays above delta / 4 (above 0, not just
 // above -delta: a point's distance to a segment never goes below 0, and a point passing through
 // a segment must not pass unseen), halved when it does not, and its start is the answer once
-// f(t0) <= delta / 2. The lower bound is the best of five, each certain: the distance at t0 less
+// f(t0) <= delta / 2. The lower bound is the best of six, each certain: the distance at t0 less
 // the fastest points' speeds (|velocity| + |angle| x lever arm) times the interval; the
 // separation along the direction of the closest points at t0 (an edge's normal when a vertex is
 // closest to its inside), held fixed in the world; along the normal of the closest edge turning
 // with its shape (the obstacle's or the mover's); each of these two per vertex pair as a Taylor
 // bound of first order (|relative velocity| + |angle| x lever arm) and of second order (the
-// vertices' accelerations, angle^2 x lever arm); and the distance of the circles about the two
-// pivots (which a spin does not change). The first clears every interval shorter than
+// vertices' accelerations, angle^2 x lever arm); the distance from the line of a segment whose
+// ends move on their own (each vertex's signed area against it, to second order, over the
+// segment's length); and the distance of the circles about the two pivots (which a spin does
+// not change). The first clears every interval shorter than
 // delta / (4 x the largest speed) after a start with f > delta / 2, so the halving depth is
 // bounded (about 45 levels); the search is bounded by kMaxSearchSteps intervals and reports how
 // many it used in the trace (CertifiedSearch). Reaching the budget (never seen in the tests'
-// families, whose most is under 2,000; possible for extreme spins, such as 10^5 turns passing
+// families, whose most is a few thousand steps; possible for extreme spins, such as 10^5 turns passing
 // within a hair of contact at every turn) answers at the start of the undecided interval and
 // sets CertifiedSearch::step_limit_reached: conservative, never a missed contact, but then the
 // answer may be earlier than r + delta.

@@ -23,6 +23,8 @@ inline constexpr Color handle{1.00f, 0.85f, 0.30f, 1.0f};   // draggable points
 inline constexpr Color produced_hit{1.00f, 0.42f, 0.22f, 0.22f}; // the capsule part that was hit
 inline constexpr Color disagreement{1.00f, 0.25f, 0.45f, 1.0f};  // another algorithm's answer
 inline constexpr Color discrete{0.72f, 0.45f, 1.00f, 1.0f};      // a discrete method's ghost
+inline constexpr Color highlight{1.00f, 1.00f, 1.00f, 0.95f};    // the selected event's parties
+inline constexpr Color cancelled{0.60f, 0.60f, 0.65f, 0.55f};    // a cancelled prediction
 } // namespace palette
 
 // The colour of a root by its verdict (the equation view and the markers on the path).

@@ -27,6 +27,8 @@ void draw_help_overlay(double canvas_width) {
         {"PageUp / PageDown", "previous / next scene of the folder"},
         {"Space (world view)", "play / pause through the frames"},
         {". and , (world view)", "next / previous event, in processing order"},
+        {"click an event (world view)", "its contact point, or its row: select it (its parties"},
+        {"", "ringed in white, contact and normal drawn); cancelled rows too"},
         {"drag a yellow handle (world view)",
          "the scene at t = 0: a body's center or arrow tip, a"},
         {"", "segment's end, a polygon's centroid or arrow tip; a click selects, a"},

@@ -168,6 +168,10 @@ private:
     // follows); true if there were any.
     bool view_to_session();
     void save_last_settings();
+    // The layers saved for the view's kind of scene (ordinary or dense) go to a view just made;
+    // a view's toggles come back to be saved.
+    void show_saved_layers();
+    void keep_layers();
 
     const Options& options_;
     PlatformWindow window_;
@@ -183,6 +187,7 @@ private:
     SessionReport reported_;
     std::optional<std::filesystem::path> chosen_; // the scene picked this frame
     bool view_changed_ = false;                   // the view changed this frame
+    ShowLayers layers_, dense_scene_layers_;      // as the user last set them
 };
 
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
@@ -193,8 +198,10 @@ InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::
       session_(loaded, kind, Document(options.scene, loaded), settings_dir_, settings,
                options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
                                             : options.fixtures_dir),
-      view_(std::move(view)), dialogs_(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()) {
+      view_(std::move(view)), dialogs_(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()),
+      layers_(settings.layers), dense_scene_layers_(settings.dense_scene_layers) {
     if (!settings_dir_.empty()) window_.persist_layout(settings_dir_ / "imgui.ini");
+    show_saved_layers();
     recover_or_offer();
     title_ = session_.window_title();
     window_.set_title(title_.c_str());
@@ -207,6 +214,7 @@ void InteractiveRun::recover_or_offer() {
             session_.recover(*autosave);
             session_.apply();
             view_ = view_for(session_.scene(), session_.view_kind(), std::nullopt);
+            show_saved_layers();
         } else {
             dialogs_.offer_recovery(*autosave);
         }
@@ -282,7 +290,9 @@ void InteractiveRun::after_frame() {
         window_.keep_drawing(3);
     }
     if (session_.apply()) { // a scene opened, a new one, a recovered one, the other view
+        keep_layers();
         view_ = view_for(session_.scene(), session_.view_kind(), std::nullopt);
+        show_saved_layers();
         error_.clear();
         window_.keep_drawing(3);
         report();
@@ -310,9 +320,21 @@ void InteractiveRun::after_frame() {
     }
 }
 
+void InteractiveRun::show_saved_layers() {
+    std::visit([&](auto& v) { v.set_layers(v.dense() ? dense_scene_layers_ : layers_); }, view_);
+}
+
+void InteractiveRun::keep_layers() {
+    std::visit([&](const auto& v) { (v.dense() ? dense_scene_layers_ : layers_) = v.layers(); },
+               view_);
+}
+
 void InteractiveRun::save_last_settings() {
     const Vec2 size = window_.window_size();
+    keep_layers();
     Settings last = session_.settings();
+    last.layers = layers_;
+    last.dense_scene_layers = dense_scene_layers_;
     if (!session_.document().untitled())
         last.last_scene = std::filesystem::absolute(session_.document().path());
     last.width = static_cast<int>(size.x);

@@ -275,7 +275,7 @@ void QueryLab::recompute() {
         if (answer.has_query && !answer.refusal) {
             ccd::Trace trace;
             answer.hit = ccd::time_of_impact(algorithm, mover, obstacle, &trace);
-            answer.search = std::move(trace.search);
+            answer.iterative = std::move(trace.iterative);
         }
         answer.disagrees = answer.has_query && !answer.refusal &&
                            (answer.hit.has_value() != hit_.has_value() ||

@@ -88,7 +88,7 @@ struct AlgorithmAnswer {
     // ends move apart, ...): then it has no answer and never disagrees.
     std::optional<std::string> refusal;
     // What an iterative method said of its search (Box2D's state, target, iterations and why).
-    std::optional<ccd::TraceSearch> search;
+    std::optional<ccd::IterativeSearch> iterative;
 };
 
 class QueryLab {

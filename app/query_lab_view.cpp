@@ -3,6 +3,7 @@
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
+#include "label_placer.hpp"
 #include "shape_renderer.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -421,7 +422,7 @@ void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
 void QueryLabView::draw_world(ShapeRenderer& r) const {
     const Camera& camera = canvas_.camera();
     draw_grid(r, camera);
-    draw_reach(r, lab_);
+    if (layers_.capsule_regions) draw_reach(r, lab_);
     draw_obstacle(r, lab_);
     if (lab_.mover_is_polygon()) // the mover over the frame
         moving_polygon(r, lab_, true, palette::mover);
@@ -430,56 +431,99 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
                       palette::mover);
     const auto& hit = lab_.hit();
     if (hit) draw_at_impact(r, lab_, *hit);
-    draw_roots(r, lab_);
-    draw_disagreements(r, lab_);
+    if (layers_.roots) draw_roots(r, lab_);
+    if (layers_.other_algorithms) draw_disagreements(r, lab_);
     if (hit) {
         const double length = std::max(1.5 * lab_.mover().radius, 60.0 / camera.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
     for (Handle h : lab_.handles()) {
         const bool active = h == hovered_ || h == dragged_;
+        if (!layers_.handles && !active) continue; // hidden until hovered
         r.point(lab_.handle_position(h), active ? 8.0f : 5.0f,
                 active ? palette::handle : palette::handle.with_alpha(0.85f));
     }
 }
 
+// The names and times on the canvas, through the label placer (none covers another); the
+// impact's time goes first, the names only with the "names" layer.
 void QueryLabView::draw_labels() const {
     const Camera& camera = canvas_.camera();
-    ImDrawList* list = canvas_.begin_labels();
-    const auto label = [&](Vec2 world, Vec2 offset_px, Color color, const std::string& text) {
-        const Vec2 s = camera.to_screen(world) + offset_px;
-        list->AddText(ImVec2(static_cast<float>(s.x), static_cast<float>(s.y)), to_imgui(color),
-                      text.c_str());
+    std::vector<LabelRequest> requests;
+    std::vector<std::string> texts;
+    std::vector<Color> colors;
+    const auto label = [&](Vec2 world, double clearance, int priority, Color color,
+                           const std::string& text) {
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        requests.push_back({camera.to_screen(world), {size.x, size.y}, clearance, priority});
+        texts.push_back(text);
+        colors.push_back(color);
     };
-    const std::string& obstacle = lab_.obstacle_name();
-    if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
-        label(lab_.obstacle().a, {10, 4}, palette::wall, "A");
-        label(lab_.obstacle().b, {10, 4}, palette::wall, "B");
-    } else if (lab_.obstacle_is_segment()) {
-        const ccd::Segment end = lab_.obstacle_at(1.0);
-        label(lab_.obstacle().a, {10, 4}, palette::wall, "A (t = 0)");
-        label(lab_.obstacle().b, {10, 4}, palette::wall, "B (t = 0) " + obstacle);
-        if (end.a != lab_.obstacle().a)
-            label(end.a, {10, 4}, palette::wall.with_alpha(0.7f), "A (t = 1)");
-        if (end.b != lab_.obstacle().b)
-            label(end.b, {10, 4}, palette::wall.with_alpha(0.7f), "B (t = 1)");
-    } else {
-        label(lab_.obstacle_center_at(0.0), {10, 6}, palette::wall, obstacle + " (t = 0)");
-        if (lab_.obstacle_displacement() != Vec2{}) // (else it would cover the name)
-            label(lab_.obstacle_center_at(1.0), {10, 6}, palette::wall.with_alpha(0.7f), "t = 1");
-    }
-    label(lab_.mover_center_at(0.0), {10, 6}, palette::mover, lab_.mover_name() + " (t = 0)");
-    if (lab_.displacement() != Vec2{})
-        label(lab_.mover_center_at(1.0), {10, 6}, palette::mover, "t = 1");
     if (const auto& hit = lab_.hit()) {
         char text[64];
         std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
-        label(lab_.mover_center_at(hit->t), {12, -24}, palette::impact, text);
+        label(lab_.mover_center_at(hit->t), lab_.mover().radius * camera.pixels_per_unit, 100,
+              palette::impact, text);
     }
+    if (layers_.labels) {
+        const std::string& obstacle = lab_.obstacle_name();
+        if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
+            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A");
+            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B " + obstacle);
+        } else if (lab_.obstacle_is_segment()) {
+            const ccd::Segment end = lab_.obstacle_at(1.0);
+            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A (t = 0)");
+            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B (t = 0) " + obstacle);
+            if (end.a != lab_.obstacle().a)
+                label(end.a, 6.0, 40, palette::wall.with_alpha(0.7f), "A (t = 1)");
+            if (end.b != lab_.obstacle().b)
+                label(end.b, 6.0, 40, palette::wall.with_alpha(0.7f), "B (t = 1)");
+        } else {
+            label(lab_.obstacle_center_at(0.0), 6.0, 60, palette::wall, obstacle + " (t = 0)");
+            if (lab_.obstacle_displacement() != Vec2{})
+                label(lab_.obstacle_center_at(1.0), 6.0, 40, palette::wall.with_alpha(0.7f),
+                      "t = 1");
+        }
+        label(lab_.mover_center_at(0.0), 6.0, 70, palette::mover, lab_.mover_name() + " (t = 0)");
+        if (lab_.displacement() != Vec2{})
+            label(lab_.mover_center_at(1.0), 6.0, 40, palette::mover, "t = 1");
+    }
+    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
+    ImDrawList* list = canvas_.begin_labels();
+    for (std::size_t i = 0; i < placed.size(); ++i)
+        if (placed[i].shown)
+            list->AddText(ImVec2(static_cast<float>(placed[i].top_left.x),
+                                 static_cast<float>(placed[i].top_left.y)),
+                          to_imgui(colors[i]), texts[i].c_str());
     if (lab_.any_disagreement())
         list->AddText(ImVec2(12, 10), to_imgui(palette::disagreement),
-                      "algorithms disagree: dashed circles show the others' impacts");
+                      layers_.other_algorithms
+                          ? "algorithms disagree: dashed circles show the others' impacts"
+                          : "algorithms disagree (Show: other algorithms draws their impacts)");
     canvas_.end_labels();
+}
+
+void QueryLabView::set_layers(const ShowLayers& layers) {
+    if (layers == layers_) return;
+    layers_ = layers;
+    canvas_.mark_changed();
+}
+
+// The query lab's layers, a checkbox each, two to a row.
+void QueryLabView::draw_show_section() {
+    show_checkboxes_.clear();
+    if (!ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ShowLayers layers = layers_;
+    int column = 0;
+    for (const LayerField& field : layer_fields()) {
+        if (!field.query_lab) continue;
+        if (column++ % 2 == 1) ImGui::SameLine(ImGui::GetWindowContentRegionWidth() * 0.5f);
+        ImGui::Checkbox(field.label, &(layers.*field.member));
+        const ImVec2 lo = ImGui::GetItemRectMin();
+        const float h = ImGui::GetItemRectSize().y;
+        show_checkboxes_[field.key] = {lo.x + h * 0.5, lo.y + h * 0.5};
+    }
+    set_layers(layers);
 }
 
 namespace {
@@ -610,7 +654,7 @@ void algorithm_row(const AlgorithmAnswer& answer) {
         ImGui::PopStyleColor();
     };
     if (answer.refusal) note(*answer.refusal);
-    if (const auto& search = answer.search) {
+    if (const auto& search = answer.iterative) {
         char text[160];
         std::snprintf(text, sizeof text, "%s after %d of %d iterations; stops at %.4g +- %.3g",
                       search->state.c_str(), search->iterations, search->iteration_cap,
@@ -626,6 +670,7 @@ void algorithm_row(const AlgorithmAnswer& answer) {
 void QueryLabView::draw_panel() {
     canvas_.begin_panel("Query lab", scene_info_);
     draw_time_controls();
+    draw_show_section();
     if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen))
         draw_time_of_impact(lab_);
     if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen))

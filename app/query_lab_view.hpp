@@ -8,9 +8,13 @@
 #include "camera.hpp"
 #include "canvas_view.hpp"
 #include "query_lab.hpp"
+#include "show_layers.hpp"
 #include "undo_history.hpp"
 
 #include "ccd/scene.hpp"
+
+#include <map>
+#include <string>
 
 namespace ccdlab {
 
@@ -59,6 +63,14 @@ public:
         canvas_.mark_changed();
     }
 
+    // The layers drawn (the panel's "Show" section): names, handles, capsule regions, roots,
+    // other algorithms. A query lab scene is never dense.
+    const ShowLayers& layers() const { return layers_; }
+    void set_layers(const ShowLayers& layers);
+    bool dense() const { return false; }
+    // The Show section's checkboxes, where the last frame drew them (for --report).
+    const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
+
     static constexpr double kPanelWidth = 360.0;
 
 private:
@@ -74,7 +86,10 @@ private:
     LabState settled_; // the lab as it was when no edit was under way
     bool playing_ = false;
     double speed_ = 0.25; // frames per second while animating
-    void settle_edits();  // turns a finished edit (a drag, a field) into one undo step
+    ShowLayers layers_;
+    std::map<std::string, Vec2> show_checkboxes_;
+    void draw_show_section();
+    void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
     // The panel's sections, top to bottom.
     void draw_time_controls();
     void draw_equations();

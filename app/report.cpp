@@ -1,11 +1,11 @@
 #include "report.hpp"
 
 #include "ccd/answer_json.hpp"
+#include "ccd/atomic_write.hpp"
 #include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -15,7 +15,6 @@ nlohmann::json to_json(Vec2 v) {
     return nlohmann::json::array({v.x, v.y});
 }
 
-// A temporary file, then a rename: a reader never sees half a report.
 nlohmann::json to_json(const SessionReport& session) {
     return {{"document", session.document},
             {"dirty", session.dirty},
@@ -24,14 +23,21 @@ nlohmann::json to_json(const SessionReport& session) {
             {"last_export", session.last_export}};
 }
 
+// Written as every file of ccdlab is (ccd/atomic_write.hpp): a reader never sees half a report,
+// a link is written through, an existing file keeps its mode.
 void write_atomically(const std::filesystem::path& path, const nlohmann::json& report) {
-    const std::filesystem::path temporary = path.string() + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << report.dump(2) << '\n';
-        if (!out) throw std::runtime_error(temporary.string() + ": cannot write the report");
+    try {
+        ccd::write_file_atomically(path, report.dump(2) + "\n");
+    } catch (const ccd::FileWriteError& e) {
+        throw std::runtime_error(path.string() + ": cannot write the report: " + e.what());
     }
-    std::filesystem::rename(temporary, path);
+}
+
+nlohmann::json layers_json(const ShowLayers& layers) {
+    nlohmann::json json = nlohmann::json::object();
+    for (const LayerField& field : layer_fields())
+        json[field.key] = layers.*field.member;
+    return json;
 }
 
 // The scene as the world view's editor has it, with its handles on screen.
@@ -129,7 +135,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                                {"disagrees", answer.disagrees},
                                {"has_query", answer.has_query}};
         if (answer.refusal) item["refusal"] = *answer.refusal;
-        if (answer.search) item["search"] = ccd::search_to_json(*answer.search);
+        if (answer.iterative) item["iterative"] = ccd::iterative_to_json(*answer.iterative);
         answers.push_back(item);
     }
     report["algorithms"] = answers;
@@ -144,6 +150,11 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["hovered"] = to_string(view.hovered());
     report["can_undo"] = view.can_undo();
     report["help_shown"] = view.help_shown();
+    report["layers"] = layers_json(view.layers());
+    nlohmann::json checkboxes = nlohmann::json::object();
+    for (const auto& [key, at] : view.show_checkboxes())
+        checkboxes[key] = to_json(at);
+    report["show_px"] = checkboxes;
     if (session) report["session"] = to_json(*session);
 
     write_atomically(path, report);
@@ -173,6 +184,36 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
                              {"events", events},
                              {"cancelled", view.log().cancelled.size()},
                              {"bodies", bodies}};
+    report["selected_cancelled"] = view.selected_cancelled();
+    const WorldHighlight lit = view.highlight();
+    nlohmann::json highlight = {{"bodies", nlohmann::json::array()},
+                                {"walls", nlohmann::json::array()}};
+    for (const int body : lit.bodies)
+        highlight["bodies"].push_back(world.body_names[static_cast<std::size_t>(body)]);
+    for (const int wall : lit.walls)
+        highlight["walls"].push_back(world.wall_names[static_cast<std::size_t>(wall)]);
+    highlight["point_px"] =
+        lit.has_contact ? to_json(view.camera().to_screen(lit.point)) : nlohmann::json();
+    highlight["normal"] = lit.has_contact ? to_json(lit.normal) : nlohmann::json();
+    report["highlight"] = highlight;
+    report["layers"] = layers_json(view.layers());
+    report["dense"] = view.dense();
+    nlohmann::json labels = nlohmann::json::array();
+    for (const ShownLabel& label : view.shown_labels())
+        labels.push_back({{"text", label.text},
+                          {"top_left_px", to_json(label.top_left)},
+                          {"size_px", to_json(label.size)}});
+    report["labels"] = labels;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const TableRowOnScreen& row : view.table_rows())
+        rows.push_back({{"cancelled", row.cancelled},
+                        {"index", row.index},
+                        {"center_px", to_json(row.center_px)}});
+    report["table_rows"] = rows;
+    nlohmann::json checkboxes = nlohmann::json::object();
+    for (const auto& [key, at] : view.show_checkboxes())
+        checkboxes[key] = to_json(at);
+    report["show_px"] = checkboxes;
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
     if (session) report["session"] = to_json(*session);

@@ -178,16 +178,32 @@ bool SceneEditor::handle_input(const Camera& camera) {
     return changed;
 }
 
-void SceneEditor::draw(ShapeRenderer& r) const {
+void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_unit) const {
     const auto is_selected = [&](SceneItem item) { return selected_ && *selected_ == item; };
+    const auto is_active = [&](SceneItem item) {
+        return is_selected(item) || (hovered_ && hovered_->item == item) ||
+               (dragged_ && dragged_->item == item);
+    };
+    // Shown: every item with all handles, else the one selected, hovered or dragged; the motion
+    // arrow and its tip only on that one.
+    const auto shown = [&](SceneItem item) { return all_handles || is_active(item); };
+    // A handle no bigger than half its body on screen (down to 2 px), so that small bodies
+    // close together stay visible under theirs.
+    const auto handle_size = [&](double radius, float size) {
+        if (radius <= 0.0) return size;
+        return std::clamp(static_cast<float>(0.5 * radius * pixels_per_unit), 2.0f, size);
+    };
     for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
         const ccd::Body& body = scene_.bodies[static_cast<std::size_t>(i)];
-        const bool selected = is_selected({SceneItem::Kind::Body, i});
+        const SceneItem item{SceneItem::Kind::Body, i};
+        if (!shown(item)) continue;
+        const bool selected = is_selected(item);
         const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
         if (body.circle.radius > 0.0)
             r.circle_outline(body.circle.center, body.circle.radius, selected ? 2.0f : 1.0f, color,
                              4.0f);
-        if (selected) r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, color);
+        if (is_active(item)) // the motion arrow, whose tip is a handle
+            r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, palette::handle);
     }
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i)
         if (is_selected({SceneItem::Kind::Segment, i})) {
@@ -196,31 +212,36 @@ void SceneEditor::draw(ShapeRenderer& r) const {
         }
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         const ccd::PolygonBody& polygon = scene_.polygons[static_cast<std::size_t>(i)];
-        const bool selected = is_selected({SceneItem::Kind::Polygon, i});
+        const SceneItem item{SceneItem::Kind::Polygon, i};
+        if (!shown(item)) continue;
+        const bool selected = is_selected(item);
         const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
         r.polygon_outline(polygon.polygon.vertices, selected ? 2.0f : 1.0f, color, 4.0f);
-        if (selected) {
-            const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
-            r.arrow(centroid, centroid + polygon.velocity, 1.5f, color);
-        }
+        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        if (is_active(item)) r.arrow(centroid, centroid + polygon.velocity, 1.5f, palette::handle);
     }
-    const auto draw_handle = [&](SceneHandle handle) {
+    const auto draw_handle = [&](SceneHandle handle, double radius) {
+        if (!shown(handle.item)) return;
+        // An arrow's tip only with its arrow: on the item selected, hovered or dragged.
+        if (handle.part == SceneHandle::Part::Tip && !is_active(handle.item)) return;
         const bool active = handle == hovered_ || handle == dragged_;
         const bool selected = is_selected(handle.item);
-        r.point(handle_position(scene_, handle), active ? 8.0f : (selected ? 6.0f : 4.5f),
+        r.point(handle_position(scene_, handle),
+                active ? 8.0f : handle_size(radius, selected ? 6.0f : 4.5f),
                 selected || active ? palette::handle : palette::handle.with_alpha(0.8f));
     };
     for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
-        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center});
-        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip});
+        const double radius = scene_.bodies[static_cast<std::size_t>(i)].circle.radius;
+        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center}, radius);
+        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip}, radius);
     }
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
-        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
-        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA}, 0.0);
+        draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB}, 0.0);
     }
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
-        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
-        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
+        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center}, 0.0);
+        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip}, 0.0);
     }
 }
 

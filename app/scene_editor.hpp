@@ -30,8 +30,11 @@ public:
     // True while a handle is held: the left button then does not pan.
     bool dragging() const { return dragged_.has_value(); }
     bool pointer_on_handle() const { return hovered_.has_value() || dragged_.has_value(); }
-    // The bodies as they are at t = 0 (faint), and every handle; the selected item's brighter.
-    void draw(ShapeRenderer& renderer) const;
+    // The bodies as they are at t = 0 (faint) and every handle; the selected, hovered or
+    // dragged item's brighter, with its motion arrow and the arrow's tip (no tip without its
+    // arrow). Without `all_handles`, that item's alone. A body's handles shrink to half its
+    // radius on screen (`pixels_per_unit`).
+    void draw(ShapeRenderer& renderer, bool all_handles, double pixels_per_unit) const;
     // The Edit section of the side panel: add, delete, the selected item's numbers; true when
     // the scene changed.
     bool draw_panel(const Camera& camera);

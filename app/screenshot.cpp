@@ -1,5 +1,7 @@
 #include "screenshot.hpp"
 
+#include "ccd/atomic_write.hpp"
+
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
@@ -38,8 +40,20 @@ void write_framebuffer_png(const std::filesystem::path& path, int width, int hei
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
     stbi_flip_vertically_on_write(1); // OpenGL's rows run bottom-up
-    if (!stbi_write_png(path.c_str(), width, height, 3, pixels.data(), width * 3))
-        throw std::runtime_error(path.string() + ": cannot write the PNG file");
+    // Encoded in memory, then written as every file of ccdlab is (ccd/atomic_write.hpp): a link
+    // written through, an existing file's mode kept, a device refused, never half a PNG.
+    std::string png;
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                                   static_cast<std::size_t>(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 3, pixels.data(), width * 3))
+        throw std::runtime_error(path.string() + ": cannot encode the PNG file");
+    try {
+        ccd::write_file_atomically(path, png);
+    } catch (const ccd::FileWriteError& e) {
+        throw std::runtime_error(path.string() + ": cannot write the PNG file: " + e.what());
+    }
 }
 
 std::filesystem::path next_screenshot_name() {

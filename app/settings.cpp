@@ -10,6 +10,24 @@
 #include <system_error>
 
 namespace ccdlab {
+namespace {
+
+// The layers under `key`: each one named keeps its value; any other keeps `layers`' own.
+void read_layers(const nlohmann::json& json, const char* key, ShowLayers& layers) {
+    if (!json.contains(key) || !json[key].is_object()) return;
+    for (const LayerField& field : layer_fields())
+        if (json[key].contains(field.key) && json[key][field.key].is_boolean())
+            layers.*field.member = json[key][field.key].get<bool>();
+}
+
+nlohmann::json layers_json(const ShowLayers& layers) {
+    nlohmann::json json = nlohmann::json::object();
+    for (const LayerField& field : layer_fields())
+        json[field.key] = layers.*field.member;
+    return json;
+}
+
+} // namespace
 
 std::filesystem::path settings_folder() {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
@@ -36,6 +54,8 @@ Settings load_settings(const std::filesystem::path& folder) {
             for (const nlohmann::json& file : json["recent_files"])
                 if (file.is_string() && settings.recent_files.size() < kMaxRecentFiles)
                     settings.recent_files.emplace_back(file.get<std::string>());
+        read_layers(json, "show", settings.layers);
+        read_layers(json, "show_dense", settings.dense_scene_layers);
     } catch (const nlohmann::json::exception&) {
         return Settings{}; // unreadable: start from the defaults
     }
@@ -62,6 +82,8 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
     json["recent_files"] = nlohmann::json::array();
     for (const std::filesystem::path& file : settings.recent_files)
         json["recent_files"].push_back(file.string());
+    json["show"] = layers_json(settings.layers);
+    json["show_dense"] = layers_json(settings.dense_scene_layers);
     try { // best effort: the settings are a convenience
         ccd::write_file_atomically(
             folder / "settings.json",

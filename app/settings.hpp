@@ -1,7 +1,9 @@
 #pragma once
-// Settings that persist between runs: the last scene and the window's size, in
+// Settings that persist between runs: the last scene, the window's size and the layers shown, in
 // $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
 // ImGui's own layout file beside it. A missing or unreadable file means the defaults.
+
+#include "show_layers.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -15,6 +17,10 @@ struct Settings {
     int height = 800;
     // Scene files opened or saved, the latest first (the Open dialog lists them).
     std::vector<std::filesystem::path> recent_files = {};
+    // What the canvases show ("show"), and what a dense scene shows ("show_dense"): each kept
+    // as the user last set it.
+    ShowLayers layers = {};
+    ShowLayers dense_scene_layers = dense_layers();
 };
 
 inline constexpr std::size_t kMaxRecentFiles = 10;

@@ -1,6 +1,8 @@
 #include "world_view.hpp"
 
+#include "canvas_controls.hpp"
 #include "color.hpp"
+#include "label_placer.hpp"
 #include "shape_renderer.hpp"
 
 #include "ccd/path_position.hpp"
@@ -11,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <span>
 #include <string>
 
@@ -21,34 +24,19 @@ ImU32 to_imgui(Color c) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
-// A colour per body, so paths and events can be told apart.
+// A colour per body, so paths and events can be told apart (none of them the handles' yellow).
 Color body_color(int index) {
     constexpr Color colors[] = {{0.25f, 0.60f, 1.00f, 1.0f}, {0.95f, 0.55f, 0.25f, 1.0f},
                                 {0.45f, 0.85f, 0.45f, 1.0f}, {0.85f, 0.45f, 0.85f, 1.0f},
-                                {0.95f, 0.85f, 0.35f, 1.0f}, {0.40f, 0.85f, 0.90f, 1.0f}};
+                                {0.95f, 0.50f, 0.60f, 1.0f}, {0.40f, 0.85f, 0.90f, 1.0f}};
     return colors[static_cast<std::size_t>(index) % std::size(colors)];
-}
-
-// The feature column, short enough for it: a polygon's edge or vertex by number, with the
-// other polygon's part when the contact names one ("edge 0 (v1)": vertex 1 on edge 0).
-std::string feature_label(ccd::Feature feature, int vertex, int edge) {
-    const auto part = [](const char* what, int index) {
-        return index >= 0 ? std::string(what) + std::to_string(index) : std::string();
-    };
-    if (feature == ccd::Feature::PolygonEdge)
-        return "edge " + std::to_string(edge) + (vertex >= 0 ? " (" + part("v", vertex) + ")" : "");
-    if (feature == ccd::Feature::PolygonVertex)
-        return "vertex " + std::to_string(vertex) + (edge >= 0 ? " (" + part("e", edge) + ")" : "");
-    std::string label(ccd::to_string(feature));
-    if (vertex >= 0) label += " " + part("v", vertex);
-    if (edge >= 0) label += " " + part("e", edge);
-    return label;
 }
 
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene)
-    : editor_(scene), canvas_(scene, kPanelWidth), world_(ccd::make_world(scene)) {
+    : editor_(scene), canvas_(scene, kPanelWidth), world_(ccd::make_world(scene)),
+      layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
     read_shapes();
     discrete_.reset(scene);
     step_frame();
@@ -75,6 +63,8 @@ void WorldView::step_frame() {
     log_ = world_.world.step();
     discrete_.step(discrete_method_, deepest_first_);
     selected_event_ = -1;
+    selected_cancelled_ = -1;
+    rows_need_sort_ = true;
     canvas_.mark_changed();
 }
 
@@ -141,8 +131,7 @@ void WorldView::step_event(int direction) {
             }
     }
     if (next < 0 || next >= count) return;
-    selected_event_ = next;
-    set_scrub_t(log_.events[static_cast<std::size_t>(next)].time);
+    select_event(next);
 }
 
 void WorldView::set_scrub_t(double t) {
@@ -168,19 +157,101 @@ bool WorldView::handle_input() {
     const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.
     canvas_.navigate(!editor_.pointer_on_handle());
+    if (!edited) select_clicked_event();
     if (edited) rebuild();
     if (editor_.selected() != selected) canvas_.mark_changed(); // shown, and reported
     return edited;
+}
+
+// A click, not a drag: the left button released where it was pressed, off every handle, on an
+// event's dot (shown with the event numbers).
+void WorldView::select_clicked_event() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const Camera& camera = canvas_.camera();
+    if (!layers_.event_numbers || !ImGui::IsMouseReleased(ImGuiMouseButton_Left) ||
+        io.MouseDragMaxDistanceSqr[0] > 9.0f || editor_.pointer_on_handle() ||
+        !pointer_on_canvas(camera))
+        return;
+    const Vec2 mouse{io.MousePos.x, io.MousePos.y};
+    int nearest = -1;
+    double best = 8.0; // pixels
+    for (const ccd::ContactEvent& e : log_.events) {
+        const double distance = ccd::length(camera.to_screen(e.point) - mouse);
+        if (distance < best) {
+            best = distance;
+            nearest = e.sequence;
+        }
+    }
+    if (nearest >= 0) select_event(nearest);
 }
 
 Vec2 WorldView::position_at(int index, double t) const {
     return ccd::position_at(log_.paths[static_cast<std::size_t>(index)], t);
 }
 
+bool WorldHighlight::has_body(int body) const {
+    return std::find(bodies.begin(), bodies.end(), body) != bodies.end();
+}
+
+bool WorldHighlight::has_wall(int wall) const {
+    return std::find(walls.begin(), walls.end(), wall) != walls.end();
+}
+
+void WorldView::select_event(int sequence) {
+    if (sequence < 0 || sequence >= static_cast<int>(log_.events.size())) return;
+    selected_event_ = sequence;
+    selected_cancelled_ = -1;
+    scroll_to_selection_ = true;
+    set_scrub_t(log_.events[static_cast<std::size_t>(sequence)].time);
+}
+
+// A cancelled prediction is shown at the time it was cancelled: the event that cancelled it
+// has just happened, the contact it predicted is drawn where it would have been.
+void WorldView::select_cancelled(int index) {
+    if (index < 0 || index >= static_cast<int>(log_.cancelled.size())) return;
+    selected_cancelled_ = index;
+    selected_event_ = -1;
+    scroll_to_selection_ = true;
+    const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(index)];
+    set_scrub_t(c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+                    ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
+                    : (log_.budget_cut ? log_.budget_cut->time : c.time));
+}
+
+WorldHighlight WorldView::highlight() const {
+    WorldHighlight lit;
+    const auto parties = [&](int body, ccd::OtherKind kind, int other, Vec2 point, Vec2 normal) {
+        lit.bodies.push_back(body);
+        (kind == ccd::OtherKind::Body ? lit.bodies : lit.walls).push_back(other);
+        lit.has_contact = true;
+        lit.point = point;
+        lit.normal = normal;
+    };
+    if (selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())) {
+        const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(selected_event_)];
+        parties(e.body, e.other_kind, e.other, e.point, e.normal);
+    } else if (selected_cancelled_ >= 0 &&
+               selected_cancelled_ < static_cast<int>(log_.cancelled.size())) {
+        const ccd::CancelledPrediction& c =
+            log_.cancelled[static_cast<std::size_t>(selected_cancelled_)];
+        parties(c.body, c.other_kind, c.other, c.point, c.normal);
+    }
+    return lit;
+}
+
+void WorldView::set_layers(const ShowLayers& layers) {
+    if (layers == layers_) return;
+    layers_ = layers;
+    canvas_.mark_changed();
+}
+
 void WorldView::draw_world(ShapeRenderer& r) const {
+    const WorldHighlight lit = highlight();
+    const double pixels = canvas_.camera().pixels_per_unit;
     // Walls at the scrubbed t, where the frame's log puts them; a moving wall's frame start and
-    // end faint and dashed.
-    for (const ccd::WallPath& path : log_.wall_paths) {
+    // end faint and dashed. A party of the selected event glows under its line.
+    for (std::size_t w = 0; w < log_.wall_paths.size(); ++w) {
+        const ccd::WallPath& path = log_.wall_paths[w];
         if (path.points.empty()) continue;
         if (path.points.size() > 1) {
             const Color faint = palette::wall.with_alpha(0.35f);
@@ -190,70 +261,70 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             r.line(end.a, end.b, 1.5f, faint, 6.0f);
         }
         const ccd::Segment at = ccd::segment_at(path, scrub_t_);
+        if (lit.has_wall(static_cast<int>(w)))
+            r.line(at.a, at.b, 11.0f, palette::highlight.with_alpha(0.45f));
         r.line(at.a, at.b, 3.0f, palette::wall);
     }
-    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
-        const auto& points = log_.paths[i].points;
-        const Color color = body_color(static_cast<int>(i));
-        for (std::size_t k = 1; k < points.size(); ++k)
-            r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f), 5.0f);
-        for (std::size_t k = 1; k + 1 < points.size(); ++k) // the bounce points
-            r.point(points[k].position, 3.0f, color);
-    }
-    for (const ccd::ContactEvent& e : log_.events) {
-        const bool selected = e.sequence == selected_event_;
-        r.point(e.point, selected ? 6.0f : 4.0f, palette::impact);
-        if (selected)
-            r.arrow(e.point, e.point + e.normal * (60.0 / canvas_.camera().pixels_per_unit), 2.5f,
-                    palette::normal);
-    }
+    if (layers_.paths)
+        for (std::size_t i = 0; i < log_.paths.size(); ++i) {
+            const auto& points = log_.paths[i].points;
+            const Color color = body_color(static_cast<int>(i));
+            for (std::size_t k = 1; k < points.size(); ++k)
+                r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f),
+                       5.0f);
+            for (std::size_t k = 1; k + 1 < points.size(); ++k) // the bounce points
+                r.point(points[k].position, 3.0f, color);
+        }
+    if (layers_.event_numbers && log_.events.size() <= kMostPredictionsDrawn)
+        for (const ccd::ContactEvent& e : log_.events)
+            r.point(e.point, 4.0f, palette::impact);
     draw_predictions(r);
     // The bodies at the scrubbed time, where their logged paths put them; the two of the
-    // selected event stand out.
-    const ccd::ContactEvent* selected =
-        selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())
-            ? &log_.events[static_cast<std::size_t>(selected_event_)]
-            : nullptr;
+    // selected event stand out in a white ring.
     for (std::size_t i = 0; i < log_.paths.size(); ++i) {
         const auto& points = log_.paths[i].points;
         if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
         const int body = static_cast<int>(i);
         const Vec2 at = position_at(body, scrub_t_);
         const Color color = body_color(body);
-        const bool in_selected =
-            selected && (selected->body == body ||
-                         (selected->other_kind == ccd::OtherKind::Body && selected->other == body));
+        const bool in_selected = lit.has_body(body);
         if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
+            if (in_selected)
+                r.polygon_outline(outlines_[i], 9.0f, palette::highlight.with_alpha(0.45f), 0.0f,
+                                  at);
             r.polygon_outline(outlines_[i], in_selected ? 4.0f : 2.5f, color, 0.0f, at);
             r.point(at, 2.5f, color.with_alpha(0.6f));
         } else if (radii_[i] > 0.0) {
             r.disc(at, radii_[i], color.with_alpha(in_selected ? 0.6f : 0.35f));
+            if (in_selected)
+                r.circle_outline(at, radii_[i] + 4.0 / pixels, 3.0f, palette::highlight);
             r.circle_outline(at, radii_[i], in_selected ? 4.0f : 2.0f, color);
         } else {
+            if (in_selected) r.point(at, 10.0f, palette::highlight.with_alpha(0.6f));
             r.point(at, in_selected ? 7.0f : 4.0f, color);
         }
     }
-    draw_discrete(r);
-    editor_.draw(r); // the scene as edited: bodies at t = 0 and the handles
+    // The selected contact: its point and normal as the log holds them (a cancelled one's as
+    // predicted).
+    if (lit.has_contact) {
+        r.point(lit.point, 6.0f, selected_cancelled_ >= 0 ? palette::highlight : palette::impact);
+        r.arrow(lit.point, lit.point + lit.normal * (60.0 / pixels), 2.5f, palette::normal);
+    }
+    if (layers_.discrete) draw_discrete(r);
+    editor_.draw(r, layers_.handles, pixels); // the scene as edited: bodies at t = 0, handles
 }
 
 // Predictions, dashed, as the log recorded them: where each body would touch, drawn at its
 // contact point and normal (the body's center is the radius out along the normal). Pending at
-// the scrubbed t: contacts still ahead that the scheduler expects then (processed later, or
-// cancelled later, which it does not know yet), in the body's colour. Cancelled by t: grey.
-// A frame with hundreds of predictions would hide the world; then only the selected event's
-// bodies show theirs.
+// the scrubbed t (layer "pending predictions"): contacts still ahead that the scheduler expects
+// then (processed later, or cancelled later, which it does not know yet), in the body's colour.
+// Cancelled by t, grey: those the selected event cancelled, the selected one (white), or all
+// of them (layer "cancelled predictions"). A frame with hundreds of predictions would hide the
+// world; then only the selected event's bodies show theirs.
 void WorldView::draw_predictions(ShapeRenderer& r) const {
     const bool all = log_.events.size() + log_.cancelled.size() <= kMostPredictionsDrawn;
-    const ccd::ContactEvent* selected =
-        selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())
-            ? &log_.events[static_cast<std::size_t>(selected_event_)]
-            : nullptr;
-    const auto shown = [&](int body) {
-        return all || (selected &&
-                       (selected->body == body ||
-                        (selected->other_kind == ccd::OtherKind::Body && selected->other == body)));
-    };
+    const WorldHighlight lit = highlight();
+    const auto shown = [&](int body) { return all || lit.has_body(body); };
     // A polygon's ghost is its contact point and normal: where its center would be is not in
     // the prediction.
     const auto ghost = [&](int body, Vec2 point, Vec2 normal, Color color) {
@@ -264,31 +335,121 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
                    4.0f);
         r.point(point, 2.5f, color);
     };
-    for (const ccd::ContactEvent& e : log_.events)
-        if (e.time > scrub_t_ && shown(e.body))
-            ghost(e.body, e.point, e.normal, body_color(e.body).with_alpha(0.8f));
-    for (const ccd::CancelledPrediction& c : log_.cancelled) {
+    if (layers_.pending_predictions)
+        for (const ccd::ContactEvent& e : log_.events)
+            if (e.time > scrub_t_ && shown(e.body))
+                ghost(e.body, e.point, e.normal, body_color(e.body).with_alpha(0.8f));
+    for (std::size_t i = 0; i < log_.cancelled.size(); ++i) {
+        const ccd::CancelledPrediction& c = log_.cancelled[i];
+        const bool selected = static_cast<int>(i) == selected_cancelled_;
+        if (selected) {
+            ghost(c.body, c.point, c.normal, palette::highlight);
+            continue;
+        }
         if (c.predicted_at > scrub_t_ || !shown(c.body)) continue;
         const double cancelled_at =
             c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
                 ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
                 : (log_.budget_cut ? log_.budget_cut->time : 1.0);
-        const bool pending = scrub_t_ < cancelled_at;
-        ghost(c.body, c.point, c.normal,
-              pending ? body_color(c.body).with_alpha(0.8f) : Color{0.6f, 0.6f, 0.65f, 0.55f});
+        if (scrub_t_ < cancelled_at) {
+            if (layers_.pending_predictions)
+                ghost(c.body, c.point, c.normal, body_color(c.body).with_alpha(0.8f));
+        } else if (layers_.cancelled_predictions ||
+                   (selected_event_ >= 0 && c.cancelled_by == selected_event_ &&
+                    c.reason == ccd::CancelReason::TrajectoryChanged)) {
+            ghost(c.body, c.point, c.normal, palette::cancelled);
+        }
     }
 }
 
-void WorldView::draw_labels() const {
-    ImDrawList* list = canvas_.begin_labels();
-    // Every event's number, unless there are so many that they would hide the world: then the
-    // selected one's alone.
-    const bool all = log_.events.size() <= kMostPredictionsDrawn;
+// The events other than the selected one, grouped by where they are on screen: those within
+// 3 px of a group's first event share its label ("0, 2 ... 32 (17)" at a chattering corner).
+std::vector<WorldView::EventGroup> WorldView::events_at_one_point(const Camera& camera) const {
+    std::vector<EventGroup> groups;
+    std::vector<Vec2> anchors; // each group's first event on screen
     for (const ccd::ContactEvent& e : log_.events) {
-        if (!all && e.sequence != selected_event_) continue;
-        const Vec2 s = canvas_.camera().to_screen(e.point);
-        list->AddText(ImVec2(static_cast<float>(s.x) + 6, static_cast<float>(s.y) - 18),
-                      to_imgui(palette::impact), std::to_string(e.sequence).c_str());
+        if (e.sequence == selected_event_) continue;
+        const Vec2 at = camera.to_screen(e.point);
+        std::size_t g = 0;
+        while (g < groups.size() && !(ccd::length(anchors[g] - at) < 3.0))
+            ++g;
+        if (g == groups.size()) {
+            groups.push_back({e.point, {}});
+            anchors.push_back(at);
+        }
+        groups[g].sequences.push_back(e.sequence);
+    }
+    return groups;
+}
+
+// Names (bodies at t, walls at t) and event numbers, through the label placer: none covers
+// another; the selected event's number and its parties' names go first.
+void WorldView::draw_labels() const {
+    const Camera& camera = canvas_.camera();
+    const WorldHighlight lit = highlight();
+    std::vector<LabelRequest> requests;
+    std::vector<std::string> texts;
+    std::vector<Color> colors;
+    const auto add = [&](Vec2 world, double clearance, int priority, std::string text,
+                         Color color) {
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        requests.push_back({camera.to_screen(world), {size.x, size.y}, clearance, priority});
+        texts.push_back(std::move(text));
+        colors.push_back(color);
+    };
+    if (lit.has_contact) {
+        const int number = selected_event_ >= 0 ? selected_event_ : -1;
+        add(lit.point, 4.0, 100,
+            number >= 0 ? std::to_string(number)
+                        : "c" + std::to_string(selected_cancelled_) + " (cancelled)",
+            number >= 0 ? palette::impact : palette::highlight);
+    }
+    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
+        const int body = static_cast<int>(i);
+        const bool selected = lit.has_body(body);
+        if (!layers_.labels && !selected) continue;
+        const auto& points = log_.paths[i].points;
+        if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
+        double clearance = std::min(radii_[i] * camera.pixels_per_unit, 60.0);
+        for (const Vec2 v : outlines_[i])
+            clearance =
+                std::max(clearance, std::min(ccd::length(v) * camera.pixels_per_unit * 0.5, 60.0));
+        add(position_at(body, scrub_t_), clearance, selected ? 90 : 50, world_.body_names[i],
+            selected ? palette::highlight : body_color(body));
+    }
+    for (std::size_t w = 0; w < log_.wall_paths.size(); ++w) {
+        const bool selected = lit.has_wall(static_cast<int>(w));
+        if ((!layers_.labels && !selected) || log_.wall_paths[w].points.empty()) continue;
+        const ccd::Segment at = ccd::segment_at(log_.wall_paths[w], scrub_t_);
+        add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40, world_.wall_names[w],
+            selected ? palette::highlight : palette::wall.with_alpha(0.8f));
+        // Crowded at its middle, the name may go to a quarter of the way from either end.
+        requests.back().other_anchors = {camera.to_screen(at.a * 0.75 + at.b * 0.25),
+                                         camera.to_screen(at.a * 0.25 + at.b * 0.75)};
+    }
+    if (layers_.event_numbers && log_.events.size() <= kMostPredictionsDrawn)
+        for (const EventGroup& group : events_at_one_point(camera)) {
+            std::string text;
+            const auto& numbers = group.sequences;
+            if (numbers.size() <= 3) {
+                for (const int n : numbers)
+                    text += (text.empty() ? "" : ", ") + std::to_string(n);
+            } else {
+                text = std::to_string(numbers[0]) + ", " + std::to_string(numbers[1]) + " ... " +
+                       std::to_string(numbers.back()) + " (" + std::to_string(numbers.size()) + ")";
+            }
+            add(group.point, 4.0, 30, text, palette::impact);
+        }
+
+    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
+    ImDrawList* list = canvas_.begin_labels();
+    shown_labels_.clear();
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (!placed[i].shown) continue;
+        const Vec2 at = placed[i].top_left;
+        list->AddText(ImVec2(static_cast<float>(at.x), static_cast<float>(at.y)),
+                      to_imgui(colors[i]), texts[i].c_str());
+        shown_labels_.push_back({texts[i], at, requests[i].size});
     }
     canvas_.end_labels();
 }
@@ -298,6 +459,7 @@ void WorldView::draw_panel() {
     draw_frame_controls();
     draw_cuts();
     draw_timeline();
+    draw_show_section();
     draw_event_table();
     draw_discrete_panel();
     const auto selected = editor_.selected();
@@ -306,10 +468,12 @@ void WorldView::draw_panel() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
         "Dashed lines are each body's path through the frame, dots its bounce "
-        "points, numbers the events in processing order. Pick an event to jump "
-        "there and see its normal. Dashed circles are predictions: where a body "
-        "expects to touch next (its colour) or a contact that an earlier event "
-        "cancelled (grey). Space plays and pauses. The yellow handles are "
+        "points, numbers the events in processing order. Pick an event (a row of the table, "
+        "its number on the canvas, or , and .) to jump there: its two bodies are ringed in "
+        "white, its contact point and normal drawn. Dashed circles are predictions: where a "
+        "body expects to touch next (its colour), the contacts the selected event cancelled "
+        "(grey), or the cancelled prediction picked in the table (white). Show switches "
+        "layers off and on. Space plays and pauses. The yellow handles are "
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
         "pulls it apart); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
@@ -317,6 +481,26 @@ void WorldView::draw_panel() {
     ImGui::PopStyleColor();
     ImGui::End();
     canvas_.draw_help();
+}
+
+// The layers, a checkbox each, two to a row.
+void WorldView::draw_show_section() {
+    show_checkboxes_.clear();
+    if (!ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ShowLayers layers = layers_;
+    int column = 0;
+    for (const LayerField& field : layer_fields()) {
+        if (!field.world) continue;
+        if (column++ % 2 == 1) ImGui::SameLine(ImGui::GetWindowContentRegionWidth() * 0.5f);
+        ImGui::Checkbox(field.label, &(layers.*field.member));
+        const ImVec2 lo = ImGui::GetItemRectMin();
+        const float h = ImGui::GetItemRectSize().y;
+        show_checkboxes_[field.key] = {lo.x + h * 0.5, lo.y + h * 0.5}; // the box itself
+    }
+    if (dense_)
+        ImGui::TextDisabled("(more than %zu bodies: a dense scene's layers are saved apart)",
+                            kDenseBodies);
+    set_layers(layers);
 }
 
 // The frame shown and its counts; step, play or pause (Space) and the speed of play.
@@ -366,6 +550,7 @@ void WorldView::draw_timeline() {
     if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) {
         set_scrub_t(t);
         selected_event_ = -1; // stepping goes on from the scrubbed t
+        selected_cancelled_ = -1;
     }
     const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     ImDrawList* list = ImGui::GetWindowDrawList();
@@ -384,86 +569,6 @@ void WorldView::draw_timeline() {
     ImGui::SameLine();
     if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD, false)))
         step_event(1);
-}
-
-// The event queue of the frame: processed, then cancelled. Only the rows in view are built: a
-// busy frame has thousands.
-void WorldView::draw_event_table() {
-    if (!ImGui::BeginTable("events", 5,
-                           ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                               ImGuiTableFlags_BordersInnerV,
-                           ImVec2(0, 320)))
-        return;
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("pair");
-    ImGui::TableSetupColumn("feature");
-    ImGui::TableSetupColumn("status", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableHeadersRow();
-    const int events = static_cast<int>(log_.events.size());
-    ImGuiListClipper clipper;
-    clipper.Begin(events + static_cast<int>(log_.cancelled.size()));
-    while (clipper.Step())
-        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row)
-            if (row < events)
-                event_row(log_.events[static_cast<std::size_t>(row)]);
-            else
-                cancelled_row(log_.cancelled[static_cast<std::size_t>(row - events)]);
-    ImGui::EndTable();
-}
-
-const std::string& WorldView::name_of(ccd::OtherKind kind, int index) const {
-    const auto& names = kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
-    return names[static_cast<std::size_t>(index)];
-}
-
-// A processed event's row; a click selects it and moves t there.
-void WorldView::event_row(const ccd::ContactEvent& e) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    const std::string label = std::to_string(e.sequence);
-    if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
-                          ImGuiSelectableFlags_SpanAllColumns)) {
-        selected_event_ = e.sequence;
-        set_scrub_t(e.time);
-    }
-    ImGui::TableNextColumn();
-    ImGui::Text("%.6f", e.time);
-    ImGui::TableNextColumn();
-    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
-                name_of(e.other_kind, e.other).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
-    ImGui::TableNextColumn();
-    // At the scrubbed t, an event still to come (predicted by then or not).
-    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
-}
-
-// A cancelled prediction's row, greyed, with where it stands at the scrubbed t.
-void WorldView::cancelled_row(const ccd::CancelledPrediction& c) const {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("-");
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("%.6f", c.time);
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
-                        name_of(c.other_kind, c.other).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextDisabled("%s", feature_label(c.feature, c.vertex, c.edge).c_str());
-    ImGui::TableNextColumn();
-    const bool cancelled_yet =
-        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
-            : scrub_t_ >= 1.0;
-    if (c.predicted_at > scrub_t_)
-        ImGui::TextDisabled("not yet predicted");
-    else if (!cancelled_yet)
-        ImGui::TextDisabled("pending (event %d cancels it)", c.cancelled_by);
-    else if (c.reason == ccd::CancelReason::Budget)
-        ImGui::TextDisabled("cancelled (budget)");
-    else
-        ImGui::TextDisabled("cancelled by %d", c.cancelled_by);
 }
 
 } // namespace ccdlab

@@ -8,13 +8,42 @@
 #include "canvas_view.hpp"
 #include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
+#include "show_layers.hpp"
 
 #include "ccd/scene.hpp"
 #include "ccd/scene_world.hpp"
 
+#include <map>
+#include <string>
+#include <vector>
+
 namespace ccdlab {
 
 class ShapeRenderer;
+
+// What the selected event (or cancelled prediction) involves, as the log holds it: its two
+// parties and its contact point and normal. Empty when nothing is selected.
+struct WorldHighlight {
+    std::vector<int> bodies; // body indices
+    std::vector<int> walls;  // wall indices
+    bool has_contact = false;
+    Vec2 point, normal;
+    bool has_body(int body) const;
+    bool has_wall(int wall) const;
+};
+
+// A text drawn on the canvas this frame, where the label placer put it (window pixels).
+struct ShownLabel {
+    std::string text;
+    Vec2 top_left, size;
+};
+
+// A row of the event table on screen this frame: a processed event or a cancelled prediction.
+struct TableRowOnScreen {
+    bool cancelled = false;
+    int index = 0; // an event's sequence, or the cancelled prediction's index in the log
+    Vec2 center_px;
+};
 
 class WorldView {
 public:
@@ -35,6 +64,21 @@ public:
     // none selected, the first after (or last before) the scrubbed t.
     void step_event(int direction);
     int selected_event() const { return selected_event_; } // its sequence; -1: none
+    // The cancelled prediction selected (its index in log().cancelled; -1: none). Selecting one
+    // unselects the event, and the other way round.
+    int selected_cancelled() const { return selected_cancelled_; }
+    void select_event(int sequence);
+    void select_cancelled(int index);
+    WorldHighlight highlight() const;
+    // The layers drawn (the panel's "Show" section); a dense scene (show_layers.hpp) opens with
+    // dense_layers(), any other with ShowLayers{}, until the app sets its saved ones.
+    const ShowLayers& layers() const { return layers_; }
+    void set_layers(const ShowLayers& layers);
+    bool dense() const { return dense_; }
+    // The last drawn frame's labels, table rows and Show checkboxes (for --report).
+    const std::vector<ShownLabel>& shown_labels() const { return shown_labels_; }
+    const std::vector<TableRowOnScreen>& table_rows() const { return table_rows_; }
+    const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
     bool take_changed() { return canvas_.take_changed(); }
     // Steps the next frame and shows its log.
     void step_frame();
@@ -66,9 +110,21 @@ private:
     void draw_frame_controls();
     void draw_cuts() const;
     void draw_timeline();
+    void draw_show_section();
     void draw_event_table();
+    void sort_table_rows();
     void event_row(const ccd::ContactEvent& event);
-    void cancelled_row(const ccd::CancelledPrediction& cancelled) const;
+    void cancelled_row(int index);
+    void event_tooltip(const ccd::ContactEvent& event) const;
+    void cancelled_tooltip(const ccd::CancelledPrediction& cancelled) const;
+    std::string status_of(const ccd::CancelledPrediction& cancelled) const;
+    struct EventGroup {
+        Vec2 point;
+        std::vector<int> sequences;
+    };
+    std::vector<EventGroup> events_at_one_point(const Camera& camera) const;
+    // A click on the canvas (not a drag, not on a handle) near an event's contact point.
+    void select_clicked_event();
     void draw_discrete_panel();
     // A body's or a wall's name in the scene.
     const std::string& name_of(ccd::OtherKind kind, int index) const;
@@ -86,6 +142,18 @@ private:
     bool playing_ = false;
     double speed_ = 0.5; // frames per second while playing
     int selected_event_ = -1;
+    int selected_cancelled_ = -1;
+    ShowLayers layers_;
+    bool dense_ = false;
+    // The table's rows in the order shown (processed then cancelled, or as sorted): each an
+    // event's sequence, or -1 - a cancelled prediction's index.
+    std::vector<int> row_order_;
+    bool rows_need_sort_ = true;
+    bool scroll_to_selection_ = false; // the table shows the selected row next frame
+    static constexpr int kNoRow = 1 << 30;
+    mutable std::vector<ShownLabel> shown_labels_;
+    std::vector<TableRowOnScreen> table_rows_;
+    std::map<std::string, Vec2> show_checkboxes_;
     DiscreteComparison discrete_; // ghosts at the end of the frame shown
     DiscreteMethod discrete_method_ = DiscreteMethod::None;
     bool deepest_first_ = true;

@@ -5,6 +5,7 @@
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
@@ -67,6 +68,43 @@ ccd::Polygon polygon(const json& q, const char* name) {
     return out;
 }
 
+// A vector parameter of a motion: [0, 0] when the pair lets it be left out.
+Vec2 motion_vec2(const json& q, const char* name, bool optional) {
+    if (optional && !q.contains(name)) return {};
+    return vec2(q, name);
+}
+
+// The turning queries take convex polygons in counter-clockwise order: every turn between
+// consecutive edges to the left (collinear vertices allowed), the whole going round once, and
+// some area.
+void require_convex_counter_clockwise(const ccd::Polygon& polygon, const char* name) {
+    // Scaled first by a power of two (exactly) so that no product overflows or vanishes.
+    double largest = 0.0;
+    for (const Vec2 p : polygon.vertices)
+        largest = std::max({largest, std::fabs(p.x), std::fabs(p.y)});
+    const int exponent = largest > 0.0 ? -std::ilogb(largest) : 0;
+    std::vector<Vec2> v;
+    for (const Vec2 p : polygon.vertices)
+        v.push_back({std::ldexp(p.x, exponent), std::ldexp(p.y, exponent)});
+    const std::size_t n = v.size();
+    double area2 = 0.0, turning = 0.0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const Vec2 a = v[k], b = v[(k + 1) % n], c = v[(k + 2) % n];
+        area2 += ccd::cross(a, b);
+        const double turn = ccd::cross(b - a, c - b);
+        if (turn < 0.0)
+            throw QueryError(
+                std::string("\"") + name +
+                "\" must be convex and counter-clockwise (it turns clockwise at vertex " +
+                std::to_string((k + 1) % n) + ")");
+        turning += std::atan2(turn, ccd::dot(b - a, c - b));
+    }
+    if (!(area2 > 0.0) || turning > 7.0) // a second time round is not convex
+        throw QueryError(std::string("\"") + name +
+                         "\" must be convex and counter-clockwise (its area must be positive and "
+                         "it must go round once)");
+}
+
 // A side of the pair, its parameters read under the names the registry gives them.
 ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& names) {
     const auto name = [](std::string_view n) { return std::string(n); };
@@ -96,8 +134,16 @@ ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& name
         motion = ccd::Translation{vec2(q, name(names.motion[0]).c_str())};
         break;
     case ccd::MotionKind::EndMotion:
-        motion = ccd::EndMotion{vec2(q, name(names.motion[0]).c_str()),
-                                vec2(q, name(names.motion[1]).c_str())};
+        motion =
+            ccd::EndMotion{motion_vec2(q, name(names.motion[0]).c_str(), names.motion_optional),
+                           motion_vec2(q, name(names.motion[1]).c_str(), names.motion_optional)};
+        break;
+    case ccd::MotionKind::Turning:
+        motion = ccd::Turning{vec2(q, name(names.motion[0]).c_str()),
+                              vec2(q, name(names.motion[1]).c_str()),
+                              number(q, name(names.motion[2]).c_str())};
+        if (const auto* p = std::get_if<ccd::Polygon>(&shape))
+            require_convex_counter_clockwise(*p, name(names.shape[0]).c_str());
         break;
     }
     return {std::move(shape), std::move(motion)};
@@ -118,13 +164,15 @@ std::string query_kinds_help() {
     std::string text;
     for (const ccd::PairType& pair : ccd::pair_types()) {
         text += "  {\"kind\":\"" + std::string(pair.name) + "\"";
-        const auto add = [&text](std::span<const std::string_view> names) {
+        const auto add = [&text](std::span<const std::string_view> names, bool optional) {
             for (const std::string_view name : names)
-                if (!name.empty()) text += ",\"" + std::string(name) + "\":..";
+                if (!name.empty())
+                    text +=
+                        ",\"" + std::string(name) + "\":" + (optional ? "[0,0] if left out" : "..");
         };
         for (const ccd::SweptNames* names : {&pair.mover_names, &pair.obstacle_names}) {
-            add(names->shape);
-            add(names->motion);
+            add(names->shape, false);
+            add(names->motion, names->motion_optional);
         }
         text += "}\n";
     }

@@ -107,13 +107,14 @@ band_lanes(std::size_t n, const double* __restrict cx, const double* __restrict 
         const double start = accurate_cross(ux, uy, wx, wy); // signed distance to the line x |u|
         const double reach = radius * length;
         const double along0 = dot_fma(wx, wy, ux, uy);
+        const double along0_b = dot_fma(mbx, mby, ux, uy); // from B (exact near B)
         const double c_a = distance_squared_minus(wx, wy, r2);
         const double c_b = distance_squared_minus(mbx, mby, r2);
 
         // overlap at t = 0
         const bool has_band = length2 > 0.0;
         const bool at_a = (along0 <= 0.0) | !has_band;
-        const bool at_b = !at_a & (along0 >= length2);
+        const bool at_b = !at_a & (along0_b >= 0.0);
         const bool inside = std::fabs(start) <= reach;
         // (a bool-valued ?: here stops GCC 12's vectoriser; the masks below say the same)
         const bool overlap =

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <new>
+#include <tuple>
 
 namespace ccd::detail {
 namespace {
@@ -165,6 +166,10 @@ Prediction EventQueue::pop() {
         __builtin_prefetch(&pool_[heap[0].slot]);
     }
     free_slots_.push_back(slot);
+    return stored_prediction(time, slot);
+}
+
+Prediction EventQueue::stored_prediction(double time, std::uint32_t slot) const {
     const Stored& s = pool_[slot];
     return Prediction{time,
                       s.body,
@@ -179,6 +184,49 @@ Prediction EventQueue::pop() {
                       s.predicted_after,
                       s.vertex == 0xFF ? -1 : s.vertex,
                       s.edge == 0xFF ? -1 : s.edge};
+}
+
+// The order of `later` (time, body, other, pass, serial), each key read from the pool once:
+// a sort of plain tuples, where popping one by one sifted through the heap comparing pool
+// entries at every level (a budget cut drains hundreds of thousands of predictions, mostly
+// tied at t = 0 when many bodies start at one point).
+std::vector<Prediction> EventQueue::drain() {
+    struct Order {
+        double time;
+        int body;
+        std::int64_t other;
+        int predicted_after;
+        std::uint32_t serial;
+        std::uint32_t slot;
+    };
+    std::vector<Order> order;
+    order.reserve(size_);
+    const auto add = [&](const Key& k) {
+        const Stored& s = pool_[k.slot];
+        order.push_back(Order{k.time, s.body,
+                              other_code(static_cast<OtherKind>(s.other_kind), s.other),
+                              s.predicted_after, k.serial, k.slot});
+    };
+    for (std::size_t i = 0; i < heap_size_; ++i)
+        add(keys_[kOffset + i]);
+    for (std::size_t b = current_ + 1; b < buckets_.size(); ++b) {
+        for (const Key& k : buckets_[b])
+            add(k);
+        buckets_[b].clear();
+    }
+    std::sort(order.begin(), order.end(), [](const Order& x, const Order& y) {
+        return std::tie(x.time, x.body, x.other, x.predicted_after, x.serial) <
+               std::tie(y.time, y.body, y.other, y.predicted_after, y.serial);
+    });
+    std::vector<Prediction> out;
+    out.reserve(order.size());
+    for (const Order& o : order)
+        out.push_back(stored_prediction(o.time, o.slot));
+    heap_size_ = 0;
+    size_ = 0;
+    pool_.clear();
+    free_slots_.clear();
+    return out;
 }
 
 void EventQueue::clear(std::size_t buckets) {

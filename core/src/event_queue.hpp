@@ -58,6 +58,9 @@ public:
     }
     bool empty() const { return size_ == 0; }
     std::size_t size() const { return size_; }
+    // Empties the queue and returns what it held in the order pop() would have given it (the
+    // prediction passes' count goes on: what is pushed next orders after as before).
+    std::vector<Prediction> drain();
     // Empties the queue for a frame whose times are in [0, 1], cut in `buckets` equal spans.
     void clear(std::size_t buckets = 1);
 
@@ -101,6 +104,7 @@ private:
         return later_on_tie(a, b);
     }
     bool later_on_tie(const Key& a, const Key& b) const;
+    Prediction stored_prediction(double time, std::uint32_t slot) const;
     void grow(std::size_t keys);
     void heap_push(Key key);
     std::size_t earliest_child(const Key* heap, std::size_t i, std::size_t n) const;

@@ -5,6 +5,7 @@
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
 #include "ccd/toi_polygon.hpp"
+#include "ccd/toi_turning.hpp"
 #include "input_scaling.hpp"
 
 #include <array>
@@ -62,6 +63,13 @@ std::optional<Hit> exact_polygon_moving_segment(const Swept& m, const Swept& o, 
     return time_of_impact(polygon(m), m.displacement(), moving_segment(o), trace);
 }
 
+// ---- the certified turning queries ---------------------------------------------------------
+
+// Every turning pair is the one certified engine (toi_turning.hpp), which takes any motion.
+std::optional<Hit> certified_turning(const Swept& m, const Swept& o, Trace* trace) {
+    return certified_time_of_impact(m, o, trace);
+}
+
 // ---- the seeds' methods and conservative advancement ------------------------------------------
 
 // The seeds' methods assume ordinary magnitudes; the registry brings every input into range
@@ -100,11 +108,15 @@ constexpr SweptKind kMovingPolygon{ShapeKind::Polygon, MotionKind::Translation};
 constexpr SweptKind kStillPoint{ShapeKind::Point, MotionKind::Still};
 constexpr SweptKind kStillSegment{ShapeKind::Segment, MotionKind::Still};
 constexpr SweptKind kMovingEndsSegment{ShapeKind::Segment, MotionKind::EndMotion};
+constexpr SweptKind kTurningSegment{ShapeKind::Segment, MotionKind::Turning};
+constexpr SweptKind kTurningPolygon{ShapeKind::Polygon, MotionKind::Turning};
 
 constexpr SweptNames kCircleNames{{"c", "r"}, {"d", "", ""}};
 constexpr SweptNames kPointNames{{"p", ""}, {"d", "", ""}};
 constexpr SweptNames kSegmentNames{{"a", "b"}, {"", "", ""}};
 constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db", ""}};
+constexpr SweptNames kTurningSegmentNames{{"a", "b"}, {"pivot", "v", "angle"}};
+constexpr SweptNames kTurningPolygonNames{{"polygon", ""}, {"pivot", "v", "angle"}};
 
 constexpr std::array kPairTypes{
     PairType{"circle_point",
@@ -145,6 +157,25 @@ constexpr std::array kPairTypes{
              {{"polygon", ""}, {"d", "", ""}},
              kMovingSegmentNames,
              "a translating polygon against a segment whose ends move"},
+    PairType{"point_rotating_segment", kMovingPoint, kTurningSegment, kPointNames,
+             kTurningSegmentNames, "a moving point against a turning segment (certified)"},
+    PairType{"circle_rotating_segment", kMovingCircle, kTurningSegment, kCircleNames,
+             kTurningSegmentNames, "a moving circle against a turning segment (certified)"},
+    PairType{"circle_rotating_polygon", kMovingCircle, kTurningPolygon, kCircleNames,
+             kTurningPolygonNames, "a moving circle against a turning convex polygon (certified)"},
+    PairType{"rotating_polygon_segment",
+             kTurningPolygon,
+             kMovingEndsSegment,
+             kTurningPolygonNames,
+             {{"a", "b"}, {"da", "db", ""}, true},
+             "a turning convex polygon against a static, translating or moving segment "
+             "(certified)"},
+    PairType{"rotating_polygon_polygon",
+             kTurningPolygon,
+             kTurningPolygon,
+             {{"p1", ""}, {"pivot1", "v1", "angle1"}},
+             {{"p2", ""}, {"pivot2", "v2", "angle2"}},
+             "two turning convex polygons (certified)"},
 };
 
 // The default algorithm's rows first: the kinds table below takes its queries from them.
@@ -158,6 +189,11 @@ constexpr std::array kPairMethods{
     PairMethod{"polygon_polygon", "exact", exact_polygon_polygon},
     PairMethod{"circle_polygon", "exact", exact_circle_polygon},
     PairMethod{"polygon_moving_segment", "exact", exact_polygon_moving_segment},
+    PairMethod{"point_rotating_segment", "exact", certified_turning},
+    PairMethod{"circle_rotating_segment", "exact", certified_turning},
+    PairMethod{"circle_rotating_polygon", "exact", certified_turning},
+    PairMethod{"rotating_polygon_segment", "exact", certified_turning},
+    PairMethod{"rotating_polygon_polygon", "exact", certified_turning},
     PairMethod{"circle_segment", "seed004", in_range<seed004_projection>},
     PairMethod{"circle_circle", "seed004", seed004_circle_circle},
     PairMethod{"circle_segment", "seed000-float32", in_range<seed000_float32>},
@@ -184,11 +220,25 @@ int index_of(SweptKind kind) {
     return static_cast<int>(kind.shape) * kMotionKinds + static_cast<int>(kind.motion);
 }
 
-// `kind` and the kinds whose queries can answer it, most specific first.
+// `kind` and the kinds whose queries can answer it, most specific first: Still is a Translation
+// by zero; a Translation moves a segment's ends alike (EndMotion) and is a Turning by the angle
+// 0. Turning comes last, so a straight-line pair keeps its exact query wherever there is one and
+// the certified turning query answers it only where nothing straighter is registered.
 std::vector<SweptKind> generalisations(SweptKind kind) {
     std::vector<SweptKind> out{kind};
-    for (int m = static_cast<int>(kind.motion) + 1; m < kMotionKinds; ++m)
-        out.push_back({kind.shape, static_cast<MotionKind>(m)});
+    const auto add = [&out, &kind](MotionKind motion) { out.push_back({kind.shape, motion}); };
+    switch (kind.motion) {
+    case MotionKind::Still:
+        add(MotionKind::Translation);
+        [[fallthrough]];
+    case MotionKind::Translation:
+        add(MotionKind::EndMotion);
+        add(MotionKind::Turning);
+        break;
+    case MotionKind::EndMotion:
+    case MotionKind::Turning:
+        break;
+    }
     return out;
 }
 

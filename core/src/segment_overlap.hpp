@@ -21,11 +21,25 @@ struct SegmentOverlap {
     double along; // parameter of `point` on the segment, 0 at a and 1 at b
 };
 
+// The offset of `p` from the segment's nearer end (by the larger coordinate of each offset).
+// The signed area cross(b - a, p - a) is cross(b - a, p - b): measured from the nearer end, a
+// point a hair from b keeps its offset, which p - a, rounded at the scale of |b - a|, loses.
+inline Vec2 offset_from_nearer_end(Vec2 p, const Segment& segment) {
+    const Vec2 from_a = p - segment.a, from_b = p - segment.b;
+    const auto size = [](Vec2 v) { return std::fmax(std::fabs(v.x), std::fabs(v.y)); };
+    return size(from_b) < size(from_a) ? from_b : from_a;
+}
+
+// Which offset the signed area is measured from: end a's (what the sweeps of a moving segment
+// measure from), or the nearer end's (the point query's, exact near either end).
+enum class AreaFrom { EndA, NearerEnd };
+
 // Nothing when the circle is clear of the segment. When the center lies exactly on the segment
 // the normal is the segment's normal on the side opposite to `relative_motion` (or its left
 // normal when there is no motion).
 inline std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const Segment& segment,
-                                                      Vec2 relative_motion) {
+                                                      Vec2 relative_motion,
+                                                      AreaFrom area_from = AreaFrom::EndA) {
     const Vec2 u = segment.b - segment.a;
     const Vec2 w = mover.center - segment.a;
     const double length2 = dot(u, u);
@@ -38,10 +52,13 @@ inline std::optional<SegmentOverlap> overlap_at_start(const Circle& mover, const
         return SegmentOverlap{end, normal, feature, at};
     };
     if (along <= 0.0 || !(length2 > 0.0)) return cap(segment.a, Feature::EndpointA, 0.0);
-    if (along >= length2) return cap(segment.b, Feature::EndpointB, 1.0);
+    // Beside b: decided from the projection measured from b, exact near b (measured from a, a
+    // point an ulp of |u|^2 short of b rounded past it).
+    if (dot(mover.center - segment.b, u) >= 0.0) return cap(segment.b, Feature::EndpointB, 1.0);
 
     const double length = std::sqrt(length2);
-    const double area = accurate_cross(u, w); // signed distance times |u|
+    const double area = accurate_cross( // signed distance times |u|
+        u, area_from == AreaFrom::EndA ? w : offset_from_nearer_end(mover.center, segment));
     if (std::fabs(area) > mover.radius * length) return std::nullopt;
     // (|u|^2 subnormal or near it: its root is inexact, hypot's care.)
     Vec2 normal =

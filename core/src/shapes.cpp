@@ -38,6 +38,8 @@ std::string_view to_string(MotionKind kind) {
         return "translation";
     case MotionKind::EndMotion:
         return "end_motion";
+    case MotionKind::Turning:
+        return "turning";
     }
     return "unknown";
 }

@@ -399,9 +399,10 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const double c_b = distance_squared_minus(mb, r2);
 
     // Overlap at t = 0 (detail::overlap_at_start's decision, from these quantities).
+    const double along0_b = dot_fma(mb, u); // projection from B x |u| (exact near B)
     const bool has_band = length2 > 0.0;
     const bool at_a = (along0 <= 0.0) | !has_band;
-    const bool at_b = !at_a & (along0 >= length2);
+    const bool at_b = !at_a & (along0_b >= 0.0);
     const bool inside = std::fabs(start) <= reach;
     const bool overlap = (at_a & !(c_a > 0.0)) | (at_b & !(c_b > 0.0)) | (!at_a & !at_b & inside);
     if (overlap) return overlap_contact(mover, d, s, at_a, at_b, start, along0);
@@ -414,7 +415,11 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
     const double entry = -(reach + start * std::copysign(1.0, rate)); // t_entry x speed
     // (rate = 0 needs no test: then speed = 0, and entry = 0 only when |start| = reach, inside.)
     const bool entered = has_band & !inside & (entry >= 0.0) & (entry <= speed);
-    // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed.
+    // The projection at the entry, x speed: (along0 + dot(d, u) t_entry) x speed. Past B is
+    // decided from it, rounded at the scale of |u|^2, not from the offset to B as at t = 0: a
+    // point left an ulp beyond the adjacent wall's line by a slide's rounding, entering the
+    // band at a box's corner, is then caught by the band (measured from B it passed the
+    // zero-size cap and left the box).
     const double along = std::fma(dot_fma(d, u), entry, along0 * speed);
     const double end = length2 * speed;
     const bool before = (along < 0.0), past = (along > end); // (finite: no NaN)
@@ -631,24 +636,37 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& 
     // equation cross(u, w) + cross(u, d) t = 0; reaching an endpoint along the segment's own
     // line is |m|^2 / -(d.m). Only the unit normal needs one.
     if (trace) trace->begin("point_segment");
-    if (const auto overlap = detail::overlap_at_start(Circle{mover, 0.0}, obstacle, displacement)) {
+    // The signed area from the nearer end, at t = 0 and for the crossing alike (one quantity):
+    // from a alone, a point a hair beside b, off the line, was "on the line" (its offset lost
+    // in mover - a) and crossed it unseen.
+    if (const auto overlap = detail::overlap_at_start(Circle{mover, 0.0}, obstacle, displacement,
+                                                      detail::AreaFrom::NearerEnd)) {
         if (trace) trace->overlap_at_start = true;
         return overlapping_hit(*overlap, displacement);
     }
     const Vec2 u = obstacle.b - obstacle.a;
     const Vec2 w = mover - obstacle.a;
-    const double start = detail::accurate_cross(u, w);
+    const double start = detail::accurate_cross(u, detail::offset_from_nearer_end(mover, obstacle));
     const double rate = detail::accurate_cross(u, displacement);
     std::optional<Hit> best;
     if (start != 0.0 && rate != 0.0 && (start > 0.0) != (rate > 0.0) &&
         std::fabs(start) <= std::fabs(rate)) {
+        // Within the segment where the line is crossed: the projection measured from a decides
+        // the side of a, and the one measured from b (negative before b) the side of b, each
+        // exact where it decides (near its own end). Measured from a alone, a crossing an ulp
+        // before b at the scale of |u| rounded past it and was missed.
         const double t = -start / rate;
-        const double along = dot(w + displacement * t, u);
+        const Vec2 moved = displacement * t;
+        const double along = dot(w + moved, u);
+        const double along_from_b = dot((mover - obstacle.b) + moved, u);
         const double length2 = dot(u, u);
-        if (length2 > 0.0 && along >= 0.0 && along <= length2) {
+        if (length2 > 0.0 && along >= 0.0 && along_from_b <= 0.0) {
             const Vec2 normal = normalized_or(perp(u) * (start > 0.0 ? 1.0 : -1.0), Vec2{0.0, 1.0});
-            best = Hit{t,     obstacle.a + u * (along / length2), normal, Feature::SegmentInterior,
-                       false, closing_in(displacement, normal)};
+            // The foot from the nearer end: on the segment, however the two projections round.
+            const Vec2 foot = along <= -along_from_b ? obstacle.a + u * (along / length2)
+                                                     : obstacle.b + u * (along_from_b / length2);
+            best = Hit{
+                t, foot, normal, Feature::SegmentInterior, false, closing_in(displacement, normal)};
         }
     }
     if (trace) trace_line_crossing(*trace, start, rate, best);

@@ -6,6 +6,7 @@
 #include "earliest_of_queries.hpp"
 #include "exact_arithmetic.hpp"
 #include "input_scaling.hpp"
+#include "segment_overlap.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,20 +25,28 @@ Segment edge(const Polygon& p, std::size_t i) {
     return {p.vertices[i], p.vertices[(i + 1) % p.vertices.size()]};
 }
 
-bool contains(const Polygon& p, Vec2 q) { // even-odd rule
+// The side of line ab that c is on: 1 (left), -1 or 0. Measured from the nearer of a and b
+// (detail::offset_from_nearer_end): from a alone, a point a hair from b, its offset lost in
+// c - a at the scale of |b - a|, was on the line (a wall's end starting inside a polygon by
+// 2^-70 of its size, beside a vertex, was "on an edge" and never inside).
+int orientation(Vec2 a, Vec2 b, Vec2 c) {
+    const double v = detail::accurate_cross(b - a, detail::offset_from_nearer_end(c, {a, b}));
+    return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
+}
+
+// The even-odd rule: a ray from q toward +x crosses an edge that spans q's height when q is on
+// the left of the edge directed upward (the side of its line, as orientation decides it; a
+// point on an edge's line is the caller's to exclude).
+bool contains(const Polygon& p, Vec2 q) {
     bool inside = false;
     const std::size_t n = p.vertices.size();
     for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
         const Vec2 a = p.vertices[i], b = p.vertices[j];
-        if ((a.y > q.y) != (b.y > q.y) && q.x < a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y))
-            inside = !inside;
+        if ((a.y > q.y) == (b.y > q.y)) continue;
+        const bool left = a.y > b.y ? orientation(b, a, q) > 0 : orientation(a, b, q) > 0;
+        if (left) inside = !inside;
     }
     return inside;
-}
-
-int orientation(Vec2 a, Vec2 b, Vec2 c) { // the side of line ab that c is on: 1, -1 or 0
-    const double v = detail::accurate_cross(b - a, c - a);
-    return v > 0.0 ? 1 : v < 0.0 ? -1 : 0;
 }
 
 // Each passes through the other's inside: a crossing at a point inside both (not at an end of

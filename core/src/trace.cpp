@@ -24,6 +24,20 @@ std::string_view to_string(RootVerdict verdict) {
     return "unknown";
 }
 
+std::string_view to_string(BracketVerdict verdict) {
+    switch (verdict) {
+    case BracketVerdict::NoContact:
+        return "bound says no contact";
+    case BracketVerdict::ContactFound:
+        return "contact found";
+    case BracketVerdict::Refined:
+        return "refined";
+    case BracketVerdict::StepLimit:
+        return "step limit";
+    }
+    return "unknown";
+}
+
 void Trace::begin(std::string_view query_name) {
     query = query_name;
     overlap_at_start = false;

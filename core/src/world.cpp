@@ -141,6 +141,9 @@ int World::frames_completed() const {
 const EventLog& World::log() const {
     return state_->log;
 }
+int World::frame_event_count() const {
+    return state_->frame_events;
+}
 int World::body_count() const {
     return static_cast<int>(state_->bodies.size());
 }

@@ -46,12 +46,18 @@ int named_edge(const Hit& hit) {
 } // namespace
 
 bool World::State::is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
-                            OtherKind kind, int other, double event_time) const {
+                            OtherKind kind, int other, double event_time, int after) const {
     if (!hit.approaching) return false;
     if (hit.overlap) {
         if (sensor_pair) return false; // a sensor reports entries only
         const double closing = -dot(relative_velocity, hit.normal);
         if (!(closing > options.resting_tolerance * length(relative_velocity))) return false;
+    }
+    if (any_memory_change && memory_head[static_cast<std::size_t>(body)] >= 0) {
+        const detail::SideMemory was = memory_at(body, after);
+        return !(was.kind == 1 + static_cast<int>(kind) && was.other == other &&
+                 event_time - was.time <= options.chatter_window &&
+                 dot(hit.normal, was.normal) < 0.0);
     }
     // The side memory's normal is read last: only a prediction for the pair of the body's
     // last contact needs its record.
@@ -61,6 +67,69 @@ bool World::State::is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_
         dot(hit.normal, bodies[static_cast<std::size_t>(body)].last_normal) < 0.0)
         return false;
     return true;
+}
+
+// The memory a pass after event `after` read: as it was before the first change after that
+// event, or as it is.
+detail::SideMemory World::State::memory_at(int body, int after) const {
+    const MemoryChange* first_after = nullptr;
+    for (int k = memory_head[static_cast<std::size_t>(body)];
+         k >= 0 && memory_changes[static_cast<std::size_t>(k)].sequence > after;
+         k = memory_changes[static_cast<std::size_t>(k)].previous)
+        first_after = &memory_changes[static_cast<std::size_t>(k)];
+    if (first_after) return first_after->before;
+    const BodyMotion& m = hot(body);
+    return {m.last_time, bodies[static_cast<std::size_t>(body)].last_normal, m.last_other,
+            m.last_kind};
+}
+
+void World::State::keep_earliest(const Prediction& p) {
+    const EarliestKey key = detail::EarliestQueue::key(p.time, p.body, p.other_kind, p.other);
+    const auto keep = [&](int b) {
+        const std::size_t i = static_cast<std::size_t>(b);
+        if (!detail::EarliestQueue::earlier(key, earliest_key[i])) return;
+        earliest_key[i] = key;
+        earliest[i] = p;
+    };
+    if (repredicting >= 0) {
+        for (const Consumed& c : consumed)
+            if (c.body == p.body && c.kind == p.other_kind && c.other == p.other &&
+                c.after == p.predicted_after)
+                return;
+        keep(repredicting);
+        return;
+    }
+    ++lean_predictions;
+    const auto in_pass = [&](int b) {
+        return frame_start_pass || change_mark[static_cast<std::size_t>(b)] == change_round;
+    };
+    if (in_pass(p.body)) keep(p.body);
+    if (p.other_kind == OtherKind::Body && in_pass(p.other)) keep(p.other);
+}
+
+void World::State::repredict(int index) {
+    const std::size_t c = static_cast<std::size_t>(index);
+    repredicting = index;
+    earliest_key[c] = EarliestKey{};
+    const Pass own = passes[c];
+    // The candidates of the body's box from its pass (the grid has it there): every pair it
+    // could meet from then on.
+    // The candidates first, their trajectories and passes prefetched (as predict_changed).
+    candidates.clear();
+    for_each_neighbour(
+        index, own.from, [&](int w) { predict_wall(index, w, own.from, own.after); },
+        [&](int o) {
+            __builtin_prefetch(&motions[static_cast<std::size_t>(o)]);
+            __builtin_prefetch(&passes[static_cast<std::size_t>(o)]);
+            candidates.push_back({std::min(index, o), std::max(index, o)});
+        });
+    for (const auto& [i, j] : candidates) {
+        const Pass other = passes[static_cast<std::size_t>(i == index ? j : i)];
+        const Pass later = other.after > own.after ? other : own;
+        predict_pair(i, j, later.from, later.after);
+    }
+    repredicting = -1;
+    earliest_queue.update(index, earliest_key[c]);
 }
 
 SweptBody World::State::swept(int index, double from) const {
@@ -88,10 +157,9 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
     const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
-    if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at)) return;
-    queue.push(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature,
-                          hit->point, hit->normal, from, after, named_vertex(*hit),
-                          named_edge(*hit)});
+    if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at, after)) return;
+    offer(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature, hit->point,
+                     hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
 }
 
 std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
@@ -130,10 +198,10 @@ void World::State::query_pair(int i, int j, double from, int after) {
                          : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
-    if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at)) return;
-    queue.push(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature,
-                          hit->point, hit->normal, from, after, named_vertex(*hit),
-                          named_edge(*hit)});
+    if (!is_event(*hit, va - vb, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at, after))
+        return;
+    offer(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature, hit->point,
+                     hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
 }
 
 Box World::State::swept_box(int index, double from) const {
@@ -201,6 +269,11 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
     change_mark.resize(bodies.size(), 0u);
     for (const int c : list) {
         change_mark[static_cast<std::size_t>(c)] = change_round;
+        if (lean()) {
+            earliest_key[static_cast<std::size_t>(c)] = EarliestKey{};
+            passes[static_cast<std::size_t>(c)] = Pass{from, after};
+            if (any_memory_change) memory_head[static_cast<std::size_t>(c)] = -1;
+        }
         if (!use_grid() || !move_in_grid) continue;
         if (alive(c))
             grid.move_body(c, swept_box(c, from));
@@ -230,6 +303,10 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
             [&](int k, int o) { add_candidate(k == 0 ? c0 : c1, o); });
         for (const auto& [i, j] : candidates)
             predict_pair(i, j, from, after);
+        if (lean()) {
+            earliest_queue.update(c0, earliest_key[static_cast<std::size_t>(c0)]);
+            earliest_queue.update(c1, earliest_key[static_cast<std::size_t>(c1)]);
+        }
         return;
     }
     for (const int c : list) {
@@ -240,11 +317,30 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
     }
     for (const auto& [i, j] : candidates)
         predict_pair(i, j, from, after);
+    if (lean() && !frame_start_pass)
+        for (const int c : list)
+            earliest_queue.update(c, earliest_key[static_cast<std::size_t>(c)]);
 }
 
 void World::State::begin_frame() {
     // Spans of the queue: a few hundred predictions each (docs/scheduler.md).
-    queue.clear(bodies.size() / 64 + 1);
+    if (!lean()) queue.clear(bodies.size() / 64 + 1);
+    frame_events = 0;
+    if (lean()) {
+        earliest.resize(bodies.size());
+        earliest_key.assign(bodies.size(), EarliestKey{});
+        passes.assign(bodies.size(), Pass{});
+        earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
+        consumed.clear();
+        if (any_memory_change) {
+            memory_changes.clear();
+            memory_head.assign(bodies.size(), -1);
+            any_memory_change = false;
+        }
+        memory_head.resize(bodies.size(), -1);
+        frame_start_pass = true;
+        lean_predictions = 0;
+    }
     // The last frame's log is emptied, not freed: its storage serves this frame.
     log.frame = frames_completed;
     log.events.clear();
@@ -252,10 +348,10 @@ void World::State::begin_frame() {
     log.chatter_cuts.clear();
     log.crushes.clear();
     log.budget_cut.reset();
-    log.paths.resize(bodies.size());
+    log.paths.resize(paths_logged() ? bodies.size() : 0);
     // Each wall's path starts where it is; a static wall's is that one vertex.
-    log.wall_paths.resize(walls.size());
-    for (std::size_t w = 0; w < walls.size(); ++w)
+    log.wall_paths.resize(paths_logged() ? walls.size() : 0);
+    for (std::size_t w = 0; w < log.wall_paths.size(); ++w)
         log.wall_paths[w].points.assign(1, WallPathPoint{0.0, walls[w].origin});
     time = 0.0;
     in_frame = true;
@@ -270,12 +366,15 @@ void World::State::begin_frame() {
     if (on_grid) boxes.resize(bodies.size());
     bool any = false;
     Box bounds;
+    const bool with_paths = paths_logged();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
-        std::vector<PathPoint>& points = log.paths[i].points;
-        points.clear();
         const BodyMotion& m = motions[i];
+        if (with_paths) {
+            std::vector<PathPoint>& points = log.paths[i].points;
+            points.clear();
+            if (m.alive) points.push_back({0.0, m.origin});
+        }
         if (!m.alive) continue;
-        points.push_back({0.0, m.origin});
         live.push_back(static_cast<int>(i));
         if (!on_grid) continue;
         const Box box = swept_box(static_cast<int>(i), 0.0);
@@ -286,7 +385,7 @@ void World::State::begin_frame() {
     }
     if (!on_grid) {
         predict_changed(live, 0.0, -1, false);
-        start_predictions = queue.size();
+        end_start_pass();
         return;
     }
     // Every body against the walls near it, every pair whose boxes overlap once: the same
@@ -312,7 +411,13 @@ void World::State::begin_frame() {
     });
     for (const auto& [i, j] : candidates)
         predict_pair(i, j, 0.0, -1);
-    start_predictions = queue.size();
+    end_start_pass();
+}
+
+void World::State::end_start_pass() {
+    if (!lean()) return;
+    frame_start_pass = false;
+    earliest_queue.build(earliest_key);
 }
 
 } // namespace ccd

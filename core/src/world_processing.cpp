@@ -10,6 +10,7 @@
 namespace ccd {
 
 const ContactEvent* World::State::process_next(double limit) {
+    if (lean()) return process_next_lean(limit);
     while (!queue.empty()) {
         if (queue.top_time() > limit) return nullptr;
         const Prediction p = queue.pop();
@@ -19,17 +20,46 @@ const ContactEvent* World::State::process_next(double limit) {
         }
         if (!log.budget_cut) { // the budgets (docs/scheduler.md, "Always finishes")
             // The walls' contacts with the frozen bodies are still to come.
-            if (static_cast<int>(log.events.size()) >= budget()) {
+            if (frame_events >= budget()) {
                 cut_budget(p, BudgetKind::Events);
                 continue;
             }
-            if (predictions_after_start() > prediction_budget()) {
+            if (predictions_made() > prediction_budget()) {
                 cut_budget(p, BudgetKind::Predictions);
                 continue;
             }
         }
         process(p);
         return &log.events.back();
+    }
+    return nullptr;
+}
+
+// The lean levels: the body with the earliest prediction; a stale one (the other body's
+// trajectory changed since) is found again from the body's current predictions. The same
+// events as the queue's in the same order: a current prediction is never later than the
+// earliest of one of its bodies, and a stale earliest is found again before its time passes.
+const ContactEvent* World::State::process_next_lean(double limit) {
+    while (!earliest_queue.empty()) {
+        if (earliest_queue.top_time() > limit) return nullptr;
+        const int owner = earliest_queue.top();
+        if (!is_current(earliest[static_cast<std::size_t>(owner)])) {
+            repredict(owner);
+            continue;
+        }
+        const Prediction p = earliest[static_cast<std::size_t>(owner)];
+        if (!log.budget_cut) { // as process_next
+            if (frame_events >= budget()) {
+                cut_budget(p, BudgetKind::Events);
+                continue;
+            }
+            if (predictions_made() > prediction_budget()) {
+                cut_budget(p, BudgetKind::Predictions);
+                continue;
+            }
+        }
+        process(p);
+        return options.log_level == LogLevel::Events ? &log.events.back() : &last_event;
     }
     return nullptr;
 }
@@ -42,7 +72,18 @@ const ContactEvent* World::State::process_next(double limit) {
 inline void World::State::prefetch_next() {
     int body = 0, other = 0;
     bool other_is_body = false;
-    if (!queue.peek_next(body, other, other_is_body)) return;
+    if (lean()) {
+        // The stale entries at the top dropped first (they are dead whatever comes next), so
+        // that the one peeked at is a body's earliest.
+        int owner = 0;
+        if (earliest_queue.empty() || !earliest_queue.peek(owner, body, other, other_is_body))
+            return;
+        __builtin_prefetch(&earliest[static_cast<std::size_t>(owner)]);
+        __builtin_prefetch(
+            reinterpret_cast<const char*>(&earliest[static_cast<std::size_t>(owner)]) + 64);
+    } else if (!queue.peek_next(body, other, other_is_body)) {
+        return;
+    }
     const int ids[2] = {body, other};
     for (int k = 0; k < (other_is_body ? 2 : 1); ++k) {
         const std::size_t i = static_cast<std::size_t>(ids[k]);
@@ -54,27 +95,42 @@ inline void World::State::prefetch_next() {
 }
 
 void World::State::process(const Prediction& p) {
-    const int sequence = static_cast<int>(log.events.size());
+    const int sequence = frame_events++;
     const double t = p.time;
     time = t;
     if (use_grid()) { // moved in the grid below, if they change
         grid.prefetch(p.body);
         if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
     }
-    log.events.push_back(respond(p, sequence));
+    if (options.log_level == LogLevel::None)
+        last_event = respond(p, sequence);
+    else
+        log.events.push_back(respond(p, sequence));
     prefetch_next();
     predict_changed(changed, t, sequence);
+    if (lean() && changed.empty()) {
+        // Neither trajectory changed: the prediction is still current, and is not to be taken
+        // again; its bodies' next earliest.
+        consumed.push_back(Consumed{p.body, p.other_kind, p.other, p.predicted_after});
+        repredict(p.body);
+        if (p.other_kind == OtherKind::Body) repredict(p.other);
+    }
 }
 
 void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
-    const std::size_t predictions = predictions_after_start();
-    cancel(due, CancelReason::Budget, -1);
-    while (!queue.empty()) {
-        const Prediction p = queue.pop();
-        if (is_current(p))
-            cancel(p, CancelReason::Budget, -1);
-        else
-            cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
+    const std::size_t predictions = predictions_made();
+    if (lean()) {
+        earliest_key.assign(bodies.size(), EarliestKey{});
+        earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
+        consumed.clear();
+    } else {
+        cancel(due, CancelReason::Budget, -1);
+        for (const Prediction& p : queue.drain()) {
+            if (is_current(p))
+                cancel(p, CancelReason::Budget, -1);
+            else
+                cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
+        }
     }
     const double t = due.time;
     time = t;
@@ -85,8 +141,7 @@ void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
             change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
                               Vec2{});
     }
-    log.budget_cut = BudgetCut{t, static_cast<int>(log.events.size()), kind,
-                               static_cast<long long>(predictions)};
+    log.budget_cut = BudgetCut{t, frame_events, kind, static_cast<long long>(predictions)};
     // The walls move on: a frozen body that one closes on is crushed (world_response.cpp), so
     // every body is predicted against them, once, from here (pairs of bodies that all stand
     // still have nothing to predict).
@@ -95,7 +150,7 @@ void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
     changed.clear();
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i)
         if (alive(i)) changed.push_back(i);
-    predict_changed(changed, t, static_cast<int>(log.events.size()) - 1);
+    predict_changed(changed, t, frame_events - 1);
 }
 
 int World::State::cancelling_event(const Prediction& p) const {
@@ -133,7 +188,7 @@ void World::State::end_frame() {
         BodyMotion& m = motions[i];
         if (m.alive) {
             m.origin = position(m, 1.0);
-            log.paths[i].points.push_back({1.0, m.origin});
+            if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin});
         }
         m.since = 0.0;
         if (m.frozen) { // moves again, by its velocity
@@ -155,7 +210,7 @@ void World::State::end_frame() {
         if (!w.moving()) continue;
         w.origin = w.at(1.0);
         w.since = 0.0;
-        log.wall_paths[i].points.push_back({1.0, w.origin});
+        if (paths_logged()) log.wall_paths[i].points.push_back({1.0, w.origin});
     }
     time = 0.0;
     in_frame = false;

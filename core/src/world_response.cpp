@@ -32,9 +32,14 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
         m.motion = velocity;
     Stamp& stamp = stamps[static_cast<std::size_t>(index)];
     ++stamp.version;
-    changes.push_back(ChangeLink{sequence, stamp.last_change});
-    stamp.last_change = static_cast<int>(changes.size()) - 1;
+    if (lean()) {
+        stamp.last_change = 0; // a change this frame (end_frame resets the chattering counts)
+    } else {
+        changes.push_back(ChangeLink{sequence, stamp.last_change});
+        stamp.last_change = static_cast<int>(changes.size()) - 1;
+    }
     // The path: changes at one instant make one vertex.
+    if (!paths_logged()) return;
     if (same_instant) {
         if (b.pending_vertex < pending_vertices.size() &&
             pending_vertices[b.pending_vertex].body == index)
@@ -52,6 +57,7 @@ void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 no
     const Vec2 placed = detail::on_the_body_side(m.origin, line, normal);
     if (placed == m.origin) return;
     m.origin = placed;
+    if (!paths_logged()) return;
     // The vertex change_trajectory has just made for this instant.
     const BodyRecord& b = bodies[static_cast<std::size_t>(index)];
     if (b.pending_vertex < pending_vertices.size() &&
@@ -136,7 +142,7 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         if (!out.remove && out.velocity == body.velocity) return;
         const bool freeze = !out.remove && chatters(body, t);
         change_trajectory(index, t, sequence, out.velocity, out.remove, freeze, carry);
-        if (freeze) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
+        if (freeze && paths_logged()) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
         changed.push_back(index);
     };
     // A body frozen against a wall is carried by it; against a body it stands still.
@@ -153,7 +159,7 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
             if (!m.alive || !m.frozen) return;
             change_trajectory(index, t, sequence, body.velocity, true, false);
-            log.crushes.push_back(Crush{index, t, sequence});
+            if (paths_logged()) log.crushes.push_back(Crush{index, t, sequence});
             if (std::find(changed.begin(), changed.end(), index) == changed.end())
                 changed.push_back(index);
         };
@@ -164,6 +170,19 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         }
     }
 
+    if (lean()) { // the memories an unchanged body's standing predictions read
+        const auto remember = [&](int index, const BodyMotion& m, const BodyRecord& body) {
+            if (std::find(changed.begin(), changed.end(), index) != changed.end()) return;
+            if (memory_head.size() < bodies.size()) memory_head.resize(bodies.size(), -1);
+            int& head = memory_head[static_cast<std::size_t>(index)];
+            memory_changes.push_back(MemoryChange{
+                {m.last_time, body.last_normal, m.last_other, m.last_kind}, sequence, head});
+            head = static_cast<int>(memory_changes.size()) - 1;
+            any_memory_change = true;
+        };
+        remember(p.body, ma, a);
+        if (b) remember(p.other, *mb, *b);
+    }
     ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
     ma.last_other = p.other;
     ma.last_time = t;

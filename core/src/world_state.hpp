@@ -8,6 +8,7 @@
 #include "ccd/toi_body.hpp"
 #include "ccd/world.hpp"
 
+#include "earliest_queue.hpp"
 #include "event_queue.hpp"
 #include "swept_box_grid.hpp"
 
@@ -95,6 +96,15 @@ struct WallRecord {
     }
 };
 
+// A body's side memory as it was before an event changed it without changing the body's
+// trajectory (the lean levels' record, docs/scheduler.md, "Log levels").
+struct SideMemory {
+    double time = 0.0;
+    Vec2 normal;
+    int other = 0;
+    std::uint8_t kind = 0;
+};
+
 inline bool is_sensor(const BodyMotion& m) {
     return m.response() == ResponseKind::Sensor;
 }
@@ -126,6 +136,8 @@ struct World::State {
     detail::EventQueue queue;
     detail::SweptBoxGrid grid;
     EventLog log;
+    int frame_events = 0;    // processed this frame (log.events.size() when they are logged)
+    ContactEvent last_event; // the last one, where LogLevel::None logs none
     double time = 0.0;
     bool in_frame = false;
     int frames_completed = 0;
@@ -144,7 +156,46 @@ struct World::State {
     std::vector<double> extents;                 // scratch: their sizes
     std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
     std::uint32_t change_round = 0;
-    std::size_t start_predictions = 0; // queued by the frame start's pass
+
+    // ---- the lean levels (docs/scheduler.md, "Log levels") -------------------------------------
+    // Each body's earliest prediction, of those its last prediction pass made and, after one
+    // went stale, of all its current ones; the bodies ordered by it in `earliest_queue`.
+    using EarliestKey = detail::EarliestQueue::Key;
+    std::vector<Prediction> earliest;      // by body
+    std::vector<EarliestKey> earliest_key; // by body: the order of `earliest` (infinite: none)
+    detail::EarliestQueue earliest_queue;
+    // By body: the frame time and the event of its last prediction pass (a pair's prediction
+    // is made in the later of its two bodies' passes, from that pass's time).
+    struct Pass {
+        double from = 0.0;
+        int after = -1;
+    };
+    std::vector<Pass> passes;
+    long long lean_predictions = 0; // made in the frame, its start pass included (the budget)
+    bool frame_start_pass = false;  // every body takes the predictions made
+    int repredicting = -1; // the body whose current predictions are being found again, or -1
+    // Side memories changed by an event that did not change the body's trajectory: the
+    // predictions made before it read the memory as it was (linked by body, latest first).
+    struct MemoryChange {
+        detail::SideMemory before;
+        int sequence;
+        int previous;
+    };
+    std::vector<MemoryChange> memory_changes;
+    std::vector<int> memory_head; // by body: its latest in memory_changes, or -1
+    bool any_memory_change = false;
+    // Predictions processed while both their bodies' trajectories stayed as they were: still
+    // current, never to be taken again.
+    struct Consumed {
+        int body;
+        OtherKind kind;
+        int other;
+        int after;
+    };
+    std::vector<Consumed> consumed;
+
+    bool lean() const { return options.log_level != LogLevel::Full; }
+    bool paths_logged() const { return options.log_level != LogLevel::None; }
 
     static Vec2 position(const BodyMotion& m, double t) {
         return m.origin + m.motion * (t - m.since);
@@ -157,10 +208,11 @@ struct World::State {
     }
     bool alive(int index) const { return hot(index).alive; }
 
-    // Predictions made since the frame's start pass: processed, cancelled, queued, and the one
-    // just taken from the queue.
-    std::size_t predictions_after_start() const {
-        return log.events.size() + log.cancelled.size() + queue.size() + 1 - start_predictions;
+    // Predictions made in the frame, the frame start's pass included: processed, cancelled,
+    // queued, and the one just taken from the queue (the lean levels count them as made).
+    std::size_t predictions_made() const {
+        if (lean()) return static_cast<std::size_t>(lean_predictions);
+        return log.events.size() + log.cancelled.size() + queue.size() + 1;
     }
     std::size_t prediction_budget() const {
         return options.prediction_budget > 0 ? static_cast<std::size_t>(options.prediction_budget)
@@ -176,8 +228,22 @@ struct World::State {
 
     // Whether a query's answer is an event for the scheduler (docs/scheduler.md, "What is an
     // event").
+    // `after`: the event of the pass the prediction belongs to (the lean levels read the side
+    // memory as it was then).
     bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
-                  OtherKind kind, int other, double event_time) const;
+                  OtherKind kind, int other, double event_time, int after) const;
+    detail::SideMemory memory_at(int body, int after) const;
+    // A prediction that is an event: queued (LogLevel::Full), or kept as its bodies' earliest.
+    void offer(const Prediction& p) {
+        if (lean())
+            keep_earliest(p);
+        else
+            queue.push(p);
+    }
+    void keep_earliest(const Prediction& p);
+    // Body `index`'s current predictions found again, each from its pair's pass (its earliest
+    // went stale, or was processed with no change of trajectory).
+    void repredict(int index);
     // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
     SweptBody swept(int index, double from) const;
     void predict_wall(int index, int wall, double from, int after);
@@ -201,11 +267,13 @@ struct World::State {
                          bool move_in_grid = true);
     // Starts a frame: each path's first vertex, the grid, every body's predictions.
     void begin_frame();
+    void end_start_pass(); // the lean levels' queue ordered, their count started
 
     // ---- processing (world_processing.cpp) ----------------------------------------------------
 
     // The next event at or before frame time `limit`, processed; nullptr when there is none.
     const ContactEvent* process_next(double limit);
+    const ContactEvent* process_next_lean(double limit);
     void process(const Prediction& p);
     [[gnu::always_inline]] inline void prefetch_next();
     // A budget ran out before `due`: every body stops at its time (docs/scheduler.md).

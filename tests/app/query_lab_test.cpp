@@ -242,8 +242,8 @@ TEST(QueryLab, RunsEveryAlgorithmAndFlagsDisagreement) {
     ASSERT_NE(box2d, lab.algorithm_answers().end());
     ASSERT_TRUE(box2d->hit);
     EXPECT_NEAR(box2d->hit->t, 0.4005, 0.00125 / 10 + 1e-6);
-    ASSERT_TRUE(box2d->search) << "its search, for the panel's explanation";
-    EXPECT_EQ(box2d->search->state, "touching");
+    ASSERT_TRUE(box2d->iterative) << "its search, for the panel's explanation";
+    EXPECT_EQ(box2d->iterative->state, "touching");
     lab.set_disagreement_tolerance(1e-3);
     EXPECT_FALSE(lab.any_disagreement()) << "within 1e-3 of each other";
     // float32 carries t to about 1e-8 here: a tolerance of 1e-12 tells it apart.

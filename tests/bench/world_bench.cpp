@@ -3,10 +3,11 @@
 // against the seed-004 reference scheduler (tests/core/world/reference_scheduler.cpp), where
 // they finish in reasonable time. docs/performance.md has the command and the figures.
 //
-// One iteration is one frame (World::step, the log included). After the table: events/s at
-// 10,000 disks and the growth of the cost per event from 1,000 to 100,000 disks, the scheduler's
-// two speed targets, from the medians when the cases were repeated (docs/performance.md's command:
-// five repetitions, interleaved at random), and the grid against the reference scheduler. The
+// One iteration is one frame (World::step, the log included), at each log level (BM_WorldGrid:
+// Full; BM_WorldGridEvents, BM_WorldGridNone: the lean levels). After the table, from the
+// medians when the cases were repeated (docs/performance.md's command): per size, each level's
+// events/s and its ratio to the textbook peer's contacts/s in the same run; the growth of the
+// cost per event from 1,000 to 100,000 disks; the grid against the reference scheduler. The
 // scene: N disks of radius 1 on a jittered square lattice in the box [0, L]^2 with N pi / L^2 =
 // 0.3, every disk at speed CCD_WORLD_BENCH_SPEED radii per frame (default 2) in a random direction,
 // elastic; a few untimed frames first so the timed ones start from a mixed state. Counters:
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 
 namespace {
 
@@ -40,15 +42,17 @@ void report(benchmark::State& state, double events, double cancelled, double fra
     state.counters["cancelled/frame"] = cancelled / frames;
 }
 
-void run_world(benchmark::State& state, ccd::Broadphase broadphase) {
-    const auto scene = disks_in_box(static_cast<int>(state.range(0)), broadphase);
+void run_world(benchmark::State& state, ccd::Broadphase broadphase,
+               ccd::LogLevel level = ccd::LogLevel::Full) {
+    auto scene = disks_in_box(static_cast<int>(state.range(0)), broadphase);
+    scene.options.log_level = level;
     ccd::World world = make_world(scene);
     for (int k = 0; k < kWarmFrames; ++k)
         world.step();
     double events = 0.0, cancelled = 0.0, frames = 0.0;
     for (auto _ : state) {
         const ccd::EventLog& log = world.step();
-        events += static_cast<double>(log.events.size());
+        events += static_cast<double>(world.frame_event_count());
         cancelled += static_cast<double>(log.cancelled.size());
         frames += 1.0;
         if (log.budget_cut || !log.chatter_cuts.empty()) state.SkipWithError("cut");
@@ -58,6 +62,13 @@ void run_world(benchmark::State& state, ccd::Broadphase broadphase) {
 
 void BM_WorldGrid(benchmark::State& state) {
     run_world(state, ccd::Broadphase::Grid);
+}
+// The lean levels (docs/scheduler.md, "Log levels"): each body's earliest prediction only.
+void BM_WorldGridEvents(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::Grid, ccd::LogLevel::Events);
+}
+void BM_WorldGridNone(benchmark::State& state) {
+    run_world(state, ccd::Broadphase::Grid, ccd::LogLevel::None);
 }
 void BM_WorldAllPairs(benchmark::State& state) {
     run_world(state, ccd::Broadphase::AllPairs);
@@ -124,6 +135,8 @@ void BM_TextbookEdmd(benchmark::State& state) {
 }
 
 BENCHMARK(BM_WorldGrid)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorldGridEvents)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorldGridNone)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WorldAllPairs)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TextbookEdmd)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ReferenceScheduler)->Arg(200)->Arg(1000)->Iterations(1)->Unit(benchmark::kMillisecond);
@@ -137,23 +150,40 @@ int main(int argc, char** argv) {
     bench::MedianRecorder recorder("ns/event", 1.0);
     benchmark::RunSpecifiedBenchmarks(&recorder);
     benchmark::Shutdown();
-    const auto get = [&](const char* name) {
+    const auto get = [&](const std::string& name) {
         const auto it = recorder.values.find(name);
         return it == recorder.values.end() ? std::nan("") : it->second;
     };
-    const double k1 = get("BM_WorldGrid/1000"), k10 = get("BM_WorldGrid/10000"),
-                 k100 = get("BM_WorldGrid/100000"), oracle = get("BM_ReferenceScheduler/1000"),
-                 peer10 = get("BM_TextbookEdmd/10000");
-    std::printf("\n");
-    if (!std::isnan(k10))
-        std::printf("grid, 10,000 disks: %.3f million events/s (target >= 2)\n", 1e3 / k10);
-    if (!std::isnan(k1) && !std::isnan(k100))
-        std::printf("grid, cost per event at 100,000 disks / at 1,000: %.2fx (target <= 2x)\n",
-                    k100 / k1);
-    if (!std::isnan(k10) && !std::isnan(peer10))
-        std::printf("textbook peer, 10,000 disks: %.3f million contacts/s, %.2fx the grid's "
-                    "events/s\n",
-                    1e3 / peer10, k10 / peer10);
+    // Per size, each level's events/s and the textbook's, and the ratio to the textbook.
+    std::printf(
+        "\nmillion events/s (medians, CPU time); ratio to the textbook peer's contacts/s\n");
+    const char* const levels[3][2] = {{"full", "BM_WorldGrid/"},
+                                      {"events", "BM_WorldGridEvents/"},
+                                      {"none", "BM_WorldGridNone/"}};
+    for (const char* size : {"1000", "10000", "100000"}) {
+        const double peer = get(std::string("BM_TextbookEdmd/") + size);
+        std::printf("%6s disks:", size);
+        for (const auto& level : levels) {
+            const double ns = get(std::string(level[1]) + size);
+            if (std::isnan(ns)) continue;
+            std::printf("  %s %.3f", level[0], 1e3 / ns);
+            if (!std::isnan(peer)) std::printf(" (%.2fx)", peer / ns);
+        }
+        if (!std::isnan(peer)) std::printf("  textbook %.3f", 1e3 / peer);
+        std::printf("\n");
+    }
+    // The cost per event from 1,000 to 100,000 disks (target: at most 1.5x at the lean level).
+    for (const auto& level : levels) {
+        const double k1 = get(std::string(level[1]) + "1000"),
+                     k100 = get(std::string(level[1]) + "100000");
+        if (!std::isnan(k1) && !std::isnan(k100))
+            std::printf("%s: cost per event at 100,000 disks / at 1,000: %.2fx\n", level[0],
+                        k100 / k1);
+    }
+    const double p1 = get("BM_TextbookEdmd/1000"), p100 = get("BM_TextbookEdmd/100000");
+    if (!std::isnan(p1) && !std::isnan(p100))
+        std::printf("textbook: cost per contact at 100,000 disks / at 1,000: %.2fx\n", p100 / p1);
+    const double k1 = get("BM_WorldGrid/1000"), oracle = get("BM_ReferenceScheduler/1000");
     if (!std::isnan(k1) && !std::isnan(oracle))
         std::printf("grid vs the reference scheduler, 1,000 disks: %.0fx less time per event\n",
                     oracle / k1);

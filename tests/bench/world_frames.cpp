@@ -1,12 +1,13 @@
 // world_frames: the scheduler benchmark's scene (disks_in_box.hpp), stepped for instruction and
 // cache-miss counts under valgrind, where Google Benchmark's repetitions would only add noise:
-//   world_frames DISKS [FRAMES] [textbook | hash]
+//   world_frames DISKS [FRAMES] [textbook | hash | events | none]
 // (default 10000 disks, 1 measured frame after the warm ones) prints the measured frames'
 // events; the instructions per event are callgrind's count for measured_step divided by them
 // (docs/performance.md has the command). With `textbook`, the same for world_bench's textbook
 // peer (textbook_edmd.hpp): its contacts, counted by measured_run. With `hash`, also an FNV-1a
 // hash of the measured frames' logs as ccd::to_text prints them (every event, cancellation and
-// path, bit for bit): two builds that print the same hash gave the same logs.
+// path, bit for bit): two builds that print the same hash gave the same logs. With `events` or
+// `none`, the world at that log level (docs/scheduler.md, "Log levels").
 #include "disks_in_box.hpp"
 #include "textbook_edmd.hpp"
 
@@ -19,7 +20,8 @@ namespace {
 
 // The frames that count: callgrind's --toggle-collect names this function.
 [[gnu::noinline]] std::size_t measured_step(ccd::World& world) {
-    return world.step().events.size();
+    world.step();
+    return static_cast<std::size_t>(world.frame_event_count());
 }
 [[gnu::noinline]] std::size_t measured_run(bench::TextbookEdmd& peer, double until) {
     return static_cast<std::size_t>(peer.run_until(until));
@@ -32,11 +34,18 @@ int main(int argc, char** argv) {
     const int frames = argc > 2 ? std::atoi(argv[2]) : 1;
     const bool textbook = argc > 3 && std::string_view(argv[3]) == "textbook";
     const bool hash = argc > 3 && std::string_view(argv[3]) == "hash";
-    if (disks <= 0 || frames <= 0 || (argc > 3 && !textbook && !hash) || argc > 4) {
-        std::fprintf(stderr, "usage: world_frames [DISKS > 0] [FRAMES > 0] [textbook | hash]\n");
+    const bool events_level = argc > 3 && std::string_view(argv[3]) == "events";
+    const bool none_level = argc > 3 && std::string_view(argv[3]) == "none";
+    if (disks <= 0 || frames <= 0 ||
+        (argc > 3 && !textbook && !hash && !events_level && !none_level) || argc > 4) {
+        std::fprintf(
+            stderr,
+            "usage: world_frames [DISKS > 0] [FRAMES > 0] [textbook | hash | events | none]\n");
         return 2;
     }
-    const auto scene = bench::disks_in_box(disks, ccd::Broadphase::Grid);
+    auto scene = bench::disks_in_box(disks, ccd::Broadphase::Grid);
+    if (events_level) scene.options.log_level = ccd::LogLevel::Events;
+    if (none_level) scene.options.log_level = ccd::LogLevel::None;
     if (textbook) {
         bench::TextbookEdmd peer(scene);
         peer.run_until(bench::kWarmFrames);

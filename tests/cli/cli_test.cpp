@@ -158,7 +158,9 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
               "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
-              "polygon_polygon, circle_polygon or polygon_moving_segment)");
+              "polygon_polygon, circle_polygon, polygon_moving_segment, point_rotating_segment, "
+              "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment or "
+              "rotating_polygon_polygon)");
     const ToiRun seed =
         toi({R"({"kind":"polygon_polygon"})"}, "--algorithm conservative-advancement");
     EXPECT_EQ(seed.answers[0]["error"],
@@ -221,7 +223,7 @@ TEST(CliToi, Box2DAnswersAtItsTargetSeparationAndRefusesWhatItCannotTake) {
             "--algorithm box2d --trace");
     ASSERT_EQ(graze.answers.size(), 1u);
     EXPECT_EQ(graze.answers[0]["hit"], false);
-    const json& search = graze.answers[0]["trace"]["search"];
+    const json& search = graze.answers[0]["trace"]["iterative"];
     EXPECT_EQ(search["state"], "separated");
     EXPECT_NEAR(search["target"].get<double>(), 0.995, 1e-6);
     EXPECT_NEAR(search["tolerance"].get<double>(), 0.00125, 1e-9);
@@ -329,11 +331,115 @@ TEST(CliToi, TraceRootsSayWhereTheyHappen) {
 TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
     const auto help = run_command(kCli + " toi --help");
     EXPECT_EQ(help.exit_code, 0);
-    for (const char* word : {"circle_point", "circle_circle", "circle_segment", "point_segment",
-                             "point_moving_segment", "circle_moving_segment", "polygon_polygon",
-                             "circle_polygon", "polygon_moving_segment", "exact", "seed004",
-                             "seed000-float32", "conservative-advancement", "box2d"})
+    for (const char* word :
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
+          "exact", "seed004", "seed000-float32", "conservative-advancement", "box2d"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
+}
+
+// The turning kinds, each touching at t = 0.5 by hand, within the certified guarantee
+// (toi_turning.hpp: delta = 1e-12 x 4 of the distance, closing at speed >= 1: 4e-12 in t):
+//  - the bar (0,0)-(2,0) turning by pi/2 about its end is at angle pi/4 at t = 0.5, where the
+//    point (1, 1) lies on it; the point is on its counter-clockwise side: normal (-1, 1)/sqrt 2;
+//  - the bar (0,0)-(4,0) turning by pi: the centre (-1, 2) is 2 cos a + sin a >= 1 from its line
+//    at angle a = pi t, 1 at a = pi/2; touching (0, 2), normal (-1, 0);
+//  - the triangle (0,0), (2,-1), (4,0) turning by pi leads with its edge 2 (4,0) -> (0,0), which
+//    is that bar: the same circle touches edge 2 at t = 0.5;
+//  - that triangle meets the end a = (0, 2) of the segment (0,2)-(-2,2) with its edge 2 when it
+//    stands on the y axis (x > 0 before): endpoint_a, mover_edge 2;
+//  - against the box [-2, 0] x [1.5, 2.5] (turning by 0), whose right side lies on the y axis.
+TEST(CliToi, AnswersTheTurningKinds) {
+    const std::string pi = "3.141592653589793", blade = "[[0,0],[2,-1],[4,0]]";
+    const ToiRun run = toi({
+        R"({"kind":"point_rotating_segment","p":[1,1],"d":[0,0],"a":[0,0],"b":[2,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})",
+        R"({"kind":"circle_rotating_segment","c":[-1,2],"r":1,"d":[0,0],"a":[0,0],"b":[4,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":)" +
+            pi + "}",
+        R"({"kind":"circle_rotating_polygon","c":[-1,2],"r":1,"d":[0,0],"polygon":)" + blade +
+            R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi + "}",
+        R"({"kind":"rotating_polygon_segment","polygon":)" + blade +
+            R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi + R"(,"a":[0,2],"b":[-2,2]})",
+        R"({"kind":"rotating_polygon_polygon","p1":)" + blade +
+            R"(,"pivot1":[0,0],"v1":[0,0],"angle1":)" + pi +
+            R"(,"p2":[[-2,1.5],[0,1.5],[0,2.5],[-2,2.5]],"pivot2":[0,0],"v2":[0,0],"angle2":0})",
+    });
+    EXPECT_EQ(run.exit_code, 0) << run.raw;
+    ASSERT_EQ(run.answers.size(), 5u) << run.raw;
+    for (const json& a : run.answers) {
+        ASSERT_EQ(a["hit"], true) << a;
+        EXPECT_NEAR(a["t"].get<double>(), 0.5, 4e-12) << a;
+        EXPECT_EQ(a["overlap"], false);
+        EXPECT_EQ(a["approaching"], true);
+    }
+    EXPECT_EQ(run.answers[0]["feature"], "interior");
+    EXPECT_NEAR(run.answers[0]["normal"][0].get<double>(), -std::sqrt(0.5), 1e-9);
+    EXPECT_NEAR(run.answers[0]["normal"][1].get<double>(), std::sqrt(0.5), 1e-9);
+    EXPECT_EQ(run.answers[1]["feature"], "interior");
+    EXPECT_NEAR(run.answers[1]["point"][0].get<double>(), 0.0, 1e-10);
+    EXPECT_NEAR(run.answers[1]["point"][1].get<double>(), 2.0, 1e-10);
+    EXPECT_NEAR(run.answers[1]["normal"][0].get<double>(), -1.0, 1e-9);
+    EXPECT_EQ(run.answers[2]["feature"], "polygon_edge");
+    EXPECT_EQ(run.answers[2]["obstacle_edge"], 2);
+    EXPECT_EQ(run.answers[3]["feature"], "endpoint_a");
+    EXPECT_EQ(run.answers[3]["mover_edge"], 2);
+    EXPECT_EQ(run.answers[4]["feature"], "polygon_vertex");
+    EXPECT_EQ(run.answers[4]["mover_edge"], 2);
+    // da and db default to [0, 0]: given as zeros, the same answer.
+    const ToiRun moving = toi({R"({"kind":"rotating_polygon_segment","polygon":)" + blade +
+                               R"(,"pivot":[0,0],"v":[0,0],"angle":)" + pi +
+                               R"(,"a":[0,2],"b":[-2,2],"da":[0,0],"db":[0,0]})"});
+    ASSERT_EQ(moving.answers.size(), 1u);
+    EXPECT_EQ(moving.answers[0]["t"], run.answers[3]["t"]);
+}
+
+TEST(CliToi, TurningPolygonsMustBeConvexAndCounterClockwise) {
+    const std::string tail = R"(,"pivot":[0,0],"v":[0,0],"angle":1,"a":[5,5],"b":[6,5]})";
+    const ToiRun run = toi({
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[0,1],[1,0]])" + tail,
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[2,0],[1,0.2],[1,1]])" + tail,
+    });
+    ASSERT_EQ(run.answers.size(), 2u);
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
+              "vertex 1)");
+    // The check scales the polygon first: a counter-clockwise triangle is one at 1e300 and at
+    // 5e-324 (whose cross products would overflow or vanish), and is answered.
+    const ToiRun extreme = toi({
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[1e300,0],[0,1e300]])" + tail,
+        R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[5e-324,0],[0,5e-324]])" + tail,
+    });
+    ASSERT_EQ(extreme.answers.size(), 2u);
+    EXPECT_TRUE(extreme.answers[0].contains("hit")) << extreme.answers[0];
+    EXPECT_TRUE(extreme.answers[1].contains("hit")) << extreme.answers[1];
+    EXPECT_EQ(run.answers[1]["error"],
+              "line 2: \"polygon\" must be convex and counter-clockwise (it turns clockwise at "
+              "vertex 2)");
+}
+
+// The trace of a turning query is its certified search (docs/cli.md): the bar meeting the
+// point, as above. f(0) = 1, the point's height above the bar at angle 0; f(1) = |(1,1) -
+// (0,1)| = 1 (the bar then stands on the y axis).
+TEST(CliToi, TheTraceOfATurningQueryIsItsSearch) {
+    const ToiRun run = toi({R"({"kind":"point_rotating_segment","p":[1,1],"d":[0,0],"a":[0,0],)"
+                            R"("b":[2,0],"pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})"},
+                           "--trace");
+    ASSERT_EQ(run.answers.size(), 1u) << run.raw;
+    const json& search = run.answers[0]["trace"]["search"];
+    EXPECT_EQ(run.answers[0]["trace"]["query"], "certified");
+    ASSERT_EQ(search["samples"].size(), 65u);
+    EXPECT_EQ(search["samples"][0], json::array({0.0, 1.0}));
+    EXPECT_NEAR(search["samples"][64][1].get<double>(), 1.0, 1e-15);
+    EXPECT_EQ(search["brackets"][0]["verdict"], "refined");
+    EXPECT_EQ(search["brackets"].back()["verdict"], "contact found");
+    EXPECT_EQ(search["final_bracket"][1], run.answers[0]["t"]);
+    EXPECT_EQ(search["step_limit_reached"], false);
+    EXPECT_GT(search["steps"].get<long>(), 0);
+    // delta = 1e-12 x scale, the scale |angle| x 2 (the bar's end from its pivot) = pi.
+    EXPECT_NEAR(search["tolerance"].get<double>(), 3.141592653589793e-12, 1e-27);
 }
 
 TEST(Cli, UnknownCommandIsAOneLineError) {
@@ -381,6 +487,36 @@ TEST(CliReplay, ABallFallingOntoAFloorBouncesOnceAtTheHandComputedTime) {
     EXPECT_EQ(e["point"], json::array({0.0, 0.0}));
     EXPECT_DOUBLE_EQ(e["normal"][1].get<double>(), 1.0);
     EXPECT_EQ(e["velocity_after"], json::array({0.0, 10.0}));
+}
+
+TEST(CliReplay, TheLogLevelKeepsTheEventsAndDropsTheCancelledPredictions) {
+    // Walls x = +-7; unit balls at x = -3 and 3 closing at 10 each: they meet at t = 0.2 and
+    // exchange velocities, which cancels their predictions at the walls (t = 0.9); each then
+    // reaches a wall at t = 0.7, and they are 10 apart at 20 a frame when the frame ends.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"left","shape":"circle","position":[-3,0],"velocity":[10,0],"radius":1},
+                {"name":"right","shape":"circle","position":[3,0],"velocity":[-10,0],"radius":1}],
+      "segments":[{"name":"west","a":[-7,-5],"b":[-7,5]},{"name":"east","a":[7,-5],"b":[7,5]}]})");
+    const auto full = run_command(kCli + " replay " + scene.string());
+    const auto events = run_command(kCli + " replay " + scene.string() + " --log-level events");
+    const auto none = run_command(kCli + " replay " + scene.string() + " --log-level none");
+    ASSERT_EQ(full.exit_code, 0) << full.output;
+    ASSERT_EQ(events.exit_code, 0) << events.output;
+    ASSERT_EQ(none.exit_code, 0) << none.output;
+    const auto full_lines = lines_of(full.output);
+    ASSERT_EQ(full_lines.size(), 5u) << full.output;
+    EXPECT_EQ(full_lines[3]["status"], "cancelled");
+    EXPECT_DOUBLE_EQ(full_lines[3]["t"].get<double>(), 0.9);
+    const auto event_lines = lines_of(events.output);
+    ASSERT_EQ(event_lines.size(), 3u) << events.output;
+    for (std::size_t i = 0; i < 3; ++i)
+        EXPECT_EQ(event_lines[i], full_lines[i]);
+    EXPECT_DOUBLE_EQ(event_lines[0]["t"].get<double>(), 0.2);
+    EXPECT_DOUBLE_EQ(event_lines[2]["t"].get<double>(), 0.7);
+    EXPECT_EQ(none.output, "{\"events\":3,\"frame\":0}\n");
+    const auto bad = run_command(kCli + " replay " + scene.string() + " --log-level some");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.output, "ccdlab-cli replay: --log-level is full, events or none, got \"some\"\n");
 }
 
 TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
@@ -447,6 +583,33 @@ TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {
             EXPECT_EQ(line["normal"], json::array({-1.0, 0.0}));
         }
     EXPECT_TRUE(a_on_c_cancelled) << result.output;
+}
+
+TEST(CliReplay, AFrameCutByTheBudgetEndsWithALineThatSaysSo) {
+    // Two balls (r = 1) between walls x = +-2, at 2,000 a frame along x, 10 apart in y: each
+    // bounces every 0.001 from t = 0.0005, at the same instants. The event budget, 1,000 + 100
+    // per body = 1,200, takes 600 bounces of each; the 1,201st event (ball a's 601st bounce,
+    // t = 0.0005 + 600 x 0.001 = 0.6005) would exceed it: the cut.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"a","shape":"circle","position":[0,0],"velocity":[2000,0],"radius":1},
+                {"name":"b","shape":"circle","position":[0,10],"velocity":[2000,0],"radius":1}],
+      "segments":[{"name":"left","a":[-2,-5],"b":[-2,15]},{"name":"right","a":[2,-5],"b":[2,15]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output.substr(0, 2000);
+    const auto lines = lines_of(result.output);
+    ASSERT_GE(lines.size(), 1201u);
+    EXPECT_EQ(lines[1199]["status"], "processed");
+    const json& last = lines.back();
+    EXPECT_EQ(last["status"], "budget_cut");
+    EXPECT_EQ(last["frame"], 0);
+    EXPECT_EQ(last["budget"], "events");
+    EXPECT_EQ(last["events"], 1200);
+    EXPECT_NEAR(last["t"].get<double>(), 0.6005, 1e-9);
+    EXPECT_FALSE(last.contains("a"));
+    std::size_t cut_lines = 0;
+    for (const json& line : lines)
+        cut_lines += line["status"] == "budget_cut" ? 1 : 0;
+    EXPECT_EQ(cut_lines, 1u);
 }
 
 TEST(CliReplay, EachBodyRespondsAsTheSceneSays) {

@@ -14,6 +14,10 @@ namespace {
 using namespace ccd;
 
 const Polygon kUnitSquare{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}};
+// A triangle whose edge 2 runs from (4, 0) back to the origin, its body below: turning CCW by
+// pi about the origin, that edge leads, at angle pi t.
+const Polygon kBlade{{{0.0, 0.0}, {2.0, -1.0}, {4.0, 0.0}}};
+constexpr double kPi = 3.141592653589793;
 
 // One case per registered pair, each touching at t = 0.5 (worked out beside it).
 std::map<std::string, std::pair<Swept, Swept>> half_frame_cases() {
@@ -53,7 +57,37 @@ std::map<std::string, std::pair<Swept, Swept>> half_frame_cases() {
         {"polygon_moving_segment",
          {{translated(kUnitSquare, {0.0, 2.0}), Translation{{0.0, -4.0}}},
           {Segment{{-5.0, 0.0}, {5.0, 0.0}}, EndMotion{{0.0, 0.0}, {0.0, 0.0}}}}},
+        // The bar (0, 0)-(2, 0) turning by pi / 2 about its end is at angle pi / 4 at t = 0.5,
+        // where the point (1, 1) lies on it (|(1, 1)| = sqrt 2 < 2).
+        {"point_rotating_segment",
+         {{Point{{1.0, 1.0}}, Translation{{0.0, 0.0}}},
+          {Segment{{0.0, 0.0}, {2.0, 0.0}}, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi / 2.0}}}},
+        // The bar (0, 0)-(4, 0) at angle a = pi t: the centre (-1, 2) is 2 cos a + sin a from
+        // its line (>= 1 for a in [0, pi / 2], 1 at pi / 2) and sqrt 5 from the pivot while its
+        // projection is negative: first within 1 at a = pi / 2.
+        {"circle_rotating_segment",
+         {{Circle{{-1.0, 2.0}, 1.0}, Translation{{0.0, 0.0}}},
+          {Segment{{0.0, 0.0}, {4.0, 0.0}}, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}}}},
+        // The blade's leading edge is the bar above (its body trails it): t = 0.5 as well.
+        {"circle_rotating_polygon",
+         {{Circle{{-1.0, 2.0}, 1.0}, Translation{{0.0, 0.0}}},
+          {kBlade, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}}}},
+        // The leading edge has x > 0 until it stands on the y axis at t = 0.5, where it meets
+        // the end (0, 2) of the segment reaching left from there.
+        {"rotating_polygon_segment",
+         {{kBlade, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}},
+          {Segment{{0.0, 2.0}, {-2.0, 2.0}}, EndMotion{{0.0, 0.0}, {0.0, 0.0}}}}},
+        // The same against the box [-2, 0] x [1.5, 2.5] (turning by 0), whose right side lies
+        // on the y axis.
+        {"rotating_polygon_polygon",
+         {{kBlade, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}},
+          {Polygon{{{-2.0, 1.5}, {0.0, 1.5}, {0.0, 2.5}, {-2.0, 2.5}}},
+           Turning{{0.0, 0.0}, {0.0, 0.0}, 0.0}}}},
     };
+}
+
+bool turns(const PairType& pair) {
+    return pair.mover.motion == MotionKind::Turning || pair.obstacle.motion == MotionKind::Turning;
 }
 
 TEST(PairRegistry, EveryRegisteredPairIsReachableThroughTheOneQuery) {
@@ -72,8 +106,13 @@ TEST(PairRegistry, EveryRegisteredPairIsReachableThroughTheOneQuery) {
         Trace trace;
         const auto hit = time_of_impact(mover, obstacle, &trace);
         ASSERT_TRUE(hit) << pair.name;
-        EXPECT_NEAR(hit->t, 0.5, 1e-15) << pair.name;
-        EXPECT_FALSE(trace.candidates.empty()) << pair.name << ": the trace reached the query";
+        // The exact queries' roots; the certified ones' (toi_turning.hpp) within delta = 1e-12
+        // x scale (4 here) of the distance, at closing speeds of at least 1: 4e-12 in t.
+        EXPECT_NEAR(hit->t, 0.5, turns(pair) ? 4e-12 : 1e-15) << pair.name;
+        if (turns(pair))
+            EXPECT_TRUE(trace.search) << pair.name << ": the trace reached the query";
+        else
+            EXPECT_FALSE(trace.candidates.empty()) << pair.name << ": the trace reached the query";
     }
 }
 
@@ -83,7 +122,9 @@ TEST(PairRegistry, NamesAreUniqueAndListedInOrder) {
         EXPECT_TRUE(names.insert(pair.name).second) << pair.name;
     EXPECT_EQ(pair_type_names(),
               "circle_point, circle_circle, circle_segment, point_segment, point_moving_segment, "
-              "circle_moving_segment, polygon_polygon, circle_polygon or polygon_moving_segment");
+              "circle_moving_segment, polygon_polygon, circle_polygon, polygon_moving_segment, "
+              "point_rotating_segment, circle_rotating_segment, circle_rotating_polygon, "
+              "rotating_polygon_segment or rotating_polygon_polygon");
     EXPECT_EQ(find_pair_type("teleport"), nullptr);
 }
 
@@ -92,7 +133,8 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
         {"exact",
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
-          "polygon_moving_segment"}},
+          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
         {"seed004", {"circle_circle", "circle_segment"}},
         {"seed000-float32", {"circle_segment"}},
         {"conservative-advancement", {"circle_segment"}},
@@ -101,7 +143,8 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
         {"box2d",
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
-          "polygon_moving_segment"}},
+          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
     };
     ASSERT_EQ(algorithms().size(), expected.size());
     for (const Algorithm& algorithm : algorithms()) {
@@ -169,6 +212,35 @@ TEST(PairRegistry, APolygonAgainstACircleIsAskedTheOtherWayRoundAndToldFromTheMo
     EXPECT_EQ(hit->obstacle_edge, -1);
     EXPECT_EQ(hit->mover_vertex, -1);
     EXPECT_EQ(hit->obstacle_vertex, -1);
+}
+
+TEST(PairRegistry, StraightPairsKeepTheirExactQueriesAndATurnIsAnsweredByTheCertifiedOne) {
+    const SweptKind circle{ShapeKind::Circle, MotionKind::Translation};
+    const SweptKind polygon{ShapeKind::Polygon, MotionKind::Translation};
+    const SweptKind turning_polygon{ShapeKind::Polygon, MotionKind::Turning};
+    // A translating or still segment still goes to the moving-segment queries, not the turning
+    // one, although a Translation is a Turning by 0.
+    EXPECT_EQ(choose_pair(circle, {ShapeKind::Segment, MotionKind::Translation}).pair,
+              find_pair_type("circle_moving_segment"));
+    EXPECT_EQ(choose_pair(polygon, polygon).pair, find_pair_type("polygon_polygon"));
+    // No translating-against-turning polygon pair: the mover is a Turning by 0.
+    EXPECT_EQ(choose_pair(polygon, turning_polygon).pair,
+              find_pair_type("rotating_polygon_polygon"));
+    EXPECT_FALSE(choose_pair(polygon, turning_polygon).swapped);
+    // A turning segment against a circle: the circle's pair the other way round.
+    const PairChoice choice = choose_pair({ShapeKind::Segment, MotionKind::Turning},
+                                          {ShapeKind::Circle, MotionKind::Still});
+    EXPECT_EQ(choice.pair, find_pair_type("circle_rotating_segment"));
+    EXPECT_TRUE(choice.swapped);
+    // The bar of circle_rotating_segment's case as the mover: t = 0.5, the normal from the
+    // circle toward the bar (+x: the bar stands on the y axis, the centre at x = -1).
+    const auto hit =
+        time_of_impact(Swept{Segment{{0.0, 0.0}, {4.0, 0.0}}, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}},
+                       Swept{Circle{{-1.0, 2.0}, 1.0}, Still{}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 0.5, 4e-12);
+    EXPECT_NEAR(hit->normal.x, 1.0, 1e-9);
+    EXPECT_EQ(hit->feature, Feature::Circle);
 }
 
 TEST(PairRegistry, KindsWithoutAQueryAnswerNothing) {

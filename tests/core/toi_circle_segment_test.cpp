@@ -1,10 +1,12 @@
 // The circle-versus-static-segment time of impact, one behaviour per test. Expected values
 // are worked out by hand in the comments.
+#include "ccd/batch_circle_segment.hpp"
 #include "ccd/toi_circle_segment.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <random>
 
 namespace {
@@ -217,6 +219,47 @@ TEST(CircleSegment, StartingAnUlpInsideTheBandIsAnOverlapNotATunnel) {
     EXPECT_TRUE(hit->overlap);
     EXPECT_EQ(hit->feature, Feature::SegmentInterior);
     EXPECT_TRUE(hit->approaching);
+}
+
+// A point on the wall's line (x = 7e12) 2^-10 short of end B, pushed across it. c - a is
+// (0, 14e12 - 2^-10), which rounds to (0, 14e12) = b - a (the ulp there is 2^-9, the tie goes
+// to the even 14e12): judged from it the point was at B, beside the segment, and the zero-size
+// cap at B, 2^-10 away, let it through. Measured from B the projection is -2^-10 x 14e12 < 0:
+// on the segment, at its line, so touching at t = 0, the normal against the motion, for the
+// scalar query, the prepared segment and the batch alike.
+TEST(CircleSegment, APointOnTheLineJustShortOfEndBIsOnTheSegment) {
+    const Segment wall{{7e12, -7e12}, {7e12, 7e12}};
+    const Circle point{{7e12, 7e12 - 0x1p-10}, 0.0};
+    ASSERT_EQ(point.center.y, 6999999999999.9990234375); // exact: 2^-10 is the ulp of 7e12
+    const Vec2 push{1.0, 0.0};
+    const ccd::PreparedSegment prepared(wall);
+    for (const auto& hit :
+         {time_of_impact(point, push, wall), time_of_impact(point, push, prepared)}) {
+        ASSERT_TRUE(hit);
+        EXPECT_TRUE(hit->overlap);
+        EXPECT_EQ(hit->t, 0.0);
+        EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+        EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
+        EXPECT_EQ(hit->point.x, 7e12);
+        EXPECT_TRUE(hit->approaching);
+    }
+    // The batch: the same answer (t = 0, a contact, the interior).
+    const double cx[] = {point.center.x}, cy[] = {point.center.y}, r[] = {0.0}, dx[] = {1.0},
+                 dy[] = {0.0}, ax[] = {7e12}, ay[] = {-7e12}, bx[] = {7e12}, by[] = {7e12};
+    double t[1] = {-1.0};
+    std::uint8_t hit[1] = {0}, feature[1] = {0};
+    ccd::time_of_impact_batch({cx, cy, r, dx, dy, ax, ay, bx, by}, {t, hit, {}, {}, feature});
+    EXPECT_EQ(hit[0], 1);
+    EXPECT_EQ(t[0], 0.0);
+    EXPECT_EQ(feature[0], static_cast<std::uint8_t>(Feature::SegmentInterior));
+    // Crossing the line 2^-10 short of B, from 2^-10 off it: the projection at the entry,
+    // rounded at the scale of |u|^2, is at B, and a tie goes to the band: the segment is met.
+    const auto across =
+        time_of_impact(Circle{{7e12 - 0x1p-10, 7e12 - 0x1p-10}, 0.0}, Vec2{0x1p-9, 0.0}, wall);
+    ASSERT_TRUE(across);
+    EXPECT_FALSE(across->overlap);
+    EXPECT_EQ(across->t, 0.5); // 2^-10 at 2^-9 per frame
+    EXPECT_EQ(across->feature, Feature::SegmentInterior);
 }
 
 TEST(CircleSegment, SmallBodyFarFromTheOriginKeepsItsAccuracy) {

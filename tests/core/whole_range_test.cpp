@@ -9,6 +9,7 @@
 // it would weld or not convex, segments whose ends move apart), saying why and answering
 // nothing, and answers everything else with t in [0, 1], a finite point and a unit normal; its
 // times are judged by its own rules in box2d_toi_test.cpp, not by the contract here.
+#include "random_polygon.hpp"
 #include "wide_vec2.hpp"
 
 #include "ccd/algorithms.hpp"
@@ -248,6 +249,7 @@ struct Sides {
     const Polygon* p;
     const Polygon* q;
     Vec2 qd;
+    double angle = 0.0; // of a turning side, about the obstacle circle's centre
 };
 
 Swept side(SweptKind kind, bool mover, const Sides& in) {
@@ -276,6 +278,9 @@ Swept side(SweptKind kind, bool mover, const Sides& in) {
         break;
     case MotionKind::EndMotion:
         motion = EndMotion{in.m.displacement_a, in.m.displacement_b};
+        break;
+    case MotionKind::Turning:
+        motion = Turning{in.o.center, mover ? in.d : in.od, in.angle};
         break;
     }
     return {shape, motion};
@@ -429,7 +434,8 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
                 << "circle_translating_segment" << at;
         }
         // Every registered (pair, algorithm) row whose sides have no polygon.
-        const Sides sides{c, d, o, od, m, nullptr, nullptr, {}};
+        const Sides sides{c,       d,       o,  od,  m,
+                          nullptr, nullptr, {}, od.x}; // angle: a number drawn already
         for (const PairMethod& row : pair_methods())
             if (!has_polygon(row))
                 check_row(row, sides, at, row.refusal ? peer_answers : core_answers);
@@ -442,7 +448,7 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
             const real scale = std::max(
                 {largest_of(p), largest_of(q), largest_of({d.x, d.y}), largest_of({pd.x, pd.y})});
             // Every registered (pair, algorithm) row with a polygon.
-            const Sides polygon_sides{c, d, o, od, m, &p, &q, pd};
+            const Sides polygon_sides{c, d, o, od, m, &p, &q, pd, pd.y};
             for (const PairMethod& row : pair_methods())
                 if (has_polygon(row))
                     check_row(row, polygon_sides, shapes,
@@ -612,6 +618,79 @@ TEST(WholeRange, APathFarFromATinyCapIsNoContactAtTheEndOfTheFrame) {
         EXPECT_TRUE(hit->overlap);
         EXPECT_EQ(hit->t, 0.0);
     }
+}
+
+// A polygon against a moving wall whose end a starts a hair from a vertex of the polygon, the
+// vertex itself tiny (subnormal, or below 2^-200 of the rest: taken as zero) and the polygon
+// scaled anywhere in the range. The wall's end is within rounding of the edge's end b there,
+// and the offset c - a of the edge's other end lost it: the end was judged beside b by the
+// projection from a and on the line by the area from a, neither a touch nor a crossing, and
+// went into the polygon (the campaign's inputs 98453 and 99331: at 1e40 and 1e173). Judged
+// against the signed separation in long double: the distance between the wall and the
+// polygon's boundary, negative by the depth of a wall end inside the polygon.
+real wall_polygon_separation(const std::vector<V>& polygon, V a, V b) {
+    const auto boundary_distance = [&](V p) {
+        real least = INFINITY;
+        for (std::size_t i = 0; i < polygon.size(); ++i)
+            least = std::min(
+                least, point_segment_distance(p, polygon[i], polygon[(i + 1) % polygon.size()]));
+        return least;
+    };
+    real depth = 0;
+    for (V end : {a, b})
+        if (inside(polygon, end)) depth = std::max(depth, boundary_distance(end));
+    if (depth > 0) return -depth;
+    real least = INFINITY;
+    for (std::size_t i = 0; i < polygon.size(); ++i)
+        least = std::min(
+            least, segment_segment_distance(a, b, polygon[i], polygon[(i + 1) % polygon.size()]));
+    return least;
+}
+
+TEST(WholeRange, AMovingWallWhoseEndStartsAtATinyVertexMeetsThePolygonFirstThere) {
+    std::mt19937_64 rng(seed());
+    std::uniform_real_distribution<double> unit(-1.0, 1.0);
+    std::uniform_int_distribution<int> binade(-800, 1000), offset_binade(40, 180),
+        tiny_binade(-1074, -1);
+    const int n = std::max(1, queries() / 4);
+    int hits = 0;
+    for (int q = 0; q < n; ++q) {
+        Polygon polygon = random_polygon(rng);
+        const std::size_t j = static_cast<std::size_t>(q) % polygon.vertices.size();
+        const Vec2 corner = polygon.vertices[j];
+        const int e = binade(rng);
+        for (Vec2& v : polygon.vertices)
+            v = Vec2{std::ldexp(v.x - corner.x, e), std::ldexp(v.y - corner.y, e)};
+        // The corner: zero, or tiny next to the rest (below 2^-210 of it, subnormal when it can).
+        const int tiny = std::min(tiny_binade(rng), e - 210);
+        polygon.vertices[j] = Vec2{std::ldexp(unit(rng), tiny), std::ldexp(unit(rng), tiny)};
+        const auto scaled = [e](Vec2 v) { return Vec2{std::ldexp(v.x, e), std::ldexp(v.y, e)}; };
+        const int k = offset_binade(rng);
+        const Vec2 a{std::ldexp(unit(rng), e - k), std::ldexp(unit(rng), e - k)};
+        const Vec2 b = scaled({3.0 * unit(rng), 3.0 * unit(rng)});
+        const Vec2 d = scaled({unit(rng), unit(rng)});
+        const MovingSegment wall{
+            {a, b}, scaled({unit(rng), unit(rng)}), scaled({unit(rng), unit(rng)})};
+        const auto hit = time_of_impact(polygon, d, wall);
+        const std::string at = " at query " + std::to_string(q) + ": " + inputs(polygon) + " " +
+                               inputs({d, a, b, wall.displacement_a, wall.displacement_b});
+        ASSERT_TRUE(defined(hit)) << at;
+        const auto separation = [&](real t) {
+            return wall_polygon_separation(moved(polygon, d, t),
+                                           wide(a) + wide(wall.displacement_a) * t,
+                                           wide(b) + wide(wall.displacement_b) * t);
+        };
+        const auto closest = [&](real lo, real hi) {
+            real least = separation(hi);
+            for (int s = 0; s <= 64; ++s)
+                least = std::min(least, separation(lo + (hi - lo) * s / 64));
+            return least;
+        };
+        const real scale = largest_of(polygon) > 0 ? std::ldexp(1.0L, e + 2) : 1;
+        ASSERT_TRUE(meets_contract(hit, 0, scale, separation, closest)) << at;
+        hits += hit ? 1 : 0;
+    }
+    EXPECT_GT(hits, n / 4); // the family meets the wall more often than not
 }
 
 } // namespace

@@ -310,9 +310,9 @@ TEST(DifferentialBox2D, TheBox2DAlgorithmMeetsTheSameTolerancesAsBox2DCalledDire
             ccd::Swept{ccd::Circle{{k.cx, k.cy}, k.r}, ccd::Translation{{k.dx, k.dy}}},
             ccd::Swept{ccd::Segment{{k.ax, k.ay}, {k.bx, k.by}}, ccd::Still{}}, &trace);
         SCOPED_TRACE(testing::Message() << std::hexfloat << "case " << i << " state "
-                                        << (trace.search ? trace.search->state : "none"));
-        ASSERT_TRUE(trace.search);
-        EXPECT_NE(trace.search->state, "failed");
+                                        << (trace.iterative ? trace.iterative->state : "none"));
+        ASSERT_TRUE(trace.iterative);
+        EXPECT_NE(trace.iterative->state, "failed");
         if (dmin < target.level - target.tol) {
             EXPECT_TRUE(hit);
         }

@@ -76,6 +76,29 @@ bool is_background(Rgb c) {
     return c.r < 40 && c.g < 40 && c.b < 45;
 }
 
+// The screenshot and the report are written as every file of ccdlab is (ccd/atomic_write.hpp):
+// onto a symbolic link, through it (the link stays a link, its target gets the file); onto an
+// existing file of mode 0600, keeping that mode.
+TEST(AppScreenshot, AScreenshotOntoALinkAndAReportOntoAPrivateFileKeepThem) {
+    const fs::path dir = scratch_dir();
+    const fs::path shot = dir / "real.png", link = dir / "shot.png", report = dir / "report.json";
+    std::ofstream(shot) << "old";
+    fs::create_symlink(shot, link);
+    std::ofstream(report) << "{}";
+    fs::permissions(report, fs::perms::owner_read | fs::perms::owner_write);
+    const auto result =
+        run_command(kApp + " --scene " + kScenes + "/default.json --size 320x200" +
+                    " --screenshot " + link.string() + " --report " + report.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    EXPECT_TRUE(fs::is_symlink(link));
+    const Image image(shot);
+    ASSERT_TRUE(image.loaded());
+    EXPECT_EQ(image.width(), 320);
+    EXPECT_EQ(fs::status(report).permissions() & fs::perms::all,
+              fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_FALSE(read_json(report)["hit"].is_null());
+}
+
 TEST(AppScreenshot, RendersTheDefaultSceneToAPngOfTheRequestedSize) {
     const fs::path dir = scratch_dir();
     const auto result = run_command(kApp + " --scene " + kScenes + "/default.json --size 1000x700" +
@@ -199,8 +222,8 @@ TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
     const json circles = report_of("two-circles.json");
     EXPECT_TRUE(circles["disagrees"].get<bool>());
     EXPECT_NEAR(circles["t"].get<double>(), 0.54188, 2e-4);
-    EXPECT_EQ(circles["search"]["state"], "touching");
-    EXPECT_NEAR(circles["search"]["target"].get<double>(), 1.985, 1e-6);
+    EXPECT_EQ(circles["iterative"]["state"], "touching");
+    EXPECT_NEAR(circles["iterative"]["target"].get<double>(), 1.985, 1e-6);
     // scenes/crate-meets-a-closing-rod.json: the rod's ends move differently, which no rigid
     // Box2D body does: refused with the reason, no answer, no disagreement.
     const json rod = report_of("crate-meets-a-closing-rod.json");

@@ -115,7 +115,7 @@ struct BudgetCut {
     double time = 0.0;
     int events = 0; // events processed before the cut
     BudgetKind kind = BudgetKind::Events;
-    long long predictions = 0; // made before the cut, the frame start's pass not counted
+    long long predictions = 0; // made before the cut, the frame start's pass included
 };
 
 struct EventLog {

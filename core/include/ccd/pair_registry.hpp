@@ -40,10 +40,12 @@ inline SweptKind kind_of(const Swept& swept) {
 // How a side's parameters are called where a pair is written out (the CLI's JSON): its shape's
 // (Point: the position; Circle: the center and the radius; Segment: a and b; Polygon: the
 // vertices) then its motion's (Still: none; Translation: the displacement; EndMotion: the
-// displacements of a and of b). Unused names are empty.
+// displacements of a and of b; Turning: the pivot, its displacement and the angle). Unused
+// names are empty. With `motion_optional`, a motion's vector parameter left out is [0, 0].
 struct SweptNames {
     std::array<std::string_view, 2> shape;
     std::array<std::string_view, 3> motion; // room for a motion of three parameters
+    bool motion_optional = false;
 };
 
 // One registered pair: a mover of one kind against an obstacle of another.

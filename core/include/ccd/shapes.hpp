@@ -124,9 +124,9 @@ struct MovingSegment {
 
 // ---- a shape with its motion --------------------------------------------------------------
 
-// The motions a shape can have over the frame. A motion is a special case of the ones after it
-// (Still is a Translation by zero, a Translation of a segment moves both its ends alike): the
-// pair registry answers a pair with the most specific query it has.
+// The motions a shape can have over the frame. Still is a Translation by zero; a Translation is
+// both an EndMotion of a segment (both ends alike) and a Turning by the angle 0 (any pivot). The
+// pair registry answers a pair with the most specific query it has (`generalisations` there).
 struct Still {
     friend bool operator==(const Still&, const Still&) = default;
 };
@@ -141,14 +141,32 @@ struct EndMotion {
     friend bool operator==(const EndMotion&, const EndMotion&) = default;
 };
 
+// A rigid motion that turns: the shape turns by `angle` radians (counter-clockwise, over the
+// whole frame, any size: 100 turns is 200 pi) about `pivot` while the pivot moves by
+// `displacement`. The point at x0 at t = 0 is at pivot + displacement t + R(angle t)(x0 - pivot)
+// at time t (turning_position).
+struct Turning {
+    Vec2 pivot;        // a point at t = 0
+    Vec2 displacement; // the pivot's, over the frame
+    double angle = 0.0;
+    friend bool operator==(const Turning&, const Turning&) = default;
+};
+
+// Where the point at `point` at t = 0 is at time t under `turning`.
+inline Vec2 turning_position(const Turning& turning, Vec2 point, double t) {
+    const double c = std::cos(turning.angle * t), s = std::sin(turning.angle * t);
+    const Vec2 r = point - turning.pivot;
+    return turning.pivot + turning.displacement * t + Vec2{c * r.x - s * r.y, s * r.x + c * r.y};
+}
+
 using Shape = std::variant<Point, Circle, Segment, Polygon>;
-using Motion = std::variant<Still, Translation, EndMotion>;
+using Motion = std::variant<Still, Translation, EndMotion, Turning>;
 
 // The alternatives of Shape and Motion, in their order.
 enum class ShapeKind { Point, Circle, Segment, Polygon };
-enum class MotionKind { Still, Translation, EndMotion };
+enum class MotionKind { Still, Translation, EndMotion, Turning };
 inline constexpr int kShapeKinds = 4;
-inline constexpr int kMotionKinds = 3;
+inline constexpr int kMotionKinds = 4;
 
 std::string_view to_string(ShapeKind kind);
 std::string_view to_string(MotionKind kind);
@@ -160,14 +178,21 @@ struct Swept {
 
     ShapeKind shape_kind() const { return static_cast<ShapeKind>(shape.index()); }
     MotionKind motion_kind() const { return static_cast<MotionKind>(motion.index()); }
-    // The displacement of a still or translating shape (zero when still). Not for EndMotion.
+    // The displacement of a still or translating shape (zero when still), of a turning one's
+    // pivot. Not for EndMotion.
     Vec2 displacement() const {
-        const auto* t = std::get_if<Translation>(&motion);
-        return t ? t->displacement : Vec2{};
+        if (const auto* t = std::get_if<Translation>(&motion)) return t->displacement;
+        if (const auto* r = std::get_if<Turning>(&motion)) return r->displacement;
+        return {};
     }
-    // Where the point at `point` at t = 0 of a still or translating shape is at time t.
-    Vec2 moved(Vec2 point, double t) const { return point + displacement() * t; }
-    // The motion of a segment's ends: both alike for a still or translating shape.
+    // Where the point at `point` at t = 0 of a rigidly moving shape (still, translating or
+    // turning) is at time t. Not for EndMotion.
+    Vec2 moved(Vec2 point, double t) const {
+        if (const auto* r = std::get_if<Turning>(&motion)) return turning_position(*r, point, t);
+        return point + displacement() * t;
+    }
+    // The motion of a segment's ends: both alike for a still or translating shape. Not for
+    // Turning.
     EndMotion end_motion() const {
         if (const auto* e = std::get_if<EndMotion>(&motion)) return *e;
         return {displacement(), displacement()};

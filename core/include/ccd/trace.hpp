@@ -1,5 +1,6 @@
 #pragma once
-// Trace: an optional record of how a query reached its answer, for the app's equation view.
+// Trace: an optional record of how a query reached its answer, for the app's equation view
+// (and, for a turning query, the certified search: CertifiedSearch below).
 // Each candidate (the band, a cap, a vertex-edge pair, ...) is an equation f(t) = 0 in the form
 // f(t) = a t^2 + b t + c, where f is the squared distance to the feature minus the squared
 // radius (or, for point-versus-line candidates, the signed area cross(u, w)), with the roots the
@@ -62,7 +63,7 @@ struct TraceCandidate {
 // How an iterative method from outside the core ended (Box2D's b2TimeOfImpact, registered by
 // ccd_box2d): the separation it stops at, how long it ran against its caps, and its own word
 // for the outcome, so that a miss or an early stop can be explained.
-struct TraceSearch {
+struct IterativeSearch {
     std::string method;         // "b2TimeOfImpact (Box2D 2.4.1, float)"
     std::string state;          // the method's own name for its outcome: "touching", ...
     double target = 0.0;        // the separation between the shapes at which it stops
@@ -75,11 +76,53 @@ struct TraceSearch {
     std::string explanation;    // one line: why it answered what it did
 };
 
+// The certified search of a turning query (toi_turning.hpp): root isolation on the separation
+// function f(t) = distance(mover, obstacle) - r over [0, 1] (0 while the shapes' cores overlap),
+// interval by interval from t = 0, each interval's lower bound on f from how fast the shapes can
+// move (docs/algorithms.md).
+enum class BracketVerdict {
+    NoContact,    // the bound says f stays above -tolerance on the interval: discarded
+    ContactFound, // f at the interval's start is within the tolerance: the answer
+    Refined,      // the bound allows a contact: the interval is halved
+    StepLimit,    // the step budget ran out here: answered conservatively at its start
+};
+
+std::string_view to_string(BracketVerdict verdict);
+
+struct SearchBracket {
+    double t0 = 0.0, t1 = 0.0;
+    double separation = 0.0;  // f(t0)
+    double lower_bound = 0.0; // the bound on f over [t0, t1] (NaN when not computed)
+    BracketVerdict verdict = BracketVerdict::NoContact;
+};
+
+struct SeparationSample {
+    double t = 0.0;
+    double separation = 0.0; // f(t)
+};
+
+struct CertifiedSearch {
+    double tolerance = 0.0;                // delta: what "within" means (toi_turning.hpp)
+    std::vector<SeparationSample> samples; // f at evenly spaced t over [0, 1], for drawing
+    // Every interval the search looked at, in the order it did, up to kMaxBrackets.
+    std::vector<SearchBracket> brackets;
+    bool brackets_truncated = false; // more were looked at than kept
+    // The last interval certified clear before the contact and the contact's time (t0 = t1 = the
+    // contact at t = 0); for a miss, [1, 1].
+    double final_t0 = 0.0, final_t1 = 0.0;
+    long steps = 0; // intervals bounded (the work done)
+    bool step_limit_reached = false;
+
+    static constexpr std::size_t kMaxBrackets = 4096;
+};
+
 struct Trace {
     std::string query; // "circle_segment", ...
     bool overlap_at_start = false;
     std::vector<TraceCandidate> candidates;
-    std::optional<TraceSearch> search; // an iterative method's summary (else none)
+    // Filled by the certified turning queries only.
+    std::optional<CertifiedSearch> search;
+    std::optional<IterativeSearch> iterative; // an iterative method's summary (else none)
 
     // Starts the record of a query, forgetting any earlier one.
     void begin(std::string_view query_name);

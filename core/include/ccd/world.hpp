@@ -83,15 +83,26 @@ enum class Broadphase {
     AllPairs, // every live body and every wall
 };
 
+// What the World records of a frame (docs/scheduler.md, "Log levels"). The trajectories are the
+// same at every level, bit for bit: the same events in the same order with the same numbers.
+enum class LogLevel {
+    Full,   // the whole EventLog: every prediction queued for the rest of the frame, so every
+            // cancelled one with its cause, the paths, the cuts and crushes
+    Events, // each body keeps only its earliest prediction; the log has the processed events,
+            // the paths, the chatter cuts, the crushes and the budget cut, no cancellations
+    None,   // each body keeps only its earliest prediction; the log has the budget cut only,
+            // World::frame_event_count() the number of events
+};
+
 struct WorldOptions {
     // Events processed per frame before every body is frozen where it is; 0: 1000 + 100 per
     // body. The walls move on, crushing the frozen bodies they close on (docs/scheduler.md,
     // "Always finishes").
     int event_budget = 0;
-    // Predictions made per frame after the frame start's pass (each event predicts its bodies
-    // again) before the same cut; 0: 100,000 + 100 per body. Bounds the frame's work and the
-    // memory of its log and queue where the events' budget alone would not (many bodies in
-    // one place: each event predicts against every one of them).
+    // Predictions made per frame, the frame start's pass included (each event predicts its
+    // bodies again), before the same cut; 0: 100,000 + 100 per body. Bounds the frame's work and
+    // the memory of its log and queue where the events' budget alone would not (many bodies in one
+    // place: each event predicts against every one of them).
     long long prediction_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
     // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is
@@ -104,6 +115,7 @@ struct WorldOptions {
     // fraction of its relative speed (rounding residue of a slide is not a new contact).
     double resting_tolerance = 1e-12;
     Broadphase broadphase = Broadphase::Grid;
+    LogLevel log_level = LogLevel::Full;
 };
 
 // A body as seen at the world's current time.
@@ -136,8 +148,9 @@ public:
 
     // Advances one whole frame (or the rest of the frame being walked) and returns its log.
     const EventLog& step();
-    // Processes the next event of the frame (starting a frame if none is under way). Returns it,
-    // or nullptr when no event is left before the frame's end (the frame stays open).
+    // Processes the next event of the frame (starting a frame if none is under way). Returns it
+    // (at LogLevel::None a copy the World keeps until the next call), or nullptr when no event
+    // is left before the frame's end (the frame stays open).
     const ContactEvent* next_event();
     // Processes every event up to and including frame time `t` (clamped to [time(), 1]) and
     // leaves the world at t; t = 1 ends the frame.
@@ -147,6 +160,9 @@ public:
     bool in_frame() const; // a frame has been started and not ended
     int frames_completed() const;
     const EventLog& log() const; // the frame under way, or the last one completed
+    // Events processed in the frame under way, or in the last one completed (at every log
+    // level; at LogLevel::None the log does not list them).
+    int frame_event_count() const;
 
     int body_count() const;
     int wall_count() const;

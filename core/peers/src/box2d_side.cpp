@@ -47,6 +47,8 @@ std::optional<RigidMotion> rigid_motion(const Swept& side, Vec2 centre) {
         if (e->displacement_a != e->displacement_b) return std::nullopt;
         return RigidMotion{centre, e->displacement_a, 0.0};
     }
+    if (const auto* turning = std::get_if<Turning>(&side.motion))
+        return RigidMotion{turning->pivot, turning->displacement, turning->angle};
     return RigidMotion{centre, side.displacement(), 0.0};
 }
 
@@ -131,7 +133,9 @@ std::optional<std::string> magnitude_refusal(const Swept& side, const RigidMotio
         for (Vec2 v : polygon->vertices)
             add(v);
     add(motion.displacement);
+    add(motion.pivot);
     add(motion.pivot + motion.displacement);
+    numbers.push_back(motion.angle);
     for (const double x : numbers)
         if (!(std::fabs(x) <= kLargestInput))
             return whose + " has the number " + number(x) +

@@ -202,7 +202,7 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
         const float total_radius = input.proxyA.m_radius + input.proxyB.m_radius;
         const float target = b2Max(b2_linearSlop, total_radius - 3.0f * b2_linearSlop);
         const float tolerance = 0.25f * b2_linearSlop;
-        TraceSearch search;
+        IterativeSearch search;
         search.method = "b2TimeOfImpact (Box2D 2.4.1, float)";
         search.state = state_name(output.state);
         search.target = target;
@@ -225,7 +225,7 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
             c.obstacle_edge = hit->obstacle_edge;
         }
         trace->overlap_at_start = hit && hit->overlap;
-        trace->search = std::move(search);
+        trace->iterative = std::move(search);
     }
     return hit;
 }

@@ -59,7 +59,7 @@ json trace_number(double x) {
     return std::isnan(x) ? "nan" : x > 0 ? "inf" : "-inf";
 }
 
-json search_to_json(const TraceSearch& search) {
+json iterative_to_json(const IterativeSearch& search) {
     return {{"method", search.method},
             {"state", search.state},
             {"target", trace_number(search.target)},
@@ -70,6 +70,29 @@ json search_to_json(const TraceSearch& search) {
             {"root_iteration_cap", search.root_iteration_cap},
             {"separation", trace_number(search.separation)},
             {"explanation", search.explanation}};
+}
+
+json search_to_json(const CertifiedSearch& search) {
+    json samples = json::array();
+    for (const SeparationSample& s : search.samples)
+        samples.push_back(json::array({trace_number(s.t), trace_number(s.separation)}));
+    json brackets = json::array();
+    for (const SearchBracket& b : search.brackets) {
+        json item = {{"t0", trace_number(b.t0)},
+                     {"t1", trace_number(b.t1)},
+                     {"separation", trace_number(b.separation)},
+                     {"verdict", to_string(b.verdict)}};
+        if (!std::isnan(b.lower_bound)) item["lower_bound"] = trace_number(b.lower_bound);
+        brackets.push_back(item);
+    }
+    return {{"tolerance", trace_number(search.tolerance)},
+            {"steps", search.steps},
+            {"step_limit_reached", search.step_limit_reached},
+            {"final_bracket",
+             json::array({trace_number(search.final_t0), trace_number(search.final_t1)})},
+            {"samples", samples},
+            {"brackets", brackets},
+            {"brackets_truncated", search.brackets_truncated}};
 }
 
 json trace_to_json(const Trace& trace) {
@@ -105,6 +128,7 @@ json trace_to_json(const Trace& trace) {
                 {"overlap_at_start", trace.overlap_at_start},
                 {"candidates", candidates}};
     if (trace.search) out["search"] = search_to_json(*trace.search);
+    if (trace.iterative) out["iterative"] = iterative_to_json(*trace.iterative);
     return out;
 }
 
@@ -140,6 +164,13 @@ void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
         add_polygon_parts(line, c.vertex, c.edge);
         sink(line);
     }
+    if (const auto& cut = log.budget_cut) // the frame cut short: its last line says where
+        sink(json({{"frame", log.frame},
+                   {"t", cut->time},
+                   {"status", "budget_cut"},
+                   {"budget", cut->kind == BudgetKind::Predictions ? "predictions" : "events"},
+                   {"events", cut->events},
+                   {"predictions", cut->predictions}}));
 }
 
 std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {

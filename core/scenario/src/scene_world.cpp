@@ -28,8 +28,8 @@ Response response_of(ResponseKind response, double restitution) {
 
 } // namespace
 
-SceneWorld make_world(const Scene& scene) {
-    SceneWorld out;
+SceneWorld make_world(const Scene& scene, WorldOptions options) {
+    SceneWorld out{World(options), {}, {}};
     for (const Body& body : scene.bodies) {
         try {
             out.world.add_body(BodyDef{body.circle, body.velocity, 1.0,

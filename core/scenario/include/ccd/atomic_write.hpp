@@ -1,7 +1,8 @@
 #pragma once
 // Writing a file so that a crash, a full disk or a second writer never leaves half of it, and
 // so that what stood at the path is kept what it was: the one way ccdlab writes a file (scene
-// saves, `ccdlab-cli record -o`, fixture export, the app's autosave and settings).
+// saves, `ccdlab-cli record -o`, fixture export, the app's autosave, settings, screenshots and
+// --report).
 //
 // - The text goes to a new file beside the target, created with O_EXCL | O_NOFOLLOW (never
 //   through a link or over a file someone else made), flushed to the disk (fsync), then renamed

@@ -23,6 +23,7 @@ struct SceneWorld {
 // polygons' names): its vertices about their centroid, translating by its velocity, responding
 // as its `response` says (elastic bounce by default), mass 1 like every scene body. The scene
 // format caps nothing, the World does: a polygon of more than 255 vertices is a SceneError.
-SceneWorld make_world(const Scene& scene);
+// `options`: the World's (a scene sets none of them; LogLevel for one, docs/scheduler.md).
+SceneWorld make_world(const Scene& scene, WorldOptions options = {});
 
 } // namespace ccd

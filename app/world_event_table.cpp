@@ -1,0 +1,274 @@
+// WorldView's event table: the frame's processed events and cancelled predictions, every field
+// of the log's records, sortable, its columns hideable, each row selectable with a tooltip
+// of the whole record.
+#include "world_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace ccdlab {
+namespace {
+
+// The feature column, short enough for it: a polygon's edge or vertex by number, with the
+// other polygon's part when the contact names one ("edge 0 (v1)": vertex 1 on edge 0).
+std::string feature_label(ccd::Feature feature, int vertex, int edge) {
+    const auto part = [](const char* what, int index) {
+        return index >= 0 ? std::string(what) + std::to_string(index) : std::string();
+    };
+    if (feature == ccd::Feature::PolygonEdge)
+        return "edge " + std::to_string(edge) + (vertex >= 0 ? " (" + part("v", vertex) + ")" : "");
+    if (feature == ccd::Feature::PolygonVertex)
+        return "vertex " + std::to_string(vertex) + (edge >= 0 ? " (" + part("e", edge) + ")" : "");
+    std::string label(ccd::to_string(feature));
+    if (vertex >= 0) label += " " + part("v", vertex);
+    if (edge >= 0) label += " " + part("e", edge);
+    return label;
+}
+
+// The table's columns, their ids for sorting.
+enum Column : int { Number, Time, Pair, Feature, Point, Normal, Before, After, Status, Columns };
+
+std::string vec_text(Vec2 v) {
+    char text[64];
+    std::snprintf(text, sizeof text, "(%.4g, %.4g)", v.x == 0.0 ? 0.0 : v.x,
+                  v.y == 0.0 ? 0.0 : v.y);
+    return text;
+}
+
+} // namespace
+
+// Why a cancelled prediction never happened, at the scrubbed t.
+std::string WorldView::status_of(const ccd::CancelledPrediction& c) const {
+    const bool cancelled_yet =
+        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
+            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
+            : scrub_t_ >= 1.0;
+    if (c.predicted_at > scrub_t_) return "not yet predicted";
+    if (c.reason == ccd::CancelReason::Budget)
+        return cancelled_yet ? "cancelled (budget)" : "pending (the budget cancels it)";
+    if (!cancelled_yet) return "pending (event " + std::to_string(c.cancelled_by) + " cancels it)";
+    return "cancelled by " + std::to_string(c.cancelled_by);
+}
+
+// The event queue of the frame: processed, then cancelled (or sorted by a column's header).
+// Only the rows in view are built: a busy frame has thousands. Right-click a header to hide
+// or show columns; hover a row for the whole record.
+void WorldView::draw_event_table() {
+    table_rows_.clear();
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_BordersInnerV |
+                                  ImGuiTableFlags_Resizable | ImGuiTableFlags_Hideable |
+                                  ImGuiTableFlags_Reorderable | ImGuiTableFlags_Sortable |
+                                  ImGuiTableFlags_SortTristate | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("events", Columns, flags, ImVec2(0, 320))) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_NoHide, 0.0f, Number);
+    ImGui::TableSetupColumn("t", 0, 0.0f, Time);
+    ImGui::TableSetupColumn("pair", 0, 0.0f, Pair);
+    ImGui::TableSetupColumn("feature", 0, 0.0f, Feature);
+    ImGui::TableSetupColumn("status", 0, 0.0f, Status);
+    ImGui::TableSetupColumn("point", ImGuiTableColumnFlags_NoSort, 0.0f, Point);
+    ImGui::TableSetupColumn("normal", ImGuiTableColumnFlags_NoSort, 0.0f, Normal);
+    ImGui::TableSetupColumn("v before", ImGuiTableColumnFlags_NoSort, 0.0f, Before);
+    ImGui::TableSetupColumn("v after", ImGuiTableColumnFlags_NoSort, 0.0f, After);
+    ImGui::TableHeadersRow();
+    if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
+        rows_need_sort_ = true;
+        specs->SpecsDirty = false;
+    }
+    if (rows_need_sort_) sort_table_rows();
+    // An event picked elsewhere (keys, canvas) is scrolled into view.
+    const int selected_id = selected_event_ >= 0       ? selected_event_
+                            : selected_cancelled_ >= 0 ? -1 - selected_cancelled_
+                                                       : kNoRow;
+    const auto selected_row = std::find(row_order_.begin(), row_order_.end(), selected_id);
+    const bool scroll = scroll_to_selection_ && selected_row != row_order_.end();
+    scroll_to_selection_ = false;
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(row_order_.size()));
+    if (scroll) {
+        const int at = static_cast<int>(selected_row - row_order_.begin());
+        clipper.ForceDisplayRangeByIndices(at, at + 1);
+    }
+    while (clipper.Step())
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const int id = row_order_[static_cast<std::size_t>(row)];
+            ImGui::PushID(row);
+            if (id >= 0)
+                event_row(log_.events[static_cast<std::size_t>(id)]);
+            else
+                cancelled_row(-1 - id);
+            if (scroll && id == selected_id) ImGui::SetScrollHereY(0.5f);
+            ImGui::PopID();
+        }
+    scroll_to_selection_ = false; // a row clicked now is in view already
+    ImGui::EndTable();
+}
+
+// The rows in the order of the table's sort specs (none: processing order, then cancelled).
+void WorldView::sort_table_rows() {
+    rows_need_sort_ = false;
+    row_order_.clear();
+    for (int i = 0; i < static_cast<int>(log_.events.size()); ++i)
+        row_order_.push_back(i);
+    for (int i = 0; i < static_cast<int>(log_.cancelled.size()); ++i)
+        row_order_.push_back(-1 - i);
+    const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+    if (!specs || specs->SpecsCount == 0) return;
+    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+    const auto time = [&](int id) {
+        return id >= 0 ? log_.events[static_cast<std::size_t>(id)].time
+                       : log_.cancelled[static_cast<std::size_t>(-1 - id)].time;
+    };
+    const auto pair = [&](int id) {
+        if (id >= 0) {
+            const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(id)];
+            return name_of(ccd::OtherKind::Body, e.body) + " / " + name_of(e.other_kind, e.other);
+        }
+        const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(-1 - id)];
+        return name_of(ccd::OtherKind::Body, c.body) + " / " + name_of(c.other_kind, c.other);
+    };
+    const auto feature = [&](int id) {
+        if (id >= 0) {
+            const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(id)];
+            return feature_label(e.feature, e.vertex, e.edge);
+        }
+        const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(-1 - id)];
+        return feature_label(c.feature, c.vertex, c.edge);
+    };
+    const auto status = [&](int id) {
+        return id >= 0 ? std::string("processed")
+                       : status_of(log_.cancelled[static_cast<std::size_t>(-1 - id)]);
+    };
+    // Processed first by sequence, then cancelled by their order in the log.
+    const auto number = [](int id) { return id >= 0 ? id : 1000000000 - id; };
+    const bool ascending = spec.SortDirection != ImGuiSortDirection_Descending;
+    const auto less = [&](int a, int b) {
+        switch (spec.ColumnUserID) {
+        case Time:
+            return time(a) < time(b);
+        case Pair:
+            return pair(a) < pair(b);
+        case Feature:
+            return feature(a) < feature(b);
+        case Status:
+            return status(a) < status(b);
+        default:
+            return number(a) < number(b);
+        }
+    };
+    std::stable_sort(row_order_.begin(), row_order_.end(),
+                     [&](int a, int b) { return ascending ? less(a, b) : less(b, a); });
+}
+
+const std::string& WorldView::name_of(ccd::OtherKind kind, int index) const {
+    const auto& names = kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
+    return names[static_cast<std::size_t>(index)];
+}
+
+// A processed event's row; a click selects it and moves t there.
+void WorldView::event_row(const ccd::ContactEvent& e) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    const std::string label = std::to_string(e.sequence);
+    if (ImGui::Selectable(label.c_str(), e.sequence == selected_event_,
+                          ImGuiSelectableFlags_SpanAllColumns))
+        select_event(e.sequence);
+    if (ImGui::IsItemHovered()) event_tooltip(e);
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    table_rows_.push_back({false, e.sequence, {lo.x + 6.0, (lo.y + hi.y) * 0.5}});
+    ImGui::TableNextColumn();
+    ImGui::Text("%.6f", e.time);
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                name_of(e.other_kind, e.other).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
+    ImGui::TableNextColumn();
+    // At the scrubbed t, an event still to come (predicted by then or not).
+    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(e.point).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(e.normal).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(e.body_velocity_before).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(e.body_velocity_after).c_str());
+}
+
+// The whole record of an event, both parties' velocities included.
+void WorldView::event_tooltip(const ccd::ContactEvent& e) const {
+    ImGui::BeginTooltip();
+    ImGui::Text("event %d at t = %.17g", e.sequence, e.time);
+    ImGui::Text("%s / %s, %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                name_of(e.other_kind, e.other).c_str(),
+                feature_label(e.feature, e.vertex, e.edge).c_str());
+    ImGui::Text("point %s, normal %s", vec_text(e.point).c_str(), vec_text(e.normal).c_str());
+    ImGui::Text("%s: velocity %s -> %s%s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                vec_text(e.body_velocity_before).c_str(), vec_text(e.body_velocity_after).c_str(),
+                e.body_removed ? " (removed)" : "");
+    ImGui::Text("%s: velocity %s -> %s%s", name_of(e.other_kind, e.other).c_str(),
+                vec_text(e.other_velocity_before).c_str(), vec_text(e.other_velocity_after).c_str(),
+                e.other_removed ? " (removed)" : "");
+    int cancelled = 0;
+    for (const ccd::CancelledPrediction& c : log_.cancelled)
+        cancelled += c.cancelled_by == e.sequence ? 1 : 0;
+    if (cancelled > 0)
+        ImGui::Text("cancelled %d prediction%s (grey on the canvas)", cancelled,
+                    cancelled == 1 ? "" : "s");
+    ImGui::EndTooltip();
+}
+
+// A cancelled prediction's row, greyed, with where it stands at the scrubbed t; a click
+// selects it and shows its predicted contact.
+void WorldView::cancelled_row(int index) {
+    const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(index)];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const std::string label = "c" + std::to_string(index); // as on the canvas
+    if (ImGui::Selectable(label.c_str(), index == selected_cancelled_,
+                          ImGuiSelectableFlags_SpanAllColumns))
+        select_cancelled(index);
+    if (ImGui::IsItemHovered()) cancelled_tooltip(c);
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    table_rows_.push_back({true, index, {lo.x + 6.0, (lo.y + hi.y) * 0.5}});
+    ImGui::TableNextColumn();
+    ImGui::Text("%.6f", c.time);
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
+                name_of(c.other_kind, c.other).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(feature_label(c.feature, c.vertex, c.edge).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(status_of(c).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(c.point).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(c.normal).c_str());
+    ImGui::PopStyleColor();
+}
+
+void WorldView::cancelled_tooltip(const ccd::CancelledPrediction& c) const {
+    ImGui::BeginTooltip();
+    ImGui::Text("a prediction for t = %.17g that never happened", c.time);
+    ImGui::Text("%s / %s, %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
+                name_of(c.other_kind, c.other).c_str(),
+                feature_label(c.feature, c.vertex, c.edge).c_str());
+    ImGui::Text("predicted at t = %.6g, %s", c.predicted_at,
+                c.predicted_after >= 0
+                    ? ("after event " + std::to_string(c.predicted_after)).c_str()
+                    : "at the frame's start");
+    ImGui::Text("point %s, normal %s", vec_text(c.point).c_str(), vec_text(c.normal).c_str());
+    if (c.reason == ccd::CancelReason::Budget)
+        ImGui::TextUnformatted("cancelled: a budget of the frame ran out before its time");
+    else
+        ImGui::Text("cancelled by event %d, which changed a trajectory", c.cancelled_by);
+    ImGui::EndTooltip();
+}
+
+} // namespace ccdlab

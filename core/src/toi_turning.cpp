@@ -1,0 +1,756 @@
+// The certified engine of the turning queries (toi_turning.hpp): root isolation on the
+// separation of two convex shapes with lower bounds from how fast their vertices can move.
+#include "ccd/toi_turning.hpp"
+
+#include "input_scaling.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace ccd {
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr int kSamples = 64; // the trace's separation curve: f at t = k / 64
+
+// A side as the engine takes it: its vertex k is at centre + velocity[k] t + R(angle t)
+// offset[k] at time t. A rigid side (still, translating, turning) has one velocity for every
+// vertex, the centre's (its pivot, or the vertices' mean when it does not turn); a segment
+// whose ends move (EndMotion) has its ends' own velocities and no angle.
+struct Side {
+    std::vector<Vec2> offset;
+    std::vector<Vec2> velocity;
+    Vec2 centre;
+    Vec2 linear; // the centre's velocity (rigid sides)
+    double angle = 0.0;
+    double radius = 0.0;
+    bool rigid = true;
+    double reach = 0.0; // the largest |offset[k]|
+    // Per vertex, worked out once: |offset[k]| (its lever arm), the bound on its speed
+    // (|velocity[k]| + |angle| |offset[k]|) and on its acceleration (angle^2 |offset[k]|).
+    std::vector<double> lever, speed, acceleration;
+    double fastest = 0.0; // the largest speed
+
+    std::size_t size() const { return offset.size(); }
+    // Edges: none for a single vertex, one for a segment, n for a polygon.
+    std::size_t edges() const { return size() < 2 ? 0 : size() == 2 ? 1 : size(); }
+};
+
+std::vector<Vec2> vertices_of(const Shape& shape, double& radius) {
+    radius = 0.0;
+    if (const auto* p = std::get_if<Point>(&shape)) return {p->position};
+    if (const auto* c = std::get_if<Circle>(&shape)) {
+        radius = c->radius;
+        return {c->center};
+    }
+    if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
+    return std::get<Polygon>(shape).vertices;
+}
+
+// |v| for the engine's own quantities: inputs are in range (rescaled on entry), so the square
+// root of the squared length neither overflows nor underflows, and costs less than hypot.
+double norm(Vec2 v) {
+    return std::sqrt(dot(v, v));
+}
+
+// v / |v|, or `fallback` for the zero vector (the bounds' axes: a unit vector to an ulp is
+// enough there).
+Vec2 unit_or(Vec2 v, Vec2 fallback) {
+    const double l = norm(v);
+    return l > 0.0 ? v * (1.0 / l) : fallback;
+}
+
+Side side_of(const Swept& swept) {
+    Side side;
+    const std::vector<Vec2> vertices = vertices_of(swept.shape, side.radius);
+    if (vertices.empty()) return side;
+    if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        side.centre = turning->pivot;
+        side.linear = turning->displacement;
+        side.angle = turning->angle;
+    } else {
+        Vec2 sum;
+        for (const Vec2 v : vertices)
+            sum += v;
+        side.centre = sum * (1.0 / static_cast<double>(vertices.size()));
+        side.linear = swept.displacement(); // zero for Still and EndMotion
+    }
+    for (const Vec2 v : vertices) {
+        side.offset.push_back(v - side.centre);
+        side.velocity.push_back(side.linear);
+    }
+    if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
+        if (ends->displacement_a == ends->displacement_b) { // a translation: rigid after all
+            side.linear = ends->displacement_a;
+            side.velocity = {side.linear, side.linear};
+        } else {
+            side.rigid = false;
+            side.velocity = {ends->displacement_a, ends->displacement_b};
+        }
+    }
+    const double spin = std::abs(side.angle);
+    for (std::size_t k = 0; k < side.size(); ++k) {
+        const double lever = norm(side.offset[k]);
+        side.lever.push_back(lever);
+        side.speed.push_back(norm(side.velocity[k]) + spin * lever);
+        side.acceleration.push_back(side.angle * side.angle * lever);
+        side.reach = std::max(side.reach, lever);
+        side.fastest = std::max(side.fastest, side.speed.back());
+    }
+    return side;
+}
+
+// A side's vertices at time t, and its rotation then.
+struct Placed {
+    std::vector<Vec2> x;
+    Vec2 centre; // where the centre is at t
+    double cos = 1.0, sin = 0.0;
+};
+
+// `side` at time t, into `p` (its vertices' storage reused).
+void place(const Side& side, double t, Placed& p) {
+    p.cos = std::cos(side.angle * t);
+    p.sin = std::sin(side.angle * t);
+    p.centre = side.centre + side.linear * t;
+    p.x.resize(side.size());
+    for (std::size_t k = 0; k < side.size(); ++k) {
+        const Vec2 o = side.offset[k];
+        p.x[k] = side.centre + side.velocity[k] * t +
+                 Vec2{p.cos * o.x - p.sin * o.y, p.sin * o.x + p.cos * o.y};
+    }
+}
+
+// The velocity (per frame) of the side's material point that is at `point` at time t.
+Vec2 material_velocity(const Side& side, const Placed& placed, Vec2 point) {
+    if (!side.rigid)
+        return velocity_along(Segment{placed.x[0], placed.x[1]}, side.velocity[0], side.velocity[1],
+                              point);
+    return side.linear + perp(point - placed.centre) * side.angle;
+}
+
+Vec2 edge_start(const Placed& p, std::size_t e) {
+    return p.x[e];
+}
+Vec2 edge_end(const Placed& p, std::size_t e) {
+    return p.x[(e + 1) % p.x.size()];
+}
+
+// The closest points of the two cores (the vertices' convex hulls) at one time.
+enum class Pairing {
+    VertexEdge, // a vertex of the mover and an edge (or the single vertex) of the obstacle
+    EdgeVertex, // a vertex of the obstacle and an edge of the mover
+};
+
+struct Closest {
+    double distance = kInfinity; // 0 when the cores overlap
+    bool overlap = false;
+    Vec2 on_mover, on_obstacle;
+    Pairing pairing = Pairing::VertexEdge;
+    int vertex = -1; // the mover's for VertexEdge, the obstacle's for EdgeVertex
+    int edge = -1;   // the other side's (-1: that side is a single vertex)
+    double s = 0.0;  // where on the edge, from its start (0) to its end (1)
+};
+
+// An edge at one time, with what the closest-point search needs of it worked out once: its
+// start, end, direction and 1 / its squared length (0 for an edge of no length).
+struct EdgeAt {
+    Vec2 a, b, d;
+    double inverse_length2 = 0.0;
+};
+
+void edges_at(const Placed& p, std::size_t count, std::vector<EdgeAt>& out) {
+    out.resize(count);
+    for (std::size_t e = 0; e < count; ++e) {
+        EdgeAt& edge = out[e];
+        edge.a = p.x[e];
+        edge.b = p.x[(e + 1) % p.x.size()];
+        edge.d = edge.b - edge.a;
+        const double l2 = dot(edge.d, edge.d);
+        edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
+    }
+}
+
+// The closest point to `p` on `edge` and where it is on it (0..1).
+Vec2 closest_on(Vec2 p, const EdgeAt& edge, double& s) {
+    s = std::clamp(dot(p - edge.a, edge.d) * edge.inverse_length2, 0.0, 1.0);
+    return s == 1.0 ? edge.b : edge.a + edge.d * s;
+}
+
+// Whether `p` is strictly inside the counter-clockwise convex polygon `poly` (3 vertices or
+// more).
+bool strictly_inside(Vec2 p, const std::vector<Vec2>& poly) {
+    for (std::size_t k = 0; k < poly.size(); ++k) {
+        const Vec2 a = poly[k], b = poly[(k + 1) % poly.size()];
+        if (cross(b - a, p - a) <= 0.0) return false;
+    }
+    return true;
+}
+
+double orientation(Vec2 a, Vec2 b, Vec2 c) {
+    return cross(b - a, c - a);
+}
+
+bool properly_cross(Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+    const double o1 = orientation(a, b, c), o2 = orientation(a, b, d);
+    const double o3 = orientation(c, d, a), o4 = orientation(c, d, b);
+    return ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0)) &&
+           ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0));
+}
+
+// The edges of both sides at one time, kept between calls (no allocation per step).
+struct EdgeScratch {
+    std::vector<EdgeAt> mover, obstacle;
+};
+
+Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
+                EdgeScratch& edges) {
+    edges_at(m, mover.edges(), edges.mover);
+    edges_at(o, obstacle.edges(), edges.obstacle);
+    Closest best; // its distance squared until the end
+    const auto consider = [&best](double d, Vec2 on_mover, Vec2 on_obstacle, Pairing pairing,
+                                  std::size_t vertex, int edge, double s) {
+        if (!(d < best.distance)) return;
+        best.distance = d;
+        best.on_mover = on_mover;
+        best.on_obstacle = on_obstacle;
+        best.pairing = pairing;
+        best.vertex = static_cast<int>(vertex);
+        best.edge = edge;
+        best.s = s;
+    };
+    for (std::size_t i = 0; i < m.x.size(); ++i) {
+        if (obstacle.edges() == 0) {
+            consider(length_squared(m.x[i] - o.x[0]), m.x[i], o.x[0], Pairing::VertexEdge, i, -1,
+                     0.0);
+            continue;
+        }
+        for (std::size_t e = 0; e < obstacle.edges(); ++e) {
+            double s = 0.0;
+            const Vec2 q = closest_on(m.x[i], edges.obstacle[e], s);
+            consider(length_squared(m.x[i] - q), m.x[i], q, Pairing::VertexEdge, i,
+                     static_cast<int>(e), s);
+        }
+    }
+    for (std::size_t j = 0; j < o.x.size(); ++j)
+        for (std::size_t e = 0; e < mover.edges(); ++e) {
+            double s = 0.0;
+            const Vec2 q = closest_on(o.x[j], edges.mover[e], s);
+            consider(length_squared(o.x[j] - q), q, o.x[j], Pairing::EdgeVertex, j,
+                     static_cast<int>(e), s);
+        }
+    best.distance = std::sqrt(best.distance);
+    bool overlap = best.distance == 0.0;
+    if (!overlap) {
+        // Apart along the closest points' direction: the cores cannot overlap, and the tests
+        // below (the product of the vertex counts, four times) are not needed.
+        const Vec2 n = best.on_mover - best.on_obstacle;
+        double lowest_mover = kInfinity, highest_obstacle = -kInfinity;
+        for (const Vec2 p : m.x)
+            lowest_mover = std::min(lowest_mover, dot(n, p));
+        for (const Vec2 p : o.x)
+            highest_obstacle = std::max(highest_obstacle, dot(n, p));
+        if (lowest_mover > highest_obstacle) return best;
+    }
+    if (!overlap && obstacle.size() >= 3)
+        for (const Vec2 p : m.x)
+            overlap = overlap || strictly_inside(p, o.x);
+    if (!overlap && mover.size() >= 3)
+        for (const Vec2 p : o.x)
+            overlap = overlap || strictly_inside(p, m.x);
+    for (std::size_t a = 0; a < mover.edges() && !overlap; ++a)
+        for (std::size_t b = 0; b < obstacle.edges() && !overlap; ++b)
+            overlap =
+                properly_cross(edge_start(m, a), edge_end(m, a), edge_start(o, b), edge_end(o, b));
+    if (overlap) {
+        best.overlap = true;
+        best.distance = 0.0;
+    }
+    return best;
+}
+
+// ---- lower bounds of the distance over [t0, t0 + w] ----------------------------------------
+
+// A lower bound on a function on [0, w] known by its value T0 and slope T1 at 0, the largest
+// |slope| V and the largest |second derivative| M there: first order (T0 - V w) or second
+// (a concave parabola, smallest at an end).
+double term_bound(double t0, double t1, double v, double m, double w) {
+    return std::max(t0 - v * w, std::min(t0, t0 + t1 * w - 0.5 * m * w * w));
+}
+
+// The obstacle's vertices along an axis, kept between calls (no allocation per step).
+struct Scratch {
+    std::vector<double> along, rate;
+};
+
+// The separation along the axis of the closest points, held fixed: for every vertex pair
+// (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
+// The cores' distance is at least that separation at every t.
+double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
+                        double w, Scratch& scratch) {
+    scratch.along.resize(B.size());
+    scratch.rate.resize(B.size());
+    for (std::size_t j = 0; j < B.size(); ++j) {
+        scratch.along[j] = dot(n, pb.x[j]);
+        scratch.rate[j] = dot(n, material_velocity(B, pb, pb.x[j]));
+    }
+    // Two rigid sides: every vertex pair has the same relative linear velocity.
+    const bool uniform = A.rigid && B.rigid;
+    const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
+    const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
+    const double fastest = A.fastest + B.fastest;
+    double bound = kInfinity;
+    for (std::size_t i = 0; i < A.size(); ++i) {
+        const double sa = dot(n, pa.x[i]);
+        const double va = dot(n, material_velocity(A, pa, pa.x[i]));
+        for (std::size_t j = 0; j < B.size(); ++j) {
+            const double t0 = sa - scratch.along[j];
+            if (t0 - fastest * w >= bound) continue; // cannot be the least
+            const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
+                             spin_a * A.lever[i] + spin_b * B.lever[j];
+            bound = std::min(bound, term_bound(t0, va - scratch.rate[j], v,
+                                               A.acceleration[i] + B.acceleration[j], w));
+        }
+    }
+    return bound;
+}
+
+// The separation along the normal of edge `edge` of the rigid side F, turning with F, toward
+// the other side G: n(t) . (x_k(t) - q(t)) for every vertex k of G, with q the edge's start
+// (F's farthest point along its own edge normal, F being convex). In F's frame the vertex is
+// X(t) = R(-angle_F t)(x_k(t) - centre_F(t)), whose speed and acceleration bound the term.
+double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
+                  const Placed& pg, double w) {
+    const Vec2 q = edge_start(pf, edge);
+    const Vec2 q_velocity = material_velocity(F, pf, q);
+    const double spin = std::abs(F.angle);
+    double bound = kInfinity;
+    const double linear = G.rigid ? norm(G.linear - F.linear) : 0.0;
+    const double spin_g = std::abs(G.angle);
+    for (std::size_t k = 0; k < G.size(); ++k) {
+        const Vec2 x = pg.x[k];
+        const double t0 = dot(n, x - q);
+        const double t1 =
+            F.angle * dot(perp(n), x - q) + dot(n, material_velocity(G, pg, x) - q_velocity);
+        const double u = (G.rigid ? linear : norm(G.velocity[k] - F.linear)) + spin_g * G.lever[k];
+        const double y = norm(x - pf.centre) + u * w;
+        const double v = u + spin * y;
+        const double m = G.acceleration[k] + 2.0 * spin * u + spin * spin * y;
+        bound = std::min(bound, term_bound(t0, t1, v, m, w));
+    }
+    return bound;
+}
+
+// The unit normal of edge `edge` of `p`, on the side of `toward`.
+Vec2 edge_normal_toward(const Placed& p, std::size_t edge, Vec2 toward) {
+    const Vec2 n = unit_or(perp(edge_end(p, edge) - edge_start(p, edge)), Vec2{});
+    return dot(n, toward - edge_start(p, edge)) >= 0.0 ? n : -n;
+}
+
+// The direction from the obstacle toward the mover at the closest points: an edge's own normal
+// when a vertex is closest to its inside (the closest points' difference is only as precise as
+// their distance is large: at 1e-8 apart, rounding turns it by 1e-8, enough to tip a long
+// edge's far end across it), else that difference.
+Vec2 closest_direction(const Placed& pa, const Placed& pb, const Closest& c) {
+    if (c.edge >= 0 && c.s > 0.0 && c.s < 1.0) {
+        const Placed& p = c.pairing == Pairing::VertexEdge ? pb : pa;
+        const auto e = static_cast<std::size_t>(c.edge);
+        const Vec2 n = unit_or(perp(edge_end(p, e) - edge_start(p, e)), Vec2{});
+        if (n != Vec2{}) return dot(n, c.on_mover - c.on_obstacle) >= 0.0 ? n : -n;
+    }
+    return unit_or(c.on_mover - c.on_obstacle, Vec2{0.0, 1.0});
+}
+
+// A lower bound on the cores' distance over [t0, t0 + w], from the closest points at t0
+// (their distance > 0): the best of the certain bounds. The first, the distance at t0 less the
+// fastest points' speeds times w (every point of a side moves no faster than its fastest
+// vertex), clears every short enough interval whatever the others do.
+// The least of |a + d s| for s in [0, w] (the distance of the origin to that segment).
+double least_length(Vec2 a, Vec2 d, double w) {
+    const double l2 = dot(d, d);
+    const double s = l2 > 0.0 ? std::clamp(-dot(a, d) / l2, 0.0, w) : 0.0;
+    return norm(a + d * s);
+}
+
+// The separation from the line of a segment whose ends move on their own (not rigid: no frame
+// turns with it), on the mover's side: for every vertex k of the mover G, the signed area
+// C(t) = cross(e(t), x_k(t) - a(t)) with e = b - a (linear in t), bounded as a term (C' =
+// cross(e', u) + cross(e, u'), C'' = 2 cross(e', u') + cross(e, u''), u = x_k - a), then
+// divided by |e|: by its largest on the interval where the bound is positive, its least where
+// it is not. The distance of a point to a segment is at least its distance to the line.
+double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Side& G,
+                         const Placed& pg, double w) {
+    const Vec2 a = ps.x[0], e = ps.x[1] - ps.x[0];
+    const Vec2 a_velocity = S.velocity[0], e_velocity = S.velocity[1] - S.velocity[0];
+    const double side = cross(e, toward - a) >= 0.0 ? 1.0 : -1.0;
+    const double longest = std::max(norm(e), norm(e + e_velocity * w));
+    const double shortest = least_length(e, e_velocity, w);
+    const double e_speed = norm(e_velocity), spin = std::abs(G.angle);
+    double bound = kInfinity;
+    for (std::size_t k = 0; k < G.size(); ++k) {
+        const Vec2 u = pg.x[k] - a;
+        const Vec2 u_velocity = material_velocity(G, pg, pg.x[k]) - a_velocity;
+        const double c0 = side * cross(e, u);
+        const double c1 = side * (cross(e_velocity, u) + cross(e, u_velocity));
+        const double u_speed = norm(G.velocity[k] - a_velocity) + spin * G.lever[k];
+        const double u_most = norm(u) + u_speed * w;
+        const double v = e_speed * u_most + longest * u_speed;
+        const double m = 2.0 * e_speed * u_speed + longest * G.acceleration[k];
+        const double area = term_bound(c0, c1, v, m, w);
+        if (area >= 0.0)
+            bound = std::min(bound, area / longest);
+        else if (shortest > 0.0)
+            bound = std::min(bound, area / shortest);
+        else
+            return -kInfinity;
+    }
+    return bound;
+}
+
+double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
+                   const Closest& c, double w, Scratch& scratch) {
+    double bound = c.distance - (A.fastest + B.fastest) * w;
+    bound =
+        std::max(bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
+    const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
+    if (on_edge_interior && c.pairing == Pairing::VertexEdge && B.rigid) {
+        const auto e = static_cast<std::size_t>(c.edge);
+        bound =
+            std::max(bound, face_bound(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, w));
+    }
+    if (on_edge_interior && c.pairing == Pairing::VertexEdge && !B.rigid && B.size() == 2)
+        bound = std::max(bound, moving_line_bound(B, pb, c.on_mover, A, pa, w));
+    if (on_edge_interior && c.pairing == Pairing::EdgeVertex && A.rigid) {
+        const auto e = static_cast<std::size_t>(c.edge);
+        bound = std::max(bound,
+                         face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B, pb, w));
+    }
+    if (A.rigid && B.rigid) // the circles about the centres: a spin does not move them
+        bound = std::max(bound, norm(pa.centre - pb.centre) - norm(A.linear - B.linear) * w -
+                                    A.reach - B.reach);
+    return bound;
+}
+
+// ---- the answer ------------------------------------------------------------------------------
+
+// The axis along which the cores are farthest apart (edge normals of both; the centres'
+// direction for two single vertices), from the obstacle toward the mover.
+Vec2 separating_axis(const Side& A, const Placed& pa, const Side& B, const Placed& pb) {
+    Vec2 best_axis = normalized_or(pa.centre - pb.centre, Vec2{0.0, 1.0});
+    double best = -kInfinity;
+    const auto separation = [&](Vec2 n) {
+        double lo = kInfinity, hi = -kInfinity;
+        for (const Vec2 x : pa.x)
+            lo = std::min(lo, dot(n, x));
+        for (const Vec2 y : pb.x)
+            hi = std::max(hi, dot(n, y));
+        return lo - hi;
+    };
+    const auto try_axis = [&](Vec2 n) {
+        if (n == Vec2{}) return;
+        for (const Vec2 candidate : {n, -n})
+            if (const double s = separation(candidate); s > best) {
+                best = s;
+                best_axis = candidate;
+            }
+    };
+    for (std::size_t e = 0; e < B.edges(); ++e)
+        try_axis(normalized_or(perp(edge_end(pb, e) - edge_start(pb, e)), Vec2{}));
+    for (std::size_t e = 0; e < A.edges(); ++e)
+        try_axis(normalized_or(perp(edge_end(pa, e) - edge_start(pa, e)), Vec2{}));
+    return best_axis;
+}
+
+void name_parts(Hit& hit, const Closest& c, const Swept& mover, const Swept& obstacle,
+                std::size_t obstacle_size) {
+    const bool mover_polygon = mover.shape_kind() == ShapeKind::Polygon;
+    const ShapeKind o = obstacle.shape_kind();
+    const auto obstacle_vertex = [&](int k) {
+        if (o == ShapeKind::Segment) {
+            hit.feature = k == 0 ? Feature::EndpointA : Feature::EndpointB;
+        } else if (o == ShapeKind::Polygon) {
+            hit.feature = Feature::PolygonVertex;
+            hit.obstacle_vertex = k;
+        } else {
+            hit.feature = o == ShapeKind::Point ? Feature::Point : Feature::Circle;
+        }
+    };
+    if (c.pairing == Pairing::VertexEdge) {
+        if (mover_polygon) hit.mover_vertex = c.vertex;
+        if (c.edge < 0) {
+            obstacle_vertex(0);
+        } else if (c.s <= 0.0) {
+            obstacle_vertex(c.edge);
+        } else if (c.s >= 1.0) {
+            obstacle_vertex(
+                static_cast<int>((static_cast<std::size_t>(c.edge) + 1) % obstacle_size));
+        } else if (o == ShapeKind::Segment) {
+            hit.feature = Feature::SegmentInterior;
+        } else {
+            hit.feature = Feature::PolygonEdge;
+            hit.obstacle_edge = c.edge;
+        }
+    } else {
+        if (mover_polygon) hit.mover_edge = c.edge;
+        obstacle_vertex(c.vertex);
+    }
+}
+
+Hit hit_at(double t, const Side& A, const Placed& pa, const Side& B, const Placed& pb,
+           const Closest& c, const Swept& mover, const Swept& obstacle) {
+    Hit hit;
+    hit.t = t;
+    hit.point = c.on_obstacle;
+    hit.normal = normalized_or(c.distance == 0.0 ? separating_axis(A, pa, B, pb)
+                                                 : closest_direction(pa, pb, c),
+                               Vec2{0.0, 1.0});
+    hit.overlap = t == 0.0;
+    const Vec2 relative =
+        material_velocity(A, pa, c.on_mover) - material_velocity(B, pb, c.on_obstacle);
+    hit.approaching = dot(relative, hit.normal) < 0.0;
+    name_parts(hit, c, mover, obstacle, B.size());
+    return hit;
+}
+
+double largest_coordinate(Vec2 v) {
+    return std::max(std::abs(v.x), std::abs(v.y));
+}
+
+double side_scale(const Swept& swept) {
+    double radius = 0.0;
+    const std::vector<Vec2> vertices = vertices_of(swept.shape, radius);
+    double scale = radius;
+    for (const Vec2 v : vertices)
+        scale = std::max(scale, largest_coordinate(v));
+    if (const auto* e = std::get_if<EndMotion>(&swept.motion))
+        scale = std::max(
+            {scale, largest_coordinate(e->displacement_a), largest_coordinate(e->displacement_b)});
+    else
+        scale = std::max(scale, largest_coordinate(swept.displacement()));
+    if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        scale = std::max(scale, largest_coordinate(turning->pivot));
+        for (const Vec2 v : vertices)
+            scale = std::max(scale, std::abs(turning->angle) * length(v - turning->pivot));
+    }
+    return scale;
+}
+
+// Every length of a side (not its angle), for the rescaling into range.
+template <class F>
+void for_each_length(const Swept& swept, F&& f) {
+    double radius = 0.0;
+    for (const Vec2 v : vertices_of(swept.shape, radius)) {
+        f(v.x);
+        f(v.y);
+    }
+    f(radius);
+    const auto vec = [&f](Vec2 v) {
+        f(v.x);
+        f(v.y);
+    };
+    if (const auto* e = std::get_if<EndMotion>(&swept.motion)) {
+        vec(e->displacement_a);
+        vec(e->displacement_b);
+    } else if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
+        vec(turning->pivot);
+        vec(turning->displacement);
+    } else {
+        vec(swept.displacement());
+    }
+}
+
+Swept rescaled(const Swept& swept, const detail::InputRescale& k) {
+    Swept out = swept;
+    std::visit(
+        [&k](auto& shape) {
+            using S = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<S, Point>) {
+                shape.position = k(shape.position);
+            } else if constexpr (std::is_same_v<S, Circle>) {
+                shape.center = k(shape.center);
+                shape.radius = k(shape.radius);
+            } else if constexpr (std::is_same_v<S, Segment>) {
+                shape.a = k(shape.a);
+                shape.b = k(shape.b);
+            } else {
+                for (Vec2& v : shape.vertices)
+                    v = k(v);
+            }
+        },
+        out.shape);
+    std::visit(
+        [&k](auto& motion) {
+            using M = std::decay_t<decltype(motion)>;
+            if constexpr (std::is_same_v<M, Translation>) {
+                motion.displacement = k(motion.displacement);
+            } else if constexpr (std::is_same_v<M, EndMotion>) {
+                motion.displacement_a = k(motion.displacement_a);
+                motion.displacement_b = k(motion.displacement_b);
+            } else if constexpr (std::is_same_v<M, Turning>) {
+                motion.pivot = k(motion.pivot);
+                motion.displacement = k(motion.displacement);
+            }
+        },
+        out.motion);
+    return out;
+}
+
+std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
+                          double tolerance);
+
+} // namespace
+
+double certified_scale(const Swept& mover, const Swept& obstacle) {
+    return std::max({1.0, side_scale(mover), side_scale(obstacle)});
+}
+
+std::optional<Hit> certified_time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace,
+                                            double tolerance) {
+    // Inputs near the ends of double are brought into range by an exact power of two first (as
+    // every query does: input_scaling.hpp); times are the same, lengths are scaled back.
+    double largest = 0.0, smallest = kInfinity;
+    const auto note = [&largest, &smallest](double v) {
+        const double magnitude = std::fabs(v);
+        if (magnitude > largest) largest = magnitude;
+        if (magnitude < smallest && magnitude > 0.0) smallest = magnitude;
+    };
+    for_each_length(mover, note);
+    for_each_length(obstacle, note);
+    const detail::InputRescale k = detail::input_rescale_for(largest, smallest);
+    if (!k.needed()) return search(mover, obstacle, trace, tolerance);
+    auto hit = search(rescaled(mover, k), rescaled(obstacle, k), trace, tolerance);
+    const double back = 1.0 / k.scale;
+    if (hit) hit->point *= back;
+    if (trace && trace->search) {
+        CertifiedSearch& s = *trace->search;
+        s.tolerance *= back;
+        for (SeparationSample& sample : s.samples)
+            sample.separation *= back;
+        for (SearchBracket& bracket : s.brackets) {
+            bracket.separation *= back;
+            bracket.lower_bound *= back;
+        }
+    }
+    return hit;
+}
+
+namespace {
+
+// f at t = k / kSamples, k = 0..kSamples: the curve the trace draws.
+std::vector<SeparationSample> sample_separation(const Side& A, const Side& B, double r,
+                                                EdgeScratch& edges) {
+    std::vector<SeparationSample> out;
+    Placed pa, pb;
+    for (int k = 0; k <= kSamples; ++k) {
+        const double t = static_cast<double>(k) / kSamples;
+        place(A, t, pa);
+        place(B, t, pb);
+        out.push_back({t, closest(A, pa, B, pb, edges).distance - r});
+    }
+    return out;
+}
+
+std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
+                          double tolerance) {
+    const Side A = side_of(mover), B = side_of(obstacle);
+    if (A.size() == 0 || B.size() == 0) return std::nullopt;
+    const double delta = tolerance * certified_scale(mover, obstacle);
+    const double r = A.radius + B.radius;
+    // An interval is cleared only where the bound is above +delta / 4, not merely above
+    // -delta: the distance of a point to a segment (or of two polygons) never goes below 0, so
+    // "not below -delta" alone would let a point pass through a segment unseen. Every interval
+    // shorter than delta / (4 x the largest speed) after a start with f > delta / 2 is cleared.
+    const double contact_level = 0.5 * delta, clear_level = 0.25 * delta;
+
+    EdgeScratch edges;
+    CertifiedSearch* search = nullptr;
+    if (trace) {
+        trace->begin("certified");
+        search = &trace->search.emplace();
+        search->tolerance = delta;
+        search->samples = sample_separation(A, B, r, edges);
+    }
+    const auto record = [search](double t0, double t1, double f, double bound,
+                                 BracketVerdict verdict) {
+        if (!search) return;
+        if (search->brackets.size() < CertifiedSearch::kMaxBrackets)
+            search->brackets.push_back({t0, t1, f, bound, verdict});
+        else
+            search->brackets_truncated = true;
+    };
+    const auto answer = [&](double t, double clear_from, const Placed& pa, const Placed& pb,
+                            const Closest& c, long steps) {
+        const Hit hit = hit_at(t, A, pa, B, pb, c, mover, obstacle);
+        if (search) {
+            search->final_t0 = clear_from;
+            search->final_t1 = t;
+            search->steps = steps;
+            trace->overlap_at_start = hit.overlap;
+        }
+        return hit;
+    };
+
+    double t0 = 0.0, clear_from = 0.0;
+    std::vector<double> ends{1.0}; // the right ends of the intervals still to decide, last first
+    Placed pa, pb;
+    place(A, t0, pa);
+    place(B, t0, pb);
+    Closest c = closest(A, pa, B, pb, edges);
+    Scratch scratch;
+    long steps = 0;
+    const long budget = std::clamp(
+        kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, A.size() * B.size())),
+        kMinSearchSteps, kMaxSearchSteps);
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    while (!ends.empty()) {
+        const double t1 = ends.back();
+        const double f = c.distance - r;
+        if (c.overlap || f <= contact_level) {
+            record(t0, t1, f, nan, BracketVerdict::ContactFound);
+            return answer(t0, clear_from, pa, pb, c, steps);
+        }
+        if (steps >= budget) { // conservative: the undecided interval's start
+            record(t0, t1, f, nan, BracketVerdict::StepLimit);
+            if (search) search->step_limit_reached = true;
+            return answer(t0, clear_from, pa, pb, c, steps);
+        }
+        ++steps;
+        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, scratch) - r;
+        if (bound > clear_level) {
+            record(t0, t1, f, bound, BracketVerdict::NoContact);
+            clear_from = t0;
+            t0 = t1;
+            ends.pop_back();
+            place(A, t0, pa);
+            place(B, t0, pb);
+            c = closest(A, pa, B, pb, edges);
+            continue;
+        }
+        const double mid = t0 + 0.5 * (t1 - t0);
+        if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
+            record(t0, t1, f, bound, BracketVerdict::StepLimit);
+            if (search) search->step_limit_reached = true;
+            return answer(t0, clear_from, pa, pb, c, steps);
+        }
+        record(t0, t1, f, bound, BracketVerdict::Refined);
+        ends.push_back(mid);
+    }
+    // Clear up to t = 1: a contact exactly at the end is still one.
+    if (c.overlap || c.distance - r <= contact_level) {
+        record(1.0, 1.0, c.distance - r, nan, BracketVerdict::ContactFound);
+        return answer(1.0, clear_from, pa, pb, c, steps);
+    }
+    if (search) {
+        search->final_t0 = search->final_t1 = 1.0;
+        search->steps = steps;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+} // namespace ccd

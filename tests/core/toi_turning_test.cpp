@@ -1,0 +1,677 @@
+// The certified turning queries (toi_turning.hpp): cases worked out by hand, then every kind
+// over random and adversarial families against an independent reference in long double (the
+// shapes' distance recomputed from the motion's definition, its least over the frame found by
+// dense sampling and golden-section refinement), checking both halves of the guarantee:
+//   a miss never comes within r - delta; a reported t is within r + delta of touching and the
+//   shapes were never closer than r - delta before it.
+// CCDLAB_TURNING_QUERIES=N runs N queries per family and kind (default 24; docs/accuracy.md has
+// the long run), CCDLAB_TURNING_SEED=S other ones.
+#include "ccd/pair_registry.hpp"
+#include "ccd/toi_turning.hpp"
+#include "wide_vec2.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace ccd;
+using ccd_test::crossl;
+using ccd_test::dotl;
+using ccd_test::real;
+using ccd_test::V;
+using ccd_test::wide;
+
+constexpr real kPi = 3.141592653589793238462643383279502884L;
+
+// ---- hand-derived cases ------------------------------------------------------------------
+
+// A bar of length 2 from its end at the origin, turning by pi / 2 about that end, meets the
+// point at distance 1.5 at angle pi / 6 when its angle pi t / 2 is pi / 6: t = 1/3. The point
+// lies ahead of the bar (on its counter-clockwise side): the normal is the bar's left normal
+// (-sin 30, cos 30). delta = 1e-12 x pi (|angle| x 2), the point's speed along the normal
+// 1.5 x pi / 2: t within 1e-12.
+TEST(TurningQueries, ABarTurningAQuarterAboutItsEndMeetsAPointAtItsAngle) {
+    const double angle = static_cast<double>(kPi / 2);
+    const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    const auto hit = time_of_impact(Swept{Point{p}, Still{}},
+                                    Swept{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, angle}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 1.0 / 3.0, 1e-12);
+    EXPECT_EQ(hit->feature, Feature::SegmentInterior);
+    EXPECT_NEAR(hit->normal.x, -0.5, 1e-9);
+    EXPECT_NEAR(hit->normal.y, std::sqrt(3.0) / 2, 1e-9);
+    EXPECT_NEAR(hit->point.x, p.x, 1e-11);
+    EXPECT_NEAR(hit->point.y, p.y, 1e-11);
+    EXPECT_FALSE(hit->overlap);
+    EXPECT_TRUE(hit->approaching);
+}
+
+// The same bar spinning 100 turns and a quarter: at angle (200 pi + pi / 2) t it first reaches
+// pi / 6 at t = (pi / 6) / (200.5 pi) = 1 / 1203. delta = 1e-12 x 200.5 pi x 2 = 1.26e-9, the
+// point's speed 1.5 x 200.5 pi = 945: t within 1.4e-12.
+TEST(TurningQueries, ASpinOfAHundredTurnsMeetsThePointOnItsFirstPass) {
+    const double angle = static_cast<double>(200.5L * kPi);
+    const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    Trace trace;
+    const auto hit =
+        time_of_impact(Swept{Point{p}, Still{}},
+                       Swept{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, angle}}, &trace);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 1.0 / 1203.0, 1.4e-12);
+    ASSERT_TRUE(trace.search);
+    EXPECT_FALSE(trace.search->step_limit_reached);
+    EXPECT_LT(trace.search->steps, 400);
+}
+
+// The quarter turn of the first case moved to (1e6, -1e6): delta = 1e-12 x 1e6 = 1e-6, the
+// point's speed 2.36: t within 4.3e-7 of 1/3.
+TEST(TurningQueries, APivotFarAwayKeepsTheGuaranteeOfItsScale) {
+    const Vec2 o{1e6, -1e6};
+    const Vec2 p = o + Vec2{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    const auto hit = time_of_impact(
+        Swept{Point{p}, Still{}},
+        Swept{Segment{o, o + Vec2{2, 0}}, Turning{o, {0, 0}, static_cast<double>(kPi / 2)}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 1.0 / 3.0, 4.3e-7);
+}
+
+// The quarter turn shrunk by 1e-4: scale 1, delta 1e-12, the point's speed 2.36e-4: t within
+// 4.3e-9 of 1/3.
+TEST(TurningQueries, ATinyBarMeetsThePointAtTheSameTime) {
+    const double k = 1e-4;
+    const Vec2 p{k * 1.5 * std::cos(M_PI / 6), k * 1.5 * std::sin(M_PI / 6)};
+    const auto hit = time_of_impact(
+        Swept{Point{p}, Still{}},
+        Swept{Segment{{0, 0}, {2 * k, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 1.0 / 3.0, 4.3e-9);
+}
+
+// A windmill bar (0, 0)-(1, 0) turning by pi: its tip's arc tops out at (0, 1) at t = 0.5. A
+// circle of radius 0.25 centred 1 + 0.25 + gap above the pivot: a gap of +1e-9 (far more than
+// delta = 3.1e-12) is a miss; -1e-9 a hit when the tip is 0.25 from the centre c:
+// |tip - c|^2 = 1 + c^2 - 2 c sin(pi t) = 0.25^2, t = asin((1 + c^2 - 0.0625) / (2 c)) / pi.
+TEST(TurningQueries, ATangentGrazeAtTheTopOfTheArcIsDecidedBothWays) {
+    const Swept bar{Segment{{0, 0}, {1, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi)}};
+    const auto circle = [](double gap) { return Swept{Circle{{0, 1.25 + gap}, 0.25}, Still{}}; };
+    EXPECT_FALSE(time_of_impact(circle(1e-9), bar));
+    const auto hit = time_of_impact(circle(-1e-9), bar);
+    ASSERT_TRUE(hit);
+    const real c = static_cast<real>(1.25 - 1e-9);
+    const real t = std::asin((1 + c * c - 0.0625L) / (2 * c)) / kPi;
+    // Near the top the tip's distance |tip - c| changes slowly (d/dt = -c pi cos(pi t) / 0.25,
+    // about 1.4e-4): within delta = 1e-12 pi of 0.25 is within delta / that of t.
+    const real slope = c * kPi * std::cos(kPi * t) / 0.25L;
+    EXPECT_NEAR(hit->t, static_cast<double>(t), static_cast<double>(1e-12L * kPi / slope));
+    EXPECT_LT(hit->t, 0.5);
+    EXPECT_EQ(hit->feature, Feature::EndpointB); // the bar's tip
+}
+
+// A point on the bar at t = 0: an overlap at t = 0.
+TEST(TurningQueries, TouchingAtTheStartIsAnOverlap) {
+    const auto hit = time_of_impact(
+        Swept{Point{{1, 0}}, Translation{{0, 1}}},
+        Swept{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->t, 0.0);
+    EXPECT_TRUE(hit->overlap);
+}
+
+// The square [-1, 1]^2 turning by pi / 2 about its centre: vertex 2, (1, 1), reaches (0, sqrt 2)
+// at t = 0.5, the end a of the segment from there straight up (every point of the square is
+// within sqrt 2 of the centre, every point of the segment at least that far: they meet there
+// first). delta = 1e-12 x 3, the vertex's speed sqrt 2 pi / 2: t within 1e-12.
+TEST(TurningQueries, AVertexReachesTheEndOfAnEdge) {
+    const Polygon square{{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}};
+    const auto hit =
+        time_of_impact(Swept{square, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}},
+                       Swept{Segment{{0, std::sqrt(2.0)}, {0, 3}}, Still{}});
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 0.5, 1e-12);
+    EXPECT_EQ(hit->feature, Feature::EndpointA);
+    EXPECT_NEAR(hit->point.x, 0.0, 1e-15);
+    EXPECT_NEAR(hit->point.y, std::sqrt(2.0), 1e-15);
+    // The corner: vertex 2 itself, or one of the two edges that meet there (the closest part
+    // of the square to the end, within delta of the corner).
+    EXPECT_TRUE(hit->mover_vertex == 2 || hit->mover_edge == 1 || hit->mover_edge == 2)
+        << hit->mover_vertex << " " << hit->mover_edge;
+}
+
+// The square [-1, 1]^2 turning by pi / 4 about its centre: vertex 1, (1, -1), at angle
+// -pi / 4 + pi t / 4, has x = sqrt 2 cos(pi (t - 1) / 4), reaching the box [1.2, 3.2] x [-2, 2]
+// when that is 1.2: t = 1 - 4 acos(1.2 / sqrt 2) / pi, at y = -sqrt(2 - 1.44), on the box's
+// left side (edge 3, (1.2, 2) -> (1.2, -2)). Its x grows at pi / 4 x 0.748 = 0.59: t within
+// 6e-12 (delta = 3.2e-12).
+TEST(TurningQueries, ATurningSquareReachesABoxWithItsCorner) {
+    const Polygon square{{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}};
+    const Polygon box{{{1.2, -2}, {3.2, -2}, {3.2, 2}, {1.2, 2}}};
+    const auto hit =
+        time_of_impact(Swept{square, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 4)}},
+                       Swept{box, Turning{{0, 0}, {0, 0}, 0.0}});
+    ASSERT_TRUE(hit);
+    const real t = 1 - 4 * std::acos(1.2L / std::sqrt(2.0L)) / kPi;
+    EXPECT_NEAR(hit->t, static_cast<double>(t), 6e-12);
+    EXPECT_EQ(hit->feature, Feature::PolygonEdge);
+    EXPECT_EQ(hit->obstacle_edge, 3);
+    EXPECT_EQ(hit->mover_vertex, 1);
+    EXPECT_NEAR(hit->normal.x, -1.0, 1e-9);
+    EXPECT_NEAR(hit->point.y, -std::sqrt(2 - 1.44), 1e-9);
+    EXPECT_TRUE(hit->approaching);
+}
+
+// A looser tolerance is the caller's to choose: it takes fewer steps and still holds its own
+// guarantee (the first case's t within 1e-6 x pi / 2.36).
+TEST(TurningQueries, ALooserToleranceTakesFewerSteps) {
+    const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    const Swept point{Point{p}, Still{}};
+    const Swept bar{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}};
+    Trace tight, loose;
+    const auto a = certified_time_of_impact(point, bar, &tight);
+    const auto b = certified_time_of_impact(point, bar, &loose, 1e-6);
+    ASSERT_TRUE(a && b);
+    EXPECT_NEAR(b->t, 1.0 / 3.0, 1.4e-6);
+    EXPECT_LT(loose.search->steps, tight.search->steps);
+}
+
+// A tolerance below what double can resolve (1e-300 of the scale) cannot be met in general:
+// the halving reaches intervals an ulp wide around the crossing. There the search either finds
+// the distance rounded to 0 (a contact found) or, failing that, answers at the start of the
+// undecided interval and reports the step limit: either way at the crossing, never after it.
+TEST(TurningQueries, ATolerancePastDoublesResolutionStillAnswersAtTheCrossing) {
+    const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    Trace trace;
+    const auto hit = certified_time_of_impact(
+        Swept{Point{p}, Still{}},
+        Swept{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}},
+        &trace, 1e-300);
+    ASSERT_TRUE(hit && trace.search);
+    EXPECT_NEAR(hit->t, 1.0 / 3.0, 1e-15);
+    EXPECT_EQ(trace.search->brackets.back().verdict, trace.search->step_limit_reached
+                                                         ? BracketVerdict::StepLimit
+                                                         : BracketVerdict::ContactFound);
+    EXPECT_LT(trace.search->steps, 200); // about 55 halvings to an ulp of 1/3
+}
+
+// The trace holds the search: samples of f over [0, 1] (f(0): the point (1.3, 0.75) is 0.75
+// above the bar along the x axis), brackets with verdicts, the final bracket ending at the
+// answer.
+TEST(TurningQueries, TheTraceHoldsTheSearch) {
+    const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
+    Trace trace;
+    const auto hit = time_of_impact(
+        Swept{Point{p}, Still{}},
+        Swept{Segment{{0, 0}, {2, 0}}, Turning{{0, 0}, {0, 0}, static_cast<double>(kPi / 2)}},
+        &trace);
+    ASSERT_TRUE(hit && trace.search);
+    const CertifiedSearch& s = *trace.search;
+    ASSERT_EQ(s.samples.size(), 65u);
+    EXPECT_EQ(s.samples.front().t, 0.0);
+    EXPECT_NEAR(s.samples.front().separation, 0.75, 1e-15);
+    EXPECT_EQ(s.samples.back().t, 1.0);
+    ASSERT_FALSE(s.brackets.empty());
+    EXPECT_EQ(s.brackets.front().verdict, BracketVerdict::Refined); // [0, 1] holds the contact
+    EXPECT_EQ(s.brackets.back().verdict, BracketVerdict::ContactFound);
+    EXPECT_EQ(s.final_t1, hit->t);
+    EXPECT_LT(s.final_t0, s.final_t1);
+    EXPECT_GT(s.steps, 0);
+    bool discarded = false;
+    for (const SearchBracket& b : s.brackets)
+        discarded = discarded || b.verdict == BracketVerdict::NoContact;
+    EXPECT_TRUE(discarded);
+    EXPECT_NEAR(s.tolerance, 1e-12 * M_PI, 1e-24);
+}
+
+// ---- the independent reference -----------------------------------------------------------
+
+// A side recomputed from the motion's definition in long double: vertex k at t is
+// pivot + v t + R(angle t)(x_k - pivot), or for a segment whose ends move, x_k + d_k t.
+struct WideSide {
+    std::vector<Vec2> vertices;
+    Vec2 pivot, v;
+    real angle = 0;
+    std::vector<Vec2> ends; // EndMotion's displacements, else empty
+};
+
+WideSide wide_side(const Swept& s) {
+    WideSide w;
+    if (const auto* p = std::get_if<Point>(&s.shape)) w.vertices = {p->position};
+    if (const auto* c = std::get_if<Circle>(&s.shape)) w.vertices = {c->center};
+    if (const auto* g = std::get_if<Segment>(&s.shape)) w.vertices = {g->a, g->b};
+    if (const auto* p = std::get_if<Polygon>(&s.shape)) w.vertices = p->vertices;
+    if (const auto* t = std::get_if<Translation>(&s.motion)) w.v = t->displacement;
+    if (const auto* r = std::get_if<Turning>(&s.motion)) {
+        w.pivot = r->pivot;
+        w.v = r->displacement;
+        w.angle = r->angle;
+    }
+    if (const auto* e = std::get_if<EndMotion>(&s.motion))
+        w.ends = {e->displacement_a, e->displacement_b};
+    return w;
+}
+
+std::vector<V> at(const WideSide& s, real t) {
+    std::vector<V> out;
+    const real c = std::cos(s.angle * t), sn = std::sin(s.angle * t);
+    for (std::size_t k = 0; k < s.vertices.size(); ++k) {
+        if (!s.ends.empty()) {
+            out.push_back(wide(s.vertices[k]) + wide(s.ends[k]) * t);
+            continue;
+        }
+        const V r = wide(s.vertices[k]) - wide(s.pivot);
+        out.push_back(wide(s.pivot) + wide(s.v) * t + V{c * r.x - sn * r.y, sn * r.x + c * r.y});
+    }
+    return out;
+}
+
+real norm(V a) {
+    return std::sqrt(dotl(a, a));
+}
+real point_segment(V p, V a, V b) {
+    const V u = b - a;
+    const real l2 = dotl(u, u);
+    const real h = l2 > 0 ? std::clamp(dotl(p - a, u) / l2, real(0), real(1)) : real(0);
+    return norm(p - (a + u * h));
+}
+bool cross_properly(V a, V b, V c, V d) {
+    const real o1 = crossl(b - a, c - a), o2 = crossl(b - a, d - a);
+    const real o3 = crossl(d - c, a - c), o4 = crossl(d - c, b - c);
+    return ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0));
+}
+bool inside_convex(const std::vector<V>& poly, V p) {
+    if (poly.size() < 3) return false;
+    for (std::size_t k = 0; k < poly.size(); ++k)
+        if (crossl(poly[(k + 1) % poly.size()] - poly[k], p - poly[k]) < 0) return false;
+    return true;
+}
+std::vector<std::pair<V, V>> edges(const std::vector<V>& x) {
+    if (x.size() == 1) return {{x[0], x[0]}};
+    if (x.size() == 2) return {{x[0], x[1]}};
+    std::vector<std::pair<V, V>> out;
+    for (std::size_t k = 0; k < x.size(); ++k)
+        out.push_back({x[k], x[(k + 1) % x.size()]});
+    return out;
+}
+// The distance of the convex hulls of a and b (0 when they overlap).
+real hull_distance(const std::vector<V>& a, const std::vector<V>& b) {
+    for (const V p : a)
+        if (inside_convex(b, p)) return 0;
+    for (const V p : b)
+        if (inside_convex(a, p)) return 0;
+    real least = INFINITY;
+    for (const auto& [p, q] : edges(a))
+        for (const auto& [r, s] : edges(b)) {
+            if (cross_properly(p, q, r, s)) return 0;
+            least = std::min({least, point_segment(p, r, s), point_segment(q, r, s),
+                              point_segment(r, p, q), point_segment(s, p, q)});
+        }
+    return least;
+}
+
+struct Reference {
+    WideSide mover, obstacle;
+    real r = 0;
+    real f(real t) const { return hull_distance(at(mover, t), at(obstacle, t)) - r; }
+    // The least of f over [lo, hi]: 1024 samples, the lowest three local minima refined by
+    // golden-section search. It can only find a value above the true least, never below it,
+    // so it never fails a right answer; it finds the least to far below delta wherever f is
+    // smooth near its minimum.
+    real least(real lo, real hi) const {
+        constexpr int n = 1024;
+        std::vector<real> v(n + 1);
+        for (int k = 0; k <= n; ++k)
+            v[k] = f(lo + (hi - lo) * k / n);
+        std::vector<int> minima;
+        for (int k = 0; k <= n; ++k)
+            if ((k == 0 || v[k] <= v[k - 1]) && (k == n || v[k] <= v[k + 1])) minima.push_back(k);
+        std::sort(minima.begin(), minima.end(), [&v](int a, int b) { return v[a] < v[b]; });
+        real best = *std::min_element(v.begin(), v.end());
+        for (std::size_t m = 0; m < std::min<std::size_t>(3, minima.size()); ++m) {
+            const int k = minima[m];
+            real a = lo + (hi - lo) * std::max(0, k - 1) / n;
+            real b = lo + (hi - lo) * std::min(n, k + 1) / n;
+            const real g = (std::sqrt(5.0L) - 1) / 2;
+            real x1 = b - g * (b - a), x2 = a + g * (b - a);
+            real f1 = f(x1), f2 = f(x2);
+            for (int i = 0; i < 90; ++i) {
+                if (f1 < f2) {
+                    b = x2;
+                    x2 = x1;
+                    f2 = f1;
+                    x1 = b - g * (b - a);
+                    f1 = f(x1);
+                } else {
+                    a = x1;
+                    x1 = x2;
+                    f1 = f2;
+                    x2 = a + g * (b - a);
+                    f2 = f(x2);
+                }
+            }
+            best = std::min({best, f1, f2});
+        }
+        return best;
+    }
+};
+
+// The guarantee's scale, from the definition: the largest of 1, every coordinate,
+// displacement and radius, and |angle| times the largest distance of a vertex from its pivot.
+real scale_of(const Swept& s) {
+    real m = 1;
+    const WideSide w = wide_side(s);
+    const auto coordinate = [&m](Vec2 v) {
+        m = std::max({m, std::fabs(real(v.x)), std::fabs(real(v.y))});
+    };
+    for (const Vec2 v : w.vertices) {
+        coordinate(v);
+        m = std::max(m, std::fabs(w.angle) * norm(wide(v) - wide(w.pivot)));
+    }
+    coordinate(w.pivot);
+    coordinate(w.v);
+    for (const Vec2 e : w.ends)
+        coordinate(e);
+    if (const auto* c = std::get_if<Circle>(&s.shape)) m = std::max(m, real(c->radius));
+    return m;
+}
+
+::testing::AssertionResult meets_guarantee(const Swept& mover, const Swept& obstacle,
+                                           const std::optional<Hit>& hit) {
+    Reference ref{wide_side(mover), wide_side(obstacle), 0};
+    if (const auto* c = std::get_if<Circle>(&mover.shape)) ref.r = c->radius;
+    const real delta = 1e-12L * std::max(scale_of(mover), scale_of(obstacle));
+    if (!hit) {
+        const real least = ref.least(0, 1);
+        if (least < -delta)
+            return ::testing::AssertionFailure()
+                   << "a miss, but f comes down to " << static_cast<double>(least) << " (delta "
+                   << static_cast<double>(delta) << ")";
+        return ::testing::AssertionSuccess();
+    }
+    const real t = hit->t;
+    const real ft = ref.f(t);
+    if (ft > delta)
+        return ::testing::AssertionFailure()
+               << "at t = " << hit->t << " f = " << static_cast<double>(ft) << " > delta "
+               << static_cast<double>(delta);
+    if (t > 0) {
+        const real before = std::min(ref.least(0, t), ft);
+        if (before < -delta)
+            return ::testing::AssertionFailure()
+                   << "before t = " << hit->t << " f comes down to " << static_cast<double>(before)
+                   << " (delta " << static_cast<double>(delta) << ")";
+    }
+    if (hit->overlap != (hit->t == 0.0)) return ::testing::AssertionFailure() << "overlap flag";
+    if (!(std::fabs(norm(wide(hit->normal)) - 1) < 1e-12))
+        return ::testing::AssertionFailure() << "normal not unit";
+    return ::testing::AssertionSuccess();
+}
+
+// ---- random and adversarial families -------------------------------------------------------
+
+int queries() {
+    const char* env = std::getenv("CCDLAB_TURNING_QUERIES");
+    return env ? std::max(1, std::atoi(env)) : 24;
+}
+std::uint64_t seed() {
+    const char* env = std::getenv("CCDLAB_TURNING_SEED");
+    return env ? std::strtoull(env, nullptr, 0) : 0x7EA5ED;
+}
+
+enum class Family { Ordinary, Spin, FarPivot, Tiny, TouchingAtStart, Graze, EdgeEnd };
+constexpr Family kFamilies[] = {
+    Family::Ordinary,        Family::Spin,  Family::FarPivot, Family::Tiny,
+    Family::TouchingAtStart, Family::Graze, Family::EdgeEnd};
+const char* name(Family f) {
+    switch (f) {
+    case Family::Ordinary:
+        return "ordinary";
+    case Family::Spin:
+        return "spin";
+    case Family::FarPivot:
+        return "far pivot";
+    case Family::Tiny:
+        return "tiny";
+    case Family::TouchingAtStart:
+        return "touching at start";
+    case Family::Graze:
+        return "graze";
+    case Family::EdgeEnd:
+        return "edge end";
+    }
+    return "?";
+}
+
+class Draw {
+public:
+    explicit Draw(std::uint64_t s) : rng_(s) {}
+    double uniform(double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng_);
+    }
+    Vec2 vec(double h = 2.0) { return {uniform(-h, h), uniform(-h, h)}; }
+    // A convex counter-clockwise polygon: 3 to 8 points at increasing angles on an ellipse.
+    Polygon convex() {
+        const int n = std::uniform_int_distribution<int>(3, 8)(rng_);
+        const double rx = uniform(0.2, 1.5), ry = uniform(0.2, 1.5), phase = uniform(0, 6.28);
+        const Vec2 c = vec(1.5);
+        Polygon p;
+        for (int i = 0; i < n; ++i) {
+            const double a = phase + 2 * M_PI * (i + uniform(-0.3, 0.3)) / n;
+            p.vertices.push_back(c + Vec2{rx * std::cos(a), ry * std::sin(a)});
+        }
+        return p;
+    }
+    double angle(Family f) {
+        return f == Family::Spin ? uniform(-200 * M_PI, 200 * M_PI) : uniform(-2 * M_PI, 2 * M_PI);
+    }
+
+private:
+    std::mt19937_64 rng_;
+};
+
+struct Query {
+    Swept mover, obstacle;
+};
+
+// Every length of a query moved by `offset` (positions and pivots) or multiplied by `k`.
+void transform(Swept& s, double k, Vec2 offset) {
+    const auto pos = [&](Vec2 p) { return p * k + offset; };
+    std::visit(
+        [&](auto& shape) {
+            using S = std::decay_t<decltype(shape)>;
+            if constexpr (std::is_same_v<S, Point>) shape.position = pos(shape.position);
+            if constexpr (std::is_same_v<S, Circle>) {
+                shape.center = pos(shape.center);
+                shape.radius *= k;
+            }
+            if constexpr (std::is_same_v<S, Segment>) shape = Segment{pos(shape.a), pos(shape.b)};
+            if constexpr (std::is_same_v<S, Polygon>)
+                for (Vec2& v : shape.vertices)
+                    v = pos(v);
+        },
+        s.shape);
+    std::visit(
+        [&](auto& m) {
+            using M = std::decay_t<decltype(m)>;
+            if constexpr (std::is_same_v<M, Translation>) m.displacement *= k;
+            if constexpr (std::is_same_v<M, EndMotion>) {
+                m.displacement_a *= k;
+                m.displacement_b *= k;
+            }
+            if constexpr (std::is_same_v<M, Turning>) {
+                m.pivot = pos(m.pivot);
+                m.displacement *= k;
+            }
+        },
+        s.motion);
+}
+
+Query make(const std::string& kind, Family family, Draw& draw) {
+    const auto turning = [&]() {
+        return Turning{draw.vec(1.5), draw.vec(2.0), draw.angle(family)};
+    };
+    Query q;
+    const Vec2 mover_at = draw.vec(3.0), mover_d = draw.vec(4.0);
+    if (kind == "point_rotating_segment" || kind == "circle_rotating_segment") {
+        q.obstacle = {Segment{draw.vec(1.5), draw.vec(1.5)}, turning()};
+        q.mover = kind == "point_rotating_segment"
+                      ? Swept{Point{mover_at}, Translation{mover_d}}
+                      : Swept{Circle{mover_at, draw.uniform(0.0, 1.0)}, Translation{mover_d}};
+    } else if (kind == "circle_rotating_polygon") {
+        q.obstacle = {draw.convex(), turning()};
+        q.mover = {Circle{mover_at, draw.uniform(0.0, 1.0)}, Translation{mover_d}};
+    } else if (kind == "rotating_polygon_segment") {
+        q.mover = {draw.convex(), turning()};
+        const bool still = draw.uniform(0, 1) < 0.3;
+        q.obstacle = {Segment{draw.vec(3.0), draw.vec(3.0)},
+                      still ? EndMotion{} : EndMotion{draw.vec(3.0), draw.vec(3.0)}};
+        if (family == Family::EdgeEnd) { // end a on the arc of a vertex, reached at t = s
+            const Polygon& p = std::get<Polygon>(q.mover.shape);
+            const Turning& m = std::get<Turning>(q.mover.motion);
+            const double s = draw.uniform(0.1, 0.9);
+            const Vec2 a = turning_position(m, p.vertices[0], s);
+            const EndMotion e = std::get<EndMotion>(q.obstacle.motion);
+            q.obstacle.shape =
+                Segment{a - e.displacement_a * s, a - e.displacement_a * s + draw.vec(2.0)};
+        }
+    } else { // rotating_polygon_polygon
+        q.mover = {draw.convex(), turning()};
+        const Vec2 offset = draw.vec(3.0);
+        Polygon other = draw.convex();
+        for (Vec2& v : other.vertices)
+            v += offset;
+        q.obstacle = {other, turning()};
+    }
+    if (family == Family::FarPivot) {
+        transform(q.mover, 1.0, {1e6, -1e6});
+        transform(q.obstacle, 1.0, {1e6, -1e6});
+    }
+    if (family == Family::Tiny) {
+        transform(q.mover, 1e-4, {});
+        transform(q.obstacle, 1e-4, {});
+    }
+    return q;
+}
+
+// Move the mover by `offset` (its shape and, if it turns, its pivot).
+void shift(Swept& s, Vec2 offset) {
+    transform(s, 1.0, offset);
+}
+
+// The families that need the reference to build them: the mover put touching at t = 0, or
+// put where its least distance over the frame is 0 (a graze of the whole frame's closest
+// approach: a tangent touch, or the least reached at an end).
+void adjust(Query& q, Family family) {
+    if (family != Family::TouchingAtStart && family != Family::Graze) return;
+    Reference ref{wide_side(q.mover), wide_side(q.obstacle), 0};
+    if (const auto* c = std::get_if<Circle>(&q.mover.shape)) ref.r = c->radius;
+    real t = 0;
+    if (family == Family::Graze) { // the time of the least
+        real best = INFINITY;
+        for (int k = 0; k <= 512; ++k)
+            if (const real v = ref.f(real(k) / 512); v < best) {
+                best = v;
+                t = real(k) / 512;
+            }
+    }
+    const std::vector<V> a = at(ref.mover, t), b = at(ref.obstacle, t);
+    // The closest vertex-edge pair at t: move the mover along their direction by f(t).
+    real least = INFINITY;
+    V dir{0, 0};
+    for (const V p : a)
+        for (const auto& [r, s] : edges(b)) {
+            const V u = s - r;
+            const real l2 = dotl(u, u);
+            const real h = l2 > 0 ? std::clamp(dotl(p - r, u) / l2, real(0), real(1)) : real(0);
+            const V w = p - (r + u * h);
+            if (norm(w) < least) {
+                least = norm(w);
+                dir = w;
+            }
+        }
+    for (const V p : b)
+        for (const auto& [r, s] : edges(a)) {
+            const V u = s - r;
+            const real l2 = dotl(u, u);
+            const real h = l2 > 0 ? std::clamp(dotl(p - r, u) / l2, real(0), real(1)) : real(0);
+            const V w = (r + u * h) - p;
+            if (norm(w) < least) {
+                least = norm(w);
+                dir = w;
+            }
+        }
+    if (!(least > 0)) return; // overlapping there already
+    const real move = -(least - ref.r) / least;
+    shift(q.mover, Vec2{static_cast<double>(dir.x * move), static_cast<double>(dir.y * move)});
+}
+
+// A side's inputs exactly (hexadecimal floating point), for a failing query's message.
+std::string describe(const Swept& s) {
+    const WideSide w = wide_side(s);
+    std::string out;
+    char buffer[96];
+    for (const Vec2 v : w.vertices) {
+        std::snprintf(buffer, sizeof buffer, "[%a, %a] ", v.x, v.y);
+        out += buffer;
+    }
+    std::snprintf(buffer, sizeof buffer, "pivot [%a, %a] v [%a, %a] angle %a", w.pivot.x, w.pivot.y,
+                  w.v.x, w.v.y, static_cast<double>(w.angle));
+    out += buffer;
+    for (const Vec2 e : w.ends) {
+        std::snprintf(buffer, sizeof buffer, " end [%a, %a]", e.x, e.y);
+        out += buffer;
+    }
+    if (const auto* c = std::get_if<Circle>(&s.shape)) {
+        std::snprintf(buffer, sizeof buffer, " radius %a", c->radius);
+        out += buffer;
+    }
+    return out;
+}
+
+const char* const kKinds[] = {"point_rotating_segment", "circle_rotating_segment",
+                              "circle_rotating_polygon", "rotating_polygon_segment",
+                              "rotating_polygon_polygon"};
+
+class TurningGuarantee : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TurningGuarantee, EveryFamilyMeetsBothHalvesAgainstTheLongDoubleReference) {
+    const std::string kind = GetParam();
+    const PairType* pair = find_pair_type(kind);
+    ASSERT_NE(pair, nullptr);
+    Draw draw(seed() ^ std::hash<std::string>{}(kind));
+    const int n = queries();
+    for (const Family family : kFamilies) {
+        if (family == Family::EdgeEnd && kind != "rotating_polygon_segment") continue;
+        long hits = 0, steps = 0, most = 0;
+        for (int i = 0; i < n; ++i) {
+            Query q = make(kind, family, draw);
+            adjust(q, family);
+            ASSERT_EQ(choose_pair(kind_of(q.mover), kind_of(q.obstacle)).pair, pair);
+            Trace trace;
+            const auto hit = time_of_impact(q.mover, q.obstacle, &trace);
+            ASSERT_TRUE(trace.search);
+            EXPECT_FALSE(trace.search->step_limit_reached)
+                << kind << ", " << name(family) << " family, query " << i << ": mover "
+                << describe(q.mover) << ", obstacle " << describe(q.obstacle);
+            hits += hit.has_value();
+            steps += trace.search->steps;
+            most = std::max(most, trace.search->steps);
+            EXPECT_TRUE(meets_guarantee(q.mover, q.obstacle, hit))
+                << kind << ", " << name(family) << " family, query " << i << ": mover "
+                << describe(q.mover) << ", obstacle " << describe(q.obstacle);
+        }
+        std::printf("%-26s %-18s %7d queries %7ld hits  steps: mean %.1f, most %ld\n", kind.c_str(),
+                    name(family), n, hits, static_cast<double>(steps) / n, most);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, TurningGuarantee, ::testing::ValuesIn(kKinds));
+
+} // namespace

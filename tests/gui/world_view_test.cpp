@@ -1,0 +1,311 @@
+// End-to-end tests of the world view's readability: names on the canvas, the selected event's
+// highlight, the Show layers and their persistence, the dense-scene rule. The real ccdlab under
+// Xvfb, driven with xdotool, checked through --report (what was drawn: labels, highlight,
+// layers) and the settings file.
+#include "gui_test_support.hpp"
+#include "process.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::read_json;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+std::set<std::string> label_texts(const json& report) {
+    std::set<std::string> texts;
+    for (const json& label : report["labels"])
+        texts.insert(label["text"].get<std::string>());
+    return texts;
+}
+
+// The labels' rectangles, pairwise apart.
+bool labels_overlap(const json& report) {
+    const json& labels = report["labels"];
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        for (std::size_t j = i + 1; j < labels.size(); ++j) {
+            const auto box = [](const json& l, int axis) {
+                const double lo = l["top_left_px"][axis];
+                return std::pair(lo, lo + l["size_px"][axis].get<double>());
+            };
+            const auto [ax0, ax1] = box(labels[i], 0);
+            const auto [ay0, ay1] = box(labels[i], 1);
+            const auto [bx0, bx1] = box(labels[j], 0);
+            const auto [by0, by1] = box(labels[j], 1);
+            if (ax0 < bx1 && bx0 < ax1 && ay0 < by1 && by0 < ay1) return true;
+        }
+    return false;
+}
+
+// A screenshot run's report: what a scene opens with, no settings read.
+json screenshot_report(const std::string& scene) {
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const fs::path report = dir / "report.json";
+    const auto result =
+        run_command(kApp + " --scene " + kScenes + "/" + scene + " --screenshot " +
+                    (dir / "shot.png").string() + " --size 1280x800 --report " + report.string());
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    return read_json(report);
+}
+
+TEST(AppWorldLabels, EveryBodyAndWallIsNamedAndNoLabelCoversAnother) {
+    const json report = screenshot_report("polygons-in-a-box.json");
+    std::ifstream in(kScenes + "/polygons-in-a-box.json");
+    const json scene = json::parse(in);
+    const std::set<std::string> texts = label_texts(report);
+    for (const char* list : {"bodies", "segments", "polygons"})
+        for (const json& item : scene[list])
+            EXPECT_TRUE(texts.count(item["name"].get<std::string>()))
+                << item["name"] << " is not named on the canvas: " << report["labels"].dump();
+    EXPECT_FALSE(labels_overlap(report)) << report["labels"].dump();
+    EXPECT_FALSE(report["dense"].get<bool>());
+}
+
+TEST(AppWorldLabels, EventsAtOnePointShareOneLabel) {
+    // The chattering corner (scenes/exhibit-chattering-corner.json): 33 events at one instant,
+    // alternately on the slope (0, 2, ..., 32: 17 of them) and on the floor (1, 3, ..., 31:
+    // 16), each side at one point.
+    const json report = screenshot_report("exhibit-chattering-corner.json");
+    ASSERT_EQ(report["events"].size(), 33u);
+    const std::set<std::string> texts = label_texts(report);
+    EXPECT_TRUE(texts.count("0, 2 ... 32 (17)")) << report["labels"].dump();
+    EXPECT_TRUE(texts.count("1, 3 ... 31 (16)")) << report["labels"].dump();
+    EXPECT_FALSE(labels_overlap(report));
+}
+
+TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
+    // polygons-in-a-box at t = 0, seen from afar (a view 40 units high): its bodies' arrow tips
+    // lie outside the box, and used to be drawn there as lone yellow dots. Now a tip shows only
+    // with its arrow, on the item selected or under the mouse: the only yellow (the handles')
+    // is inside the box or on its corners, and everything in the canvas farther than 12 px
+    // from the box is free of it.
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const fs::path scene = dir / "far.json", shot = dir / "shot.png",
+                   report_file = dir / "report.json";
+    {
+        std::ifstream in(kScenes + "/polygons-in-a-box.json");
+        json far = json::parse(in);
+        far["view"] = {{"center", {0.0, 0.0}}, {"height", 40.0}};
+        std::ofstream(scene) << far.dump(2);
+    }
+    const auto result =
+        run_command(kApp + " --scene " + scene.string() + " --t 0 --screenshot " + shot.string() +
+                    " --size 1280x800 --report " + report_file.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(report_file);
+    double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9; // the walls' extent on screen
+    for (const json& wall : report["edit"]["segments"])
+        for (const char* end : {"a_px", "b_px"}) {
+            x0 = std::min(x0, wall[end][0].get<double>());
+            x1 = std::max(x1, wall[end][0].get<double>());
+            y0 = std::min(y0, wall[end][1].get<double>());
+            y1 = std::max(y1, wall[end][1].get<double>());
+        }
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
+    ASSERT_NE(pixels, nullptr);
+    int yellow_outside = 0;
+    // The canvas ends where the side panel starts, left of its Show checkboxes.
+    double panel_left = width;
+    for (const auto& [key, at] : report["show_px"].items())
+        panel_left = std::min(panel_left, at[0].get<double>() - 30.0);
+    ASSERT_GT(panel_left, x1 + 12) << "the panel lies right of the box";
+    const int canvas_width = static_cast<int>(panel_left);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < canvas_width; ++x) {
+            if (x > x0 - 12 && x < x1 + 12 && y > y0 - 12 && y < y1 + 12) continue;
+            const unsigned char* p = pixels + (static_cast<std::size_t>(y) * width + x) * 3;
+            if (p[0] > 200 && p[1] > 170 && p[2] < 120) ++yellow_outside;
+        }
+    stbi_image_free(pixels);
+    EXPECT_EQ(yellow_outside, 0);
+}
+
+TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {
+    const json report = screenshot_report("stress-2000-balls.json");
+    EXPECT_TRUE(report["dense"].get<bool>());
+    EXPECT_FALSE(report["layers"]["labels"].get<bool>());
+    EXPECT_FALSE(report["layers"]["event_numbers"].get<bool>());
+    EXPECT_FALSE(report["layers"]["handles"].get<bool>());
+    EXPECT_FALSE(report["layers"]["cancelled_predictions"].get<bool>());
+    EXPECT_TRUE(report["layers"]["paths"].get<bool>());
+    EXPECT_TRUE(report["labels"].empty()) << report["labels"].dump();
+}
+
+// A running ccdlab on one scene, its settings in a scratch folder.
+class AppWorldView : public testing::Test {
+protected:
+    void SetUp() override {
+        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
+        dir_ = ccdlab_test::scratch_dir(); // XDG_CONFIG_HOME = dir_/config
+        report_ = dir_ / "report.json";
+    }
+
+    void start(const std::string& scene, std::vector<std::string> extra = {}) {
+        fs::remove(report_);
+        std::vector<std::string> args = {kApp,       "--scene",  kScenes + "/" + scene, "--size",
+                                         "1280x800", "--report", report_.string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
+        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
+            << "the app wrote no report";
+        const auto search = run_command("xdotool search --sync --name '^ccdlab - " + scene + "$'");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        window_ = search.output.substr(0, search.output.find('\n'));
+        // The first frames lay the panel out: wait for the Show section to be reported.
+        ASSERT_TRUE(eventually([&] { return !report()["show_px"].empty(); }, 10s));
+    }
+
+    json report() const { return read_json(report_); }
+
+    void key(const std::string& keys) const {
+        run_command("xdotool windowfocus --sync " + window_ + " keydown " + keys +
+                    " sleep 0.2 keyup " + keys + " sleep 0.1");
+    }
+
+    void click(const json& at) const {
+        run_command("xdotool mousemove --window " + window_ + " " +
+                    std::to_string(std::lround(at[0].get<double>())) + " " +
+                    std::to_string(std::lround(at[1].get<double>())) +
+                    " sleep 0.2 mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
+    }
+
+    void quit() {
+        key("ctrl+q");
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
+    }
+
+    fs::path dir_, report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+};
+
+TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndContact) {
+    // Seed 004's A-B-C (scenes/seed004-a-hits-b-first.json): event 0 is A meeting B at
+    // (2.5, 0), event 1 B meeting C at (5.5, 0), both with the normal (-1, 0); A's prediction on
+    // C (contact at (5.5, 0) at t = 0.5) is cancelled by event 0, at t = 0.2.
+    start("seed004-a-hits-b-first.json", {"--t", "0"});
+    json r = report();
+    EXPECT_TRUE(r["highlight"]["bodies"].empty());
+    EXPECT_TRUE(r["highlight"]["point_px"].is_null());
+
+    key("period");
+    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 0; }, 10s));
+    r = report();
+    EXPECT_EQ(r["highlight"]["bodies"], json::array({"A", "B"}));
+    EXPECT_TRUE(r["highlight"]["walls"].empty());
+    EXPECT_EQ(r["highlight"]["point_px"], r["events"][0]["point_px"]);
+    EXPECT_EQ(r["highlight"]["normal"], json::array({-1.0, 0.0}));
+    EXPECT_TRUE(label_texts(r).count("A") && label_texts(r).count("B")) << r["labels"].dump();
+    const json event_1_px = r["events"][1]["point_px"];
+
+    // The cancelled prediction's row in the table: selectable, it shows A and C and the contact
+    // it predicted, at the time event 0 cancelled it.
+    json row;
+    for (const json& candidate : r["table_rows"])
+        if (candidate["cancelled"].get<bool>() && candidate["index"] == 0) row = candidate;
+    ASSERT_FALSE(row.is_null()) << r["table_rows"].dump();
+    click(row["center_px"]);
+    ASSERT_TRUE(eventually([&] { return report()["selected_cancelled"] == 0; }, 10s))
+        << report()["table_rows"].dump();
+    r = report();
+    EXPECT_EQ(r["selected_event"], -1);
+    EXPECT_EQ(r["highlight"]["bodies"], json::array({"A", "C"}));
+    EXPECT_EQ(r["highlight"]["point_px"], event_1_px) << "the predicted contact is at (5.5, 0)";
+    EXPECT_EQ(r["highlight"]["normal"], json::array({-1.0, 0.0}));
+    EXPECT_EQ(r["scrub_t"], 0.2);
+    EXPECT_TRUE(label_texts(r).count("c0 (cancelled)")) << r["labels"].dump();
+
+    // A click on event 1's contact point on the canvas selects it.
+    click(event_1_px);
+    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 1; }, 10s));
+    r = report();
+    EXPECT_EQ(r["selected_cancelled"], -1);
+    EXPECT_EQ(r["highlight"]["bodies"], json::array({"B", "C"}));
+    EXPECT_EQ(r["scrub_t"], 0.4);
+    quit();
+}
+
+TEST_F(AppWorldView, SwitchingLayersOffHidesThemAndTheNextRunKeepsThemOff) {
+    start("seed004-a-hits-b-first.json");
+    json r = report();
+    ASSERT_TRUE(r["layers"]["labels"].get<bool>());
+    ASSERT_TRUE(label_texts(r).count("A")) << r["labels"].dump();
+    ASSERT_TRUE(label_texts(r).count("1")) << "event 1's number";
+
+    click(r["show_px"]["labels"]);
+    ASSERT_TRUE(eventually([&] { return !report()["layers"]["labels"].get<bool>(); }, 10s));
+    r = report();
+    EXPECT_FALSE(label_texts(r).count("A")) << r["labels"].dump();
+    EXPECT_TRUE(label_texts(r).count("1")) << "the event numbers are another layer";
+
+    click(r["show_px"]["event_numbers"]);
+    ASSERT_TRUE(eventually([&] { return !report()["layers"]["event_numbers"].get<bool>(); }, 10s));
+    EXPECT_TRUE(report()["labels"].empty()) << report()["labels"].dump();
+    quit();
+
+    const json settings = read_json(dir_ / "config" / "ccdlab" / "settings.json");
+    EXPECT_FALSE(settings["show"]["labels"].get<bool>());
+    EXPECT_FALSE(settings["show"]["event_numbers"].get<bool>());
+    EXPECT_TRUE(settings["show"]["paths"].get<bool>());
+    EXPECT_FALSE(settings["show_dense"]["handles"].get<bool>()) << "the dense set untouched";
+
+    start("seed004-a-hits-b-first.json");
+    r = report();
+    EXPECT_FALSE(r["layers"]["labels"].get<bool>());
+    EXPECT_FALSE(r["layers"]["event_numbers"].get<bool>());
+    EXPECT_TRUE(r["labels"].empty()) << r["labels"].dump();
+    quit();
+}
+
+TEST_F(AppWorldView, TheQueryLabsLayersToggleAndPersistToo) {
+    start("default.json");
+    ASSERT_TRUE(report()["layers"]["roots"].get<bool>());
+    click(report()["show_px"]["roots"]);
+    ASSERT_TRUE(eventually([&] { return !report()["layers"]["roots"].get<bool>(); }, 10s));
+    quit();
+    const json settings = read_json(dir_ / "config" / "ccdlab" / "settings.json");
+    EXPECT_FALSE(settings["show"]["roots"].get<bool>());
+    EXPECT_TRUE(settings["show"]["capsule_regions"].get<bool>());
+}
+
+TEST_F(AppWorldView, AnEventPickedOnTheCanvasIsScrolledIntoTheTable) {
+    // polygons-in-a-box's first frame has 29 events: the last one's row is below the table's
+    // fold until it is picked.
+    start("polygons-in-a-box.json", {"--t", "0"});
+    json r = report();
+    ASSERT_EQ(r["events"].size(), 29u);
+    const auto row_shown = [](const json& report, int sequence) {
+        for (const json& row : report["table_rows"])
+            if (!row["cancelled"].get<bool>() && row["index"] == sequence) return true;
+        return false;
+    };
+    ASSERT_FALSE(row_shown(r, 28)) << r["table_rows"].dump();
+    click(r["events"][28]["point_px"]);
+    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 28; }, 10s))
+        << report()["edit"]["selected"].dump();
+    EXPECT_TRUE(eventually([&] { return row_shown(report(), 28); }, 5s))
+        << report()["table_rows"].dump();
+    quit();
+}
+
+} // namespace

@@ -30,7 +30,7 @@ void Camera::look_at(const ccd::View& view, const WorldBox& drawn, double margin
     if (drawn.lo.x >= box.lo.x + m && drawn.hi.x <= box.hi.x - m && drawn.lo.y >= box.lo.y + m &&
         drawn.hi.y <= box.hi.y - m)
         return;
-    box.include(drawn);
+    box.merge(drawn);
     const Vec2 size = box.hi - box.lo;
     pixels_per_unit = std::min(size.x > 0.0 ? inner_w / size.x : pixels_per_unit,
                                size.y > 0.0 ? inner_h / size.y : pixels_per_unit);

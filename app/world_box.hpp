@@ -20,7 +20,7 @@ struct WorldBox {
         lo = {std::min(lo.x, p.x - radius), std::min(lo.y, p.y - radius)};
         hi = {std::max(hi.x, p.x + radius), std::max(hi.y, p.y + radius)};
     }
-    void include(const WorldBox& other) {
+    void merge(const WorldBox& other) {
         if (other.empty()) return;
         include(other.lo);
         include(other.hi);

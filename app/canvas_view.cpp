@@ -13,6 +13,8 @@ namespace ccdlab {
 namespace {
 
 constexpr double kHomeMarginPx = 16.0;
+// The scene picker's strip along the canvas's bottom (main.cpp): Home keeps the scene above it.
+constexpr double kPickerStripPx = 48.0;
 
 } // namespace
 
@@ -23,7 +25,12 @@ CanvasView::CanvasView(const ccd::Scene& scene, double panel_width)
 void CanvasView::layout(Vec2 window_size, const PanelLayout& layout) {
     layout_ = layout;
     panel_width_ = panel_width_in(layout, default_panel_width_, window_size.x);
+    const Camera before = camera_;
     place_canvas(camera_, window_size, layout.top, panel_width_);
+    if (camera_.width != before.width || camera_.height != before.height ||
+        camera_.origin != before.origin)
+        changed_ = true; // the canvas moved or resized: shown, and reported
+
     if (!placed_) {
         go_home();
         placed_ = true;
@@ -31,7 +38,13 @@ void CanvasView::layout(Vec2 window_size, const PanelLayout& layout) {
 }
 
 void CanvasView::go_home() {
-    camera_.look_at(home_, drawn_, kHomeMarginPx);
+    // Framed in the canvas above the picker's strip, then the camera's center moved down by
+    // half the strip (the canvas's middle is that much lower).
+    Camera above = camera_;
+    above.height = std::max(1.0, camera_.height - kPickerStripPx);
+    above.look_at(home_, drawn_, kHomeMarginPx);
+    camera_.pixels_per_unit = above.pixels_per_unit;
+    camera_.center = above.center - Vec2{0.0, 0.5 * kPickerStripPx / above.pixels_per_unit};
 }
 
 void CanvasView::navigate(bool left_pans) {

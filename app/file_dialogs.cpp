@@ -223,7 +223,8 @@ bool FileDialogs::save_as(Session& session, const std::filesystem::path& path) {
 double file_bar_height() {
     const ImGuiIO& io = ImGui::GetIO();
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float font = io.Fonts->Fonts.empty() ? 13.0f : io.Fonts->Fonts[0]->FontSize;
+    // The font's size as loaded (its ImFont knows it only once the atlas is built).
+    const float font = io.Fonts->ConfigData.empty() ? 13.0f : io.Fonts->ConfigData[0].SizePixels;
     return std::ceil(font + 2.0f * style.FramePadding.y + 2.0f * style.WindowPadding.y);
 }
 

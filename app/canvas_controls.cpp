@@ -4,6 +4,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "number_fields.hpp"
 #include "panel_layout.hpp"
 
 #include <algorithm>
@@ -57,10 +58,10 @@ double begin_side_panel(const char* name, double top, double width, const ccd::S
                      ImGuiWindowFlags_NoSavedSettings);
     const double new_width = ImGui::GetWindowSize().x;
     // Long titles wrap in the panel.
-    if (!scene.title.empty()) ImGui::TextWrapped("%s", scene.title.c_str());
+    if (!scene.title.empty()) text_flow(scene.title);
     if (!scene.description.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", scene.description.c_str());
+        text_flow(scene.description); // wrapped between words, never inside a number
         ImGui::PopStyleColor();
     }
     ImGui::Separator();

@@ -13,8 +13,10 @@ namespace ccdlab {
 namespace {
 
 constexpr double kHomeMarginPx = 16.0;
-// The scene picker's strip along the canvas's bottom (main.cpp): Home keeps the scene above it.
+// The scene picker's strip along the canvas's bottom (main.cpp) and a line of banners along its
+// top (the lab's "algorithms disagree"): Home keeps the scene between them.
 constexpr double kPickerStripPx = 48.0;
+constexpr double kBannerStripPx = 26.0;
 
 } // namespace
 
@@ -38,13 +40,14 @@ void CanvasView::layout(Vec2 window_size, const PanelLayout& layout) {
 }
 
 void CanvasView::go_home() {
-    // Framed in the canvas above the picker's strip, then the camera's center moved down by
-    // half the strip (the canvas's middle is that much lower).
-    Camera above = camera_;
-    above.height = std::max(1.0, camera_.height - kPickerStripPx);
-    above.look_at(home_, drawn_, kHomeMarginPx);
-    camera_.pixels_per_unit = above.pixels_per_unit;
-    camera_.center = above.center - Vec2{0.0, 0.5 * kPickerStripPx / above.pixels_per_unit};
+    // Framed in the canvas between the two strips, then the camera's center moved by half
+    // their difference (the canvas's middle is that much lower).
+    Camera between = camera_;
+    between.height = std::max(1.0, camera_.height - kPickerStripPx - kBannerStripPx);
+    between.look_at(home_, drawn_, kHomeMarginPx);
+    camera_.pixels_per_unit = between.pixels_per_unit;
+    camera_.center = between.center -
+                     Vec2{0.0, 0.5 * (kPickerStripPx - kBannerStripPx) / between.pixels_per_unit};
 }
 
 void CanvasView::navigate(bool left_pans) {

@@ -138,21 +138,28 @@ void draw_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
     window.render_ui();
 }
 
-int run_screenshot(const Options& options, AnyView& view) {
+// One frame as an interactive run shows it (the File bar's strip, the picker), offscreen.
+int run_screenshot(const Options& options, AnyView& view, const ccd::Scene& loaded, ViewKind kind) {
     PlatformWindow window("ccdlab", options.width, options.height, false);
     ShapeRenderer renderer;
     const double scale = window.framebuffer_scale();
     OffscreenTarget target(static_cast<int>(options.width * scale),
                            static_cast<int>(options.height * scale));
-    const SceneLibrary library(options.scene,
-                               std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path());
+    const std::filesystem::path bundled = std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path();
+    // No settings folder: nothing is read or written, no autosave.
+    Session session(loaded, kind, Document(options.scene, loaded), {}, Settings{},
+                    options.fixtures_dir, bundled);
+    FileDialogs dialogs(bundled);
+    PanelLayout layout{file_bar_height(), 0.0, false};
     // ImGui sizes its windows over the first frames; the third frame is the settled one.
     for (int frame = 0; frame < 3; ++frame) {
         target.bind();
         std::visit(
             [&](auto& v) {
-                draw_frame(window, v, renderer, PanelLayout{},
-                           [&] { draw_scene_picker(library, {}, ""); });
+                draw_frame(window, v, renderer, layout, [&] {
+                    draw_scene_picker(session.library(), {}, "");
+                    dialogs.draw(session, view, layout);
+                });
             },
             view);
     }
@@ -441,7 +448,7 @@ int run(int argc, char** argv) {
         if (options.bench_frames > 0)
             return run_frame_bench(options, *view, load_time.count(), std::cout);
         return options.screenshot
-                   ? run_screenshot(options, *view)
+                   ? run_screenshot(options, *view, scene, kind)
                    : InteractiveRun(options, std::move(*view), scene, kind, settings).run();
     } catch (const WindowError& e) {
         std::cerr

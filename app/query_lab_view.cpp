@@ -619,13 +619,14 @@ std::string no_root_note(const ccd::TraceCandidate& c) {
 // One candidate of the trace: its equation, its plot, its note and its roots by verdict.
 void draw_candidate(const ccd::TraceCandidate& c) {
     if (!c.coefficients.empty()) {
-        // One term a word ("+1.234e-05t^3"): a line breaks between terms, never in a number.
+        // Laid out word by word: a line breaks between a number and its power of t, or between
+        // terms, never inside a number.
         std::string text = "f(t) = " + number_text(c.coefficients[0], 4);
         for (std::size_t i = 1; i < c.coefficients.size(); ++i)
-            text += " " + signed_number_text(c.coefficients[i], 4) + "t^" + std::to_string(i);
+            text += " " + signed_number_text(c.coefficients[i], 4) + " t^" + std::to_string(i);
         text_flow(text);
     } else {
-        text_flow("f(t) = " + number_text(c.a) + "t^2 " + signed_number_text(c.b) + "t " +
+        text_flow("f(t) = " + number_text(c.a) + " t^2 " + signed_number_text(c.b) + " t " +
                   signed_number_text(c.c));
         ImGui::Text("discriminant %s", number_text(c.discriminant).c_str());
     }

@@ -1,6 +1,7 @@
 #include "query_lab_view.hpp"
 #include "number_fields.hpp"
 
+#include "candidate_note.hpp"
 #include "canvas_controls.hpp"
 #include "color.hpp"
 #include "label_placer.hpp"
@@ -604,18 +605,6 @@ void draw_time_of_impact(const QueryLab& lab) {
                 hit->approaching ? "yes" : "no");
 }
 
-// A candidate's note; without roots, said to have none once ("No root: ..." unless the note
-// says so itself).
-std::string no_root_note(const ccd::TraceCandidate& c) {
-    if (!c.roots.empty()) return c.note;
-    if (c.note.rfind("no real root", 0) == 0 || c.note.rfind("no root", 0) == 0) {
-        std::string note = c.note;
-        note[0] = 'N';
-        return note;
-    }
-    return "No root: " + c.note;
-}
-
 // One candidate of the trace: its equation, its plot, its note and its roots by verdict.
 void draw_candidate(const ccd::TraceCandidate& c) {
     if (!c.coefficients.empty()) {
@@ -631,7 +620,8 @@ void draw_candidate(const ccd::TraceCandidate& c) {
         ImGui::Text("discriminant %s", number_text(c.discriminant).c_str());
     }
     draw_equation_plot(c);
-    if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty())) text_flow(no_root_note(c));
+    if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty()))
+        text_flow(candidate_note(c));
     for (const ccd::TraceRoot& root : c.roots) {
         const Color color = verdict_color(root.verdict);
         ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16s %s",

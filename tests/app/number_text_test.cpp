@@ -1,5 +1,6 @@
-// Numbers as the panels print them: never "-0".
+// Numbers as the panels print them: never "-0"; a candidate's note says "no root" once.
 
+#include "candidate_note.hpp"
 #include "number_text.hpp"
 
 #include <gtest/gtest.h>
@@ -40,6 +41,16 @@ TEST(NumberText, TheExponentsDigitsDoNotMakeItNonZero) {
     EXPECT_EQ(without_negative_zero("-0.000e+12"), "0.000e+12");
     EXPECT_EQ(without_negative_zero("-nan"), "-nan");
     EXPECT_EQ(without_negative_zero("-inf"), "-inf");
+}
+
+TEST(CandidateNote, NoRootIsSaidOnce) {
+    ccd::TraceCandidate c;
+    c.note = "no real root: the path passes the disk by";
+    EXPECT_EQ(ccdlab::candidate_note(c), "No real root: the path passes the disk by");
+    c.note = "leaving the line";
+    EXPECT_EQ(ccdlab::candidate_note(c), "No root: leaving the line");
+    c.roots.push_back({});
+    EXPECT_EQ(ccdlab::candidate_note(c), "leaving the line") << "with roots, the note alone";
 }
 
 } // namespace

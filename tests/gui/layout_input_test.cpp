@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -116,6 +117,29 @@ TEST_F(AppLayout, TwentyMillisecondTapsAtFiveFramesASecondAllRegister) {
     EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
     run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.02 keyup F1");
     EXPECT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
+    quit();
+}
+
+TEST_F(AppLayout, ATwentyMillisecondClickAtFiveFramesASecondSelects) {
+    // The world view: a click on B's handle (press and release 20 ms apart, within one slow
+    // frame) selects B; one on C's then selects C.
+    start({"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "1280x800", "--t", "0",
+           "--frame-delay-ms", "200"});
+    ASSERT_TRUE(report()["edit"]["selected"].is_null());
+    const auto click = [&](const json& px) {
+        run_command("xdotool mousemove --window " + window_ + " " +
+                    std::to_string(std::lround(px[0].get<double>())) + " " +
+                    std::to_string(std::lround(px[1].get<double>())) +
+                    " sleep 0.5 mousedown 1 sleep 0.02 mouseup 1");
+    };
+    const json bodies = report()["edit"]["bodies"];
+    ASSERT_EQ(bodies[1]["name"], "B");
+    click(bodies[1]["center_px"]);
+    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "B"; }, 10s))
+        << report()["edit"]["selected"];
+    click(bodies[2]["center_px"]);
+    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "C"; }, 10s))
+        << report()["edit"]["selected"];
     quit();
 }
 

@@ -9,7 +9,7 @@
 namespace ccdlab {
 
 bool edit_vec2(const char* label, ccd::Vec2& v) {
-    double xy[2] = {v.x, v.y};
+    double xy[2] = {v.x + 0.0, v.y + 0.0}; // -0 shows as 0 (-0.0 + 0.0 is +0.0)
     const bool changed =
         ImGui::DragScalarN(label, ImGuiDataType_Double, xy, 2, 0.01f, nullptr, nullptr, "%.4f");
     if (changed) v = {xy[0], xy[1]};
@@ -19,9 +19,10 @@ bool edit_vec2(const char* label, ccd::Vec2& v) {
 }
 
 bool edit_length(const char* label, double& value) {
+    double shown = value + 0.0; // -0 shows as 0
     const bool changed =
-        ImGui::DragScalar(label, ImGuiDataType_Double, &value, 0.005f, nullptr, nullptr, "%.4f");
-    if (changed) value = std::max(0.0, value);
+        ImGui::DragScalar(label, ImGuiDataType_Double, &shown, 0.005f, nullptr, nullptr, "%.4f");
+    if (changed) value = std::max(0.0, shown);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", number_text(value, 17).c_str());
     return changed;
 }

@@ -1,5 +1,8 @@
 #pragma once
-// Camera: maps world coordinates (y up) to canvas pixels (origin top-left, y down).
+// Camera: maps world coordinates (y up) to window pixels (origin top-left, y down) on a canvas
+// whose top-left corner is `origin`.
+
+#include "world_box.hpp"
 
 #include "ccd/scene.hpp"
 #include "ccd/vec2.hpp"
@@ -13,14 +16,27 @@ struct Camera {
     double pixels_per_unit = 80.0;
     double width = 1.0; // canvas size in window pixels
     double height = 1.0;
+    Vec2 origin; // the canvas's top-left corner in window pixels
 
     Vec2 to_screen(Vec2 world) const {
-        return {(world.x - center.x) * pixels_per_unit + 0.5 * width,
-                0.5 * height - (world.y - center.y) * pixels_per_unit};
+        return {origin.x + (world.x - center.x) * pixels_per_unit + 0.5 * width,
+                origin.y + 0.5 * height - (world.y - center.y) * pixels_per_unit};
     }
     Vec2 to_world(Vec2 screen) const {
-        return {center.x + (screen.x - 0.5 * width) / pixels_per_unit,
-                center.y - (screen.y - 0.5 * height) / pixels_per_unit};
+        return {center.x + (screen.x - origin.x - 0.5 * width) / pixels_per_unit,
+                center.y - (screen.y - origin.y - 0.5 * height) / pixels_per_unit};
+    }
+    // Whether `screen` (window pixels) is on the canvas.
+    bool contains(Vec2 screen) const {
+        return screen.x >= origin.x && screen.x < origin.x + width && screen.y >= origin.y &&
+               screen.y < origin.y + height;
+    }
+    // The world the canvas shows.
+    WorldBox visible() const {
+        WorldBox box;
+        box.include(to_world(origin));
+        box.include(to_world(origin + Vec2{width, height}));
+        return box;
     }
 
     // The grid's spacing at this zoom: a power of ten that keeps lines at least ~24 px apart.
@@ -30,6 +46,9 @@ struct Camera {
 
     // Shows `view` vertically centered in the canvas.
     void look_at(const ccd::View& view);
+    // Shows `view` as look_at does, zoomed out and moved just enough that `drawn` is inside
+    // the canvas too (with `margin_px` pixels to spare on every side).
+    void look_at(const ccd::View& view, const WorldBox& drawn, double margin_px);
     // Zooms by `factor` (> 1 zooms in) keeping the world point under `screen` fixed.
     void zoom_about(Vec2 screen, double factor);
     // Moves the world with the mouse: a drag of `screen_delta` pixels.

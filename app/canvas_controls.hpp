@@ -12,11 +12,13 @@ namespace ccdlab {
 bool pointer_on_canvas(const Camera& camera);
 
 // Right or middle drag pans (the left button too when `left_pans`), the wheel zooms about the
-// cursor, Home shows `home` again.
-void navigate(Camera& camera, const ccd::View& home, bool left_pans);
+// cursor.
+void navigate(Camera& camera, bool left_pans);
 
-// Opens the side panel (the right `width` pixels of the window, full height) and shows the
-// scene's title and description. Close it with ImGui::End().
-void begin_side_panel(const char* name, double width, const ccd::Scene& scene);
+// Opens the side panel (the right `width` pixels of the window below the `top` strip; its left
+// edge can be dragged) and shows the scene's title and description. Close it with
+// ImGui::End(). A width of 0 is the panel hidden: its window is open out of sight, collapsed.
+// Returns the panel's width after this frame's drag of its edge.
+double begin_side_panel(const char* name, double top, double width, const ccd::Scene& scene);
 
 } // namespace ccdlab

@@ -1,53 +1,87 @@
 #include "canvas_view.hpp"
 
 #include "canvas_controls.hpp"
-#include "help_overlay.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ccdlab {
+namespace {
+
+constexpr double kHomeMarginPx = 16.0;
+// The scene picker's strip along the canvas's bottom (main.cpp) and a line of banners along its
+// top (the lab's "algorithms disagree"): Home keeps the scene between them.
+constexpr double kPickerStripPx = 48.0;
+constexpr double kBannerStripPx = 26.0;
+
+} // namespace
 
 CanvasView::CanvasView(const ccd::Scene& scene, double panel_width)
-    : home_(scene.view ? *scene.view : ccd::framing_view(scene)), panel_width_(panel_width) {}
+    : home_(scene.view ? *scene.view : ccd::framing_view(scene)),
+      default_panel_width_(panel_width) {}
 
-void CanvasView::layout(Vec2 window_size) {
-    camera_.width = std::max(1.0, window_size.x - panel_width_);
-    camera_.height = std::max(1.0, window_size.y);
+void CanvasView::layout(Vec2 window_size, const PanelLayout& layout) {
+    layout_ = layout;
+    panel_width_ = panel_width_in(layout, default_panel_width_, window_size.x);
+    const Camera before = camera_;
+    place_canvas(camera_, window_size, layout.top, panel_width_);
+    if (camera_.width != before.width || camera_.height != before.height ||
+        camera_.origin != before.origin)
+        changed_ = true; // the canvas moved or resized: shown, and reported
+
     if (!placed_) {
-        camera_.look_at(home_);
+        go_home();
         placed_ = true;
     }
 }
 
+void CanvasView::go_home() {
+    // Framed in the canvas between the two strips, then the camera's center moved by half
+    // their difference (the canvas's middle is that much lower).
+    Camera between = camera_;
+    between.height = std::max(1.0, camera_.height - kPickerStripPx - kBannerStripPx);
+    between.look_at(home_, drawn_, kHomeMarginPx);
+    camera_.pixels_per_unit = between.pixels_per_unit;
+    camera_.center = between.center -
+                     Vec2{0.0, 0.5 * (kPickerStripPx - kBannerStripPx) / between.pixels_per_unit};
+}
+
 void CanvasView::navigate(bool left_pans) {
-    ccdlab::navigate(camera_, home_, left_pans);
-    if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
+    ccdlab::navigate(camera_, left_pans);
+    const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
+    if (keys && ImGui::IsKeyPressed(GLFW_KEY_HOME)) {
+        go_home();
+        changed_ = true;
+    }
+    if (keys && ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
         show_help_ = !show_help_;
         changed_ = true;
     }
 }
 
-void CanvasView::begin_panel(const char* name, const ccd::Scene& scene) const {
-    begin_side_panel(name, panel_width_, scene);
+void CanvasView::begin_panel(const char* name, const ccd::Scene& scene) {
+    const double width = begin_side_panel(name, layout_.top, panel_width_, scene);
+    // The edge dragged: the width from now on (whole pixels, as ImGui sizes windows).
+    if (!layout_.collapsed && std::abs(width - panel_width_) >= 1.0) {
+        layout_.width = std::round(width);
+        changed_ = true;
+    }
 }
 
 ImDrawList* CanvasView::begin_labels() const {
     ImDrawList* list = ImGui::GetBackgroundDrawList();
-    list->PushClipRect(ImVec2(0, 0), ImVec2(static_cast<float>(camera_.width),
-                                            static_cast<float>(camera_.height)));
+    const auto x = static_cast<float>(camera_.origin.x), y = static_cast<float>(camera_.origin.y);
+    list->PushClipRect(ImVec2(x, y), ImVec2(x + static_cast<float>(camera_.width),
+                                            y + static_cast<float>(camera_.height)));
     return list;
 }
 
 void CanvasView::end_labels() const {
     ImGui::GetBackgroundDrawList()->PopClipRect();
-}
-
-void CanvasView::draw_help() const {
-    if (show_help_) draw_help_overlay(camera_.width);
 }
 
 bool CanvasView::take_changed() {

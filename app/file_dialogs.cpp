@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <iostream>
@@ -45,9 +46,21 @@ std::optional<FileCommand> file_command_for_key(int key, int mods) {
         return shift ? FileCommand::SaveAs : FileCommand::Save;
     case GLFW_KEY_E:
         return FileCommand::ExportFixture;
+    case GLFW_KEY_Q:
+        return FileCommand::Quit;
     default:
         return std::nullopt;
     }
+}
+
+std::optional<FileCommand> file_command_pressed() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const int mods = (io.KeyCtrl ? GLFW_MOD_CONTROL : 0) | (io.KeyShift ? GLFW_MOD_SHIFT : 0) |
+                     (io.KeyAlt ? GLFW_MOD_ALT : 0);
+    for (const int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_S, GLFW_KEY_E, GLFW_KEY_Q})
+        if (ImGui::IsKeyPressed(key, false))
+            if (const auto command = file_command_for_key(key, mods)) return command;
+    return std::nullopt;
 }
 
 void FileDialogs::request(FileCommand command) {
@@ -207,8 +220,16 @@ bool FileDialogs::save_as(Session& session, const std::filesystem::path& path) {
     }
 }
 
-void FileDialogs::draw(Session& session, const AnyView& view) {
-    draw_bar(session);
+double file_bar_height() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // The font's size as loaded (its ImFont knows it only once the atlas is built).
+    const float font = io.Fonts->ConfigData.empty() ? 13.0f : io.Fonts->ConfigData[0].SizePixels;
+    return std::ceil(font + 2.0f * style.FramePadding.y + 2.0f * style.WindowPadding.y);
+}
+
+void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layout) {
+    draw_bar(session, layout);
     if (dialog_ == Dialog::None) {
         if (requested_open_)
             guard(session, {Pending::Kind::Open, *requested_open_});
@@ -255,13 +276,16 @@ void FileDialogs::draw(Session& session, const AnyView& view) {
     }
 }
 
-void FileDialogs::draw_bar(Session& session) {
-    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_Always);
-    ImGui::SetNextWindowBgAlpha(0.75f);
+// The bar is a strip of its own along the window's top (the canvas and the panel start below).
+void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, static_cast<float>(layout.top)),
+                             ImGuiCond_Always);
     ImGui::Begin("File", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize |
-                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoFocusOnAppearing);
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
     const auto button = [&](const char* label, const char* tip, FileCommand command) {
         if (ImGui::Button(label)) request(command);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
@@ -283,6 +307,11 @@ void FileDialogs::draw_bar(Session& session) {
     else
         button("Query lab", "take the scene's pair apart in the query lab",
                FileCommand::SwitchView);
+    if (ImGui::Button(layout.collapsed ? "Show panel" : "Hide panel"))
+        layout.collapsed = !layout.collapsed;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the side panel (F2); drag its left edge to resize it");
+    ImGui::SameLine();
     const Document& document = session.document();
     if (document.dirty())
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s *", document.name().c_str());
@@ -292,13 +321,16 @@ void FileDialogs::draw_bar(Session& session) {
         ImGui::SetTooltip("%s%s", document.untitled() ? "not saved yet" : document.path().c_str(),
                           document.dirty() ? "\nunsaved changes (kept in an autosave)" : "");
     if (!status_.empty()) {
+        ImGui::SameLine();
         if (status_error_)
             ImGui::TextColored(kErrorColor, "%s", status_.c_str());
         else
             ImGui::TextDisabled("%s", status_.c_str());
     }
-    if (!session.autosave_error().empty())
+    if (!session.autosave_error().empty()) {
+        ImGui::SameLine();
         ImGui::TextColored(kErrorColor, "%s", session.autosave_error().c_str());
+    }
     ImGui::End();
 }
 

@@ -1,13 +1,14 @@
 #pragma once
-// FileDialogs: the File side of the interactive app in ImGui: a bar over the canvas's top-left
-// corner (New, Open, Save, Save as, Export fixture, the document's name with its unsaved mark,
-// the last message) and the dialogs: save as (a path field), open (a path field, the scenes of
-// the folder, the recent files), unsaved changes (Save / Discard / Cancel, before anything that
-// would drop them: quit, open, new) and recovery of an autosave found at start. It asks; the
-// Session does.
+// FileDialogs: the File side of the interactive app in ImGui: a bar in a strip of its own along
+// the window's top (New, Open, Save, Save as, Export fixture, the other view, the side panel
+// hidden or shown, the document's name with its unsaved mark, the last message) and the dialogs:
+// save as (a path field), open (a path field, the scenes of the folder, the recent files), unsaved
+// changes (Save / Discard / Cancel, before anything that would drop them: quit, open, new) and
+// recovery of an autosave found at start. It asks; the Session does.
 
 #include "any_view.hpp"
 #include "autosave.hpp"
+#include "panel_layout.hpp"
 #include "session.hpp"
 
 #include <array>
@@ -20,9 +21,13 @@ namespace ccdlab {
 enum class FileCommand { New, Open, Save, SaveAs, ExportFixture, SwitchView, Quit };
 
 // The command a key press makes (GLFW key and modifier codes): Ctrl+N, Ctrl+O, Ctrl+S,
-// Ctrl+Shift+S, Ctrl+E; nothing for any other key. (Ctrl+Q and the window's close button reach
+// Ctrl+Shift+S, Ctrl+E, Ctrl+Q; nothing for any other key. (The window's close button reaches
 // the app as PlatformWindow's close request: FileCommand::Quit.)
 std::optional<FileCommand> file_command_for_key(int key, int mods);
+// The command of a key pressed this frame (ImGui's keys and modifiers), if any.
+std::optional<FileCommand> file_command_pressed();
+// The File bar's strip: one row of buttons (ImGui's style and font).
+double file_bar_height();
 
 class FileDialogs {
 public:
@@ -36,9 +41,10 @@ public:
     // Offered once the window is up: Recover or Discard.
     void offer_recovery(Autosave autosave);
 
-    // The bar and the open dialog, this frame; does what was asked to `session`. `view` shows
-    // the session's scene (the case Export fixture writes).
-    void draw(Session& session, const AnyView& view);
+    // The bar (in `layout`'s top strip; its panel button hides or shows the side panel) and
+    // the open dialog, this frame; does what was asked to `session`. `view` shows the
+    // session's scene (the case Export fixture writes).
+    void draw(Session& session, const AnyView& view, PanelLayout& layout);
 
     // True once the user asked to quit and nothing unsaved is left (saved or discarded).
     bool quit() const { return quit_; }
@@ -66,7 +72,7 @@ private:
     void set_status(std::string text, bool error);
     void set_path_field(const std::string& text);
 
-    void draw_bar(Session& session);
+    void draw_bar(Session& session, PanelLayout& layout);
     bool begin_modal(const char* title);
     void draw_save_as(Session& session);
     void draw_open(Session& session);

@@ -67,7 +67,7 @@ void bench_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
     update_model(view, frame, frames);
     const double cpu_updated = thread_cpu_ms();
     window.begin_frame();
-    view.layout(size);
+    view.layout(size, PanelLayout{});
     view.handle_input();
     view.draw_panel();
     view.draw_labels();

@@ -2,17 +2,19 @@
 
 #include <imgui.h>
 
+#include <string>
+
 namespace ccdlab {
 
-void draw_help_overlay(double canvas_width) {
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(
-        ImVec2(static_cast<float>(canvas_width) * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always,
-        ImVec2(0.5f, 0.5f));
+void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export_folder) {
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(canvas.origin.x + canvas.width * 0.5),
+                                   static_cast<float>(canvas.origin.y + canvas.height * 0.5)),
+                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowBgAlpha(0.92f);
     ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+    const std::string export_line = export_folder.string();
     const char* rows[][2] = {
         {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
         {"", "a moving segment: A, B at t = 0 and A, B at t = 1; a second circle: its"},
@@ -23,8 +25,8 @@ void draw_help_overlay(double canvas_width) {
         {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); a whole drag is one step"},
         {"right or middle drag", "pan"},
         {"wheel", "zoom around the cursor"},
-        {"Home", "frame the scene"},
-        {"PageUp / PageDown", "previous / next scene of the folder"},
+        {"Home", "frame everything drawn: the scene, bodies at t = 0 and t = 1, paths"},
+        {"PageUp / PageDown", "previous / next scene of the tour (then the folder)"},
         {"Space (world view)", "play / pause through the frames"},
         {". and , (world view)", "next / previous event, in processing order"},
         {"click an event (world view)", "its contact point, or its row: select it (its parties"},
@@ -41,9 +43,11 @@ void draw_help_overlay(double canvas_width) {
         {"Ctrl+N", "new blank scene (asks first if there are unsaved changes)"},
         {"Ctrl+O", "open a scene: a path, the folder's scenes, the recent files"},
         {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
-        {"Ctrl+E", "export the case on screen as a regression fixture (tests/fixtures)"},
+        {"Ctrl+E", "export the case on screen as a regression fixture, into"},
+        {"", export_line.c_str()},
         {"F12", "screenshot of the window to ccdlab-<date>-<time>.png"},
         {"F1", "this help"},
+        {"F2", "hide / show the side panel (drag its left edge to resize it)"},
         {"Ctrl+Q", "quit (asks first if there are unsaved changes)"},
     };
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {

@@ -7,7 +7,9 @@
 #include "autosave.hpp"
 #include "file_dialogs.hpp"
 #include "frame_bench.hpp"
+#include "help_overlay.hpp"
 #include "options.hpp"
+#include "panel_layout.hpp"
 #include "platform_window.hpp"
 #include "query_lab.hpp"
 #include "query_lab_view.hpp"
@@ -27,13 +29,16 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <thread>
 #include <variant>
+#include <vector>
 
 namespace ccdlab {
 namespace {
@@ -41,10 +46,12 @@ namespace {
 constexpr int kExitBadInput = 2;
 constexpr int kExitNoWindow = 3;
 
-// The scene picker, over the canvas's bottom-left corner: the scenes of the open scene's
-// folder, previous / next (PageUp / PageDown). Returns the scene asked for, if any.
-std::optional<std::filesystem::path> draw_scene_picker(const SceneLibrary& library,
-                                                       const std::string& error) {
+// The scene picker, over the canvas's bottom-left corner: the bundled tour by section (each
+// scene by its title), the open scene's folder, the recent files; previous / next (PageUp /
+// PageDown) and where the tour is. Returns the scene asked for, if any.
+std::optional<std::filesystem::path>
+draw_scene_picker(const SceneLibrary& library, const std::vector<std::filesystem::path>& recent,
+                  const std::string& error) {
     std::optional<std::filesystem::path> chosen;
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(10.0f, io.DisplaySize.y - 10.0f), ImGuiCond_Always,
@@ -57,22 +64,43 @@ std::optional<std::filesystem::path> draw_scene_picker(const SceneLibrary& libra
     ImGui::SameLine();
     if (ImGui::ArrowButton("##next", ImGuiDir_Right)) chosen = library.next(1);
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(260.0f);
-    const std::string current = library.current_path().filename().string();
-    if (ImGui::BeginCombo("##scene", current.c_str())) {
-        // The guided tour's stops first, numbered (scenes/tour.txt), then any other scene.
+    ImGui::SetNextItemWidth(std::min(260.0f, std::max(120.0f, io.DisplaySize.x * 0.3f)));
+    const auto title_of = [&](std::size_t i) {
+        const std::string& title = library.titles()[i];
+        return title.empty() ? library.scenes()[i].filename().string() : title;
+    };
+    const std::string current = library.current() >= 0
+                                    ? title_of(static_cast<std::size_t>(library.current()))
+                                    : library.current_path().filename().string();
+    if (ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+        // The guided tour's stops first, numbered, under their sections (scenes/tour.txt);
+        // then the rest of the open scene's folder; then the recent files.
+        std::string section;
         for (std::size_t i = 0; i < library.scenes().size(); ++i) {
-            const std::string name = library.scenes()[i].filename().string();
-            const std::string label = static_cast<int>(i) < library.tour_length()
-                                          ? std::to_string(i + 1) + ". " + name
-                                          : name;
-            if (ImGui::Selectable(label.c_str(), name == current)) chosen = library.scenes()[i];
+            const bool stop = static_cast<int>(i) < library.tour_length();
+            const std::string& heading = stop ? library.sections()[i] : std::string("This folder");
+            if (heading != section) {
+                section = heading;
+                ImGui::TextDisabled("%s", section.c_str());
+            }
+            const std::string file = library.scenes()[i].filename().string();
+            const std::string label = (stop ? std::to_string(i + 1) + ". " : std::string()) +
+                                      title_of(i) + "##" + library.scenes()[i].string();
+            if (ImGui::Selectable(label.c_str(), static_cast<int>(i) == library.current()))
+                chosen = library.scenes()[i];
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", library.scenes()[i].c_str());
+        }
+        if (!recent.empty()) ImGui::TextDisabled("Recent files");
+        for (const std::filesystem::path& file : recent) {
+            const std::string label = file.filename().string() + "##recent" + file.string();
+            if (ImGui::Selectable(label.c_str())) chosen = file;
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", file.c_str());
         }
         ImGui::EndCombo();
     }
-    if (library.current() >= 0 && library.current() < library.tour_length()) {
+    if (library.tour_place() >= 0) {
         ImGui::SameLine();
-        ImGui::TextDisabled("tour %d / %d", library.current() + 1, library.tour_length());
+        ImGui::TextDisabled("tour %d / %d", library.tour_place() + 1, library.tour_length());
     }
     if (!error.empty()) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", error.c_str());
     ImGui::End();
@@ -85,11 +113,11 @@ std::optional<std::filesystem::path> draw_scene_picker(const SceneLibrary& libra
 // One frame of the whole app into the currently bound framebuffer.
 template <class View>
 void draw_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
-                const std::function<void()>& overlay) {
+                const PanelLayout& layout, const std::function<void()>& overlay) {
     const Vec2 size = window.window_size();
     const double scale = window.framebuffer_scale();
     window.begin_frame();
-    view.layout(size);
+    view.layout(size, layout);
     view.handle_input();
     view.draw_panel();
     view.draw_labels();
@@ -99,9 +127,10 @@ void draw_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
     glViewport(0, 0, static_cast<int>(size.x * scale), static_cast<int>(size.y * scale));
     glClearColor(bg.r, bg.g, bg.b, bg.a);
     glClear(GL_COLOR_BUFFER_BIT);
-    // The canvas is the left part of the window; the panel covers the rest.
+    // The canvas is the left part of the window below the File bar; the panel covers the rest.
     const Camera& camera = view.camera();
-    glViewport(0, static_cast<int>((size.y - camera.height) * scale),
+    glViewport(static_cast<int>(camera.origin.x * scale),
+               static_cast<int>((size.y - camera.origin.y - camera.height) * scale),
                static_cast<int>(camera.width * scale), static_cast<int>(camera.height * scale));
     renderer.begin(camera, scale);
     view.draw_world(renderer);
@@ -110,19 +139,28 @@ void draw_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
     window.render_ui();
 }
 
-int run_screenshot(const Options& options, AnyView& view) {
+// One frame as an interactive run shows it (the File bar's strip, the picker), offscreen.
+int run_screenshot(const Options& options, AnyView& view, const ccd::Scene& loaded, ViewKind kind) {
     PlatformWindow window("ccdlab", options.width, options.height, false);
     ShapeRenderer renderer;
     const double scale = window.framebuffer_scale();
     OffscreenTarget target(static_cast<int>(options.width * scale),
                            static_cast<int>(options.height * scale));
-    const SceneLibrary library(options.scene);
+    const std::filesystem::path bundled = std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path();
+    // No settings folder: nothing is read or written, no autosave.
+    Session session(loaded, kind, Document(options.scene, loaded), {}, Settings{},
+                    options.fixtures_dir, bundled);
+    FileDialogs dialogs(bundled);
+    PanelLayout layout{file_bar_height(), 0.0, false};
     // ImGui sizes its windows over the first frames; the third frame is the settled one.
     for (int frame = 0; frame < 3; ++frame) {
         target.bind();
         std::visit(
             [&](auto& v) {
-                draw_frame(window, v, renderer, [&] { draw_scene_picker(library, ""); });
+                draw_frame(window, v, renderer, layout, [&] {
+                    draw_scene_picker(session.library(), {}, "");
+                    dialogs.draw(session, view, layout);
+                });
             },
             view);
     }
@@ -135,8 +173,15 @@ int run_screenshot(const Options& options, AnyView& view) {
 
 // The File side's state, for the report.
 SessionReport session_report(const Session& session, const FileDialogs& dialogs) {
-    return {session.document().path().string(), session.document().dirty(), dialogs.dialog_name(),
-            dialogs.status(), dialogs.last_export().string()};
+    const SceneLibrary& library = session.library();
+    return {session.document().path().string(),
+            session.document().dirty(),
+            dialogs.dialog_name(),
+            dialogs.status(),
+            dialogs.last_export().string(),
+            library.tour_place(),
+            library.tour_length(),
+            static_cast<int>(library.scenes().size())};
 }
 
 // The folder of the settings and the autosave, made if it is missing (none: nothing is kept).
@@ -185,9 +230,11 @@ private:
     std::string title_;
     std::string error_;
     SessionReport reported_;
+    PanelLayout layout_; // the File bar's strip, the panel's width (kept in the settings)
     std::optional<std::filesystem::path> chosen_; // the scene picked this frame
     bool view_changed_ = false;                   // the view changed this frame
     ShowLayers layers_, dense_scene_layers_;      // as the user last set them
+    bool screenshot_requested_ = false;           // F12 this frame
 };
 
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
@@ -197,10 +244,12 @@ InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::
       settings_dir_(made_settings_folder()), renderer_(),
       session_(loaded, kind, Document(options.scene, loaded), settings_dir_, settings,
                options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
-                                            : options.fixtures_dir),
+                                            : options.fixtures_dir,
+               std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()),
       view_(std::move(view)), dialogs_(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()),
       layers_(settings.layers), dense_scene_layers_(settings.dense_scene_layers) {
     if (!settings_dir_.empty()) window_.persist_layout(settings_dir_ / "imgui.ini");
+    layout_ = {file_bar_height(), settings.panel_width, settings.panel_collapsed};
     show_saved_layers();
     recover_or_offer();
     title_ = session_.window_title();
@@ -240,14 +289,13 @@ bool InteractiveRun::view_to_session() {
 int InteractiveRun::run() {
     while (!window_.should_close()) {
         window_.wait_for_events(session_.autosave_tick(glfwGetTime()));
-        for (const KeyPress& press : window_.take_key_presses())
-            if (const auto command = file_command_for_key(press.key, press.mods))
-                dialogs_.request(*command);
         if (window_.take_close_request()) dialogs_.request(FileCommand::Quit);
         draw_frame();
-        if (window_.take_screenshot_request()) take_screenshot(); // before the frame is shown
+        if (screenshot_requested_) take_screenshot(); // before the frame is shown
         window_.swap_buffers();
         after_frame();
+        if (options_.frame_delay_ms > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(options_.frame_delay_ms));
     }
     report();
     save_last_settings();
@@ -259,11 +307,20 @@ void InteractiveRun::draw_frame() {
     view_changed_ = false;
     std::visit(
         [&](auto& v) {
-            ccdlab::draw_frame(window_, v, renderer_, [&] {
-                chosen_ = draw_scene_picker(session_.library(), error_);
+            ccdlab::draw_frame(window_, v, renderer_, layout_, [&] {
+                // Every key press reaches ImGui in a frame of its own (the window's input
+                // queue): the File keys, Ctrl+Q and F12 are read here like any other key.
+                if (const auto command = file_command_pressed()) dialogs_.request(*command);
+                screenshot_requested_ = ImGui::IsKeyPressed(GLFW_KEY_F12, false);
+                layout_ = v.panel_layout(); // the panel's edge dragged this frame
+                if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F2, false))
+                    layout_.collapsed = !layout_.collapsed;
+                if (v.help_shown()) draw_help_overlay(v.camera(), session_.fixtures_folder());
+                chosen_ =
+                    draw_scene_picker(session_.library(), session_.settings().recent_files, error_);
                 // This frame's edits reach the session before a File command reads it.
                 view_changed_ = view_to_session();
-                dialogs_.draw(session_, view_); // the File bar and its dialogs
+                dialogs_.draw(session_, view_, layout_); // the File bar and its dialogs
             });
         },
         view_);
@@ -339,6 +396,8 @@ void InteractiveRun::save_last_settings() {
         last.last_scene = std::filesystem::absolute(session_.document().path());
     last.width = static_cast<int>(size.x);
     last.height = static_cast<int>(size.y);
+    last.panel_width = layout_.width;
+    last.panel_collapsed = layout_.collapsed;
     save_settings(settings_dir_, last);
 }
 
@@ -390,7 +449,7 @@ int run(int argc, char** argv) {
         if (options.bench_frames > 0)
             return run_frame_bench(options, *view, load_time.count(), std::cout);
         return options.screenshot
-                   ? run_screenshot(options, *view)
+                   ? run_screenshot(options, *view, scene, kind)
                    : InteractiveRun(options, std::move(*view), scene, kind, settings).run();
     } catch (const WindowError& e) {
         std::cerr

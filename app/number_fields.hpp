@@ -4,6 +4,8 @@
 
 #include "ccd/vec2.hpp"
 
+#include <string>
+
 namespace ccdlab {
 
 // A draggable (x, y) shown to 4 decimals; hovering shows both to 17 significant digits.
@@ -13,7 +15,11 @@ bool edit_vec2(const char* label, ccd::Vec2& v);
 // A draggable length >= 0 (a radius), shown and hovered the same way.
 bool edit_length(const char* label, double& value);
 
-// Read-only: (x, y) to 9 digits, 17 on hover.
+// Read-only: (x, y) to 9 digits, 17 on hover; never "-0".
 void text_vec2(const char* label, ccd::Vec2 v);
+
+// `words` (separated by spaces) laid out left to right, a new line only between two words:
+// a number is never broken (ImGui's wrapping breaks after a '.').
+void text_flow(const std::string& words);
 
 } // namespace ccdlab

@@ -24,6 +24,7 @@ std::string usage_text() {
     return "usage: ccdlab [--scene FILE] [--mode query|world] [--screenshot OUT.png]\n"
            "              [--size WxH] [--t T] [--report FILE] [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
+           "              [--frame-delay-ms MS]\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
@@ -53,6 +54,8 @@ std::string usage_text() {
            "                      draws where it puts each circle: slide-move (seed 001),\n"
            "                      slide-move-first-found (without deepest first), push-out\n"
            "                      (seed 003), or off (default)\n"
+           "  --frame-delay-ms MS make every interactive frame MS milliseconds longer (0 to\n"
+           "                      2000): a slow machine, for tests of input at low frame rates\n"
            "  -h, --help          show this help\n"
            "\n"
            "Settings (last scene, window size, panel layout, recent files) and the autosave of\n"
@@ -62,7 +65,8 @@ std::string usage_text() {
            "Mouse: drag the yellow handles (circle centers, radii, arrow tips, segment ends at\n"
            "t = 0 and t = 1, polygon centroids; Shift snaps to the grid); right or middle\n"
            "button pans; the wheel zooms.\n"
-           "Keys: F1 lists them all; Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot;\n"
+           "Keys: F1 lists them all; F2 hides the side panel (drag its edge to resize it);\n"
+           "Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot; Home frames everything;\n"
            "PageUp / PageDown open the previous / next scene of the folder; Space plays and\n"
            "pauses the world view and animates t in the query lab; Ctrl+Q quits.\n"
            "Files: Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E export\n"
@@ -113,6 +117,17 @@ Options parse_options(int argc, const char* const* argv) {
                 throw std::invalid_argument("--bench-frames: expected a positive integer, got \"" +
                                             std::string(text) + "\"");
             options.bench_frames = frames;
+        } else if (arg == "--frame-delay-ms") {
+            const std::string_view text = value();
+            int delay = 0;
+            const auto [end, error] =
+                std::from_chars(text.data(), text.data() + text.size(), delay);
+            if (error != std::errc{} || end != text.data() + text.size() || delay < 0 ||
+                delay > 2000)
+                throw std::invalid_argument(
+                    "--frame-delay-ms: expected an integer from 0 to 2000, got \"" +
+                    std::string(text) + "\"");
+            options.frame_delay_ms = delay;
         } else if (arg == "--report") {
             options.report = value();
         } else if (arg == "--size") {

@@ -26,6 +26,7 @@ struct Options {
     int bench_frames = 0; // > 0: time this many frames of the app's work, print percentiles, exit
     bool recover = false; // open the autosave of a run that did not end cleanly, if there is one
     std::filesystem::path fixtures_dir; // where Ctrl+E exports; empty: the source tree's
+    int frame_delay_ms = 0; // --frame-delay-ms: every interactive frame lasts this much longer
 };
 
 // Throws std::invalid_argument with a one-line message on bad arguments.

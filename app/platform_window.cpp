@@ -7,6 +7,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <cfloat>
 #include <filesystem>
 #include <string>
 
@@ -19,39 +20,46 @@ void remember_glfw_error(int /*code*/, const char* description) {
     last_glfw_error = description;
 }
 
-// Any input means the next frames must be drawn; ImGui chains to these callbacks.
+PlatformWindow* self_of(GLFWwindow* window) {
+    return static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window));
+}
+// Any input means the next frames must be drawn.
 void wake(GLFWwindow* window) {
-    if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(window)))
-        self->keep_drawing(4);
+    if (auto* self = self_of(window)) self->keep_drawing(4);
 }
-void on_cursor(GLFWwindow* w, double, double) {
-    wake(w);
+void queue(GLFWwindow* window, const InputEvent& event) {
+    if (auto* self = self_of(window)) self->queue_input(event);
 }
-void on_button(GLFWwindow* w, int, int, int) {
-    wake(w);
+// Keys, text, buttons, pointer and wheel go to the input queue; ImGui sees them a frame's share
+// at a time (begin_frame).
+void on_cursor(GLFWwindow* w, double x, double y) {
+    queue(w, {InputEvent::Kind::MouseMove, 0, false, x, y});
 }
-void on_scroll(GLFWwindow* w, double, double) {
-    wake(w);
+void on_button(GLFWwindow* w, int button, int action, int) {
+    queue(w, {InputEvent::Kind::MouseButton, button, action == GLFW_PRESS, 0, 0});
 }
-// Ctrl+Q, F12 and every press are taken here, on the event itself: ImGui 1.86 has no input
-// queue and misses a press and release that arrive within one frame.
-void on_key(GLFWwindow* w, int key, int, int action, int mods) {
-    auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w));
-    if (self && action == GLFW_PRESS) {
-        if (key == GLFW_KEY_Q && (mods & GLFW_MOD_CONTROL)) self->request_close();
-        if (key == GLFW_KEY_F12) self->request_screenshot();
-        self->add_key_press({key, mods});
-    }
-    wake(w);
+void on_scroll(GLFWwindow* w, double x, double y) {
+    queue(w, {InputEvent::Kind::Wheel, 0, false, x, y});
 }
-// The close button asks, like Ctrl+Q: the app decides (unsaved changes).
+void on_key(GLFWwindow* w, int key, int, int action, int) {
+    if (action == GLFW_REPEAT) return wake(w); // ImGui repeats held keys itself
+    queue(w, {InputEvent::Kind::Key, key, action == GLFW_PRESS, 0, 0});
+}
+void on_char(GLFWwindow* w, unsigned int c) {
+    queue(w, {InputEvent::Kind::Text, static_cast<int>(c), false, 0, 0});
+}
+// The close button does not close the window: the app decides (unsaved changes).
 void on_close(GLFWwindow* w) {
     glfwSetWindowShouldClose(w, GLFW_FALSE);
-    if (auto* self = static_cast<PlatformWindow*>(glfwGetWindowUserPointer(w)))
-        self->request_close();
+    if (auto* self = self_of(w)) self->request_close();
     wake(w);
 }
-void on_char(GLFWwindow* w, unsigned int) {
+void on_focus(GLFWwindow* w, int focused) {
+    ImGui_ImplGlfw_WindowFocusCallback(w, focused);
+    wake(w);
+}
+void on_enter(GLFWwindow* w, int entered) {
+    ImGui_ImplGlfw_CursorEnterCallback(w, entered);
     wake(w);
 }
 void on_size(GLFWwindow* w, int, int) {
@@ -59,6 +67,14 @@ void on_size(GLFWwindow* w, int, int) {
 }
 void on_refresh(GLFWwindow* w) {
     wake(w);
+}
+
+// ImGui 1.86's modifiers follow the keys that are down (as its GLFW backend does).
+void update_modifiers(ImGuiIO& io) {
+    io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+    io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+    io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+    io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
 }
 
 void load_font(ImGuiIO& io) {
@@ -96,6 +112,8 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     glfwSetScrollCallback(window_, on_scroll);
     glfwSetKeyCallback(window_, on_key);
     glfwSetCharCallback(window_, on_char);
+    glfwSetWindowFocusCallback(window_, on_focus);
+    glfwSetCursorEnterCallback(window_, on_enter);
     glfwSetWindowSizeCallback(window_, on_size);
     glfwSetWindowRefreshCallback(window_, on_refresh);
     glfwSetWindowCloseCallback(window_, on_close);
@@ -107,7 +125,7 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     ImGui::StyleColorsDark();
     ImGui::GetStyle().WindowRounding = 0.0f;
     load_font(io);
-    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplGlfw_InitForOpenGL(window_, false); // our callbacks queue the input
     ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -133,14 +151,15 @@ void PlatformWindow::close() {
     glfwSetWindowShouldClose(window_, GLFW_TRUE);
 }
 
-std::vector<KeyPress> PlatformWindow::take_key_presses() {
-    std::vector<KeyPress> presses;
-    presses.swap(key_presses_);
-    return presses;
+void PlatformWindow::queue_input(const InputEvent& event) {
+    input_.push(event);
+    keep_drawing(4);
 }
 
 void PlatformWindow::wait_for_events(double timeout_seconds) {
-    if (redraw_frames_ > 0) {
+    if (!input_.empty()) { // queued input is replayed one frame's share per frame
+        glfwPollEvents();
+    } else if (redraw_frames_ > 0) {
         --redraw_frames_;
         glfwPollEvents();
     } else if (timeout_seconds > 0.0) {
@@ -152,8 +171,40 @@ void PlatformWindow::wait_for_events(double timeout_seconds) {
 
 void PlatformWindow::begin_frame() {
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    ImGui_ImplGlfw_NewFrame(); // the display size, the time, the cursor's shape
+    replay_input();
     ImGui::NewFrame();
+}
+
+void PlatformWindow::replay_input() {
+    ImGuiIO& io = ImGui::GetIO();
+    for (const InputEvent& e : input_.take_frame()) {
+        switch (e.kind) {
+        case InputEvent::Kind::Key:
+            if (e.code >= 0 && e.code < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[e.code] = e.down;
+            update_modifiers(io);
+            break;
+        case InputEvent::Kind::Text:
+            io.AddInputCharacter(static_cast<unsigned int>(e.code));
+            break;
+        case InputEvent::Kind::MouseButton:
+            if (e.code >= 0 && e.code < IM_ARRAYSIZE(io.MouseDown)) buttons_down_[e.code] = e.down;
+            break;
+        case InputEvent::Kind::MouseMove:
+            pointer_ = ImVec2(static_cast<float>(e.x), static_cast<float>(e.y));
+            pointer_known_ = true;
+            break;
+        case InputEvent::Kind::Wheel:
+            io.MouseWheelH += static_cast<float>(e.x);
+            io.MouseWheel += static_cast<float>(e.y);
+            break;
+        }
+    }
+    // The backend polled the buttons and the pointer as they are now; ImGui sees them as the
+    // replayed events left them (the pointer only while the backend sees it in the window).
+    for (int i = 0; i < IM_ARRAYSIZE(io.MouseDown); ++i)
+        io.MouseDown[i] = buttons_down_[i];
+    if (pointer_known_ && io.MousePos.x > -FLT_MAX) io.MousePos = pointer_;
 }
 
 void PlatformWindow::render_ui() {
@@ -180,12 +231,6 @@ double PlatformWindow::framebuffer_scale() const {
 
 void PlatformWindow::set_title(const char* title) {
     glfwSetWindowTitle(window_, title);
-}
-
-bool PlatformWindow::take_screenshot_request() {
-    const bool requested = screenshot_requested_;
-    screenshot_requested_ = false;
-    return requested;
 }
 
 int PlatformWindow::framebuffer_width() const {

@@ -1,9 +1,11 @@
 #include "query_lab_view.hpp"
 #include "number_fields.hpp"
 
+#include "candidate_note.hpp"
 #include "canvas_controls.hpp"
 #include "color.hpp"
 #include "label_placer.hpp"
+#include "number_text.hpp"
 #include "shape_renderer.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -48,8 +50,8 @@ ImU32 to_imgui(Color c) {
 
 void draw_grid(ShapeRenderer& r, const Camera& camera) {
     const double spacing = camera.grid_spacing();
-    const Vec2 lo = camera.to_world({0.0, camera.height});
-    const Vec2 hi = camera.to_world({camera.width, 0.0});
+    const WorldBox visible = camera.visible();
+    const Vec2 lo = visible.lo, hi = visible.hi;
     const double x0 = std::floor(lo.x / spacing), x1 = std::ceil(hi.x / spacing);
     const double y0 = std::floor(lo.y / spacing), y1 = std::ceil(hi.y / spacing);
     if (x1 - x0 > 400 || y1 - y0 > 400) return;
@@ -118,7 +120,7 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
     list->AddText(ImVec2(x_of(1.0) - 38, origin.y + size.y - 16), guide, "t = 1");
     if (ImGui::IsItemHovered()) {
         const double t = t_lo + (ImGui::GetIO().MousePos.x - origin.x) / size.x * (t_hi - t_lo);
-        ImGui::SetTooltip("t = %.6f\nf(t) = %.6g", t, f(t));
+        ImGui::SetTooltip("t = %s\nf(t) = %s", fixed_text(t, 6).c_str(), number_text(f(t)).c_str());
     }
 }
 
@@ -128,6 +130,7 @@ QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
     : lab_(std::move(lab)), scene_info_(scene), canvas_(scene, kPanelWidth),
       settled_(lab_.state()) {
     selected_candidate_ = std::max(0, lab_.taken_candidate()); // a polygon pair has dozens
+    last_taken_ = lab_.taken_candidate();
 }
 
 void QueryLabView::settle_edits() {
@@ -496,7 +499,9 @@ void QueryLabView::draw_labels() const {
                                  static_cast<float>(placed[i].top_left.y)),
                           to_imgui(colors[i]), texts[i].c_str());
     if (lab_.any_disagreement())
-        list->AddText(ImVec2(12, 10), to_imgui(palette::disagreement),
+        list->AddText(ImVec2(static_cast<float>(camera.origin.x) + 12,
+                             static_cast<float>(camera.origin.y) + 10),
+                      to_imgui(palette::disagreement),
                       layers_.other_algorithms
                           ? "algorithms disagree: dashed circles show the others' impacts"
                           : "algorithms disagree (Show: other algorithms draws their impacts)");
@@ -603,26 +608,26 @@ void draw_time_of_impact(const QueryLab& lab) {
 // One candidate of the trace: its equation, its plot, its note and its roots by verdict.
 void draw_candidate(const ccd::TraceCandidate& c) {
     if (!c.coefficients.empty()) {
-        std::string text = "f(t) =";
-        char term[48];
-        for (std::size_t i = 0; i < c.coefficients.size(); ++i) {
-            std::snprintf(term, sizeof term, i == 0 ? " %.4g" : " %+.4g t^%zu", c.coefficients[i],
-                          i);
-            text += term;
-        }
-        ImGui::TextWrapped("%s", text.c_str());
+        // Laid out word by word: a line breaks between a number and its power of t, or between
+        // terms, never inside a number.
+        std::string text = "f(t) = " + number_text(c.coefficients[0], 4);
+        for (std::size_t i = 1; i < c.coefficients.size(); ++i)
+            text += " " + signed_number_text(c.coefficients[i], 4) + " t^" + std::to_string(i);
+        text_flow(text);
     } else {
-        ImGui::Text("f(t) = %.6g t^2 %+.6g t %+.6g", c.a, c.b, c.c);
-        ImGui::Text("discriminant %.6g", c.discriminant);
+        text_flow("f(t) = " + number_text(c.a) + " t^2 " + signed_number_text(c.b) + " t " +
+                  signed_number_text(c.c));
+        ImGui::Text("discriminant %s", number_text(c.discriminant).c_str());
     }
     draw_equation_plot(c);
     if (!c.note.empty() && (c.roots.empty() || !c.coefficients.empty()))
-        ImGui::TextWrapped("%s%s", c.roots.empty() ? "No root: " : "", c.note.c_str());
+        text_flow(candidate_note(c));
     for (const ccd::TraceRoot& root : c.roots) {
         const Color color = verdict_color(root.verdict);
-        ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16.12g %s", root.t,
+        ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1.0f), "t = %-16s %s",
+                           number_text(root.t, 12).c_str(),
                            std::string(ccd::to_string(root.verdict)).c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("t = %.17g", root.t);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("t = %s", number_text(root.t, 17).c_str());
     }
 }
 
@@ -686,7 +691,6 @@ void QueryLabView::draw_panel() {
     ImGui::End();
     if (edited) canvas_.mark_changed();
     settle_edits();
-    canvas_.draw_help();
 }
 
 // t over the frame: animate it, scrub it, or jump to the impact.
@@ -709,16 +713,29 @@ void QueryLabView::draw_time_controls() {
 
 // The trace's candidates to choose from: a radio button each, or for a polygon pair (every
 // vertex against every edge) a list and a button for the one taken.
+std::string QueryLabView::shown_candidate() const {
+    const auto& candidates = lab_.trace().candidates;
+    if (candidates.empty()) return "";
+    const int i = std::clamp(selected_candidate_, 0, static_cast<int>(candidates.size()) - 1);
+    return candidates[static_cast<std::size_t>(i)].name;
+}
+
 void QueryLabView::choose_candidate() {
     const ccd::Trace& trace = lab_.trace();
     const int count = static_cast<int>(trace.candidates.size());
     const int taken = lab_.taken_candidate();
+    // The answer changed: the equation view follows the winner, unless the user picked one.
+    if (taken != last_taken_) {
+        last_taken_ = taken;
+        if (!candidate_picked_ && taken >= 0) selected_candidate_ = taken;
+    }
     if (count > 0) selected_candidate_ = std::clamp(selected_candidate_, 0, count - 1);
     if (count <= 4) {
         for (int i = 0; i < count; ++i) {
             if (i > 0) ImGui::SameLine();
-            ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
-                               &selected_candidate_, i);
+            if (ImGui::RadioButton(trace.candidates[static_cast<std::size_t>(i)].name.c_str(),
+                                   &selected_candidate_, i))
+                candidate_picked_ = i != taken; // picking the winner follows it again
         }
         return;
     }
@@ -728,13 +745,18 @@ void QueryLabView::choose_candidate() {
     };
     if (ImGui::BeginCombo("##candidate", name_of(selected_candidate_).c_str())) {
         for (int i = 0; i < count; ++i)
-            if (ImGui::Selectable(name_of(i).c_str(), i == selected_candidate_))
+            if (ImGui::Selectable(name_of(i).c_str(), i == selected_candidate_)) {
                 selected_candidate_ = i;
+                candidate_picked_ = i != taken;
+            }
         ImGui::EndCombo();
     }
     ImGui::SameLine();
     ImGui::BeginDisabled(taken < 0);
-    if (ImGui::Button("the taken")) selected_candidate_ = taken;
+    if (ImGui::Button("the taken")) {
+        selected_candidate_ = taken;
+        candidate_picked_ = false;
+    }
     ImGui::EndDisabled();
 }
 

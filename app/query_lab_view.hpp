@@ -7,6 +7,7 @@
 
 #include "camera.hpp"
 #include "canvas_view.hpp"
+#include "drawn_extent.hpp"
 #include "query_lab.hpp"
 #include "show_layers.hpp"
 #include "undo_history.hpp"
@@ -25,7 +26,12 @@ public:
     QueryLabView(QueryLab lab, const ccd::Scene& scene);
 
     // Lays the canvas out in a window of `window_size` (the panel takes the right side).
-    void layout(Vec2 window_size) { canvas_.layout(window_size); }
+    void layout(Vec2 window_size, const PanelLayout& layout) {
+        canvas_.set_drawn(drawn_extent(lab_)); // Home frames both shapes at t = 0 and t = 1
+        canvas_.layout(window_size, layout);
+    }
+    // The window's layout as the user left it this frame (the panel's edge dragged).
+    const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
     // Mouse and keys of this frame; returns true when the lab changed.
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
@@ -45,6 +51,8 @@ public:
     void undo();
     void redo();
     bool help_shown() const { return canvas_.help_shown(); }
+    // The name of the candidate the equation view shows ("" when the trace has none).
+    std::string shown_candidate() const;
     // The scene as it was opened (the lab edits a copy of its first body and segment):
     // app/lab_scene.hpp turns the two back into a whole scene.
     const ccd::Scene& source_scene() const { return scene_info_; }
@@ -81,6 +89,8 @@ private:
     Handle dragged_ = Handle::None;
     Vec2 grab_offset_;
     int selected_candidate_ = 0;     // the equation shown in the equation view
+    int last_taken_ = -1;            // the winning candidate when the view last looked
+    bool candidate_picked_ = false;  // the user chose another than the winner: it stays
     Handle selected_ = Handle::None; // the handle the arrow keys nudge (the last one grabbed)
     UndoHistory<LabState> history_;
     LabState settled_; // the lab as it was when no edit was under way

@@ -16,11 +16,10 @@ nlohmann::json to_json(Vec2 v) {
 }
 
 nlohmann::json to_json(const SessionReport& session) {
-    return {{"document", session.document},
-            {"dirty", session.dirty},
-            {"dialog", session.dialog},
-            {"status", session.status},
-            {"last_export", session.last_export}};
+    return {{"document", session.document},       {"dirty", session.dirty},
+            {"dialog", session.dialog},           {"status", session.status},
+            {"last_export", session.last_export}, {"tour_place", session.tour_place},
+            {"tour_length", session.tour_length}, {"picker_scenes", session.picker_scenes}};
 }
 
 // Written as every file of ccdlab is (ccd/atomic_write.hpp): a reader never sees half a report,
@@ -38,6 +37,21 @@ nlohmann::json layers_json(const ShowLayers& layers) {
     for (const LayerField& field : layer_fields())
         json[field.key] = layers.*field.member;
     return json;
+}
+
+// Where the canvas is in the window, the world it shows, and the side panel.
+template <class View>
+nlohmann::json layout_json(const View& view) {
+    const Camera& camera = view.camera();
+    const WorldBox visible = camera.visible();
+    const PanelLayout& panel = view.panel_layout();
+    return {{"canvas",
+             {{"origin_px", to_json(camera.origin)},
+              {"width_px", camera.width},
+              {"height_px", camera.height},
+              {"visible_lo", to_json(visible.lo)},
+              {"visible_hi", to_json(visible.hi)}}},
+            {"panel", {{"width", panel.width}, {"collapsed", panel.collapsed}}}};
 }
 
 // The scene as the world view's editor has it, with its handles on screen.
@@ -155,6 +169,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     for (const auto& [key, at] : view.show_checkboxes())
         checkboxes[key] = to_json(at);
     report["show_px"] = checkboxes;
+    report["equation_candidate"] = view.shown_candidate();
+    report["layout"] = layout_json(view);
     if (session) report["session"] = to_json(*session);
 
     write_atomically(path, report);
@@ -216,6 +232,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["show_px"] = checkboxes;
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
+    report["layout"] = layout_json(view);
     if (session) report["session"] = to_json(*session);
     write_atomically(path, report);
 }

@@ -18,6 +18,9 @@ struct SessionReport {
     std::string dialog; // "", "save-as", "open", "unsaved-changes", "recover"
     std::string status; // the last message of the File bar
     std::string last_export;
+    int tour_place = -1;   // the scene picker's "tour n / N": n - 1 (-1: not shown)
+    int tour_length = 0;   // N
+    int picker_scenes = 0; // how many scenes the picker lists (recent files aside)
     friend bool operator==(const SessionReport&, const SessionReport&) = default;
 };
 

@@ -19,10 +19,11 @@ ccd::Scene blank_scene() {
 
 Session::Session(ccd::Scene scene, ViewKind view, Document document,
                  std::filesystem::path settings_folder, Settings settings,
-                 std::filesystem::path fixtures_folder)
+                 std::filesystem::path fixtures_folder, std::filesystem::path bundled_scenes)
     : scene_(std::move(scene)), view_kind_(view), document_(std::move(document)),
-      library_(document_.path()), settings_folder_(std::move(settings_folder)),
-      settings_(std::move(settings)), fixtures_folder_(std::move(fixtures_folder)),
+      bundled_scenes_(std::move(bundled_scenes)), library_(document_.path(), bundled_scenes_),
+      settings_folder_(std::move(settings_folder)), settings_(std::move(settings)),
+      fixtures_folder_(std::move(fixtures_folder)),
       autosave_slot_(AutosaveSlot::claim(settings_folder_)) {
     compare_with_file();
 }
@@ -101,7 +102,7 @@ bool Session::apply() {
     view_kind_ = replacement.view_kind;
     document_ = std::move(replacement.document);
     if (replacement.from_file) {
-        library_ = SceneLibrary(document_.path());
+        library_ = SceneLibrary(document_.path(), bundled_scenes_, library_.tour_place());
         remember(document_.path());
     }
     autosaved_text_ = std::move(replacement.autosaved_text);
@@ -117,7 +118,8 @@ void Session::save_as(const std::filesystem::path& path) {
     if (path.empty()) throw ccd::SceneError("no file name given");
     ccd::save_scene_file(path, scene_);
     document_.mark_saved(path, scene_);
-    library_ = SceneLibrary(path);
+    // The tour's place is kept: PageUp / PageDown go on from the stop it was saved from.
+    library_ = SceneLibrary(path, bundled_scenes_, library_.tour_place());
     remember(path);
     discard_autosave();
 }

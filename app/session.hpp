@@ -26,9 +26,10 @@ class Session {
 public:
     // `scene` shown in `view` (from view_kind_for), `document` the file it came from.
     // `settings_folder` empty: no settings, recent files or autosave are kept (as in tests).
+    // `bundled_scenes`: the folder of the bundled scenes, whose tour the picker always lists.
     Session(ccd::Scene scene, ViewKind view, Document document,
             std::filesystem::path settings_folder, Settings settings,
-            std::filesystem::path fixtures_folder);
+            std::filesystem::path fixtures_folder, std::filesystem::path bundled_scenes = {});
 
     // The scene as edited now (as the view last reported it) and which view shows it.
     const ccd::Scene& scene() const { return scene_; }
@@ -92,6 +93,7 @@ private:
     ccd::Scene scene_;
     ViewKind view_kind_;
     Document document_;
+    std::filesystem::path bundled_scenes_;
     SceneLibrary library_;
     std::filesystem::path settings_folder_;
     Settings settings_;

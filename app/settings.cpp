@@ -50,6 +50,10 @@ Settings load_settings(const std::filesystem::path& folder) {
             settings.width = std::clamp(json["width"].get<int>(), 64, 8192);
         if (json.contains("height") && json["height"].is_number_integer())
             settings.height = std::clamp(json["height"].get<int>(), 64, 8192);
+        if (json.contains("panel_width") && json["panel_width"].is_number())
+            settings.panel_width = std::clamp(json["panel_width"].get<double>(), 0.0, 8192.0);
+        if (json.contains("panel_collapsed") && json["panel_collapsed"].is_boolean())
+            settings.panel_collapsed = json["panel_collapsed"].get<bool>();
         if (json.contains("recent_files") && json["recent_files"].is_array())
             for (const nlohmann::json& file : json["recent_files"])
                 if (file.is_string() && settings.recent_files.size() < kMaxRecentFiles)
@@ -77,7 +81,10 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
     if (folder.empty()) return;
     std::error_code error;
     std::filesystem::create_directories(folder, error);
-    nlohmann::json json = {{"width", settings.width}, {"height", settings.height}};
+    nlohmann::json json = {{"width", settings.width},
+                           {"height", settings.height},
+                           {"panel_width", settings.panel_width},
+                           {"panel_collapsed", settings.panel_collapsed}};
     if (settings.last_scene) json["last_scene"] = settings.last_scene->string();
     json["recent_files"] = nlohmann::json::array();
     for (const std::filesystem::path& file : settings.recent_files)

@@ -1,5 +1,6 @@
 #pragma once
-// Settings that persist between runs: the last scene, the window's size and the layers shown, in
+// Settings that persist between runs: the last scene, the window's size, its side panel and
+// the layers shown, in
 // $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
 // ImGui's own layout file beside it. A missing or unreadable file means the defaults.
 
@@ -15,6 +16,8 @@ struct Settings {
     std::optional<std::filesystem::path> last_scene;
     int width = 1280;
     int height = 800;
+    double panel_width = 0.0; // the side panel's width as last dragged; 0: the view's default
+    bool panel_collapsed = false;
     // Scene files opened or saved, the latest first (the Open dialog lists them).
     std::vector<std::filesystem::path> recent_files = {};
     // What the canvases show ("show"), and what a dense scene shows ("show_dense"): each kept

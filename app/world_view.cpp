@@ -2,6 +2,7 @@
 
 #include "canvas_controls.hpp"
 #include "color.hpp"
+#include "drawn_extent.hpp"
 #include "label_placer.hpp"
 #include "shape_renderer.hpp"
 
@@ -61,6 +62,7 @@ void WorldView::read_shapes() {
 
 void WorldView::step_frame() {
     log_ = world_.world.step();
+    canvas_.set_drawn(drawn_extent(log_, radii_, outlines_)); // what Home frames
     discrete_.step(discrete_method_, deepest_first_);
     selected_event_ = -1;
     selected_cancelled_ = -1;
@@ -480,7 +482,6 @@ void WorldView::draw_panel() {
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
-    canvas_.draw_help();
 }
 
 // The layers, a checkbox each, two to a row.

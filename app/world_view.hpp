@@ -49,7 +49,11 @@ class WorldView {
 public:
     explicit WorldView(const ccd::Scene& scene);
 
-    void layout(Vec2 window_size) { canvas_.layout(window_size); }
+    void layout(Vec2 window_size, const PanelLayout& layout) {
+        canvas_.layout(window_size, layout);
+    }
+    // The window's layout as the user left it this frame (the panel's edge dragged).
+    const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const;

@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
-# Regenerates the pictures under docs/images from the app's own --screenshot mode: the README's
-# and one per scene for docs/tour.md. Needs a build (./dev.sh test or ./dev.sh run) and xvfb-run.
+# Regenerates the pictures from the app's own --screenshot mode (the window as a run shows it):
+# the README's three at 1280x800 in docs/images, and every stop of the tour at the two sizes
+# the app is checked at: 800x600, the smallest it supports (docs/images/tour, what docs/tour.md
+# shows), and 1280x800 (build/screenshots/1280x800, to look at; not kept in the repository).
+# Needs a build (./dev.sh test or ./dev.sh run) and xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 app=build/default/app/ccdlab
-mkdir -p docs/images/tour
-shoot() { # scene, t, output, [more ccdlab options]
-    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$1" --t "$2" --size 1400x900 \
-        --screenshot "docs/images/$3" "${@:4}"
-    echo "wrote docs/images/$3"
+mkdir -p docs/images/tour build/screenshots/1280x800
+shoot() { # size, scene, t, output, [more ccdlab options]
+    xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$2" --t "$3" --size "$1" \
+        --screenshot "$4" "${@:5}"
+    echo "wrote $4"
 }
-shoot scenes/default.json 0.3 query-lab.png
-shoot scenes/seed004-infinite-line.json 0 algorithms-disagree.png
-shoot scenes/bouncing-balls.json 0.5 world.png
-# The tour: every scene, at the time its description talks about.
+shoot 1280x800 scenes/default.json 0.3 docs/images/query-lab.png
+shoot 1280x800 scenes/seed004-infinite-line.json 0 docs/images/algorithms-disagree.png
+shoot 1280x800 scenes/bouncing-balls.json 0.5 docs/images/world.png
 # The tour (docs/tour.md), in the order of scenes/tour.txt, each at the time its description
 # talks about.
 while read -r scene t options; do
     # shellcheck disable=SC2086 # the options are words
-    shoot "scenes/$scene.json" "$t" "tour/$scene.png" $options
+    shoot 800x600 "scenes/$scene.json" "$t" "docs/images/tour/$scene.png" $options
+    # shellcheck disable=SC2086
+    shoot 1280x800 "scenes/$scene.json" "$t" "build/screenshots/1280x800/$scene.png" $options
 done <<'TOUR'
 default 0.3
 exhibit-seed000-formula-slip 0.6

@@ -16,7 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -244,9 +246,10 @@ int run_replay(const std::vector<std::string_view>& args) {
 }
 
 std::string check_help() {
-    return "usage: ccdlab-cli check FIXTURE...\n"
+    return "usage: ccdlab-cli check FIXTURE_OR_DIRECTORY...\n"
            "\n"
-           "Replays each fixture (a scene with an expect section, docs/scene-format.md) for its\n"
+           "Replays each fixture (a scene with an expect section, docs/scene-format.md; a\n"
+           "directory stands for every .json file in it, in name order) for its\n"
            "expect.frames frames and compares the processed events with expect.events, in order:\n"
            "the same participants, feature and frame, the time within tolerance.time, the point\n"
            "and the normal within tolerance.distance. Prints \"ok FIXTURE\" for each match and, "
@@ -279,6 +282,33 @@ int run_check(const std::vector<std::string_view>& args) {
         return kExitUsage;
     }
     bool all_match = true;
+    // A directory: every .json file in it, in name order.
+    std::vector<std::string> expanded;
+    for (const std::string& path : fixtures) {
+        std::error_code error;
+        if (!std::filesystem::is_directory(path, error)) {
+            expanded.push_back(path);
+            continue;
+        }
+        std::vector<std::string> inside;
+        for (std::filesystem::directory_iterator it(path, error), end; !error && it != end;
+             it.increment(error))
+            if (it->path().extension() == ".json" && !it->is_directory(error))
+                inside.push_back(it->path().string());
+        if (error) {
+            std::cerr << "ccdlab-cli check: " << path << ": " << error.message() << '\n';
+            all_match = false;
+            continue;
+        }
+        if (inside.empty()) {
+            std::cerr << "ccdlab-cli check: " << path << ": no .json file in this directory\n";
+            all_match = false;
+            continue;
+        }
+        std::sort(inside.begin(), inside.end());
+        expanded.insert(expanded.end(), inside.begin(), inside.end());
+    }
+    fixtures = std::move(expanded);
     for (const std::string& path : fixtures) {
         std::optional<std::string> difference;
         try {

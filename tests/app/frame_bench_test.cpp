@@ -41,4 +41,15 @@ TEST(Options, BenchFramesTakesAPositiveCount) {
     }
 }
 
+TEST(Options, FrameDelayTakesMillisecondsUpToTwoSeconds) {
+    const char* ok[] = {"ccdlab", "--frame-delay-ms", "200"};
+    EXPECT_EQ(ccdlab::parse_options(3, ok).frame_delay_ms, 200);
+    const char* none[] = {"ccdlab"};
+    EXPECT_EQ(ccdlab::parse_options(1, none).frame_delay_ms, 0);
+    for (const char* bad : {"-1", "2001", "slow", "5ms"}) {
+        const char* argv[] = {"ccdlab", "--frame-delay-ms", bad};
+        EXPECT_THROW(ccdlab::parse_options(3, argv), std::invalid_argument) << bad;
+    }
+}
+
 } // namespace

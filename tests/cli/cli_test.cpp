@@ -769,6 +769,48 @@ TEST(CliCheck, EveryFixtureIsCheckedAndOneFailureFailsTheRun) {
     EXPECT_NE(result.output.find("ok " + good.string() + "\n"), std::string::npos);
 }
 
+TEST(CliCheck, ADirectoryChecksEveryJsonFileInItInNameOrder) {
+    const fs::path dir = ccdlab_test::scratch_root() / "check-directory";
+    fs::remove_all(dir);
+    fs::create_directories(dir / "nested.json"); // a directory, even named so, is not a fixture
+    std::ofstream(dir / "b-bad.json") << falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"endpoint_a","point":[0,0],"normal":[0,1]}]})");
+    std::ofstream(dir / "a-good.json") << falling_ball(R"({"frames":1,"events":[
+        {"frame":0,"time":0.4,"a":"ball","b":"floor","feature":"interior","point":[0,0],"normal":[0,1]}]})");
+    std::ofstream(dir / "notes.txt") << "not a fixture";
+    const auto result = run_command(kCli + " check " + dir.string());
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    // a-good first, then b-bad with its difference; nothing else is checked.
+    EXPECT_EQ(result.output.rfind("ok " + (dir / "a-good.json").string() + "\nFAIL " +
+                                      (dir / "b-bad.json").string() +
+                                      "\n  event 0: on another feature\n",
+                                  0),
+              0u)
+        << result.output;
+    EXPECT_EQ(result.output.find("nested"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("notes"), std::string::npos) << result.output;
+    fs::remove(dir / "b-bad.json");
+    const auto good = run_command(kCli + " check " + dir.string());
+    EXPECT_EQ(good.exit_code, 0) << good.output;
+    EXPECT_EQ(good.output, "ok " + (dir / "a-good.json").string() + "\n");
+    // The repository's own fixtures, all of them.
+    const auto all = run_command(kCli + " check " +
+                                 (fs::path(CCDLAB_SOURCE_DIR) / "tests" / "fixtures").string());
+    EXPECT_EQ(all.exit_code, 0) << all.output;
+    EXPECT_EQ(all.output.find("FAIL"), std::string::npos) << all.output;
+    EXPECT_NE(all.output.find("head-on-balls.json\n"), std::string::npos) << all.output;
+}
+
+TEST(CliCheck, AnEmptyDirectoryIsAOneLineError) {
+    const fs::path dir = ccdlab_test::scratch_root() / "check-empty-directory";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto result = run_command(kCli + " check " + dir.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.output,
+              "ccdlab-cli check: " + dir.string() + ": no .json file in this directory\n");
+}
+
 TEST(CliCheck, BadInputIsAOneLineError) {
     const auto missing = run_command(kCli + " check /nonexistent/fixture.json");
     EXPECT_EQ(missing.exit_code, 1);

@@ -19,6 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
 using ccdlab_test::scratch_dir;
@@ -236,7 +237,8 @@ TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
 TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
     // scenes/seed004-a-hits-b-first.json: A (x = 0, 10 per frame) hits B (x = 3) at t = 0.2 and
     // stops; B hits C (x = 6) at t = 0.4. At t = 0.3, A is at x = 2 and B at x = 3 + 10 * 0.1 =
-    // 4. The view is 6 units over 900 pixels: 150 pixels per unit.
+    // 4. (Home frames everything drawn: C leaves to x = 12 by the frame's end, beyond the
+    // scene's view, so the scale is the report's.)
     const fs::path dir = scratch_dir();
     const auto result =
         run_command(kApp + " --scene " + kScenes + "/seed004-a-hits-b-first.json" +
@@ -252,15 +254,16 @@ TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
     EXPECT_EQ(report["events"][1]["a"], "B");
     EXPECT_EQ(report["events"][1]["b"], "C");
     EXPECT_GE(report["cancelled"].get<int>(), 1) << "A's prediction on C";
+    const double ppu = pixels_per_unit(report);
     const double ax = report["bodies"][0]["position_px"][0],
                  bx = report["bodies"][1]["position_px"][0];
-    EXPECT_NEAR(bx - ax, 2.0 * 150.0, 1e-6);
+    EXPECT_NEAR(bx - ax, 2.0 * ppu, 1e-6);
     // A is drawn there: its outline (the first body's colour, blue) a radius above its center.
     const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     const double ay = report["bodies"][0]["position_px"][1];
-    EXPECT_TRUE(image.any_near(ax, ay - 0.5 * 150.0, 2, is_blue));
-    EXPECT_FALSE(image.any_near(ax - 2.0 * 150.0, ay - 0.5 * 150.0, 2, is_blue))
+    EXPECT_TRUE(image.any_near(ax, ay - 0.5 * ppu, 2, is_blue));
+    EXPECT_FALSE(image.any_near(ax - 2.0 * ppu, ay - 0.5 * ppu, 2, is_blue))
         << "nothing is drawn where A started";
 }
 
@@ -312,22 +315,23 @@ TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItThroughABudgetCut) {
     const json report = read_json(dir / "report.json");
     ASSERT_EQ(report["events"].size(), 2000u);
     EXPECT_NEAR(report["events"][1999]["t"].get<double>(), 0.798, 1e-9);
-    // The wall's ends at t = 0 on screen (the scene as edited), and the view's 10 units over
-    // 1,000 pixels: 100 pixels per unit.
+    // The wall's ends at t = 0 on screen (the scene as edited), at the canvas's scale (Home
+    // frames the floor and ceiling from x = -1 too, beyond the scene's view).
+    const double ppu = pixels_per_unit(report);
     const json& mover = report["edit"]["segments"][2];
     ASSERT_EQ(mover["name"], "mover");
     const double x12 = mover["a_px"][0], y_low = mover["a_px"][1], y_high = mover["b_px"][1];
-    EXPECT_NEAR(y_low - y_high, 3.0 * 100.0, 1e-6);
+    EXPECT_NEAR(y_low - y_high, 3.0 * ppu, 1e-6);
     const double y = (y_low + y_high) / 2.0; // x-axis crossings away from everything else
     const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
-    EXPECT_TRUE(image.any_near(x12 + 2.0 * 100.0, y, 2, is_wall)) << "at x = 14";
-    EXPECT_FALSE(image.any_near(x12 + 1.2 * 100.0, y, 3, is_wall)) << "nothing at x = 13.2";
+    EXPECT_TRUE(image.any_near(x12 + 2.0 * ppu, y, 2, is_wall)) << "at x = 14";
+    EXPECT_FALSE(image.any_near(x12 + 1.2 * ppu, y, 3, is_wall)) << "nothing at x = 13.2";
     EXPECT_FALSE(image.any_near(x12, y, 3, is_wall)) << "not at its frame start";
     // Its frame's start and end, faint and dashed: x = 12 and 16.
-    EXPECT_TRUE(image.any_near(x12 + 4.0 * 100.0, y, 8, is_faint_wall)) << "at x = 16";
+    EXPECT_TRUE(image.any_near(x12 + 4.0 * ppu, y, 8, is_faint_wall)) << "at x = 16";
     EXPECT_TRUE(image.any_near(x12, y, 8, is_faint_wall)) << "at x = 12";
-    EXPECT_FALSE(image.any_near(x12 + 3.208 * 100.0, y, 8, is_faint_wall)) << "at x = 15.208";
+    EXPECT_FALSE(image.any_near(x12 + 3.208 * ppu, y, 8, is_faint_wall)) << "at x = 15.208";
 }
 
 TEST(AppScreenshot, MissingSceneIsAOneLineErrorNamingTheFile) {
@@ -418,8 +422,7 @@ TEST_F(AppDrag, DraggingTheCircleMovesItAndChangesTheTimeOfImpact) {
     const json before = report();
     const double t_before = before["hit"]["t"];
     const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
-    // The default scene shows 9 world units over 800 pixels.
-    const double ppu = 800.0 / 9.0;
+    const double ppu = pixels_per_unit(before);
 
     drag(cx, cy, cx + 90.0, cy - 45.0);
     ASSERT_TRUE(

@@ -47,4 +47,11 @@ inline nlohmann::json read_json(const std::filesystem::path& path) {
     return nlohmann::json::parse(in);
 }
 
+// The canvas's scale in a report: its height in pixels over the world height it shows.
+inline double pixels_per_unit(const nlohmann::json& report) {
+    const nlohmann::json& canvas = report["layout"]["canvas"];
+    return canvas["height_px"].get<double>() /
+           (canvas["visible_hi"][1].get<double>() - canvas["visible_lo"][1].get<double>());
+}
+
 } // namespace ccdlab_test

@@ -1,0 +1,47 @@
+#include "drawn_extent.hpp"
+
+namespace ccdlab {
+
+WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
+                      std::span<const std::vector<ccd::Vec2>> outlines) {
+    WorldBox box;
+    for (std::size_t i = 0; i < log.paths.size(); ++i) {
+        const double radius = i < radii.size() ? radii[i] : 0.0;
+        for (const ccd::PathPoint& p : log.paths[i].points) {
+            box.include(p.position, radius);
+            if (i < outlines.size())
+                for (const ccd::Vec2 v : outlines[i])
+                    box.include(p.position + v);
+        }
+    }
+    for (const ccd::WallPath& path : log.wall_paths)
+        for (const ccd::WallPathPoint& p : path.points) {
+            box.include(p.segment.a);
+            box.include(p.segment.b);
+        }
+    return box;
+}
+
+WorldBox drawn_extent(const QueryLab& lab) {
+    WorldBox box;
+    for (const double t : {0.0, 1.0}) {
+        if (lab.mover_is_polygon())
+            for (const ccd::Vec2 v : lab.mover_polygon_at(t).vertices)
+                box.include(v);
+        else
+            box.include(lab.mover_center_at(t), lab.mover().radius);
+        if (lab.obstacle_is_segment()) {
+            const ccd::Segment s = lab.obstacle_at(t);
+            box.include(s.a);
+            box.include(s.b);
+        } else if (lab.obstacle_is_polygon()) {
+            for (const ccd::Vec2 v : lab.obstacle_polygon_at(t).vertices)
+                box.include(v);
+        } else if (lab.obstacle_is_circle()) {
+            box.include(lab.obstacle_center_at(t), lab.obstacle_circle().radius);
+        }
+    }
+    return box;
+}
+
+} // namespace ccdlab

@@ -1,0 +1,286 @@
+// End-to-end: input that is never lost (taps shorter than a frame at a low frame rate), the
+// window's layout (the File bar's strip, the side panel's edge, F2, the smallest size), Home,
+// the scene picker's tour after Save As elsewhere, and the equation view following the winner.
+// Each reads the app's state from --report.
+
+#include "gui_test_support.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::pixels_per_unit;
+using ccdlab_test::read_json;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+class AppLayout : public testing::Test {
+protected:
+    void SetUp() override {
+        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
+        dir_ = ccdlab_test::scratch_dir();
+        report_ = dir_ / "report.json";
+    }
+
+    void start(std::vector<std::string> args) {
+        fs::remove(report_);
+        args.insert(args.begin(), kApp);
+        args.emplace_back("--report");
+        args.push_back(report_.string());
+        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
+        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
+            << "the app wrote no report";
+        const auto search = run_command("xdotool search --sync --name '^ccdlab - '");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        window_ = search.output.substr(0, search.output.find('\n'));
+    }
+
+    json report() const { return read_json(report_); }
+    json canvas() const { return report()["layout"]["canvas"]; }
+
+    void key(const std::string& keys) const {
+        const auto result = run_command("xdotool windowfocus --sync " + window_ + " keydown " +
+                                        keys + " sleep 0.2 keyup " + keys + " sleep 0.1");
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void type(const std::string& text) const {
+        const auto result = run_command("xdotool windowfocus --sync " + window_ +
+                                        " type --delay 40 '" + text + "'");
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void drag(double fx, double fy, double tx, double ty) const {
+        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, tx, ty);
+        ASSERT_EQ(result.exit_code, 0) << result.output;
+    }
+
+    void quit() {
+        key("ctrl+q");
+        if (eventually([&] { return report()["session"]["dialog"] == "unsaved-changes"; }, 2s))
+            key("d");
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit";
+    }
+
+    fs::path dir_, report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+};
+
+// Whether the point `px` (window pixels) is on the canvas of `canvas` (a report's).
+bool on_canvas(const json& canvas, const json& px) {
+    const double x = px[0], y = px[1];
+    const double left = canvas["origin_px"][0], top = canvas["origin_px"][1];
+    return x >= left && x < left + canvas["width_px"].get<double>() && y >= top &&
+           y < top + canvas["height_px"].get<double>();
+}
+
+// Whether the world disc about `center` of `radius` is inside what `canvas` shows.
+bool visible(const json& canvas, double cx, double cy, double radius) {
+    return cx - radius >= canvas["visible_lo"][0].get<double>() &&
+           cx + radius <= canvas["visible_hi"][0].get<double>() &&
+           cy - radius >= canvas["visible_lo"][1].get<double>() &&
+           cy + radius <= canvas["visible_hi"][1].get<double>();
+}
+
+TEST_F(AppLayout, TwentyMillisecondTapsAtFiveFramesASecondAllRegister) {
+    // Every frame lasts 200 ms longer; six taps of '.' of 20 ms each, 50 ms apart, all land
+    // within two frames. From t = 0 each selects the next event: 0, 1, ..., 5.
+    start({"--scene", kScenes + "/bouncing-balls.json", "--size", "1280x800", "--t", "0",
+           "--frame-delay-ms", "200"});
+    ASSERT_GE(report()["events"].size(), 6u);
+    ASSERT_EQ(report()["selected_event"], -1);
+    std::string taps = "xdotool windowfocus --sync " + window_;
+    for (int i = 0; i < 6; ++i)
+        taps += " keydown period sleep 0.02 keyup period sleep 0.05";
+    ASSERT_EQ(run_command(taps).exit_code, 0);
+    EXPECT_TRUE(eventually([&] { return report()["selected_event"] == 5; }, 15s))
+        << "selected event " << report()["selected_event"] << " after six taps";
+    // A tap of F1 (help on) and another (off) of 20 ms: both seen.
+    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.02 keyup F1");
+    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
+    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.02 keyup F1");
+    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
+    quit();
+}
+
+TEST_F(AppLayout, ATwentyMillisecondClickAtFiveFramesASecondSelects) {
+    // The world view: a click on B's handle (press and release 20 ms apart, within one slow
+    // frame) selects B; one on C's then selects C.
+    start({"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "1280x800", "--t", "0",
+           "--frame-delay-ms", "200"});
+    ASSERT_TRUE(report()["edit"]["selected"].is_null());
+    const auto click = [&](const json& px) {
+        run_command("xdotool mousemove --window " + window_ + " " +
+                    std::to_string(std::lround(px[0].get<double>())) + " " +
+                    std::to_string(std::lround(px[1].get<double>())) +
+                    " sleep 0.5 mousedown 1 sleep 0.02 mouseup 1");
+    };
+    const json bodies = report()["edit"]["bodies"];
+    ASSERT_EQ(bodies[1]["name"], "B");
+    click(bodies[1]["center_px"]);
+    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "B"; }, 10s))
+        << report()["edit"]["selected"];
+    click(bodies[2]["center_px"]);
+    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "C"; }, 10s))
+        << report()["edit"]["selected"];
+    quit();
+}
+
+TEST_F(AppLayout, At800x600BothViewsKeepACanvasBelowTheFileBarWithEverythingOnIt) {
+    // The query lab: the bar's strip on top, the canvas and the panel side by side below it,
+    // every handle on the canvas.
+    start({"--scene", kScenes + "/default.json", "--size", "800x600"});
+    json c = canvas();
+    EXPECT_GT(c["origin_px"][1].get<double>(), 20.0) << "the File bar has a strip of its own";
+    EXPECT_GE(c["width_px"].get<double>(), 320.0);
+    EXPECT_LE(c["width_px"].get<double>(), 800.0 - 240.0) << "and the panel its width";
+    for (const auto& [name, px] : report()["handles_px"].items())
+        EXPECT_TRUE(on_canvas(c, px)) << name << " at " << px << " is off the canvas " << c;
+    quit();
+    // The world view: every body at t = 0.5 and every handle on the canvas.
+    start({"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "800x600", "--t", "0.5"});
+    c = canvas();
+    EXPECT_GE(c["width_px"].get<double>(), 320.0);
+    for (const json& body : report()["bodies"])
+        EXPECT_TRUE(on_canvas(c, body["position_px"])) << body << " " << c;
+    for (const json& body : report()["edit"]["bodies"]) {
+        EXPECT_TRUE(on_canvas(c, body["center_px"])) << body;
+        EXPECT_TRUE(on_canvas(c, body["tip_px"])) << body;
+    }
+    quit();
+}
+
+TEST_F(AppLayout, ThePanelsEdgeDragsF2HidesItAndTheWidthIsKeptForTheNextRun) {
+    // The query lab's panel is 360 wide at 1280: its edge at x = 920. Dragged to x = 720, the
+    // panel is 560 wide and the canvas 720.
+    start({"--scene", kScenes + "/default.json", "--size", "1280x800"});
+    ASSERT_EQ(canvas()["width_px"], 920.0);
+    drag(920.0, 400.0, 720.0, 400.0);
+    ASSERT_TRUE(
+        eventually([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }, 10s))
+        << report()["layout"];
+    EXPECT_NEAR(report()["layout"]["panel"]["width"].get<double>(), 560.0, 4.0);
+    key("F2");
+    EXPECT_TRUE(eventually([&] { return canvas()["width_px"] == 1280.0; }, 10s))
+        << report()["layout"];
+    EXPECT_EQ(report()["layout"]["panel"]["collapsed"], true);
+    key("F2");
+    EXPECT_TRUE(
+        eventually([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }, 10s));
+    const double width = report()["layout"]["panel"]["width"];
+    quit();
+    const json settings = read_json(dir_ / "config" / "ccdlab" / "settings.json");
+    EXPECT_EQ(settings["panel_width"], width);
+    EXPECT_EQ(settings["panel_collapsed"], false);
+    start({"--scene", kScenes + "/default.json", "--size", "1280x800"});
+    EXPECT_EQ(canvas()["width_px"], 1280.0 - width) << "the next run keeps the width";
+    quit();
+}
+
+TEST_F(AppLayout, HomeFramesTheBallAtBothEndsOfTheFrameAfterItWasDraggedOffTheView) {
+    // At 800x600, drag the ball up toward the File bar, pan away, press Home: the ball at
+    // t = 0 and t = 1 and the wall's ends are all on the canvas, and the ball's handle is
+    // below the bar.
+    start({"--scene", kScenes + "/default.json", "--size", "800x600"});
+    const json before = report();
+    const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
+    const double top = before["layout"]["canvas"]["origin_px"][1];
+    drag(cx, cy, cx, top + 6.0);
+    ASSERT_TRUE(
+        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s));
+    // Pan the world away with the right button.
+    run_command("xdotool mousemove --window " + window_ +
+                " 250 300 sleep 0.2 mousedown 3 sleep "
+                "0.2 mousemove --window " +
+                window_ + " 450 500 sleep 0.2 mouseup 3 sleep 0.2");
+    key("Home");
+    ASSERT_TRUE(eventually(
+        [&] {
+            const json r = report();
+            const json& c = r["layout"]["canvas"];
+            const double x = r["mover"]["center"][0], y = r["mover"]["center"][1];
+            const double dx = r["mover"]["displacement"][0], dy = r["mover"]["displacement"][1];
+            const double radius = r["mover"]["radius"];
+            return visible(c, x, y, radius) && visible(c, x + dx, y + dy, radius);
+        },
+        10s))
+        << report()["layout"] << report()["mover"];
+    const json after = report();
+    const json& c = after["layout"]["canvas"];
+    for (const auto& [name, px] : after["handles_px"].items())
+        EXPECT_TRUE(on_canvas(c, px)) << name << " at " << px << " is off the canvas " << c;
+    quit();
+}
+
+TEST_F(AppLayout, AfterSaveAsElsewhereThePickerKeepsTheTourAndPageDownGoesOn) {
+    // The bundled default.json is the tour's first stop. Saved as another file in another
+    // folder, the picker still says "tour 1 / N" and lists the bundled scenes; PageDown opens
+    // the tour's second stop (scenes/tour.txt).
+    start({"--scene", kScenes + "/default.json", "--size", "1280x800"});
+    const json first = report()["session"];
+    ASSERT_EQ(first["tour_place"], 0);
+    const int tour_length = first["tour_length"];
+    ASSERT_GT(tour_length, 2);
+    fs::create_directories(dir_ / "elsewhere");
+    const fs::path copy = dir_ / "elsewhere" / "my-copy.json";
+    key("ctrl+shift+s");
+    ASSERT_TRUE(eventually([&] { return report()["session"]["dialog"] == "save-as"; }, 10s));
+    type(copy.string());
+    key("Return");
+    ASSERT_TRUE(eventually([&] { return report()["session"]["document"] == copy.string(); }, 20s))
+        << report()["session"];
+    const json saved = report()["session"];
+    EXPECT_EQ(saved["tour_place"], 0) << "tour 1 / N stays";
+    EXPECT_EQ(saved["tour_length"], tour_length);
+    EXPECT_EQ(saved["picker_scenes"], tour_length + 1) << "the bundled tour and my-copy.json";
+    key("Next"); // PageDown
+    ASSERT_TRUE(eventually(
+        [&] {
+            return fs::path(report()["session"]["document"].get<std::string>()).filename() ==
+                   "exhibit-seed000-formula-slip.json";
+        },
+        10s))
+        << report()["session"];
+    EXPECT_EQ(report()["session"]["tour_place"], 1);
+    quit();
+}
+
+TEST_F(AppLayout, TheEquationViewFollowsTheWinnerWhenTheAnswerChanges) {
+    // A ball (r = 0.25) from (-2, 0) moving (4, 0) against the wall from (0, -1) to (0, 1): it
+    // meets the band at x = -0.25. Its tip dragged to (2, 2.4): the path crosses x = -0.25 at
+    // y = 1.05 (beyond the end), and passes end B (0, 1) at 0.2 cos(atan 0.6) = 0.171 < 0.25:
+    // cap B wins, and the equation view shows cap B.
+    const fs::path scene = dir_ / "cap-b.json";
+    std::ofstream(scene) << R"({"format":"ccdlab-scene","version":1,
+      "view":{"center":[0,0],"height":8},
+      "bodies":[{"name":"ball","shape":"circle","position":[-2,0],"velocity":[4,0],"radius":0.25}],
+      "segments":[{"name":"wall","a":[0,-1],"b":[0,1]}]})";
+    start({"--scene", scene.string(), "--size", "1280x800"});
+    ASSERT_EQ(report()["equation_candidate"], "band");
+    const double ppu = pixels_per_unit(report());
+    const double tx = report()["handles_px"]["tip"][0], ty = report()["handles_px"]["tip"][1];
+    drag(tx, ty, tx, ty - 2.4 * ppu);
+    ASSERT_TRUE(eventually([&] { return report()["equation_candidate"] == "cap B"; }, 10s))
+        << report()["equation_candidate"] << " " << report()["mover"];
+    EXPECT_EQ(report()["hit"]["feature"], "endpoint_b");
+    quit();
+}
+
+} // namespace

@@ -77,7 +77,9 @@ struct LabState {
 };
 
 // One registered algorithm's answer to the lab's query, and whether it disagrees with the
-// default (exact) one: hit against miss, or t apart by more than the lab's tolerance. Which
+// default (exact) one: hit against miss, or t apart by more than the lab's tolerance (except
+// for an iterative method that reached its own target separation: Box2D stopping its slop from
+// touching keeps its rules; the panel shows its target beside its t). Which
 // algorithms answer the pair is the pair registry's to say (ccd/pair_registry.hpp).
 struct AlgorithmAnswer {
     const ccd::Algorithm* algorithm = nullptr;

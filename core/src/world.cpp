@@ -171,4 +171,44 @@ MovingSegment World::wall_motion(int index) const {
     return {w.at(state_->time), w.da, w.db};
 }
 
+World World::snapshot() const {
+    const State& s = *state_;
+    if (s.in_frame) throw std::logic_error("World::snapshot during a frame");
+    World copy(s.options);
+    State& c = *copy.state_;
+    // What end_frame leaves for the next frame. Everything else is rebuilt by begin_frame: the
+    // log, the queues, the grid, the lean levels' earliest predictions and passes, the scratch
+    // vectors (change_mark: a fresh round of 1 against marks of 0 marks nothing, as the
+    // original's current round against its older marks does).
+    c.bodies = s.bodies;
+    c.callbacks = s.callbacks;
+    c.motions = s.motions;
+    c.outlines = s.outlines;
+    c.stamps = s.stamps;
+    c.walls = s.walls;
+    c.memory_changes = s.memory_changes;
+    c.memory_head = s.memory_head;
+    c.any_memory_change = s.any_memory_change;
+    c.frames_completed = s.frames_completed;
+    c.log.frame = s.log.frame;
+    return copy;
+}
+
+std::size_t World::snapshot_bytes() const {
+    const State& s = *state_;
+    std::size_t bytes = sizeof(State);
+    const auto add = [&](const auto& v) { bytes += v.capacity() * sizeof(v[0]); };
+    add(s.bodies);
+    add(s.callbacks);
+    add(s.motions);
+    add(s.outlines);
+    for (const std::vector<Vec2>& o : s.outlines)
+        add(o);
+    add(s.stamps);
+    add(s.walls);
+    add(s.memory_changes);
+    add(s.memory_head);
+    return bytes;
+}
+
 } // namespace ccd

@@ -8,6 +8,7 @@
 #include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -173,6 +174,18 @@ public:
     Segment wall(int index) const; // at time()
     // The wall at time() and how far its endpoints move per frame (zero for a static wall).
     MovingSegment wall_motion(int index) const;
+
+    // Between frames only (std::logic_error during one): a World that steps on exactly as this
+    // one would, bit for bit, holding only what carries from frame to frame: the bodies, the
+    // walls, their side memories, the options and the frame count. Its log() is empty (the
+    // last frame's log and the scheduler's working storage are rebuilt by every frame). A
+    // Callback response's function is copied: a callback that keeps state of its own makes
+    // the copy differ (ccd/recording.hpp).
+    World snapshot() const;
+    // Bytes of what a snapshot keeps: the State itself and its body, wall, outline, callback
+    // (the std::function, not what it captures) and side-memory records. A World that has
+    // stepped holds more (its log, queue, grid and scratch storage, not counted here).
+    std::size_t snapshot_bytes() const;
 
 private:
     struct State;

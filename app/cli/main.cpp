@@ -153,7 +153,8 @@ auto with_file_name(const std::string& path, Work work) {
 }
 
 std::string replay_help() {
-    return "usage: ccdlab-cli replay SCENE [--frames N] [--log-level full|events|none]\n"
+    return "usage: ccdlab-cli replay SCENE [--frames N] [--from F] [--log-level "
+           "full|events|none]\n"
            "\n"
            "Steps the scene with the sub-frame event scheduler (docs/scheduler.md) and prints "
            "every\n"
@@ -169,6 +170,8 @@ std::string replay_help() {
            "Numbers read back as the same double.\n"
            "\n"
            "  --frames N   frames to step, 1 to 100000 (default 1)\n"
+           "  --from F     print frames F to N - 1 only (frames are numbered from 0; the\n"
+           "               earlier ones are stepped and not printed; default 0)\n"
            "  --log-level full|events|none\n"
            "               what the World records (docs/scheduler.md, \"Log levels\"; the same\n"
            "               events at every level): full (default) prints the events and the\n"
@@ -180,6 +183,7 @@ std::string replay_help() {
 int run_replay(const std::vector<std::string_view>& args) {
     std::string scene_path;
     int frames = 1;
+    int from = 0;
     ccd::WorldOptions options;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "-h" || args[i] == "--help") {
@@ -208,6 +212,16 @@ int run_replay(const std::vector<std::string_view>& args) {
                 return kExitUsage;
             }
             frames = *parsed;
+        } else if (args[i] == "--from") {
+            const std::string value = i + 1 < args.size() ? std::string(args[++i]) : "";
+            const std::optional<int> parsed = whole_number(value);
+            if (!parsed || *parsed < 0 || *parsed >= ccd::kMaxSceneFrames) {
+                std::cerr << "ccdlab-cli replay: --from needs a frame number from 0 to "
+                          << ccd::kMaxSceneFrames - 1 << ", got \"" << ccd::printable_excerpt(value)
+                          << "\"\n";
+                return kExitUsage;
+            }
+            from = *parsed;
         } else if (!args[i].empty() && args[i][0] == '-') {
             std::cerr << "ccdlab-cli replay: unknown option \"" << args[i] << "\" (see --help)\n";
             return kExitUsage;
@@ -222,6 +236,11 @@ int run_replay(const std::vector<std::string_view>& args) {
         std::cerr << "ccdlab-cli replay: which scene? (see --help)\n";
         return kExitUsage;
     }
+    if (from >= frames) {
+        std::cerr << "ccdlab-cli replay: --from " << from << " is past the last frame stepped, "
+                  << frames - 1 << " (--frames " << frames << ")\n";
+        return kExitUsage;
+    }
     ccd::SceneWorld scene_world;
     try {
         scene_world = with_file_name(
@@ -232,6 +251,7 @@ int run_replay(const std::vector<std::string_view>& args) {
     }
     for (int frame = 0; frame < frames; ++frame) {
         const ccd::EventLog& log = scene_world.world.step();
+        if (frame < from) continue;
         if (options.log_level == ccd::LogLevel::None) {
             std::cout << nlohmann::json({{"frame", log.frame},
                                          {"events", scene_world.world.frame_event_count()}})

@@ -519,6 +519,44 @@ TEST(CliReplay, TheLogLevelKeepsTheEventsAndDropsTheCancelledPredictions) {
     EXPECT_EQ(bad.output, "ccdlab-cli replay: --log-level is full, events or none, got \"some\"\n");
 }
 
+TEST(CliReplay, FromPrintsTheFramesFromThatOneOn) {
+    // The two balls above: every frame repeats frame 0 (after the walls at t = 0.7 they are
+    // back at x = -3 and 3 at t = 1, closing at 10 each), so frame 2 processed the meeting at
+    // t = 0.2 and the walls at t = 0.7, and cancelled the two wall predictions of t = 0.9.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"left","shape":"circle","position":[-3,0],"velocity":[10,0],"radius":1},
+                {"name":"right","shape":"circle","position":[3,0],"velocity":[-10,0],"radius":1}],
+      "segments":[{"name":"west","a":[-7,-5],"b":[-7,5]},{"name":"east","a":[7,-5],"b":[7,5]}]})");
+    const auto result = run_command(kCli + " replay " + scene.string() + " --frames 3 --from 2");
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto lines = lines_of(result.output);
+    ASSERT_EQ(lines.size(), 5u) << result.output;
+    for (const json& line : lines)
+        EXPECT_EQ(line["frame"], 2) << line.dump();
+    const double times[] = {0.2, 0.7, 0.7, 0.9, 0.9};
+    const char* statuses[] = {"processed", "processed", "processed", "cancelled", "cancelled"};
+    for (std::size_t i = 0; i < 5; ++i) {
+        // Within rounding: two frames of motion by 10 a frame leave the balls a few ulps off
+        // x = -3 and 3.
+        EXPECT_NEAR(lines[i]["t"].get<double>(), times[i], 1e-12) << lines[i].dump();
+        EXPECT_EQ(lines[i]["status"], statuses[i]) << lines[i].dump();
+    }
+    EXPECT_EQ(lines[0]["a"], "left");
+    EXPECT_EQ(lines[0]["b"], "right");
+    const auto none =
+        run_command(kCli + " replay " + scene.string() + " --frames 2 --from 1 --log-level none");
+    EXPECT_EQ(none.exit_code, 0);
+    EXPECT_EQ(none.output, "{\"events\":3,\"frame\":1}\n");
+    const auto past = run_command(kCli + " replay " + scene.string() + " --frames 3 --from 3");
+    EXPECT_EQ(past.exit_code, 2);
+    EXPECT_EQ(past.output,
+              "ccdlab-cli replay: --from 3 is past the last frame stepped, 2 (--frames 3)\n");
+    const auto bad = run_command(kCli + " replay " + scene.string() + " --from -1");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.output,
+              "ccdlab-cli replay: --from needs a frame number from 0 to 99999, got \"-1\"\n");
+}
+
 TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
     // The square [0, 2] x [0, 2] (centroid (1, 1); edge 1 its right side, x = 2) moving 4 a
     // frame toward a ball (r = 1) at (5, 1): the side meets the ball at x = 4, t = 0.5. The

@@ -158,6 +158,26 @@ std::string names_of(const std::vector<const ccd::PairType*>& pairs) {
     return out;
 }
 
+// A key the pair does not name is an error, not ignored: a misspelt optional field ("dd" for
+// "da") would otherwise be answered as if left out, with its default.
+void refuse_unknown_fields(const json& q, const ccd::PairType& pair) {
+    std::vector<std::string_view> names{"kind"};
+    for (const ccd::SweptNames* side : {&pair.mover_names, &pair.obstacle_names}) {
+        for (const std::string_view name : side->shape)
+            if (!name.empty()) names.push_back(name);
+        for (const std::string_view name : side->motion)
+            if (!name.empty()) names.push_back(name);
+    }
+    for (const auto& item : q.items()) {
+        if (std::find(names.begin(), names.end(), item.key()) != names.end()) continue;
+        std::string expected;
+        for (const std::string_view name : names)
+            expected += (expected.empty() ? "" : ", ") + std::string(name);
+        throw QueryError("unknown field \"" + ccd::printable_excerpt(item.key()) + "\" in a " +
+                         std::string(pair.name) + " query (its fields: " + expected + ")");
+    }
+}
+
 } // namespace
 
 std::string query_kinds_help() {
@@ -192,6 +212,7 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
     if (!pair)
         throw QueryError("unknown kind \"" + ccd::printable_excerpt(kind) + "\" (expected " +
                          ccd::pair_type_names() + ")");
+    refuse_unknown_fields(q, *pair);
     if (!ccd::find_query(*pair, algorithm))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
                          " query (it answers " + names_of(ccd::pairs_answered_by(algorithm)) +

@@ -106,7 +106,8 @@ TEST(CliToi, BadLinesAreAnsweredInPlaceAndTheRestStillRun) {
     });
     EXPECT_EQ(run.exit_code, 1);
     ASSERT_EQ(run.answers.size(), 6u) << "the blank line is skipped: " << run.raw;
-    EXPECT_TRUE(run.answers[0]["hit"].get<bool>()) << "unknown extra keys are ignored";
+    EXPECT_EQ(run.answers[0]["error"], "line 1: unknown field \"colour\" in a circle_point query "
+                                       "(its fields: kind, c, r, d, q)");
     EXPECT_EQ(run.answers[1]["error"].get<std::string>().rfind("line 2: not JSON", 0), 0u);
     EXPECT_EQ(run.answers[2]["error"], "line 3: \"r\" must be >= 0");
     EXPECT_EQ(run.answers[3]["error"], "line 4: missing field \"r\"");
@@ -961,6 +962,24 @@ TEST(CliToiHostile, ADuplicateKeyIsRefusedAsInSceneFiles) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: column 41: duplicate key \"r\" in / (a key may appear once per object)");
     EXPECT_TRUE(run.answers[1]["hit"].get<bool>());
+}
+
+TEST(CliToiHostile, AKeyTheKindDoesNotNameIsRefused) {
+    // A misspelt optional field ("dd" for "da") would otherwise be answered with da = [0, 0];
+    // a key with a byte-order mark inside it is not "kind" either.
+    const ToiRun run = toi(
+        {R"({"kind":"rotating_polygon_segment","polygon":[[0,0],[1,0],[0,1]],"pivot":[0,0],"v":[0,0],"angle":1,"a":[5,0],"b":[5,1],"dd":[0,1]})",
+         "{\"kind\xEF\xBB\xBF\":null,\"kind\":\"circle_point\",\"c\":[-5,0],\"r\":1,"
+         "\"d\":[10,0],\"q\":[0,0]}",
+         kGoodQuery});
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 3u) << run.raw;
+    EXPECT_EQ(run.answers[0]["error"],
+              "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
+              "kind, polygon, pivot, v, angle, a, b, da, db)");
+    EXPECT_NE(run.answers[1]["error"].get<std::string>().find("unknown field"), std::string::npos)
+        << run.answers[1];
+    EXPECT_TRUE(run.answers[2]["hit"].get<bool>());
 }
 
 TEST(CliToiHostile, DeepNestingIsRefusedNotACrash) {

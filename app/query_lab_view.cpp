@@ -7,6 +7,7 @@
 #include "label_placer.hpp"
 #include "number_text.hpp"
 #include "shape_renderer.hpp"
+#include "show_checkboxes.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -514,20 +515,13 @@ void QueryLabView::set_layers(const ShowLayers& layers) {
     canvas_.mark_changed();
 }
 
-// The query lab's layers, a checkbox each, two to a row.
+// The query lab's layers, a checkbox each (show_checkboxes.hpp).
 void QueryLabView::draw_show_section() {
     show_checkboxes_.clear();
     if (!ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ShowLayers layers = layers_;
-    int column = 0;
-    for (const LayerField& field : layer_fields()) {
-        if (!field.query_lab) continue;
-        if (column++ % 2 == 1) ImGui::SameLine(ImGui::GetWindowContentRegionWidth() * 0.5f);
-        ImGui::Checkbox(field.label, &(layers.*field.member));
-        const ImVec2 lo = ImGui::GetItemRectMin();
-        const float h = ImGui::GetItemRectSize().y;
-        show_checkboxes_[field.key] = {lo.x + h * 0.5, lo.y + h * 0.5};
-    }
+    draw_show_checkboxes(
+        layers, [](const LayerField& field) { return field.query_lab; }, show_checkboxes_);
     set_layers(layers);
 }
 

@@ -5,6 +5,7 @@
 #include "drawn_extent.hpp"
 #include "label_placer.hpp"
 #include "shape_renderer.hpp"
+#include "show_checkboxes.hpp"
 
 #include "ccd/path_position.hpp"
 
@@ -484,31 +485,27 @@ void WorldView::draw_panel() {
     ImGui::End();
 }
 
-// The layers, a checkbox each, two to a row.
+// The layers, a checkbox each (show_checkboxes.hpp).
 void WorldView::draw_show_section() {
     show_checkboxes_.clear();
     if (!ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ShowLayers layers = layers_;
-    int column = 0;
-    for (const LayerField& field : layer_fields()) {
-        if (!field.world) continue;
-        if (column++ % 2 == 1) ImGui::SameLine(ImGui::GetWindowContentRegionWidth() * 0.5f);
-        ImGui::Checkbox(field.label, &(layers.*field.member));
-        const ImVec2 lo = ImGui::GetItemRectMin();
-        const float h = ImGui::GetItemRectSize().y;
-        show_checkboxes_[field.key] = {lo.x + h * 0.5, lo.y + h * 0.5}; // the box itself
-    }
-    if (dense_)
+    draw_show_checkboxes(
+        layers, [](const LayerField& field) { return field.world; }, show_checkboxes_);
+    if (dense_) {
+        ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("(more than %zu bodies: a dense scene's layers are saved apart)",
                             kDenseBodies);
+        ImGui::PopTextWrapPos();
+    }
     set_layers(layers);
 }
 
 // The frame shown and its counts; step, play or pause (Space) and the speed of play.
 void WorldView::draw_frame_controls() {
-    ImGui::Text("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame, log_.events.size(),
-                log_.events.size() == 1 ? "" : "s", log_.cancelled.size(),
-                log_.cancelled.size() == 1 ? "" : "s");
+    ImGui::TextWrapped("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame,
+                       log_.events.size(), log_.events.size() == 1 ? "" : "s",
+                       log_.cancelled.size(), log_.cancelled.size() == 1 ? "" : "s");
     if (ImGui::Button("Step frame")) {
         step_frame();
         set_scrub_t(1.0);

@@ -151,16 +151,18 @@ TEST_F(AppLayout, At800x600BothViewsKeepACanvasBelowTheFileBarWithEverythingOnIt
     EXPECT_GT(c["origin_px"][1].get<double>(), 20.0) << "the File bar has a strip of its own";
     EXPECT_GE(c["width_px"].get<double>(), 320.0);
     EXPECT_LE(c["width_px"].get<double>(), 800.0 - 240.0) << "and the panel its width";
-    for (const auto& [name, px] : report()["handles_px"].items())
+    const json lab = report(); // kept: a range over a temporary's member would dangle
+    for (const auto& [name, px] : lab["handles_px"].items())
         EXPECT_TRUE(on_canvas(c, px)) << name << " at " << px << " is off the canvas " << c;
     quit();
     // The world view: every body at t = 0.5 and every handle on the canvas.
     start({"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "800x600", "--t", "0.5"});
     c = canvas();
     EXPECT_GE(c["width_px"].get<double>(), 320.0);
-    for (const json& body : report()["bodies"])
+    const json world = report();
+    for (const json& body : world["bodies"])
         EXPECT_TRUE(on_canvas(c, body["position_px"])) << body << " " << c;
-    for (const json& body : report()["edit"]["bodies"]) {
+    for (const json& body : world["edit"]["bodies"]) {
         EXPECT_TRUE(on_canvas(c, body["center_px"])) << body;
         EXPECT_TRUE(on_canvas(c, body["tip_px"])) << body;
     }

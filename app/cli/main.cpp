@@ -9,6 +9,7 @@
 #include "ccd/fixture.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
+#include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
@@ -65,6 +66,7 @@ std::string main_help() {
            "  replay  step a scene's frames with the event scheduler; print every event\n"
            "  check   replay fixtures and compare their events with their expect section\n"
            "  record  replay a scene and write it with its events as the expect section\n"
+           "  link    print a scene's link, or the scene a link holds (--open)\n"
            "\n"
            "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
 }
@@ -448,6 +450,75 @@ int run_record(const std::vector<std::string_view>& args) {
     return 0;
 }
 
+std::string link_help() {
+    return "usage: ccdlab-cli link SCENE [--base URL]\n"
+           "       ccdlab-cli link --open URL\n"
+           "\n"
+           "A scene as a link (docs/links.md): its canonical JSON, compressed, after #scene=.\n"
+           "The first form prints the link of SCENE (a scene file) on one line; the second\n"
+           "prints the scene a link holds, as the canonical JSON a saved scene file holds (the\n"
+           "URL may be a whole link or its fragment, #scene=...).\n"
+           "\n"
+           "Exit status: 0 on success, 1 when the scene does not load or the link does not\n"
+           "decode to a valid scene (the located reason on standard error), 2 for a bad\n"
+           "command line.\n"
+           "\n"
+           "  --base URL   what the link is made against (default: index.html, a relative\n"
+           "               link to the web build's page)\n"
+           "  --open URL   decode URL and print the scene it holds\n"
+           "  -h, --help   show this help\n";
+}
+
+int run_link(const std::vector<std::string_view>& args) {
+    std::string scene_path;
+    std::optional<std::string> base;
+    std::optional<std::string> open;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            std::cout << link_help();
+            return 0;
+        }
+        if (arg == "--base" || arg == "--open") {
+            if (i + 1 >= args.size()) {
+                std::cerr << "ccdlab-cli link: " << arg << " needs a value (see --help)\n";
+                return kExitUsage;
+            }
+            (arg == "--base" ? base : open) = std::string(args[++i]);
+        } else if (!arg.empty() && arg[0] == '-') {
+            std::cerr << "ccdlab-cli link: unknown option \"" << ccd::printable_excerpt(arg)
+                      << "\" (see --help)\n";
+            return kExitUsage;
+        } else if (scene_path.empty()) {
+            scene_path = arg;
+        } else {
+            std::cerr << "ccdlab-cli link: one scene at a time (see --help)\n";
+            return kExitUsage;
+        }
+    }
+    if (open && (!scene_path.empty() || base)) {
+        std::cerr << "ccdlab-cli link: --open takes a link alone, without a scene or --base "
+                     "(see --help)\n";
+        return kExitUsage;
+    }
+    if (!open && scene_path.empty()) {
+        std::cerr << "ccdlab-cli link: which scene? give SCENE or --open URL (see --help)\n";
+        return kExitUsage;
+    }
+    try {
+        if (open)
+            std::cout << ccd::scene_to_json(ccd::scene_from_link(*open));
+        else
+            std::cout << ccd::scene_link(ccd::load_scene_file(scene_path),
+                                         base.value_or(std::string(ccd::kDefaultLinkBase)))
+                      << '\n';
+    } catch (const ccd::SceneError& e) {
+        std::cerr << "ccdlab-cli link: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -462,6 +533,7 @@ int main(int argc, char** argv) {
                                                        : command == "replay" ? run_replay
                                                        : command == "check"  ? run_check
                                                        : command == "record" ? run_record
+                                                       : command == "link"   ? run_link
                                                                              : nullptr;
     if (!run) {
         std::cerr << "ccdlab-cli: unknown command \"" << ccd::printable_excerpt(command)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scratch.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -1221,6 +1222,82 @@ TEST(CliReplayHostile, APolygonTheWorldCannotTakeIsRefusedNamingTheFile) {
     EXPECT_EQ(result.output, "ccdlab-cli replay: " + scene.string() +
                                  ": /polygons/0/vertices: at most 255 vertices (the limit), got "
                                  "256\n");
+}
+
+} // namespace
+
+namespace {
+
+// The canonical text (docs/scene-format.md, "Saving") of a ball over a floor, written by hand.
+const std::string kCanonicalBallScene = R"({
+  "format": "ccdlab-scene",
+  "version": 1,
+  "title": "A ball",
+  "description": "",
+  "algorithm": "exact",
+  "bodies": [
+    { "name": "ball", "shape": "circle", "position": [0.0, 5.0], "velocity": [0.0, -10.0], "radius": 1.0, "response": "bounce", "restitution": 1.0 }
+  ],
+  "segments": [
+    { "name": "floor", "a": [-5.0, 0.0], "b": [5.0, 0.0] }
+  ],
+  "polygons": []
+}
+)";
+
+TEST(CliLink, ASceneLinkOpensBackToTheScenesCanonicalText) {
+    // The file as a person writes it, defaults left out.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,"title":"A ball",
+      "bodies":[{"name":"ball","shape":"circle","position":[0,5],"velocity":[0,-10],"radius":1}],
+      "segments":[{"name":"floor","a":[-5,0],"b":[5,0]}]})");
+    const auto link = run_command(kCli + " link " + scene.string());
+    ASSERT_EQ(link.exit_code, 0) << link.output;
+    ASSERT_TRUE(link.output.starts_with("index.html#scene=")) << link.output;
+    ASSERT_EQ(std::count(link.output.begin(), link.output.end(), '\n'), 1) << link.output;
+    ASSERT_EQ(link.output.back(), '\n');
+    const std::string url = link.output.substr(0, link.output.size() - 1);
+    const auto opened = run_command(kCli + " link --open '" + url + "'");
+    EXPECT_EQ(opened.exit_code, 0) << opened.output;
+    EXPECT_EQ(opened.output, kCanonicalBallScene);
+    // The fragment alone opens too.
+    const auto fragment = run_command(kCli + " link --open '" + url.substr(10) + "'");
+    EXPECT_EQ(fragment.output, kCanonicalBallScene);
+}
+
+TEST(CliLink, TheBaseUrlIsWhatTheLinkIsMadeAgainst) {
+    const fs::path scene = scene_file(kCanonicalBallScene);
+    const auto link =
+        run_command(kCli + " link " + scene.string() + " --base https://example.org/ccdlab/");
+    ASSERT_EQ(link.exit_code, 0) << link.output;
+    EXPECT_TRUE(link.output.starts_with("https://example.org/ccdlab/#scene=")) << link.output;
+    const auto opened =
+        run_command(kCli + " link --open '" + link.output.substr(0, link.output.size() - 1) + "'");
+    EXPECT_EQ(opened.output, kCanonicalBallScene);
+}
+
+TEST(CliLink, ALinkThatDoesNotDecodeIsALocatedOneLineError) {
+    const auto bad = run_command(kCli + " link --open 'index.html#scene=AW1R!MW7c'");
+    EXPECT_EQ(bad.exit_code, 1);
+    EXPECT_EQ(bad.output, "ccdlab-cli link: link: character 22 (\"!\") is not base64url (A-Z, "
+                          "a-z, 0-9, - and _)\n");
+    const auto version = run_command(kCli + " link --open '#scene=Ag'");
+    EXPECT_EQ(version.exit_code, 1);
+    EXPECT_EQ(version.output, "ccdlab-cli link: link: version byte 2 (characters 8 and 9): a "
+                              "newer encoding; update ccdlab (this ccdlab reads version 1)\n");
+    const auto missing = run_command(kCli + " link /nonexistent/nowhere.json");
+    EXPECT_EQ(missing.exit_code, 1);
+    EXPECT_EQ(missing.output, "ccdlab-cli link: /nonexistent/nowhere.json: cannot open the file "
+                              "(does it exist?)\n");
+}
+
+TEST(CliLink, ABadCommandLineIsExitStatusTwo) {
+    for (const std::string args :
+         {"", "--open", "a.json b.json", "--open '#scene=AQ' a.json", "a.json --frobnicate"}) {
+        const auto result = run_command(kCli + " link " + args);
+        EXPECT_EQ(result.exit_code, 2) << args << ": " << result.output;
+        EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
+    }
+    EXPECT_EQ(run_command(kCli + " link --help").exit_code, 0);
 }
 
 } // namespace

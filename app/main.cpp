@@ -22,6 +22,7 @@
 #include "world_view.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <glad/gl.h>
@@ -418,7 +419,7 @@ int run(int argc, char** argv) {
     if (!options.screenshot && options.bench_frames == 0) {
         settings = load_settings(settings_folder());
         std::error_code error;
-        if (options.scene.empty() && settings.last_scene &&
+        if (options.scene.empty() && !options.link && settings.last_scene &&
             std::filesystem::is_regular_file(*settings.last_scene, error))
             options.scene = *settings.last_scene;
         if (!options.size_given) {
@@ -426,15 +427,17 @@ int run(int argc, char** argv) {
             options.height = settings.height;
         }
     }
-    if (options.scene.empty()) options.scene = CCDLAB_DEFAULT_SCENE;
+    if (options.scene.empty() && !options.link) options.scene = CCDLAB_DEFAULT_SCENE;
 
     std::optional<AnyView> view;
     ccd::Scene scene; // as the file holds it: what "unsaved changes" compare with
     ViewKind kind = ViewKind::World;
     const auto load_start = std::chrono::steady_clock::now();
     try {
-        scene = ccd::load_scene_file(options.scene);
-        kind = view_kind_for(scene, options.scene, options.mode);
+        // A link's scene is an untitled document (options.scene stays empty).
+        scene = options.link ? ccd::scene_from_link(*options.link)
+                             : ccd::load_scene_file(options.scene);
+        kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
             world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
@@ -452,10 +455,11 @@ int run(int argc, char** argv) {
                    ? run_screenshot(options, *view, scene, kind)
                    : InteractiveRun(options, std::move(*view), scene, kind, settings).run();
     } catch (const WindowError& e) {
-        std::cerr
-            << "ccdlab: no window (" << e.what()
-            << "); without a display, render a screenshot instead: xvfb-run -a ccdlab --scene "
-            << options.scene.string() << " --screenshot out.png\n";
+        std::cerr << "ccdlab: no window (" << e.what()
+                  << "); without a display, render a screenshot instead: xvfb-run -a ccdlab "
+                  << (options.link ? "--link '" + *options.link + "'"
+                                   : "--scene " + options.scene.string())
+                  << " --screenshot out.png\n";
         return kExitNoWindow;
     }
 }

@@ -21,8 +21,9 @@ int parse_dimension(std::string_view text, std::string_view what) {
 } // namespace
 
 std::string usage_text() {
-    return "usage: ccdlab [--scene FILE] [--mode query|world] [--screenshot OUT.png]\n"
-           "              [--size WxH] [--t T] [--report FILE] [--fixtures-dir DIR]\n"
+    return "usage: ccdlab [--scene FILE | --link URL] [--mode query|world]\n"
+           "              [--screenshot OUT.png] [--size WxH] [--t T] [--report FILE]\n"
+           "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "              [--frame-delay-ms MS]\n"
            "\n"
@@ -30,6 +31,8 @@ std::string usage_text() {
            "\n"
            "  --scene FILE        scene to open (default: the last one opened, else\n"
            "                      scenes/default.json)\n"
+           "  --link URL          open the scene a link holds (a URL ending in #scene=...,\n"
+           "                      docs/links.md), unsaved, as an untitled scene\n"
            "  --mode query|world  the query lab (one pair taken apart: a body against a\n"
            "                      segment, a body or a polygon; a polygon against a polygon\n"
            "                      or a segment) or the world (the scene stepped by the event\n"
@@ -86,6 +89,8 @@ Options parse_options(int argc, const char* const* argv) {
             options.help = true;
         } else if (arg == "--scene") {
             options.scene = value();
+        } else if (arg == "--link") {
+            options.link = std::string(value());
         } else if (arg == "--screenshot") {
             options.screenshot = value();
         } else if (arg == "--mode") {
@@ -157,6 +162,8 @@ Options parse_options(int argc, const char* const* argv) {
                                         "\" (see ccdlab --help)");
         }
     }
+    if (options.link && !options.scene.empty())
+        throw std::invalid_argument("--link and --scene: give one scene or the other");
     return options;
 }
 

@@ -13,6 +13,7 @@ enum class Mode { Automatic, Query, World };
 
 struct Options {
     std::filesystem::path scene; // empty: the last scene of an interactive run, else the default
+    std::optional<std::string> link; // --link: open the scene this link holds (docs/links.md)
     std::optional<std::filesystem::path> screenshot; // render one frame to this PNG and exit
     std::optional<std::filesystem::path> report;     // write the lab's state as JSON here
     int width = 1280;

@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
@@ -55,6 +56,18 @@ void Session::open(const std::filesystem::path& path) {
     const ViewKind kind = view_kind_for(scene, path, Mode::Automatic);
     Document document(path, scene);
     replacement_.emplace(Replacement{std::move(scene), kind, std::move(document), true, {}, false});
+}
+
+void Session::open_link(std::string_view link) {
+    ccd::Scene scene = ccd::scene_from_link(link);
+    const ViewKind kind = view_kind_for(scene, "link", Mode::Automatic);
+    Document document({}, scene);
+    replacement_.emplace(
+        Replacement{std::move(scene), kind, std::move(document), false, {}, false});
+}
+
+std::string Session::link() const {
+    return ccd::scene_link(scene_, settings_.link_base);
 }
 
 void Session::new_scene() {

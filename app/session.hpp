@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ccdlab {
 
@@ -38,6 +39,9 @@ public:
     const SceneLibrary& library() const { return library_; }
     const Settings& settings() const { return settings_; }
     const std::filesystem::path& fixtures_folder() const { return fixtures_folder_; }
+    // The scene as edited now as a link, against the settings' link_base (a "Copy link" puts
+    // it on the clipboard). Throws ccd::SceneError for a scene that would not save.
+    std::string link() const;
     // "ccdlab - default.json", with " *" while there are unsaved changes.
     std::string window_title() const;
 
@@ -50,6 +54,9 @@ public:
     // or its view: they take effect at apply(), between two frames, so the view being drawn
     // stays alive.
     void open(const std::filesystem::path& path);
+    // The scene a link holds (docs/links.md), as an untitled document with no unsaved changes;
+    // a link that does not decode throws the located ccd::SceneError of ccd::scene_from_link.
+    void open_link(std::string_view link);
     void new_scene();
     void save(); // to the document's file; the document must have one
     void save_as(const std::filesystem::path& path);

@@ -1,13 +1,16 @@
 #pragma once
-// Settings that persist between runs: the last scene, the window's size, its side panel and
-// the layers shown, in
+// Settings that persist between runs: the last scene, the window's size, its side panel,
+// the layers shown and the base URL of scene links, in
 // $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
 // ImGui's own layout file beside it. A missing or unreadable file means the defaults.
 
 #include "show_layers.hpp"
 
+#include "ccd/scene_link.hpp"
+
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace ccdlab {
@@ -24,6 +27,8 @@ struct Settings {
     // as the user last set it.
     ShowLayers layers = {};
     ShowLayers dense_scene_layers = dense_layers();
+    // What a scene's link is made against (docs/links.md): the web build's page.
+    std::string link_base = std::string(ccd::kDefaultLinkBase);
 };
 
 inline constexpr std::size_t kMaxRecentFiles = 10;

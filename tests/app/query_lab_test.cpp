@@ -114,6 +114,12 @@ TEST(Options, ParsesEveryOption) {
     EXPECT_EQ(options.t, 0.25);
     EXPECT_EQ(options.report, "r.json");
     EXPECT_TRUE(options.size_given);
+    EXPECT_FALSE(options.link);
+    const char* link[] = {"ccdlab", "--link", "index.html#scene=AQ"};
+    EXPECT_EQ(ccdlab::parse_options(3, link).link, "index.html#scene=AQ");
+    EXPECT_TRUE(ccdlab::parse_options(3, link).scene.empty());
+    const char* both[] = {"ccdlab", "--link", "#scene=AQ", "--scene", "s.json"};
+    EXPECT_THROW(ccdlab::parse_options(5, both), std::invalid_argument);
 }
 
 TEST(SceneLibrary, ListsTheFolderInNameOrderAndStepsAroundIt) {
@@ -193,6 +199,11 @@ TEST(Settings, SaveThenLoadGivesThemBackAndABadFileGivesTheDefaults) {
     EXPECT_EQ(*loaded.last_scene, fs::path("/somewhere/scene.json"));
     EXPECT_EQ(loaded.width, 1024);
     EXPECT_EQ(loaded.height, 700);
+    EXPECT_EQ(loaded.link_base, "index.html") << "the default";
+    ccdlab::Settings based;
+    based.link_base = "https://example.org/ccdlab/";
+    ccdlab::save_settings(dir, based);
+    EXPECT_EQ(ccdlab::load_settings(dir).link_base, "https://example.org/ccdlab/");
     std::ofstream(dir / "settings.json") << "{ not json";
     const ccdlab::Settings fallback = ccdlab::load_settings(dir);
     EXPECT_FALSE(fallback.last_scene);

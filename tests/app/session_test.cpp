@@ -175,6 +175,42 @@ TEST(Session, ANewSceneIsBlankUntitledAndInTheWorld) {
     EXPECT_EQ(session.window_title(), "ccdlab - untitled");
 }
 
+TEST(Session, TheEditedScenesLinkOpensAsAnUntitledSceneWithNoUnsavedChanges) {
+    const fs::path dir = scratch_dir();
+    Session session = open_session(save(dir / "pair.json", ball_and_wall()));
+    session.edited(two_balls_two_walls());
+    const std::string link = session.link();
+    EXPECT_TRUE(link.starts_with("index.html#scene=")) << "the settings' default base";
+    session.open_link(link);
+    EXPECT_EQ(session.scene(), two_balls_two_walls()) << "takes effect at apply";
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.scene(), two_balls_two_walls());
+    EXPECT_EQ(session.view_kind(), ViewKind::World);
+    EXPECT_TRUE(session.document().untitled());
+    EXPECT_FALSE(session.document().dirty());
+    EXPECT_EQ(session.window_title(), "ccdlab - untitled");
+}
+
+TEST(Session, ALinkIsMadeAgainstTheSettingsBaseAndABadOneLeavesTheSessionAsItWas) {
+    const fs::path dir = scratch_dir();
+    const ccd::Scene scene = ball_and_wall();
+    Settings settings;
+    settings.link_base = "https://example.org/ccdlab/";
+    Session session(scene, ViewKind::QueryLab, Document(dir / "pair.json", scene), {}, settings,
+                    {});
+    EXPECT_TRUE(session.link().starts_with("https://example.org/ccdlab/#scene="));
+    try {
+        session.open_link("index.html#scene=AW1R!MW7c");
+        ADD_FAILURE() << "a link that does not decode opens";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_STREQ(e.what(),
+                     "link: character 22 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)");
+    }
+    EXPECT_FALSE(session.apply());
+    EXPECT_EQ(session.scene(), ball_and_wall());
+    EXPECT_EQ(session.document().path(), dir / "pair.json");
+}
+
 TEST(Session, SwitchingTheViewKeepsTheEditedSceneAndItsUnsavedChanges) {
     const fs::path file = save(scratch_dir() / "pair.json", ball_and_wall());
     Session session = open_session(file);

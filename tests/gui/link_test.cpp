@@ -1,0 +1,116 @@
+// End-to-end tests of `ccdlab --link URL` (docs/links.md): the real app under Xvfb opens the case
+// a link holds, exactly as it opens the scene file the link was made from, as an untitled scene
+// with no unsaved changes; a link that does not decode opens nothing and says why.
+#include "gui_test_support.hpp"
+#include "process.hpp"
+
+#include "ccd/scene_link.hpp"
+#include "ccd/scene_loader.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::pixels_per_unit;
+using ccdlab_test::read_json;
+using ccdlab_test::run_command;
+using ccdlab_test::scratch_dir;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+// The link of a shipped scene, made by the scenario library (tested on its own in core_tests).
+std::string link_of(const std::string& scene) {
+    return ccd::scene_link(ccd::load_scene_file(kScenes + "/" + scene));
+}
+
+TEST(AppLink, ALinkOpensTheCaseAsItsSceneFileDoes) {
+    // scenes/seed004-a-hits-b-first.json: A (x = 0, 10 per frame) hits B (x = 3) at t = 0.2;
+    // B hits C (x = 6) at t = 0.4. At t = 0.3 A is at x = 2, B at x = 4: 2 units apart.
+    const fs::path dir = scratch_dir();
+    const std::string size = " --size 1400x900 --t 0.3 --screenshot ";
+    const auto from_link =
+        run_command(kApp + " --link '" + link_of("seed004-a-hits-b-first.json") + "'" + size +
+                    (dir / "link.png").string() + " --report " + (dir / "link.json").string());
+    ASSERT_EQ(from_link.exit_code, 0) << from_link.output;
+    const auto from_file =
+        run_command(kApp + " --scene " + kScenes + "/seed004-a-hits-b-first.json" + size +
+                    (dir / "file.png").string() + " --report " + (dir / "file.json").string());
+    ASSERT_EQ(from_file.exit_code, 0) << from_file.output;
+    EXPECT_TRUE(fs::exists(dir / "link.png"));
+
+    const json report = read_json(dir / "link.json");
+    ASSERT_EQ(report["mode"], "world");
+    ASSERT_EQ(report["events"].size(), 2u) << report.dump();
+    EXPECT_EQ(report["events"][0]["a"], "A");
+    EXPECT_EQ(report["events"][0]["b"], "B");
+    EXPECT_DOUBLE_EQ(report["events"][0]["t"].get<double>(), 0.2);
+    EXPECT_EQ(report["events"][1]["a"], "B");
+    EXPECT_EQ(report["events"][1]["b"], "C");
+    EXPECT_DOUBLE_EQ(report["events"][1]["t"].get<double>(), 0.4);
+    const double ax = report["bodies"][0]["position_px"][0],
+                 bx = report["bodies"][1]["position_px"][0];
+    EXPECT_NEAR(bx - ax, 2.0 * pixels_per_unit(report), 1e-6);
+    // Everything the app drew and computed is what it drew for the file; only the name differs.
+    json file_report = read_json(dir / "file.json");
+    EXPECT_EQ(report["scene"], "") << "untitled";
+    file_report["scene"] = "";
+    EXPECT_EQ(report, file_report);
+}
+
+TEST(AppLink, ALinkThatDoesNotDecodeOpensNothingAndSaysWhy) {
+    const fs::path dir = scratch_dir();
+    const auto bad = run_command(kApp + " --link 'index.html#scene=AW1R!MW7c' --screenshot " +
+                                 (dir / "x.png").string());
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.output,
+              "ccdlab: link: character 22 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)\n");
+    EXPECT_FALSE(fs::exists(dir / "x.png"));
+    // Cut short inside the compressed scene (a whole number of bytes kept).
+    const std::string link = link_of("bouncing-balls.json");
+    const std::size_t data = link.find('=') + 1;
+    const auto cut =
+        run_command(kApp + " --link '" + link.substr(0, data + (link.size() - data) / 8 * 4) +
+                    "' --screenshot " + (dir / "x.png").string());
+    EXPECT_EQ(cut.exit_code, 2);
+    EXPECT_TRUE(cut.output.starts_with("ccdlab: link: the compressed scene ends early"))
+        << cut.output;
+    EXPECT_EQ(std::count(cut.output.begin(), cut.output.end(), '\n'), 1) << cut.output;
+    EXPECT_FALSE(fs::exists(dir / "x.png"));
+    const auto both = run_command(kApp + " --link '#scene=AQ' --scene " + kScenes +
+                                  "/default.json --screenshot " + (dir / "x.png").string());
+    EXPECT_EQ(both.exit_code, 2);
+    EXPECT_EQ(both.output, "ccdlab: --link and --scene: give one scene or the other\n");
+}
+
+TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
+    const fs::path dir = scratch_dir(); // also sets XDG_CONFIG_HOME to dir/config
+    const fs::path report = dir / "report.json";
+    BackgroundProcess app({kApp, "--link", link_of("two-circles.json"), "--size", "900x600",
+                           "--report", report.string()});
+    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+    const json state = read_json(report);
+    EXPECT_EQ(state["session"]["document"], "");
+    EXPECT_EQ(state["session"]["dirty"], false);
+    const auto search = run_command("xdotool search --sync --name '^ccdlab - untitled$'");
+    ASSERT_EQ(search.exit_code, 0) << search.output;
+    // Nothing unsaved: Ctrl+Q quits at once, and no last scene is remembered.
+    run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
+                " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+    EXPECT_EQ(app.wait_for_exit(10s), 0);
+    const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
+    EXPECT_FALSE(settings.contains("last_scene")) << settings.dump();
+    EXPECT_EQ(settings["link_base"], "index.html");
+}
+
+} // namespace

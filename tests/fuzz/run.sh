@@ -3,6 +3,7 @@
 # of its corpus:
 #   tests/fuzz/run.sh [clang++] [work dir] [seconds] [target]
 # target: scene_loader (the default), toi_line, world or fixture_check (tests/fuzz/README.md).
+# CCDLAB_FUZZ_SEED, when set, is libFuzzer's -seed (CTest sets 1: the same mutations each run).
 # Registered with CTest (label fuzz) when clang++ is found. Needs Debian's clang and
 # libclang-rt-14-dev. Exits non-zero on any crash, leak, sanitizer report, broken invariant or
 # hang (> 5 s on one input); the input that did it is left in WORK/TARGET (crash-*, leak-*,
@@ -37,5 +38,5 @@ mkdir -p "$work/$target"
 cp -r "$here/corpus/$target" "$work/$target/corpus"
 cd "$work/$target"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5 \
+    "$binary" ${CCDLAB_FUZZ_SEED:+-seed="$CCDLAB_FUZZ_SEED"} -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 -timeout=5 \
     -max_len=4096 -dict="$dict" -print_final_stats=1 "$work/$target/corpus"

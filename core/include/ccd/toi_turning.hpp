@@ -33,9 +33,9 @@
 // delta / (4 x the largest speed) after a start with f > delta / 2, so the halving depth is
 // bounded (about 45 levels); the search is bounded by kMaxSearchSteps intervals and reports how
 // many it used in the trace (CertifiedSearch). Reaching the budget (never seen in the tests'
-// families, whose most is a few thousand steps; possible for extreme spins, such as 10^5 turns passing
-// within a hair of contact at every turn) answers at the start of the undecided interval and
-// sets CertifiedSearch::step_limit_reached: conservative, never a missed contact, but then the
+// families, whose most is a few thousand steps; possible for extreme spins, such as 10^5 turns
+// passing within a hair of contact at every turn) answers at the start of the undecided interval
+// and sets CertifiedSearch::step_limit_reached: conservative, never a missed contact, but then the
 // answer may be earlier than r + delta.
 //
 // Preconditions: polygons convex and counter-clockwise (the CLI checks), finite inputs.

@@ -18,17 +18,7 @@ const ContactEvent* World::State::process_next(double limit) {
             cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
             continue;
         }
-        if (!log.budget_cut) { // the budgets (docs/scheduler.md, "Always finishes")
-            // The walls' contacts with the frozen bodies are still to come.
-            if (frame_events >= budget()) {
-                cut_budget(p, BudgetKind::Events);
-                continue;
-            }
-            if (predictions_made() > prediction_budget()) {
-                cut_budget(p, BudgetKind::Predictions);
-                continue;
-            }
-        }
+        if (cut_if_over_budget(p)) continue;
         process(p);
         return &log.events.back();
     }
@@ -48,16 +38,7 @@ const ContactEvent* World::State::process_next_lean(double limit) {
             continue;
         }
         const Prediction p = earliest[static_cast<std::size_t>(owner)];
-        if (!log.budget_cut) { // as process_next
-            if (frame_events >= budget()) {
-                cut_budget(p, BudgetKind::Events);
-                continue;
-            }
-            if (predictions_made() > prediction_budget()) {
-                cut_budget(p, BudgetKind::Predictions);
-                continue;
-            }
-        }
+        if (cut_if_over_budget(p)) continue;
         process(p);
         return options.log_level == LogLevel::Events ? &log.events.back() : &last_event;
     }
@@ -115,6 +96,21 @@ void World::State::process(const Prediction& p) {
         repredict(p.body);
         if (p.other_kind == OtherKind::Body) repredict(p.other);
     }
+}
+
+// The budgets (docs/scheduler.md, "Always finishes"), once per frame: past either, the frame is
+// cut at `due` (the walls' contacts with the frozen bodies are still to come).
+bool World::State::cut_if_over_budget(const Prediction& due) {
+    if (log.budget_cut) return false;
+    if (frame_events >= budget()) {
+        cut_budget(due, BudgetKind::Events);
+        return true;
+    }
+    if (predictions_made() > prediction_budget()) {
+        cut_budget(due, BudgetKind::Predictions);
+        return true;
+    }
+    return false;
 }
 
 void World::State::cut_budget(const Prediction& due, BudgetKind kind) {

@@ -277,6 +277,7 @@ struct World::State {
     void process(const Prediction& p);
     [[gnu::always_inline]] inline void prefetch_next();
     // A budget ran out before `due`: every body stops at its time (docs/scheduler.md).
+    bool cut_if_over_budget(const Prediction& due); // true: the frame was cut at `due`
     void cut_budget(const Prediction& due, BudgetKind kind);
     bool is_current(const Prediction& p) const {
         if (version(p.body) != p.body_version) return false;

@@ -28,6 +28,17 @@ inline std::filesystem::path scratch_dir() {
     return dir;
 }
 
+// Holds `keys` (xdotool's names, e.g. ctrl+s) for 0.2 s in the window, then waits 0.1 s.
+inline CommandResult key_in_window(const std::string& window, const std::string& keys) {
+    return run_command("xdotool windowfocus --sync " + window + " keydown " + keys +
+                       " sleep 0.2 keyup " + keys + " sleep 0.1");
+}
+
+// Types `text` into the window, 40 ms a character.
+inline CommandResult type_in_window(const std::string& window, const std::string& text) {
+    return run_command("xdotool windowfocus --sync " + window + " type --delay 40 '" + text + "'");
+}
+
 // Presses the left button at (fx, fy) in the window's pixels, moves in four steps to (tx, ty)
 // and releases, pausing so that the app sees every step (ImGui 1.86 has no input queue).
 inline CommandResult drag_in_window(const std::string& window, double fx, double fy, double tx,

@@ -55,14 +55,12 @@ protected:
     json canvas() const { return report()["layout"]["canvas"]; }
 
     void key(const std::string& keys) const {
-        const auto result = run_command("xdotool windowfocus --sync " + window_ + " keydown " +
-                                        keys + " sleep 0.2 keyup " + keys + " sleep 0.1");
+        const auto result = ccdlab_test::key_in_window(window_, keys);
         ASSERT_EQ(result.exit_code, 0) << result.output;
     }
 
     void type(const std::string& text) const {
-        const auto result = run_command("xdotool windowfocus --sync " + window_ +
-                                        " type --delay 40 '" + text + "'");
+        const auto result = ccdlab_test::type_in_window(window_, text);
         ASSERT_EQ(result.exit_code, 0) << result.output;
     }
 

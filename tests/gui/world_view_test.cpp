@@ -177,10 +177,7 @@ protected:
 
     json report() const { return read_json(report_); }
 
-    void key(const std::string& keys) const {
-        run_command("xdotool windowfocus --sync " + window_ + " keydown " + keys +
-                    " sleep 0.2 keyup " + keys + " sleep 0.1");
-    }
+    void key(const std::string& keys) const { ccdlab_test::key_in_window(window_, keys); }
 
     void click(const json& at) const {
         run_command("xdotool mousemove --window " + window_ + " " +

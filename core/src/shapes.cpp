@@ -10,6 +10,22 @@ Vec2 vertex_centroid(const Polygon& polygon) {
     return sum * (1.0 / static_cast<double>(polygon.vertices.size()));
 }
 
+Vec2 area_centroid(const Polygon& polygon) {
+    const std::vector<Vec2>& v = polygon.vertices;
+    if (v.size() < 3) return vertex_centroid(polygon);
+    // Triangles fanned from vertex 0, in coordinates relative to it (no cancellation far away).
+    double twice_area = 0.0;
+    Vec2 weighted;
+    for (std::size_t i = 1; i + 1 < v.size(); ++i) {
+        const Vec2 p = v[i] - v[0], q = v[i + 1] - v[0];
+        const double w = cross(p, q);
+        twice_area += w;
+        weighted += (p + q) * w;
+    }
+    if (twice_area == 0.0) return vertex_centroid(polygon);
+    return v[0] + weighted * (1.0 / (3.0 * twice_area));
+}
+
 Polygon translated(Polygon polygon, Vec2 offset) {
     for (Vec2& v : polygon.vertices)
         v += offset;

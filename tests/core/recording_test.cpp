@@ -85,7 +85,7 @@ TEST(Recording, EveryFrameOfEveryShippedSceneIsRecomputedBitForBit) {
     for (const ccd::LogLevel level :
          {ccd::LogLevel::Full, ccd::LogLevel::Events, ccd::LogLevel::None}) {
         Coverage coverage;
-        for (const fs::path& path : ccd_test::shipped_scene_files()) {
+        for (const fs::path& path : ccd_test::shipped_world_scene_files()) {
             SCOPED_TRACE(path.string());
             ccd::WorldOptions options;
             options.log_level = level;

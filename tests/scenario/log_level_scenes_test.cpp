@@ -30,7 +30,7 @@ long long compare_levels(const fs::path& path, int frames) {
 TEST(LogLevelScenes, EveryShippedSceneGivesTheSameEventsAtEveryLevel) {
     long long events = 0;
     int scenes = 0;
-    for (const fs::path& path : ccd_test::shipped_scene_files()) {
+    for (const fs::path& path : ccd_test::shipped_world_scene_files()) {
         SCOPED_TRACE(path.string());
         events += compare_levels(path, 20);
         ++scenes;

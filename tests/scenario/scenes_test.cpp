@@ -38,7 +38,7 @@ std::string replay_text(const fs::path& path, int frames) {
 
 TEST(Scenes, EverySceneStepsWithinItsBudgetAndReplaysBitIdentically) {
     int scenes = 0;
-    for (const fs::path& path : ccd_test::shipped_scene_files()) {
+    for (const fs::path& path : ccd_test::shipped_world_scene_files()) {
         SCOPED_TRACE(path.string());
         ++scenes;
         ccd::SceneWorld world = ccd::make_world(ccd::load_scene_file(path));

@@ -1,5 +1,9 @@
 #pragma once
-// The scene files shipped in scenes/ (CCDLAB_SCENES_DIR), schemas aside, in name order.
+// The scene files shipped in scenes/ (CCDLAB_SCENES_DIR), schemas aside, in name order; and
+// those of them the World steps (a scene with a turning body is refused: ccd::turning_refusal).
+
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -15,6 +19,13 @@ inline std::vector<std::filesystem::path> shipped_scene_files() {
             entry.path().filename().string().find(".schema.") == std::string::npos)
             files.push_back(entry.path());
     std::sort(files.begin(), files.end());
+    return files;
+}
+
+inline std::vector<std::filesystem::path> shipped_world_scene_files() {
+    std::vector<std::filesystem::path> files;
+    for (const std::filesystem::path& path : shipped_scene_files())
+        if (!ccd::turning_refusal(ccd::load_scene_file(path))) files.push_back(path);
     return files;
 }
 

@@ -69,6 +69,12 @@ must_refuse = {
         polygons=[{"name": "p", "vertices": [[k, k * k] for k in range(256)],
                    "velocity": [0, 0]}]),
     "an expectation without events": lambda d: d["expect"].pop("events"),
+    "a segment's angle without a pivot": lambda d: d["segments"][0].update(angle=1.0),
+    "a segment that turns and moves its ends": lambda d: d["segments"][0].update(
+        pivot=[0, 0], angle=1.0, da=[0, 1]),
+    "a polygon's angular velocity as a string": lambda d: d.update(
+        polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                   "angular_velocity": "fast"}]),
 }
 if validator.is_valid(base):
     for what, edit in must_refuse.items():

@@ -44,6 +44,10 @@ struct Polygon {
 // app's handle for a polygon.
 Vec2 vertex_centroid(const Polygon& polygon);
 
+// The centroid of the polygon's area (its center of mass for a uniform density), either
+// winding; the vertex centroid when the area is 0. What a turning polygon of a scene turns about.
+Vec2 area_centroid(const Polygon& polygon);
+
 // `polygon` moved by `offset`.
 Polygon translated(Polygon polygon, Vec2 offset);
 

@@ -5,6 +5,15 @@
 
 namespace ccd {
 
+Polygon PolygonBody::at_start() const {
+    if (angle == 0.0) return polygon;
+    const Turning orientation{centroid(), {}, angle};
+    Polygon out = polygon;
+    for (Vec2& vertex : out.vertices)
+        vertex = turning_position(orientation, vertex, 1.0);
+    return out;
+}
+
 View framing_view(const Scene& scene) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     Vec2 lo{inf, inf}, hi{-inf, -inf};

@@ -229,17 +229,26 @@ Body read_body(const Reader& r, Names& names) {
 }
 
 Wall read_wall(const Reader& r, Names& names) {
-    r.expect_object({"name", "a", "b", "da", "db"});
+    r.expect_object({"name", "a", "b", "da", "db", "pivot", "angle"});
     Wall wall;
     wall.name = names.read(r, Names::Kind::Segment);
     wall.segment = Segment{r.member("a").vec2(), r.member("b").vec2()};
     if (r.has("da")) wall.displacement_a = r.member("da").vec2();
     if (r.has("db")) wall.displacement_b = r.member("db").vec2();
+    // A turning wall: about a fixed pivot, by `angle` per frame.
+    if (r.has("angle") && !r.has("pivot"))
+        r.member("angle").fail("a turning segment needs a \"pivot\" to turn about");
+    if (r.has("pivot") && (r.has("da") || r.has("db")))
+        r.member("pivot").fail(
+            "a segment turns about a pivot or moves its ends (\"da\", \"db\"), not both");
+    if (r.has("pivot")) wall.pivot = r.member("pivot").vec2();
+    if (r.has("angle")) wall.angle = r.member("angle").number();
     return wall;
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "vertices", "velocity", "response", "restitution"});
+    r.expect_object(
+        {"name", "vertices", "velocity", "angle", "angular_velocity", "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -249,6 +258,8 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
     polygon.velocity = r.member("velocity").vec2();
+    if (r.has("angle")) polygon.angle = r.member("angle").number();
+    if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;

@@ -3,6 +3,8 @@
 #include "ccd/scene_loader.hpp"
 
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <utility>
 
 namespace ccd {
@@ -26,9 +28,26 @@ Response response_of(ResponseKind response, double restitution) {
     return Response::bounce(restitution);
 }
 
+// The World's refusal of a turning body, and what to do instead.
+std::string not_stepped(std::string_view what, std::string_view name, std::string_view why) {
+    return std::string(what) + " \"" + std::string(name) +
+           "\": turning bodies are not stepped by the World yet (" + std::string(why) +
+           "); the query lab (--mode query) answers its turning queries";
+}
+
 } // namespace
 
+std::optional<std::string> turning_refusal(const Scene& scene) {
+    for (const PolygonBody& polygon : scene.polygons)
+        if (polygon.turns())
+            return not_stepped("polygon", polygon.name, "its angular_velocity is not 0");
+    for (const Wall& wall : scene.walls)
+        if (wall.turns()) return not_stepped("segment", wall.name, "it turns about its pivot");
+    return std::nullopt;
+}
+
 SceneWorld make_world(const Scene& scene, WorldOptions options) {
+    if (const auto refusal = turning_refusal(scene)) throw SceneError(*refusal);
     SceneWorld out{World(options), {}, {}};
     for (const Body& body : scene.bodies) {
         try {
@@ -40,12 +59,13 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         out.body_names.push_back(body.name);
     }
     // A polygon is a body about its vertex centroid, responding as the scene says; it comes
-    // after the circles.
+    // after the circles. It may start turned (its angle); it may not turn.
     for (const PolygonBody& polygon : scene.polygons) {
-        const Vec2 center = vertex_centroid(polygon.polygon);
+        const Polygon start = polygon.at_start();
+        const Vec2 center = vertex_centroid(start);
         BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0,
                     response_of(polygon.response, polygon.restitution)};
-        for (const Vec2 v : polygon.polygon.vertices)
+        for (const Vec2 v : start.vertices)
             def.outline.push_back(v - center);
         try {
             out.world.add_body(std::move(def));

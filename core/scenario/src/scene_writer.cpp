@@ -22,6 +22,10 @@ bool is_positive_zero(Vec2 v) {
     return v == Vec2{} && !std::signbit(v.x) && !std::signbit(v.y);
 }
 
+bool is_positive_zero(double x) {
+    return x == 0.0 && !std::signbit(x);
+}
+
 std::string_view response_name(ResponseKind response) {
     switch (response) {
     case ResponseKind::Slide:
@@ -69,6 +73,10 @@ Json to_json(const Scene& scene) {
         w["b"] = vec2(wall.segment.b);
         if (!is_positive_zero(wall.displacement_a)) w["da"] = vec2(wall.displacement_a);
         if (!is_positive_zero(wall.displacement_b)) w["db"] = vec2(wall.displacement_b);
+        if (wall.pivot) {
+            w["pivot"] = vec2(*wall.pivot);
+            w["angle"] = wall.angle;
+        }
         out["segments"].push_back(std::move(w));
     }
     out["polygons"] = Json::array();
@@ -76,11 +84,15 @@ Json to_json(const Scene& scene) {
         Json vertices = Json::array();
         for (const Vec2 vertex : polygon.polygon.vertices)
             vertices.push_back(vec2(vertex));
-        out["polygons"].push_back(Json{{"name", polygon.name},
-                                       {"vertices", vertices},
-                                       {"velocity", vec2(polygon.velocity)},
-                                       {"response", response_name(polygon.response)},
-                                       {"restitution", polygon.restitution}});
+        Json p{
+            {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}};
+        // Written only when not 0 (as da and db), so a polygon that does not turn reads as before.
+        if (!is_positive_zero(polygon.angle)) p["angle"] = polygon.angle;
+        if (!is_positive_zero(polygon.angular_velocity))
+            p["angular_velocity"] = polygon.angular_velocity;
+        p["response"] = response_name(polygon.response);
+        p["restitution"] = polygon.restitution;
+        out["polygons"].push_back(std::move(p));
     }
     if (scene.expect) {
         Json events = Json::array();

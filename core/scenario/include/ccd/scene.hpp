@@ -26,25 +26,48 @@ struct Body {
     friend bool operator==(const Body&, const Body&) = default;
 };
 
-// A segment (a wall): static, or kinematic when an endpoint moves ("da", "db" in the file).
+// A segment (a wall): static, kinematic when an endpoint moves ("da", "db" in the file), or
+// turning about a fixed pivot ("pivot", "angle": a windmill's bar, a paddle). A wall turns or
+// moves its ends, never both (the loader refuses both).
 struct Wall {
     std::string name;
     Segment segment;          // at t = 0
     Vec2 displacement_a = {}; // how far endpoint a moves over one frame
     Vec2 displacement_b = {}; // how far endpoint b moves over one frame
+    // A turning wall's pivot (fixed) and the angle it turns by over one frame (radians,
+    // counter-clockwise). A pivot with the angle 0 is kept (and saved) but does not turn.
+    std::optional<Vec2> pivot = {};
+    double angle = 0.0;
 
-    bool is_static() const { return displacement_a == Vec2{} && displacement_b == Vec2{}; }
+    bool turns() const { return pivot.has_value() && angle != 0.0; }
+    bool is_static() const {
+        return displacement_a == Vec2{} && displacement_b == Vec2{} && !turns();
+    }
     MovingSegment moving() const { return {segment, displacement_a, displacement_b}; }
+    // The wall's motion over one frame, about its pivot (the angle 0 without one).
+    Turning turning() const { return {pivot.value_or(segment.a), {}, angle}; }
     friend bool operator==(const Wall&, const Wall&) = default;
 };
 
-// A translating polygon (seed 002's sweep): at least three vertices, either winding.
+// A polygon body: at least three vertices, either winding; it translates (seed 002's sweep) and
+// may turn about its centroid (its center of mass for a uniform density: ccd::area_centroid).
 struct PolygonBody {
     std::string name;
-    Polygon polygon;                              // vertices at t = 0
-    Vec2 velocity;                                // displacement over one frame
+    Polygon polygon;                              // its outline at the orientation 0
+    Vec2 velocity;                                // its centroid's displacement over one frame
     ResponseKind response = ResponseKind::Bounce; // as a body's
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
+    double angle = 0.0;            // orientation at t = 0: `polygon` turned by it (radians)
+    double angular_velocity = 0.0; // radians per frame, counter-clockwise, about the centroid
+
+    bool turns() const { return angular_velocity != 0.0; }
+    // The centroid of the outline: the pivot it turns about (turning leaves it in place).
+    Vec2 centroid() const { return area_centroid(polygon); }
+    // The polygon at t = 0: the outline turned by `angle` about its centroid (the outline
+    // itself, bit for bit, when the angle is 0).
+    Polygon at_start() const;
+    // Its motion over one frame: about its centroid, which moves by `velocity`.
+    Turning turning() const { return {centroid(), velocity, angular_velocity}; }
     friend bool operator==(const PolygonBody&, const PolygonBody&) = default;
 };
 

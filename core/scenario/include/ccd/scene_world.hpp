@@ -5,6 +5,7 @@
 #include "ccd/scene.hpp"
 #include "ccd/world.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,15 @@ struct SceneWorld {
 // polygons' names): its vertices about their centroid, translating by its velocity, responding
 // as its `response` says (elastic bounce by default), mass 1 like every scene body. The scene
 // format caps nothing, the World does: a polygon of more than 255 vertices is a SceneError.
+// A polygon starts turned by its angle; the World does not step turning bodies yet: a polygon
+// with an angular velocity or a segment with a pivot and an angle that is not 0 is a SceneError
+// naming it ("turning bodies are not stepped by the World yet").
 // `options`: the World's (a scene sets none of them; LogLevel for one, docs/scheduler.md).
 SceneWorld make_world(const Scene& scene, WorldOptions options = {});
+
+// Why make_world refuses `scene` for a turning body: its first polygon with an angular velocity,
+// else its first segment turning about its pivot ("polygon \"NAME\": turning bodies are not
+// stepped by the World yet (...)"); nothing when no body turns.
+std::optional<std::string> turning_refusal(const Scene& scene);
 
 } // namespace ccd

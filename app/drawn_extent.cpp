@@ -1,5 +1,7 @@
 #include "drawn_extent.hpp"
 
+#include <algorithm>
+
 namespace ccdlab {
 
 WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
@@ -24,7 +26,12 @@ WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
 
 WorldBox drawn_extent(const QueryLab& lab) {
     WorldBox box;
-    for (const double t : {0.0, 1.0}) {
+    // A turning side sweeps arcs: the frame sampled (at most 256 times; Home's margin covers
+    // what falls between the samples).
+    const bool turns = lab.mover_turns() || lab.obstacle_turns();
+    const int pieces = turns ? std::min(lab.arc_pieces(), 256) : 1;
+    for (int k = 0; k <= pieces; ++k) {
+        const double t = static_cast<double>(k) / pieces;
         if (lab.mover_is_polygon())
             for (const ccd::Vec2 v : lab.mover_polygon_at(t).vertices)
                 box.include(v);

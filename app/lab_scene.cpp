@@ -18,11 +18,19 @@ void write_segment(ccd::Wall& wall, const QueryLab& lab) {
     wall.segment = lab.obstacle();
     wall.displacement_a = lab.moving_obstacle().displacement_a;
     wall.displacement_b = lab.moving_obstacle().displacement_b;
+    if (lab.obstacle_turns()) {
+        wall.pivot = lab.state().obstacle_pivot;
+        wall.angle = lab.obstacle_angle();
+    }
 }
 
-void write_polygon(ccd::PolygonBody& body, const ccd::Polygon& polygon, ccd::Vec2 velocity) {
+// A polygon's outline and velocity, and, when it turns in the lab, its angular velocity (its
+// orientation at t = 0 is not edited in the lab and stays).
+void write_polygon(ccd::PolygonBody& body, const ccd::Polygon& polygon, ccd::Vec2 velocity,
+                   bool turns, double angle) {
     body.polygon = polygon;
     body.velocity = velocity;
+    if (turns) body.angular_velocity = angle;
 }
 
 // Writes the lab's pair into `scene`, whose pair items are at the front of their lists, where
@@ -34,14 +42,15 @@ void write_pair(ccd::Scene& scene, const QueryLab& lab) {
         scene.polygons.size() < items.polygons)
         return;
     if (lab.mover_is_polygon())
-        write_polygon(scene.polygons[0], lab.mover_polygon(), lab.displacement());
+        write_polygon(scene.polygons[0], lab.mover_polygon(), lab.displacement(), lab.mover_turns(),
+                      lab.mover_angle());
     else
         scene.bodies[0] = edited_body(scene.bodies[0], lab.mover(), lab.displacement());
     if (lab.obstacle_is_segment())
         write_segment(scene.walls[0], lab);
     else if (lab.obstacle_is_polygon())
         write_polygon(scene.polygons[lab.mover_is_polygon() ? 1 : 0], lab.obstacle_polygon(),
-                      lab.obstacle_displacement());
+                      lab.obstacle_displacement(), lab.obstacle_turns(), lab.obstacle_angle());
     else
         scene.bodies[1] =
             edited_body(scene.bodies[1], lab.obstacle_circle(), lab.obstacle_displacement());

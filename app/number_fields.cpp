@@ -27,6 +27,15 @@ bool edit_length(const char* label, double& value) {
     return changed;
 }
 
+bool edit_angle(const char* label, double& radians) {
+    double shown = radians + 0.0; // -0 shows as 0
+    const bool changed =
+        ImGui::DragScalar(label, ImGuiDataType_Double, &shown, 0.01f, nullptr, nullptr, "%.4f rad");
+    if (changed) radians = shown;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s rad", number_text(radians, 17).c_str());
+    return changed;
+}
+
 void text_vec2(const char* label, ccd::Vec2 v) {
     ImGui::Text("%-9s (%s, %s)", label, number_text(v.x, 9).c_str(), number_text(v.y, 9).c_str());
     if (ImGui::IsItemHovered())

@@ -15,6 +15,9 @@ bool edit_vec2(const char* label, ccd::Vec2& v);
 // A draggable length >= 0 (a radius), shown and hovered the same way.
 bool edit_length(const char* label, double& value);
 
+// A draggable angle in radians, of any sign and size (a turn over the frame), shown the same way.
+bool edit_angle(const char* label, double& radians);
+
 // Read-only: (x, y) to 9 digits, 17 on hover; never "-0".
 void text_vec2(const char* label, ccd::Vec2 v);
 

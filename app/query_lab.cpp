@@ -2,8 +2,10 @@
 
 #include "ccd/pair_registry.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -30,7 +32,10 @@ bool operator==(const LabState& a, const LabState& b) {
            a.obstacle_da == b.obstacle_da && a.obstacle_db == b.obstacle_db &&
            same(a.obstacle_circle, b.obstacle_circle) &&
            a.obstacle_polygon.vertices == b.obstacle_polygon.vertices &&
-           a.obstacle_displacement == b.obstacle_displacement;
+           a.obstacle_displacement == b.obstacle_displacement &&
+           a.mover_orientation == b.mover_orientation && a.mover_angle == b.mover_angle &&
+           a.obstacle_orientation == b.obstacle_orientation &&
+           a.obstacle_angle == b.obstacle_angle && a.obstacle_pivot == b.obstacle_pivot;
 }
 
 std::string_view to_string(Handle handle) {
@@ -57,6 +62,12 @@ std::string_view to_string(Handle handle) {
         return "obstacle_radius";
     case Handle::ObstacleTip:
         return "obstacle_tip";
+    case Handle::Angle:
+        return "angle";
+    case Handle::Pivot:
+        return "pivot";
+    case Handle::ObstacleAngle:
+        return "obstacle_angle";
     }
     return "unknown";
 }
@@ -77,22 +88,33 @@ PairItems pair_items(const ccd::PairType& pair) {
 namespace {
 
 // The scene's items a side can be: a body (a circle or point, translating), a segment (static,
-// or with ends that move) or a polygon (translating).
+// with ends that move, or turning about a pivot) or a polygon (translating, maybe turning).
 enum class Item { Body, Segment, Polygon };
 
-// The side a scene's item makes: a segment's motion is its ends' (Still when they stay).
-ccd::SweptKind side_of(Item item, const ccd::Scene& scene) {
+// A segment turns in the lab when the scene gives it a pivot (even with the angle 0, so that
+// dragging its angle to 0 keeps its handles).
+bool lab_turns(const ccd::Wall& wall) {
+    return wall.pivot.has_value();
+}
+
+// The side a scene's item makes: a segment's motion is its ends' (Still when they stay), or a
+// Turning; a polygon's a Turning when it turns. `polygon` is which of the scene's polygons.
+ccd::SweptKind side_of(Item item, const ccd::Scene& scene, std::size_t polygon) {
     switch (item) {
     case Item::Body:
         return {ccd::ShapeKind::Circle, ccd::MotionKind::Translation};
-    case Item::Segment:
-        return {ccd::ShapeKind::Segment, scene.walls.front().is_static()
-                                             ? ccd::MotionKind::Still
-                                             : ccd::MotionKind::EndMotion};
+    case Item::Segment: {
+        const ccd::Wall& wall = scene.walls.front();
+        return {ccd::ShapeKind::Segment, lab_turns(wall)    ? ccd::MotionKind::Turning
+                                         : wall.is_static() ? ccd::MotionKind::Still
+                                                            : ccd::MotionKind::EndMotion};
+    }
     case Item::Polygon:
         break;
     }
-    return {ccd::ShapeKind::Polygon, ccd::MotionKind::Translation};
+    return {ccd::ShapeKind::Polygon, scene.polygons[polygon].turns()
+                                         ? ccd::MotionKind::Turning
+                                         : ccd::MotionKind::Translation};
 }
 
 // The mover and obstacle items the lab takes apart, in the order --mode query tries them.
@@ -112,9 +134,13 @@ PairItems items_of(std::pair<Item, Item> sides) {
 }
 
 // The registry's pair for two items (a polygon against a static segment is answered by the
-// moving-segment pair, whose ends then rest).
+// moving-segment pair, whose ends then rest). The mover is the first polygon, the obstacle the
+// next one.
 const ccd::PairType* pair_of(std::pair<Item, Item> sides, const ccd::Scene& scene) {
-    return ccd::choose_pair(side_of(sides.first, scene), side_of(sides.second, scene)).pair;
+    const std::size_t obstacle_polygon = sides.first == Item::Polygon ? 1 : 0;
+    return ccd::choose_pair(side_of(sides.first, scene, 0),
+                            side_of(sides.second, scene, obstacle_polygon))
+        .pair;
 }
 
 } // namespace
@@ -124,11 +150,13 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
     for (const auto& sides : kItemPairs)
         if (items_of(sides) == has) return pair_of(sides, scene);
     if (!any_scene) return nullptr;
+    // The first items that make a pair the registry has (a translating polygon against a
+    // turning segment has none: the next kind of pair is tried).
     for (const auto& sides : kItemPairs) {
         const PairItems needs = items_of(sides);
         if (has.bodies >= needs.bodies && has.segments >= needs.segments &&
             has.polygons >= needs.polygons)
-            return pair_of(sides, scene);
+            if (const ccd::PairType* pair = pair_of(sides, scene)) return pair;
     }
     return nullptr;
 }
@@ -139,7 +167,8 @@ namespace {
 // arrow tip; a segment's ends (and where they are at t = 1 when they move). The mover's tip
 // goes last (on top) so it can be grabbed even when the motion is zero; an end that does not
 // move has both of its handles in one place, and the one at t = 0 wins.
-std::vector<Handle> handles_of(const ccd::PairType& pair) {
+// A turning side adds its angle handle (a segment its pivot too), drawn over its others.
+std::vector<Handle> handles_of(const ccd::PairType& pair, bool mover_turns, bool obstacle_turns) {
     std::vector<Handle> out{Handle::Center};
     if (pair.mover.shape != ccd::ShapeKind::Polygon) out.push_back(Handle::Radius);
     switch (pair.obstacle.shape) {
@@ -147,6 +176,7 @@ std::vector<Handle> handles_of(const ccd::PairType& pair) {
         if (pair.obstacle.motion == ccd::MotionKind::EndMotion)
             out.insert(out.end(), {Handle::EndpointAEnd, Handle::EndpointBEnd});
         out.insert(out.end(), {Handle::EndpointA, Handle::EndpointB});
+        if (obstacle_turns) out.insert(out.end(), {Handle::Pivot, Handle::ObstacleAngle});
         break;
     case ccd::ShapeKind::Circle:
     case ccd::ShapeKind::Point:
@@ -155,8 +185,10 @@ std::vector<Handle> handles_of(const ccd::PairType& pair) {
         break;
     case ccd::ShapeKind::Polygon:
         out.insert(out.end(), {Handle::ObstacleCenter, Handle::ObstacleTip});
+        if (obstacle_turns) out.push_back(Handle::ObstacleAngle);
         break;
     }
+    if (mover_turns) out.push_back(Handle::Angle);
     out.push_back(Handle::Tip);
     return out;
 }
@@ -171,13 +203,15 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
             "polygons, a body and a polygon, or a polygon and a segment");
     QueryLab lab;
     lab.kind_ = kind;
-    lab.handles_ = handles_of(*kind);
     LabState& s = lab.state_;
     // The mover: the first polygon for a polygon pair, else the first body.
     if (lab.mover_is_polygon()) {
         const ccd::PolygonBody& mover = scene.polygons[0];
         s.mover_polygon = mover.polygon;
         s.displacement = mover.velocity;
+        s.mover_orientation = mover.angle;
+        s.mover_angle = mover.angular_velocity;
+        lab.mover_turns_ = mover.turns();
         lab.mover_name_ = mover.name;
     } else {
         const ccd::Body& mover = scene.bodies.front();
@@ -191,11 +225,17 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
         s.obstacle = wall.segment;
         s.obstacle_da = wall.displacement_a;
         s.obstacle_db = wall.displacement_b;
+        s.obstacle_pivot = wall.pivot.value_or(ccd::Vec2{});
+        s.obstacle_angle = wall.angle;
+        lab.obstacle_turns_ = lab_turns(wall);
         lab.obstacle_name_ = wall.name;
     } else if (lab.obstacle_is_polygon()) {
         const ccd::PolygonBody& obstacle = scene.polygons[lab.mover_is_polygon() ? 1 : 0];
         s.obstacle_polygon = obstacle.polygon;
         s.obstacle_displacement = obstacle.velocity;
+        s.obstacle_orientation = obstacle.angle;
+        s.obstacle_angle = obstacle.angular_velocity;
+        lab.obstacle_turns_ = obstacle.turns();
         lab.obstacle_name_ = obstacle.name;
     } else {
         const ccd::Body& obstacle = scene.bodies[1];
@@ -203,6 +243,7 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
         s.obstacle_displacement = obstacle.velocity;
         lab.obstacle_name_ = obstacle.name;
     }
+    lab.handles_ = handles_of(*kind, lab.mover_turns_, lab.obstacle_turns_);
     lab.recompute();
     return lab;
 }
@@ -241,24 +282,95 @@ void QueryLab::set_obstacle_polygon(const ccd::Polygon& polygon) {
     state_.obstacle_polygon = polygon;
     recompute();
 }
+void QueryLab::set_mover_angle(double angle) {
+    state_.mover_angle = angle;
+    recompute();
+}
+void QueryLab::set_obstacle_angle(double angle) {
+    state_.obstacle_angle = angle;
+    recompute();
+}
+void QueryLab::set_obstacle_pivot(ccd::Vec2 pivot) {
+    state_.obstacle_pivot = pivot;
+    recompute();
+}
+
+namespace {
+
+// A polygon side as the scene holds it: what says where it is at t = 0 and how it turns.
+ccd::PolygonBody polygon_side(const ccd::Polygon& outline, double orientation, ccd::Vec2 velocity,
+                              double angle) {
+    ccd::PolygonBody body;
+    body.polygon = outline;
+    body.angle = orientation;
+    body.velocity = velocity;
+    body.angular_velocity = angle;
+    return body;
+}
+
+} // namespace
+
+ccd::Polygon QueryLab::mover_start() const {
+    const LabState& s = state_;
+    return polygon_side(s.mover_polygon, s.mover_orientation, s.displacement, s.mover_angle)
+        .at_start();
+}
+ccd::Polygon QueryLab::obstacle_start() const {
+    const LabState& s = state_;
+    return polygon_side(s.obstacle_polygon, s.obstacle_orientation, s.obstacle_displacement,
+                        s.obstacle_angle)
+        .at_start();
+}
+ccd::Turning QueryLab::mover_turning() const {
+    const LabState& s = state_;
+    return polygon_side(s.mover_polygon, s.mover_orientation, s.displacement, s.mover_angle)
+        .turning();
+}
+ccd::Turning QueryLab::obstacle_turning() const {
+    const LabState& s = state_;
+    if (obstacle_is_segment()) return {s.obstacle_pivot, {}, s.obstacle_angle};
+    return polygon_side(s.obstacle_polygon, s.obstacle_orientation, s.obstacle_displacement,
+                        s.obstacle_angle)
+        .turning();
+}
+
+ccd::Vec2 QueryLab::mover_pivot() const {
+    return mover_turning().pivot;
+}
+ccd::Vec2 QueryLab::obstacle_pivot() const {
+    return obstacle_turning().pivot;
+}
+
+int QueryLab::arc_pieces() const {
+    constexpr double kPiecesPerTurn = 96.0;
+    const double turns =
+        std::max(std::fabs(state_.mover_angle) * (mover_turns_ ? 1.0 : 0.0),
+                 std::fabs(state_.obstacle_angle) * (obstacle_turns_ ? 1.0 : 0.0)) /
+        (2.0 * std::numbers::pi);
+    return static_cast<int>(std::clamp(std::ceil(turns * kPiecesPerTurn), 32.0, 4096.0));
+}
 
 ccd::Swept QueryLab::mover_swept() const {
     const LabState& s = state_;
-    if (mover_is_polygon()) return {s.mover_polygon, ccd::Translation{s.displacement}};
+    if (mover_is_polygon() && mover_turns_) return {mover_start(), mover_turning()};
+    if (mover_is_polygon()) return {mover_start(), ccd::Translation{s.displacement}};
     // A point against a segment whose ends move is seed 002's moving point, with its own
     // quadratic cross(u(t), w(t)) = 0 (the circle's quartic would take it as a circle of no
-    // radius).
-    if (s.mover.radius == 0.0 && obstacle_ends_move())
+    // radius); against a turning segment, the registry's point pair.
+    if (s.mover.radius == 0.0 &&
+        (obstacle_ends_move() || (obstacle_is_segment() && obstacle_turns_)))
         return {ccd::Point{s.mover.center}, ccd::Translation{s.displacement}};
     return {s.mover, ccd::Translation{s.displacement}};
 }
 
 ccd::Swept QueryLab::obstacle_swept() const {
     const LabState& s = state_;
+    if (obstacle_turns_)
+        return obstacle_is_segment() ? ccd::Swept{s.obstacle, obstacle_turning()}
+                                     : ccd::Swept{obstacle_start(), obstacle_turning()};
     if (obstacle_ends_move()) return {s.obstacle, ccd::EndMotion{s.obstacle_da, s.obstacle_db}};
     if (obstacle_is_segment()) return {s.obstacle, ccd::Still{}};
-    if (obstacle_is_polygon())
-        return {s.obstacle_polygon, ccd::Translation{s.obstacle_displacement}};
+    if (obstacle_is_polygon()) return {obstacle_start(), ccd::Translation{s.obstacle_displacement}};
     return {s.obstacle_circle, ccd::Translation{s.obstacle_displacement}};
 }
 
@@ -321,23 +433,60 @@ void QueryLab::restore(const LabState& state) {
 }
 
 ccd::Vec2 QueryLab::mover_center_at(double t) const {
-    const ccd::Vec2 start =
-        mover_is_polygon() ? ccd::vertex_centroid(state_.mover_polygon) : state_.mover.center;
+    const ccd::Vec2 start = !mover_is_polygon() ? state_.mover.center
+                            : mover_turns_      ? mover_pivot()
+                                                : ccd::vertex_centroid(mover_start());
     return start + state_.displacement * t;
 }
 
 ccd::Vec2 QueryLab::obstacle_center_at(double t) const {
-    const ccd::Vec2 start = obstacle_is_polygon() ? ccd::vertex_centroid(state_.obstacle_polygon)
-                                                  : state_.obstacle_circle.center;
+    const ccd::Vec2 start = !obstacle_is_polygon() ? state_.obstacle_circle.center
+                            : obstacle_turns_      ? obstacle_pivot()
+                                                   : ccd::vertex_centroid(obstacle_start());
     return start + state_.obstacle_displacement * t;
 }
 
+namespace {
+
+// `polygon` (at t = 0) where `side` moves it at t.
+ccd::Polygon moved(ccd::Polygon polygon, const ccd::Swept& side, double t) {
+    for (ccd::Vec2& v : polygon.vertices)
+        v = side.moved(v, t);
+    return polygon;
+}
+
+} // namespace
+
 ccd::Polygon QueryLab::mover_polygon_at(double t) const {
-    return ccd::translated(state_.mover_polygon, state_.displacement * t);
+    if (mover_turns_) return moved(mover_start(), mover_swept(), t);
+    return ccd::translated(mover_start(), state_.displacement * t);
 }
 
 ccd::Polygon QueryLab::obstacle_polygon_at(double t) const {
-    return ccd::translated(state_.obstacle_polygon, state_.obstacle_displacement * t);
+    if (obstacle_turns_) return moved(obstacle_start(), obstacle_swept(), t);
+    return ccd::translated(obstacle_start(), state_.obstacle_displacement * t);
+}
+
+ccd::Segment QueryLab::obstacle_at(double t) const {
+    if (!obstacle_turns_) return moving_obstacle().at(t);
+    const ccd::Swept side = obstacle_swept();
+    return {side.moved(state_.obstacle.a, t), side.moved(state_.obstacle.b, t)};
+}
+
+ccd::Vec2 QueryLab::angle_handle(const ccd::Swept& side, ccd::Vec2 pivot) const {
+    std::vector<ccd::Vec2> points;
+    if (const auto* polygon = std::get_if<ccd::Polygon>(&side.shape))
+        points = polygon->vertices;
+    else if (const auto* segment = std::get_if<ccd::Segment>(&side.shape))
+        points = {segment->a, segment->b};
+    ccd::Vec2 far = pivot + ccd::Vec2{1.0, 0.0}; // all at the pivot: any direction will do
+    double far2 = 0.0;
+    for (const ccd::Vec2 p : points)
+        if (const double d2 = ccd::length_squared(p - pivot); d2 > far2) {
+            far2 = d2;
+            far = p;
+        }
+    return side.moved(far, 1.0);
 }
 
 std::span<const Handle> QueryLab::handles() const {
@@ -367,6 +516,12 @@ ccd::Vec2 QueryLab::handle_position(Handle handle) const {
         return radius_handle(s.obstacle_circle, s.obstacle_displacement);
     case Handle::ObstacleTip:
         return obstacle_center_at(1.0);
+    case Handle::Angle:
+        return angle_handle(mover_swept(), mover_pivot());
+    case Handle::Pivot:
+        return s.obstacle_pivot;
+    case Handle::ObstacleAngle:
+        return angle_handle(obstacle_swept(), obstacle_pivot());
     case Handle::None:
         break;
     }
@@ -386,11 +541,22 @@ Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) 
     return best;
 }
 
+namespace {
+
+// How far `to` is turned from `from` about `pivot`, in (-pi, pi]: the drag's share of a turn.
+double turned_by(ccd::Vec2 pivot, ccd::Vec2 from, ccd::Vec2 to) {
+    const ccd::Vec2 a = from - pivot, b = to - pivot;
+    if (a == ccd::Vec2{} || b == ccd::Vec2{}) return 0.0;
+    return std::atan2(ccd::cross(a, b), ccd::dot(a, b));
+}
+
+} // namespace
+
 void QueryLab::drag(Handle handle, ccd::Vec2 world) {
     LabState& s = state_;
     const ccd::Vec2 by = world - handle_position(handle); // for the polygons
     switch (handle) {
-    case Handle::Center:
+    case Handle::Center: // a polygon's outline moves; its orientation stays
         if (mover_is_polygon())
             s.mover_polygon = ccd::translated(s.mover_polygon, by);
         else
@@ -425,6 +591,17 @@ void QueryLab::drag(Handle handle, ccd::Vec2 world) {
         break;
     case Handle::ObstacleTip:
         s.obstacle_displacement = world - obstacle_center_at(0.0);
+        break;
+    case Handle::Angle: // about where the pivot is at t = 1
+        s.mover_angle += turned_by(mover_center_at(1.0), handle_position(handle), world);
+        break;
+    case Handle::Pivot:
+        s.obstacle_pivot = world;
+        break;
+    case Handle::ObstacleAngle:
+        s.obstacle_angle +=
+            turned_by(obstacle_is_segment() ? s.obstacle_pivot : obstacle_center_at(1.0),
+                      handle_position(handle), world);
         break;
     case Handle::None:
         return;

@@ -22,9 +22,11 @@
 namespace ccdlab {
 
 // The lab takes apart one of the pair registry's pairs (ccd/pair_registry.hpp): those whose
-// mover is a translating circle (or point) or polygon, and whose obstacle is a segment (static,
-// or with ends that move), a translating circle or a translating polygon. It knows a pair only
-// by the kinds of its two sides: every choice it makes is made per side.
+// mover is a translating circle (or point) or a polygon that translates and may turn, and whose
+// obstacle is a segment (static, with ends that move, or turning about a pivot), a translating
+// circle or a polygon that translates and may turn. It knows a pair only by the kinds of its
+// two sides: every choice it makes is made per side. A polygon turns about its centroid
+// (ccd::PolygonBody::turning, as the scene format says), a segment about its pivot.
 
 // How many of the scene's bodies, segments and polygons a pair takes (from the front of each):
 // one item per side, of the side's shape (a circle is a body).
@@ -57,6 +59,9 @@ enum class Handle {
     ObstacleCenter, // the obstacle circle's center, or the obstacle polygon's vertex centroid
     ObstacleRadius, // on the obstacle circle, across its motion
     ObstacleTip,    // where the obstacle's center is at t = 1
+    Angle,          // a turning mover's farthest vertex at t = 1: sets its turn over the frame
+    Pivot,          // a turning segment's pivot (the segment stays)
+    ObstacleAngle,  // a turning obstacle's farthest vertex (or end) at t = 1: sets its turn
 };
 
 std::string_view to_string(Handle handle);
@@ -73,6 +78,14 @@ struct LabState {
     ccd::Circle obstacle_circle;     // CircleCircle
     ccd::Polygon obstacle_polygon;   // a polygon obstacle (PolygonPolygon, CirclePolygon)
     ccd::Vec2 obstacle_displacement; // a circle or polygon obstacle's motion
+    // Turning sides: a polygon's orientation at t = 0 (the scene's `angle`: mover_polygon and
+    // obstacle_polygon are the outlines at the orientation 0), each side's turn over the frame
+    // (a polygon's angular velocity, a segment's angle) and a turning segment's pivot.
+    double mover_orientation = 0.0;
+    double mover_angle = 0.0;
+    double obstacle_orientation = 0.0;
+    double obstacle_angle = 0.0;
+    ccd::Vec2 obstacle_pivot;
     friend bool operator==(const LabState& a, const LabState& b);
 };
 
@@ -107,19 +120,31 @@ public:
     bool obstacle_ends_move() const { return kind_->obstacle.motion == ccd::MotionKind::EndMotion; }
     bool obstacle_is_polygon() const { return kind_->obstacle.shape == ccd::ShapeKind::Polygon; }
     bool obstacle_is_circle() const { return kind_->obstacle.shape == ccd::ShapeKind::Circle; }
+    // The side turns (a polygon with an angular velocity, a segment with a pivot, in the scene
+    // opened): its pivot and angle handles exist, and its motion is a ccd::Turning.
+    bool mover_turns() const { return mover_turns_; }
+    bool obstacle_turns() const { return obstacle_turns_; }
 
     const ccd::Circle& mover() const { return state_.mover; }
     const ccd::Polygon& mover_polygon() const { return state_.mover_polygon; }
     ccd::Vec2 displacement() const { return state_.displacement; }
     // The segment at t = 0 (segment pairs).
     const ccd::Segment& obstacle() const { return state_.obstacle; }
-    // The segment as the query sees it: its ends' motion is zero for a static segment.
+    // The segment's ends' motion (zero for a static or turning segment).
     ccd::MovingSegment moving_obstacle() const {
         return {state_.obstacle, state_.obstacle_da, state_.obstacle_db};
     }
     const ccd::Circle& obstacle_circle() const { return state_.obstacle_circle; }
     const ccd::Polygon& obstacle_polygon() const { return state_.obstacle_polygon; }
     ccd::Vec2 obstacle_displacement() const { return state_.obstacle_displacement; }
+    double mover_angle() const { return state_.mover_angle; }
+    double obstacle_angle() const { return state_.obstacle_angle; }
+    // A turning side's pivot at t = 0 (a polygon's centroid, a segment's pivot).
+    ccd::Vec2 mover_pivot() const;
+    ccd::Vec2 obstacle_pivot() const;
+    // How many pieces draw a turning side's arcs: more for larger turns (each piece a few
+    // degrees, up to a cap).
+    int arc_pieces() const;
     const std::string& mover_name() const { return mover_name_; }
     const std::string& obstacle_name() const { return obstacle_name_; }
 
@@ -137,10 +162,12 @@ public:
     void set_disagreement_tolerance(double tolerance);
 
     double scrub_t = 0.0;
-    // Where the mover's reference point (a circle's center, a polygon's vertex centroid) is at t.
+    // Where the mover's reference point (a circle's center, a polygon's vertex centroid, a
+    // turning polygon's pivot) is at t.
     ccd::Vec2 mover_center_at(double t) const;
     ccd::Vec2 obstacle_center_at(double t) const; // the obstacle circle's or polygon's
-    ccd::Segment obstacle_at(double t) const { return moving_obstacle().at(t); }
+    // Where the shapes are at t, moved by the core's motion (ccd::Swept::moved for a rigid one).
+    ccd::Segment obstacle_at(double t) const;
     ccd::Polygon mover_polygon_at(double t) const;
     ccd::Polygon obstacle_polygon_at(double t) const;
 
@@ -153,6 +180,9 @@ public:
     void set_obstacle_displacement(ccd::Vec2 displacement);
     void set_mover_polygon(const ccd::Polygon& polygon);
     void set_obstacle_polygon(const ccd::Polygon& polygon);
+    void set_mover_angle(double angle);       // turning movers only
+    void set_obstacle_angle(double angle);    // turning obstacles only
+    void set_obstacle_pivot(ccd::Vec2 pivot); // turning segments only
 
     const LabState& state() const { return state_; }
     void restore(const LabState& state);
@@ -165,7 +195,9 @@ public:
     Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
     // Moves a handle to `world`. Moving a center carries the whole motion along; a radius
     // handle sits on its circle, across the motion, and sets the radius to its distance; a
-    // segment's end at t = 0 carries its motion along, its end at t = 1 sets that motion.
+    // segment's end at t = 0 carries its motion along, its end at t = 1 sets that motion; an
+    // angle handle turns the side by as much as the handle turned about the pivot's place at
+    // t = 1 (dragged round and round, it winds up several turns); a pivot moves alone.
     void drag(Handle handle, ccd::Vec2 world);
 
     // The two sides as the pair registry takes them (the lab asks its query through it).
@@ -174,12 +206,20 @@ public:
 
 private:
     void recompute();
+    // A polygon side at t = 0 (its outline turned by its orientation) and its motion.
+    ccd::Polygon mover_start() const;
+    ccd::Polygon obstacle_start() const;
+    ccd::Turning mover_turning() const;
+    ccd::Turning obstacle_turning() const;
+    // The angle handle of a side: the vertex farthest from the pivot at t = 0, at t = 1.
+    ccd::Vec2 angle_handle(const ccd::Swept& side, ccd::Vec2 pivot) const;
 
     const ccd::PairType* kind_ = // until from_scene: a circle against a static segment
         ccd::choose_pair({ccd::ShapeKind::Circle, ccd::MotionKind::Translation},
                          {ccd::ShapeKind::Segment, ccd::MotionKind::Still})
             .pair;
     std::vector<Handle> handles_; // of the pair's two sides
+    bool mover_turns_ = false, obstacle_turns_ = false;
     LabState state_;
     std::string mover_name_;
     std::string obstacle_name_;

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 #include <optional>
 #include <string>
 
@@ -125,6 +126,139 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
     }
 }
 
+Color bracket_color(ccd::BracketVerdict verdict) {
+    switch (verdict) {
+    case ccd::BracketVerdict::NoContact:
+        return {0.45f, 0.55f, 0.70f, 1.0f};
+    case ccd::BracketVerdict::Refined:
+        return {1.00f, 0.85f, 0.30f, 1.0f};
+    case ccd::BracketVerdict::ContactFound:
+        return {0.35f, 0.95f, 0.45f, 1.0f};
+    case ccd::BracketVerdict::StepLimit:
+        return {1.00f, 0.35f, 0.50f, 1.0f};
+    }
+    return palette::wall;
+}
+
+// How deep a bracket is in the halving: 0 for [0, 1], 1 for a half, ...
+int bracket_depth(const ccd::SearchBracket& bracket) {
+    const double width = bracket.t1 - bracket.t0;
+    if (!(width > 0.0)) return 60;
+    return std::clamp(static_cast<int>(std::lround(-std::log2(width))), 0, 60);
+}
+
+// The certified search of a turning query, as the trace holds it (ccd::CertifiedSearch): the
+// separation f(t) the core sampled over the frame, the zero line, the root (the hit's t) and
+// the final bracket; below it, every bracket the search looked at, a row per halving depth, in
+// its verdict's colour. Nothing is recomputed: the curve is the trace's samples joined.
+void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<ccd::Hit>& hit) {
+    int deepest = 0;
+    for (const ccd::SearchBracket& b : search.brackets)
+        deepest = std::max(deepest, bracket_depth(b));
+    const float curve_height = 130.0f;
+    const float row = std::clamp(80.0f / static_cast<float>(deepest + 1), 2.0f, 8.0f);
+    const float rows_height = row * static_cast<float>(deepest + 1);
+    const ImVec2 size(ImGui::GetContentRegionAvail().x, curve_height + 6.0f + rows_height);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##search", size);
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    double lo = 0.0, hi = 0.0;
+    for (const ccd::SeparationSample& s : search.samples) {
+        lo = std::min(lo, s.separation);
+        hi = std::max(hi, s.separation);
+    }
+    if (!(hi > lo)) hi = lo + 1.0;
+    const double pad = 0.08 * (hi - lo);
+    lo -= pad;
+    hi += pad;
+    const float inset = 6.0f; // t = 0 and t = 1 a little inside the box
+    const auto x_of = [&](double t) {
+        return origin.x + inset + static_cast<float>(t) * (size.x - 2.0f * inset);
+    };
+    const auto y_of = [&](double v) {
+        return origin.y + static_cast<float>((hi - v) / (hi - lo)) * curve_height;
+    };
+    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
+                        IM_COL32(20, 22, 27, 255));
+    const ImU32 guide = IM_COL32(120, 125, 135, 120);
+    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
+    for (double t : {0.0, 1.0})
+        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    // The final bracket: certified clear up to its start, the contact at its end.
+    if (search.final_t1 > search.final_t0)
+        list->AddRectFilled(ImVec2(x_of(search.final_t0), origin.y),
+                            ImVec2(x_of(search.final_t1), origin.y + curve_height),
+                            IM_COL32(255, 107, 56, 40));
+    std::vector<ImVec2> points;
+    for (const ccd::SeparationSample& s : search.samples)
+        points.push_back(ImVec2(x_of(s.t), y_of(s.separation)));
+    if (points.size() > 1)
+        list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imgui(palette::mover),
+                          0, 2.0f);
+    for (const ImVec2& p : points)
+        list->AddCircleFilled(p, 1.8f, to_imgui(palette::mover));
+    const float rows_top = origin.y + curve_height + 6.0f;
+    for (const ccd::SearchBracket& b : search.brackets) {
+        const float y = rows_top + row * static_cast<float>(bracket_depth(b));
+        const float x0 = x_of(b.t0), x1 = std::max(x_of(b.t1), x_of(b.t0) + 1.5f);
+        list->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + std::max(1.0f, row - 1.0f)),
+                            to_imgui(bracket_color(b.verdict).with_alpha(0.85f)));
+    }
+    if (hit) {
+        const ImU32 impact = to_imgui(palette::impact);
+        list->AddLine(ImVec2(x_of(hit->t), origin.y), ImVec2(x_of(hit->t), origin.y + size.y),
+                      impact, 1.5f);
+        list->AddCircleFilled(ImVec2(x_of(hit->t), y_of(0.0)), 4.5f, impact);
+    }
+    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + curve_height - 16), guide, "t = 0");
+    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + curve_height - 16), guide, "t = 1");
+    if (ImGui::IsItemHovered()) {
+        const double t = std::clamp(
+            (ImGui::GetIO().MousePos.x - origin.x - inset) / (size.x - 2.0f * inset), 0.0f, 1.0f);
+        const ccd::SeparationSample* nearest = nullptr;
+        for (const ccd::SeparationSample& s : search.samples)
+            if (!nearest || std::fabs(s.t - t) < std::fabs(nearest->t - t)) nearest = &s;
+        std::string text = "t = " + fixed_text(t, 6);
+        if (nearest)
+            text += "\nf(" + fixed_text(nearest->t, 4) + ") = " + number_text(nearest->separation);
+        const ccd::SearchBracket* finest = nullptr; // the deepest bracket holding t
+        for (const ccd::SearchBracket& b : search.brackets)
+            if (b.t0 <= t && t <= b.t1 && (!finest || b.t1 - b.t0 < finest->t1 - finest->t0))
+                finest = &b;
+        if (finest) {
+            text += "\nbracket [" + number_text(finest->t0, 9) + ", " + number_text(finest->t1, 9) +
+                    "]: " + std::string(ccd::to_string(finest->verdict));
+            if (!std::isnan(finest->lower_bound))
+                text += "\nf >= " + number_text(finest->lower_bound) + " on it";
+        }
+        ImGui::SetTooltip("%s", text.c_str());
+    }
+}
+
+// The search's figures beside its plot, and its legend.
+void draw_search_summary(const ccd::CertifiedSearch& search) {
+    int counts[4] = {0, 0, 0, 0};
+    for (const ccd::SearchBracket& b : search.brackets)
+        ++counts[static_cast<int>(b.verdict)];
+    text_flow("f(t) = distance - r over the frame (" + std::to_string(search.samples.size()) +
+              " samples); " + std::to_string(search.steps) +
+              " steps; delta = " + number_text(search.tolerance, 3));
+    const auto legend = [&](ccd::BracketVerdict verdict, const char* what) {
+        const Color c = bracket_color(verdict);
+        ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1.0f), "%-5d %s",
+                           counts[static_cast<int>(verdict)], what);
+    };
+    legend(ccd::BracketVerdict::NoContact, "discarded: the bound says no contact");
+    legend(ccd::BracketVerdict::Refined, "halved: the bound allows a contact");
+    legend(ccd::BracketVerdict::ContactFound, "kept: contact found at its start");
+    if (search.step_limit_reached)
+        legend(ccd::BracketVerdict::StepLimit, "step budget ran out: answered at its start");
+    if (search.brackets_truncated)
+        ImGui::TextDisabled("(the first %zu brackets kept)", ccd::CertifiedSearch::kMaxBrackets);
+    text_flow("final bracket [" + number_text(search.final_t0, 12) + ", " +
+              number_text(search.final_t1, 12) + "]");
+}
+
 } // namespace
 
 QueryLabView::QueryLabView(QueryLab lab, const ccd::Scene& scene)
@@ -230,15 +364,52 @@ void moving_circle(ShapeRenderer& r, const ccd::Circle& circle, Vec2 displacemen
     if (circle.radius == 0.0) r.point(now, 4.5f, color); // a point mover
 }
 
-// A translating polygon's frame: its vertices' paths, the polygon at t = 1 (dashed), at t = 0
-// and at the scrubbed time, and its motion arrow from the vertex centroid.
+// Each point's path over the frame, as `at(t)` places the points (a turning side's arcs, drawn
+// in lab.arc_pieces() pieces), thin and faint.
+template <class At>
+void arcs(ShapeRenderer& r, const QueryLab& lab, const At& at, Color color) {
+    const int pieces = lab.arc_pieces();
+    std::vector<Vec2> before = at(0.0);
+    for (int k = 1; k <= pieces; ++k) {
+        const std::vector<Vec2> now = at(static_cast<double>(k) / pieces);
+        for (std::size_t i = 0; i < now.size() && i < before.size(); ++i)
+            r.line(before[i], now[i], 1.0f, color.with_alpha(0.4f));
+        before = now;
+    }
+}
+
+// A turning side's pivot (a ring at t = 0, its path to t = 1) and the lever from the pivot at
+// t = 1 to the angle handle.
+void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color) {
+    if (pivot_end != pivot) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
+    r.point(pivot, 5.0f, color);
+    r.point(pivot, 2.5f, palette::background);
+    r.line(pivot_end, angle_handle, 1.5f, palette::handle.with_alpha(0.55f), 4.0f);
+}
+
+// A polygon's frame: its vertices' paths (straight, or arcs when it turns), the polygon at
+// t = 1 (dashed), at t = 0 and at the scrubbed time, and its motion arrow from its vertex
+// centroid (from its pivot, its centroid, when it turns).
 void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color color) {
     const ccd::Polygon start = mover ? lab.mover_polygon_at(0.0) : lab.obstacle_polygon_at(0.0);
     const ccd::Polygon end = mover ? lab.mover_polygon_at(1.0) : lab.obstacle_polygon_at(1.0);
     const ccd::Polygon now =
         mover ? lab.mover_polygon_at(lab.scrub_t) : lab.obstacle_polygon_at(lab.scrub_t);
-    for (std::size_t i = 0; i < start.vertices.size(); ++i)
-        r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
+    if (mover ? lab.mover_turns() : lab.obstacle_turns()) {
+        arcs(
+            r, lab,
+            [&](double t) {
+                return (mover ? lab.mover_polygon_at(t) : lab.obstacle_polygon_at(t)).vertices;
+            },
+            color);
+        const Vec2 pivot = mover ? lab.mover_center_at(0.0) : lab.obstacle_center_at(0.0);
+        const Vec2 pivot_end = mover ? lab.mover_center_at(1.0) : lab.obstacle_center_at(1.0);
+        pivot_and_lever(r, pivot, pivot_end,
+                        lab.handle_position(mover ? Handle::Angle : Handle::ObstacleAngle), color);
+    } else {
+        for (std::size_t i = 0; i < start.vertices.size(); ++i)
+            r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
+    }
     r.polygon_outline(end.vertices, 1.5f, color.with_alpha(0.55f), 6.0f);
     r.polygon_outline(start.vertices, 1.5f, color.with_alpha(0.8f));
     r.polygon_outline(now.vertices, 2.5f, color);
@@ -303,7 +474,7 @@ void draw_segment_reach(ShapeRenderer& r, const QueryLab& lab) {
     r.capsule_outline(wall.a, wall.b, radius, 1.0f, palette::wall.with_alpha(0.25f));
     if (!hit || hit->overlap) return;
     const ccd::Segment at = lab.obstacle_at(hit->t);
-    if (lab.obstacle_ends_move())
+    if (lab.obstacle_ends_move() || lab.obstacle_turns())
         r.capsule_outline(at.a, at.b, radius, 1.0f, palette::impact.with_alpha(0.4f), 5.0f);
     if (hit->feature == ccd::Feature::SegmentInterior)
         r.band(at.a, at.b, radius, palette::produced_hit);
@@ -350,7 +521,23 @@ void draw_reach(ShapeRenderer& r, const QueryLab& lab) {
 
 // The obstacle over the frame.
 void draw_obstacle(ShapeRenderer& r, const QueryLab& lab) {
-    if (lab.obstacle_is_segment() && !lab.obstacle_ends_move()) {
+    if (lab.obstacle_is_segment() && lab.obstacle_turns()) {
+        // Its ends' arcs, the segment at t = 0, at t = 1 (dashed), at the scrubbed t, and its
+        // pivot with the lever to the angle handle.
+        arcs(
+            r, lab,
+            [&](double t) {
+                const ccd::Segment s = lab.obstacle_at(t);
+                return std::vector<Vec2>{s.a, s.b};
+            },
+            palette::wall);
+        const ccd::Segment end = lab.obstacle_at(1.0), now = lab.obstacle_at(lab.scrub_t);
+        r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
+        r.line(lab.obstacle().a, lab.obstacle().b, 2.0f, palette::wall.with_alpha(0.55f));
+        r.line(now.a, now.b, 3.0f, palette::wall);
+        const Vec2 pivot = lab.obstacle_pivot();
+        pivot_and_lever(r, pivot, pivot, lab.handle_position(Handle::ObstacleAngle), palette::wall);
+    } else if (lab.obstacle_is_segment() && !lab.obstacle_ends_move()) {
         r.line(lab.obstacle().a, lab.obstacle().b, 3.0f, palette::wall);
     } else if (lab.obstacle_ends_move()) {
         const ccd::Segment start = lab.obstacle_at(0.0), end = lab.obstacle_at(1.0);
@@ -380,7 +567,7 @@ void draw_at_impact(ShapeRenderer& r, const QueryLab& lab, const ccd::Hit& hit) 
     if (lab.obstacle_is_polygon()) {
         r.polygon_outline(lab.obstacle_polygon_at(hit.t).vertices, 2.0f,
                           palette::impact.with_alpha(0.6f), 6.0f);
-    } else if (lab.obstacle_ends_move()) {
+    } else if (lab.obstacle_ends_move() || lab.obstacle_turns()) {
         const ccd::Segment wall = lab.obstacle_at(hit.t);
         r.line(wall.a, wall.b, 2.5f, palette::impact);
     } else if (lab.obstacle_is_circle()) {
@@ -469,9 +656,26 @@ void QueryLabView::draw_labels() const {
         label(lab_.mover_center_at(hit->t), lab_.mover().radius * camera.pixels_per_unit, 100,
               palette::impact, text);
     }
+    // A turning side's turn beside its angle handle, in radians and in turns.
+    const auto turn_text = [](double angle) {
+        char text[96];
+        std::snprintf(text, sizeof text, "turns %s rad (%s turns)", fixed_text(angle, 3).c_str(),
+                      fixed_text(angle / (2.0 * std::numbers::pi), 2).c_str());
+        return std::string(text);
+    };
+    if (lab_.mover_turns())
+        label(lab_.handle_position(Handle::Angle), 8.0, 80, palette::handle,
+              turn_text(lab_.mover_angle()));
+    if (lab_.obstacle_turns())
+        label(lab_.handle_position(Handle::ObstacleAngle), 8.0, 80, palette::handle,
+              turn_text(lab_.obstacle_angle()));
     if (layers_.labels) {
         const std::string& obstacle = lab_.obstacle_name();
-        if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
+        if (lab_.obstacle_is_segment() && lab_.obstacle_turns()) {
+            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A (t = 0)");
+            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B (t = 0) " + obstacle);
+            label(lab_.obstacle_pivot(), 6.0, 50, palette::wall, "pivot");
+        } else if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
             label(lab_.obstacle().a, 6.0, 60, palette::wall, "A");
             label(lab_.obstacle().b, 6.0, 60, palette::wall, "B " + obstacle);
         } else if (lab_.obstacle_is_segment()) {
@@ -575,6 +779,13 @@ std::string drag_hint(const QueryLab& lab) {
         hint += ", and the obstacle circle's center, radius and arrow tip";
     else
         hint += ", and the obstacle polygon's vertex centroid (moves it) and arrow tip";
+    if (lab.mover_turns() || lab.obstacle_turns())
+        hint += "; a turning side's angle handle (at its farthest point at t = 1) sets its turn "
+                "over the frame: drag it round the pivot, again and again for several turns" +
+                std::string(lab.obstacle_is_segment() && lab.obstacle_turns()
+                                ? ", and the segment's pivot moves alone"
+                                : "; a turning polygon turns about its centroid") +
+                "; Space animates the turn";
     if (lab.mover_is_polygon() || lab.obstacle_is_polygon())
         hint += "; the vertices are in the panel";
     return hint + ". Shift snaps to the grid; Ctrl+Z undoes. F1 lists every key.";
@@ -672,8 +883,16 @@ void QueryLabView::draw_panel() {
     draw_show_section();
     if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen))
         draw_time_of_impact(lab_);
-    if (ImGui::CollapsingHeader("Equations (the query's trace)", ImGuiTreeNodeFlags_DefaultOpen))
+    if (const auto& search = lab_.trace().search) {
+        if (ImGui::CollapsingHeader("Separation (the certified search)",
+                                    ImGuiTreeNodeFlags_DefaultOpen)) {
+            draw_search_plot(*search, lab_.hit());
+            draw_search_summary(*search);
+        }
+    } else if (ImGui::CollapsingHeader("Equations (the query's trace)",
+                                       ImGuiTreeNodeFlags_DefaultOpen)) {
         draw_equations();
+    }
     if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) draw_algorithms();
     ImGui::Separator();
     bool edited = edit_mover();
@@ -783,7 +1002,8 @@ void QueryLabView::draw_algorithms() {
 bool QueryLabView::edit_mover() {
     bool edited = false;
     if (lab_.mover_is_polygon()) {
-        ImGui::Text("Polygon \"%s\" (moves)", lab_.mover_name().c_str());
+        ImGui::Text("Polygon \"%s\" (%s)", lab_.mover_name().c_str(),
+                    lab_.mover_turns() ? "moves and turns about its centroid" : "moves");
         ccd::Polygon polygon = lab_.mover_polygon();
         if (edit_polygon("mover", polygon)) {
             lab_.set_mover_polygon(polygon);
@@ -803,6 +1023,13 @@ bool QueryLabView::edit_mover() {
         lab_.set_displacement(displacement);
         edited = true;
     }
+    if (lab_.mover_turns()) {
+        double angle = lab_.mover_angle();
+        if (edit_angle("turn", angle)) {
+            lab_.set_mover_angle(angle);
+            edited = true;
+        }
+    }
     return edited;
 }
 
@@ -819,7 +1046,8 @@ bool QueryLabView::edit_obstacle() {
             edited = true;
         }
     } else {
-        ImGui::Text("Polygon \"%s\"", lab_.obstacle_name().c_str());
+        ImGui::Text("Polygon \"%s\"%s", lab_.obstacle_name().c_str(),
+                    lab_.obstacle_turns() ? " (turns about its centroid)" : "");
         ccd::Polygon polygon = lab_.obstacle_polygon();
         if (edit_polygon("obstacle", polygon)) {
             lab_.set_obstacle_polygon(polygon);
@@ -831,6 +1059,13 @@ bool QueryLabView::edit_obstacle() {
         lab_.set_obstacle_displacement(motion);
         edited = true;
     }
+    if (lab_.obstacle_turns()) {
+        double angle = lab_.obstacle_angle();
+        if (edit_angle("turn##obstacle", angle)) {
+            lab_.set_obstacle_angle(angle);
+            edited = true;
+        }
+    }
     return edited;
 }
 
@@ -839,7 +1074,9 @@ bool QueryLabView::edit_obstacle_segment() {
     const ccd::MovingSegment segment = lab_.moving_obstacle();
     const bool ends_move = segment.displacement_a != Vec2{} || segment.displacement_b != Vec2{};
     ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
-                ends_move ? " (its ends move)" : "");
+                lab_.obstacle_turns() ? " (turns about its pivot)"
+                : ends_move           ? " (its ends move)"
+                                      : "");
     ccd::Segment wall = lab_.obstacle();
     if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
         lab_.set_obstacle(wall);
@@ -850,6 +1087,18 @@ bool QueryLabView::edit_obstacle_segment() {
         Vec2 da = moving.displacement_a, db = moving.displacement_b;
         if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
             lab_.set_obstacle_motion(da, db);
+            edited = true;
+        }
+    }
+    if (lab_.obstacle_turns()) {
+        Vec2 pivot = lab_.obstacle_pivot();
+        if (edit_vec2("pivot", pivot)) {
+            lab_.set_obstacle_pivot(pivot);
+            edited = true;
+        }
+        double angle = lab_.obstacle_angle();
+        if (edit_angle("turn##segment", angle)) {
+            lab_.set_obstacle_angle(angle);
             edited = true;
         }
     }

@@ -140,6 +140,13 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
                               {"vertices", polygon_json(lab.obstacle_polygon())},
                               {"displacement", to_json(lab.obstacle_displacement())}};
     }
+    // A turning side: its pivot at t = 0 and its turn over the frame.
+    if (lab.mover_turns())
+        report["mover"]["turning"] = {{"pivot", to_json(lab.mover_pivot())},
+                                      {"angle", lab.mover_angle()}};
+    if (lab.obstacle_turns())
+        report[lab.obstacle_is_segment() ? "segment" : "obstacle"]["turning"] = {
+            {"pivot", to_json(lab.obstacle_pivot())}, {"angle", lab.obstacle_angle()}};
     report["scrub_t"] = lab.scrub_t;
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     nlohmann::json answers = nlohmann::json::array();
@@ -154,8 +161,10 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     }
     report["algorithms"] = answers;
     report["disagreement"] = lab.any_disagreement();
-    report["trace"] = ccd::trace_to_json(lab.trace())["candidates"];
+    const nlohmann::json trace = ccd::trace_to_json(lab.trace());
+    report["trace"] = trace["candidates"];
     report["query"] = lab.trace().query;
+    report["search"] = trace.contains("search") ? trace["search"] : nlohmann::json();
     nlohmann::json handles;
     for (Handle h : lab.handles())
         handles[std::string(to_string(h))] =
@@ -201,6 +210,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
                              {"cancelled", view.log().cancelled.size()},
                              {"bodies", bodies}};
     report["selected_cancelled"] = view.selected_cancelled();
+    report["refusal"] = view.refusal() ? nlohmann::json(*view.refusal()) : nlohmann::json();
     const WorldHighlight lit = view.highlight();
     nlohmann::json highlight = {{"bodies", nlohmann::json::array()},
                                 {"walls", nlohmann::json::array()}};

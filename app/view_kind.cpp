@@ -14,8 +14,11 @@ std::string_view to_string(ViewKind kind) {
 }
 
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
-    const bool query_lab =
-        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene) != nullptr);
+    // A scene with a turning body, which the World does not step yet, opens in the query lab
+    // when any of its pairs can be taken apart there.
+    const bool turning = ccd::turning_refusal(scene).has_value();
+    const bool query_lab = mode == Mode::Query ||
+                           (mode == Mode::Automatic && query_lab_pair(scene, turning) != nullptr);
     if (query_lab) {
         try {
             QueryLab::from_scene(scene);
@@ -26,7 +29,9 @@ ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& lab
         }
         return ViewKind::QueryLab;
     }
-    static_cast<void>(ccd::make_world(scene)); // ccd::SceneError: a scene the World does not take
+    // ccd::SceneError: a scene the World does not take; one with a turning body opens, and the
+    // world view shows the refusal instead of a run.
+    if (!turning) static_cast<void>(ccd::make_world(scene));
     return ViewKind::World;
 }
 

@@ -34,10 +34,17 @@ Color body_color(int index) {
     return colors[static_cast<std::size_t>(index) % std::size(colors)];
 }
 
+// The World of `scene`, or an empty one when the World refuses the scene for a turning body
+// (ccd::turning_refusal): the view then shows the refusal, never a run without those bodies.
+ccd::SceneWorld stepped_world(const ccd::Scene& scene) {
+    return ccd::turning_refusal(scene) ? ccd::make_world(ccd::Scene{}) : ccd::make_world(scene);
+}
+
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene)
-    : editor_(scene), canvas_(scene, kPanelWidth), world_(ccd::make_world(scene)),
+    : editor_(scene), canvas_(scene, kPanelWidth), world_(stepped_world(scene)),
+      refusal_(ccd::turning_refusal(scene)),
       layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
     read_shapes();
     discrete_.reset(scene);
@@ -45,7 +52,8 @@ WorldView::WorldView(const ccd::Scene& scene)
 }
 
 void WorldView::rebuild() {
-    world_ = ccd::make_world(editor_.scene());
+    world_ = stepped_world(editor_.scene());
+    refusal_ = ccd::turning_refusal(editor_.scene());
     read_shapes();
     discrete_.reset(editor_.scene());
     step_frame();
@@ -459,6 +467,12 @@ void WorldView::draw_labels() const {
 
 void WorldView::draw_panel() {
     canvas_.begin_panel("World", editor_.scene());
+    if (refusal_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("Not run: %s", refusal_->c_str());
+        ImGui::PopStyleColor();
+        ImGui::Separator();
+    }
     draw_frame_controls();
     draw_cuts();
     draw_timeline();

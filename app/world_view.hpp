@@ -14,6 +14,7 @@
 #include "ccd/scene_world.hpp"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,8 @@ public:
     const Camera& camera() const { return canvas_.camera(); }
     const ccd::EventLog& log() const { return log_; }
     const ccd::SceneWorld& world() const { return world_; }
+    // Why the World refuses the scene (a turning body: ccd::turning_refusal), or nothing.
+    const std::optional<std::string>& refusal() const { return refusal_; }
     double scrub_t() const { return scrub_t_; }
     void set_scrub_t(double t);
     // Selects the next (+1) or previous (-1) event in processing order and moves t to it; with
@@ -136,6 +139,9 @@ private:
     SceneEditor editor_; // the scene as edited; world_ is stepped from it
     CanvasView canvas_;  // the camera, Home, F1's help and whether anything shown changed
     ccd::SceneWorld world_;
+    // Why the World does not step the scene (a turning body), shown in the panel; world_ is then
+    // empty.
+    std::optional<std::string> refusal_;
     ccd::EventLog log_; // the frame shown
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
     // about its center (then the radius is 0).

@@ -34,6 +34,11 @@ ball-meets-a-crate 0.52
 crate-meets-a-closing-rod 0.5
 seed003-phaser-tilted-line 0.6
 seed004-infinite-line 0
+turning-paddle-tunnels 0.2233
+turning-windmill-graze 0.5
+turning-plank-in-a-gap 0.7353
+turning-box2d-gives-up 0.109
+seed002-turning-polygons 0.4055
 seed000-doomolish-hallway 0.6
 seed001-sliding-disks 0.8
 seed001-stuck-on-a-joint 1 --discrete slide-move-first-found

@@ -1,0 +1,145 @@
+// End-to-end tests of the turning pairs in the real executable under xvfb-run: a turning scene
+// opens in the query lab with the hand-worked time of impact and the certified search in its
+// --report, dragging the angle handle (xdotool) turns the shape, and the new time of impact is
+// the core's certified answer for the numbers the app now holds; the world view refuses the
+// turning body with the World's message.
+#include "gui_test_support.hpp"
+#include "process.hpp"
+
+#include "ccd/toi_turning.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <numbers>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::read_json;
+using ccdlab_test::run_command;
+using ccdlab_test::scratch_dir;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+ccd::Vec2 vec2(const json& v) {
+    return {v[0].get<double>(), v[1].get<double>()};
+}
+
+json screenshot_report(const std::string& scene, const fs::path& dir,
+                       const std::string& extra = "") {
+    const auto result =
+        run_command(kApp + " --scene " + kScenes + "/" + scene + " --size 1280x800 " + extra +
+                    " --screenshot " + (dir / "shot.png").string() + " --report " +
+                    (dir / "report.json").string());
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    return read_json(dir / "report.json");
+}
+
+TEST(AppQueryLabTurning, TheSpinningPaddleOpensWithItsHandValueAndItsSearch) {
+    // scenes/turning-paddle-tunnels.json: t = arccos(1/6) / (2 pi) (its description).
+    const fs::path dir = scratch_dir();
+    const json report = screenshot_report("turning-paddle-tunnels.json", dir);
+    EXPECT_EQ(report["mode"], "query");
+    EXPECT_EQ(report["pair"], "circle_rotating_segment");
+    ASSERT_FALSE(report["hit"].is_null());
+    EXPECT_NEAR(report["hit"]["t"].get<double>(), std::acos(1.0 / 6.0) / (2.0 * std::numbers::pi),
+                1e-9);
+    EXPECT_EQ(report["segment"]["turning"]["pivot"], json::array({0.0, 0.0}));
+    EXPECT_EQ(report["segment"]["turning"]["angle"].get<double>(), 2.0 * std::numbers::pi);
+    for (const char* h : {"pivot", "obstacle_angle", "a", "b", "center", "tip"})
+        EXPECT_TRUE(report["handles_px"].contains(h)) << h;
+    ASSERT_TRUE(report["search"].is_object());
+    EXPECT_EQ(report["search"]["samples"].size(), 65u);
+    EXPECT_FALSE(report["search"]["brackets"].empty());
+    EXPECT_EQ(report["search"]["brackets"].back()["verdict"], "contact found");
+    // Box2D answers the pair too (it follows rotation); it is listed beside the certified one.
+    bool box2d = false;
+    for (const json& answer : report["algorithms"])
+        box2d = box2d || (answer["name"] == "box2d" && answer["has_query"] == true);
+    EXPECT_TRUE(box2d) << report["algorithms"].dump();
+}
+
+TEST(AppQueryLabTurning, DraggingTheAngleHandleGivesTheCoresAnswerForTheNewTurn) {
+    const fs::path dir = scratch_dir();
+    const fs::path report_path = dir / "report.json";
+    const std::string scene = "turning-windmill-graze.json";
+    BackgroundProcess app({kApp, "--scene", kScenes + "/" + scene, "--size", "1280x800", "--report",
+                           report_path.string()},
+                          dir.string());
+    ASSERT_TRUE(eventually([&] { return fs::exists(report_path); }, 20s));
+    const auto search = run_command("xdotool search --sync --name '" + scene + "'");
+    ASSERT_EQ(search.exit_code, 0) << search.output;
+    const std::string window = search.output.substr(0, search.output.find('\n'));
+    const json before = read_json(report_path);
+    ASSERT_FALSE(before["hit"].is_null()) << "the graze";
+    // The bar's tip at t = 1 is at (-3, 0), left of the pivot: dragged up and right, the turn
+    // shrinks but still passes the top of the arc (pi/2), where the tip grazes the ball: at
+    // t = (pi/2) / angle.
+    const double x = before["handles_px"]["obstacle_angle"][0];
+    const double y = before["handles_px"]["obstacle_angle"][1];
+    const auto drag = ccdlab_test::drag_in_window(window, x, y, x + 40.0, y - 160.0);
+    ASSERT_EQ(drag.exit_code, 0) << drag.output;
+    ASSERT_TRUE(eventually(
+        [&] {
+            return read_json(report_path)["segment"]["turning"]["angle"] !=
+                   before["segment"]["turning"]["angle"];
+        },
+        10s));
+    const json after = read_json(report_path);
+    const double angle = after["segment"]["turning"]["angle"];
+    EXPECT_LT(angle, std::numbers::pi) << "turned back toward the top";
+    const auto expected = ccd::certified_time_of_impact(
+        ccd::Swept{ccd::Circle{vec2(after["mover"]["center"]), after["mover"]["radius"]},
+                   ccd::Translation{vec2(after["mover"]["displacement"])}},
+        ccd::Swept{ccd::Segment{vec2(after["segment"]["a"]), vec2(after["segment"]["b"])},
+                   ccd::Turning{vec2(after["segment"]["turning"]["pivot"]), {}, angle}});
+    EXPECT_GT(angle, std::numbers::pi / 2.0) << "still past the top";
+    ASSERT_TRUE(expected);
+    ASSERT_FALSE(after["hit"].is_null());
+    EXPECT_EQ(after["hit"]["t"].get<double>(), expected->t);
+    EXPECT_NEAR(expected->t, std::numbers::pi / 2.0 / angle, 1e-6);
+    EXPECT_GT(expected->t, 0.5) << "a smaller turn reaches the top later";
+    // The edit is unsaved: killed at the end (quitting would ask).
+}
+
+TEST(AppQueryLabTurning, SeedTwosTurningPolygonsAndThePlankOpenInTheLab) {
+    const fs::path dir = scratch_dir();
+    const json wedge = screenshot_report("seed002-turning-polygons.json", dir);
+    EXPECT_EQ(wedge["pair"], "rotating_polygon_polygon");
+    EXPECT_TRUE(wedge["handles_px"].contains("obstacle_angle"));
+    EXPECT_FALSE(wedge["handles_px"].contains("angle")) << "the crate does not turn";
+    ASSERT_FALSE(wedge["hit"].is_null());
+    EXPECT_NEAR(wedge["hit"]["t"].get<double>(), 0.405461217, 1e-8);
+    // Two walls and a plank: a world, but the plank turns, so the lab takes its first pair.
+    const json plank = screenshot_report("turning-plank-in-a-gap.json", dir);
+    EXPECT_EQ(plank["mode"], "query");
+    EXPECT_EQ(plank["pair"], "rotating_polygon_segment");
+    EXPECT_TRUE(plank["handles_px"].contains("angle"));
+    ASSERT_FALSE(plank["hit"].is_null());
+    EXPECT_NEAR(plank["hit"]["t"].get<double>(), std::acos(0.1) / 2.0, 1e-9);
+}
+
+TEST(AppQueryLabTurning, TheWorldViewShowsTheRefusalOfATurningBody) {
+    const fs::path dir = scratch_dir();
+    const json report = screenshot_report("turning-plank-in-a-gap.json", dir, "--mode world");
+    EXPECT_EQ(report["mode"], "world");
+    ASSERT_TRUE(report["refusal"].is_string()) << report.dump();
+    const std::string refusal = report["refusal"];
+    EXPECT_NE(refusal.find("polygon \"plank\""), std::string::npos) << refusal;
+    EXPECT_NE(refusal.find("turning bodies are not stepped by the World yet"), std::string::npos)
+        << refusal;
+    EXPECT_TRUE(report["events"].empty()) << "no run without the plank";
+    EXPECT_TRUE(report["bodies"].empty());
+}
+
+} // namespace

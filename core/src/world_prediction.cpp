@@ -267,18 +267,26 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
         change_round = 1;
     }
     change_mark.resize(bodies.size(), 0u);
-    for (const int c : list) {
+    // The boxes the first two bodies were moved to, for their candidates below (an event
+    // changes one or two bodies).
+    Box moved[2];
+    const bool boxes_moved = use_grid() && move_in_grid;
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const int c = list[k];
         change_mark[static_cast<std::size_t>(c)] = change_round;
         if (lean()) {
             earliest_key[static_cast<std::size_t>(c)] = EarliestKey{};
             passes[static_cast<std::size_t>(c)] = Pass{from, after};
             if (any_memory_change) memory_head[static_cast<std::size_t>(c)] = -1;
         }
-        if (!use_grid() || !move_in_grid) continue;
-        if (alive(c))
-            grid.move_body(c, swept_box(c, from));
-        else
+        if (!boxes_moved) continue;
+        if (alive(c)) {
+            const Box box = swept_box(c, from);
+            if (k < 2) moved[k] = box;
+            grid.move_body(c, box);
+        } else {
             grid.remove_body(c);
+        }
     }
     // The candidates first, their trajectories fetched (prefetched: at 10,000 bodies and
     // more each is a cache miss, and they overlap this way), then the pairs predicted.
@@ -295,7 +303,8 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
         // predicted against both: the query decides, the grid only filters.
         const int c0 = list[0], c1 = list[1];
         grid.for_each_near_either(
-            swept_box(c0, from), c0, swept_box(c1, from), c1,
+            boxes_moved ? moved[0] : swept_box(c0, from), c0,
+            boxes_moved ? moved[1] : swept_box(c1, from), c1,
             [&](int w) {
                 predict_wall(c0, w, from, after);
                 predict_wall(c1, w, from, after);
@@ -309,11 +318,15 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
         }
         return;
     }
-    for (const int c : list) {
+    for (std::size_t k = 0; k < list.size(); ++k) {
+        const int c = list[k];
         if (!alive(c)) continue;
-        for_each_neighbour(
-            c, from, [&](int w) { predict_wall(c, w, from, after); },
-            [&](int o) { add_candidate(c, o); });
+        const auto visit_wall = [&](int w) { predict_wall(c, w, from, after); };
+        const auto visit_body = [&](int o) { add_candidate(c, o); };
+        if (boxes_moved && k < 2)
+            grid.for_each_near(moved[k], c, visit_wall, visit_body);
+        else
+            for_each_neighbour(c, from, visit_wall, visit_body);
     }
     for (const auto& [i, j] : candidates)
         predict_pair(i, j, from, after);

@@ -215,8 +215,8 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
     refuse_unknown_fields(q, *pair);
     if (!ccd::find_query(*pair, algorithm))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
-                         " query (it answers " + names_of(ccd::pairs_answered_by(algorithm)) +
-                         "; use --algorithm exact)");
+                         " query: not a method for this pair (it answers " +
+                         names_of(ccd::pairs_answered_by(algorithm)) + "; use --algorithm exact)");
     const ccd::Swept mover = swept(q, pair->mover, pair->mover_names);
     const ccd::Swept obstacle = swept(q, pair->obstacle, pair->obstacle_names);
     if (const auto why = ccd::inexpressible(algorithm, mover, obstacle))

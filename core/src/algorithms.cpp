@@ -13,7 +13,11 @@ constexpr std::array kAlgorithms{
     Algorithm{"exact", "closed form, cancellation-free, exact to 1e-12 of scale (default)"},
     Algorithm{"seed004", "seed 004's geometric projection (Leong; van den Heuvel and Jackson)"},
     Algorithm{"seed000-float32", "seed 000's capsule quadratic as written, in float"},
-    Algorithm{"conservative-advancement", "steps by distance / closing speed, like Box2D"},
+    Algorithm{"conservative-advancement",
+              "steps by distance / closing speed, like Box2D (turning pairs: Box2D 2.0's target "
+              "separation and 20-iteration cap)"},
+    Algorithm{"seed002-chords",
+              "seed 002's sweep, each turning vertex moved along its arc's chord (misses turns)"},
 };
 
 // The core's, then the registered ones (a peer library's), in the order they came.

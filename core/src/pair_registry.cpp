@@ -72,6 +72,15 @@ std::optional<Hit> certified_turning(const Swept& m, const Swept& o, Trace* trac
 
 // ---- the seeds' methods and conservative advancement ------------------------------------------
 
+// The turning pairs' other methods take any Swept, as the certified engine does (each brings
+// extreme inputs into range itself).
+std::optional<Hit> advancement_turning(const Swept& m, const Swept& o, Trace* trace) {
+    return conservative_advancement(m, o, trace);
+}
+std::optional<Hit> chords_turning(const Swept& m, const Swept& o, Trace* trace) {
+    return seed002_chords(m, o, trace);
+}
+
 // The seeds' methods assume ordinary magnitudes; the registry brings every input into range
 // first (an exact power of two, as the exact queries do), so no entry ever answers NaN.
 template <std::optional<Hit> (*Method)(const Circle&, Vec2, const Segment&, Trace*)>
@@ -198,6 +207,16 @@ constexpr std::array kPairMethods{
     PairMethod{"circle_circle", "seed004", seed004_circle_circle},
     PairMethod{"circle_segment", "seed000-float32", in_range<seed000_float32>},
     PairMethod{"circle_segment", "conservative-advancement", in_range<conservative_advancement>},
+    PairMethod{"point_rotating_segment", "conservative-advancement", advancement_turning},
+    PairMethod{"circle_rotating_segment", "conservative-advancement", advancement_turning},
+    PairMethod{"circle_rotating_polygon", "conservative-advancement", advancement_turning},
+    PairMethod{"rotating_polygon_segment", "conservative-advancement", advancement_turning},
+    PairMethod{"rotating_polygon_polygon", "conservative-advancement", advancement_turning},
+    PairMethod{"point_rotating_segment", "seed002-chords", chords_turning},
+    PairMethod{"circle_rotating_segment", "seed002-chords", chords_turning},
+    PairMethod{"circle_rotating_polygon", "seed002-chords", chords_turning},
+    PairMethod{"rotating_polygon_segment", "seed002-chords", chords_turning},
+    PairMethod{"rotating_polygon_polygon", "seed002-chords", chords_turning},
 };
 
 // The core's rows, then those of the algorithms registered from outside it.

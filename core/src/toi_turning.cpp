@@ -2,13 +2,13 @@
 // separation of two convex shapes with lower bounds from how fast their vertices can move.
 #include "ccd/toi_turning.hpp"
 
-#include "input_scaling.hpp"
+#include "swept_rescaling.hpp"
+#include "turning_contact.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
-#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -539,70 +539,25 @@ double side_scale(const Swept& swept) {
     return scale;
 }
 
-// Every length of a side (not its angle), for the rescaling into range.
-template <class F>
-void for_each_length(const Swept& swept, F&& f) {
-    double radius = 0.0;
-    for (const Vec2 v : vertices_of(swept.shape, radius)) {
-        f(v.x);
-        f(v.y);
-    }
-    f(radius);
-    const auto vec = [&f](Vec2 v) {
-        f(v.x);
-        f(v.y);
-    };
-    if (const auto* e = std::get_if<EndMotion>(&swept.motion)) {
-        vec(e->displacement_a);
-        vec(e->displacement_b);
-    } else if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
-        vec(turning->pivot);
-        vec(turning->displacement);
-    } else {
-        vec(swept.displacement());
-    }
-}
-
-Swept rescaled(const Swept& swept, const detail::InputRescale& k) {
-    Swept out = swept;
-    std::visit(
-        [&k](auto& shape) {
-            using S = std::decay_t<decltype(shape)>;
-            if constexpr (std::is_same_v<S, Point>) {
-                shape.position = k(shape.position);
-            } else if constexpr (std::is_same_v<S, Circle>) {
-                shape.center = k(shape.center);
-                shape.radius = k(shape.radius);
-            } else if constexpr (std::is_same_v<S, Segment>) {
-                shape.a = k(shape.a);
-                shape.b = k(shape.b);
-            } else {
-                for (Vec2& v : shape.vertices)
-                    v = k(v);
-            }
-        },
-        out.shape);
-    std::visit(
-        [&k](auto& motion) {
-            using M = std::decay_t<decltype(motion)>;
-            if constexpr (std::is_same_v<M, Translation>) {
-                motion.displacement = k(motion.displacement);
-            } else if constexpr (std::is_same_v<M, EndMotion>) {
-                motion.displacement_a = k(motion.displacement_a);
-                motion.displacement_b = k(motion.displacement_b);
-            } else if constexpr (std::is_same_v<M, Turning>) {
-                motion.pivot = k(motion.pivot);
-                motion.displacement = k(motion.displacement);
-            }
-        },
-        out.motion);
-    return out;
-}
-
 std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
                           double tolerance);
 
 } // namespace
+
+detail::ContactAt detail::contact_at(const Swept& mover, const Swept& obstacle, double t) {
+    const Side A = side_of(mover), B = side_of(obstacle);
+    ContactAt out;
+    if (A.size() == 0 || B.size() == 0) return out;
+    Placed pa, pb;
+    place(A, t, pa);
+    place(B, t, pb);
+    EdgeScratch edges;
+    const Closest c = closest(A, pa, B, pb, edges);
+    out.distance = c.distance;
+    out.overlap = c.overlap;
+    out.hit = hit_at(t, A, pa, B, pb, c, mover, obstacle);
+    return out;
+}
 
 double certified_scale(const Swept& mover, const Swept& obstacle) {
     return std::max({1.0, side_scale(mover), side_scale(obstacle)});
@@ -612,17 +567,9 @@ std::optional<Hit> certified_time_of_impact(const Swept& mover, const Swept& obs
                                             double tolerance) {
     // Inputs near the ends of double are brought into range by an exact power of two first (as
     // every query does: input_scaling.hpp); times are the same, lengths are scaled back.
-    double largest = 0.0, smallest = kInfinity;
-    const auto note = [&largest, &smallest](double v) {
-        const double magnitude = std::fabs(v);
-        if (magnitude > largest) largest = magnitude;
-        if (magnitude < smallest && magnitude > 0.0) smallest = magnitude;
-    };
-    for_each_length(mover, note);
-    for_each_length(obstacle, note);
-    const detail::InputRescale k = detail::input_rescale_for(largest, smallest);
+    const detail::InputRescale k = detail::rescale_for(mover, obstacle);
     if (!k.needed()) return search(mover, obstacle, trace, tolerance);
-    auto hit = search(rescaled(mover, k), rescaled(obstacle, k), trace, tolerance);
+    auto hit = search(detail::rescaled(mover, k), detail::rescaled(obstacle, k), trace, tolerance);
     const double back = 1.0 / k.scale;
     if (hit) hit->point *= back;
     if (trace && trace->search) {

@@ -43,6 +43,8 @@ void Trace::begin(std::string_view query_name) {
     overlap_at_start = false;
     candidates.clear();
     search.reset();
+    iterative.reset();
+    chords.clear();
 }
 
 TraceCandidate& Trace::add_candidate(std::string_view name, Feature feature) {

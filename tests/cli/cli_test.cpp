@@ -166,8 +166,10 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
     const ToiRun seed =
         toi({R"({"kind":"polygon_polygon"})"}, "--algorithm conservative-advancement");
     EXPECT_EQ(seed.answers[0]["error"],
-              "line 1: algorithm \"conservative-advancement\" has no polygon_polygon query (it "
-              "answers circle_segment; use --algorithm exact)");
+              "line 1: algorithm \"conservative-advancement\" has no polygon_polygon query: "
+              "not a method for this pair (it answers circle_segment, point_rotating_segment, "
+              "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment and "
+              "rotating_polygon_polygon; use --algorithm exact)");
 }
 
 TEST(CliToi, AnotherAlgorithmCanBeChosenAndUnknownOnesAreRefused) {
@@ -333,13 +335,80 @@ TEST(CliToi, TraceRootsSayWhereTheyHappen) {
 TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
     const auto help = run_command(kCli + " toi --help");
     EXPECT_EQ(help.exit_code, 0);
-    for (const char* word :
-         {"circle_point", "circle_circle", "circle_segment", "point_segment",
-          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
-          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
-          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
-          "exact", "seed004", "seed000-float32", "conservative-advancement", "box2d"})
+    for (const char* word : {"circle_point",
+                             "circle_circle",
+                             "circle_segment",
+                             "point_segment",
+                             "point_moving_segment",
+                             "circle_moving_segment",
+                             "polygon_polygon",
+                             "circle_polygon",
+                             "polygon_moving_segment",
+                             "point_rotating_segment",
+                             "circle_rotating_segment",
+                             "circle_rotating_polygon",
+                             "rotating_polygon_segment",
+                             "rotating_polygon_polygon",
+                             "exact",
+                             "seed004",
+                             "seed000-float32",
+                             "conservative-advancement",
+                             "seed002-chords",
+                             "box2d"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
+}
+
+// The turning kinds' other methods, on the point (0.5, 0.5) against the bar (0,0)-(2,0) turning
+// by pi/2 about its end (touching at t = 0.5, when the bar is at 45 degrees):
+//  - seed 002's chords: the bar at t is (0,0)-(2 - 2t, 2t), through the point at t = 0.5 too;
+//    its trace holds the chords, the tip's from (2, 0) to (0, 2);
+//  - conservative advancement: the distance 0.7071 sin(pi/4 - pi t/2) starts at 0.5, so its
+//    target is 0.06 and it stops where the distance is in [0.06, 0.062): t in
+//    ((pi/4 - asin(0.062/0.7071)) 2/pi, (pi/4 - asin(0.06/0.7071)) 2/pi], short of 0.5; its
+//    trace has every step;
+// and a straight-line kind, which seed 002's chords are not a method for, refused as such.
+TEST(CliToi, AnswersTheTurningKindsWithTheirOtherMethods) {
+    const std::string query =
+        R"({"kind":"point_rotating_segment","p":[0.5,0.5],"d":[0,0],"a":[0,0],"b":[2,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})";
+    const ToiRun chords = toi({query}, "--algorithm seed002-chords --trace");
+    EXPECT_EQ(chords.exit_code, 0) << chords.raw;
+    ASSERT_EQ(chords.answers.size(), 1u);
+    EXPECT_NEAR(chords.answers[0]["t"].get<double>(), 0.5, 1e-12) << chords.raw;
+    EXPECT_EQ(chords.answers[0]["feature"], "interior");
+    const json& path = chords.answers[0]["trace"]["chords"];
+    ASSERT_EQ(path.size(), 3u) << chords.raw;
+    EXPECT_EQ(path[2]["side"], "obstacle");
+    EXPECT_EQ(path[2]["vertex"], 1);
+    EXPECT_EQ(path[2]["from"], json::array({2.0, 0.0}));
+    EXPECT_NEAR(path[2]["to"][0].get<double>(), 0.0, 1e-15);
+    EXPECT_NEAR(path[2]["to"][1].get<double>(), 2.0, 1e-15);
+
+    const ToiRun advancement = toi({query}, "--algorithm conservative-advancement --trace");
+    EXPECT_EQ(advancement.exit_code, 0) << advancement.raw;
+    ASSERT_EQ(advancement.answers.size(), 1u);
+    const double t = advancement.answers[0]["t"].get<double>();
+    const double r = std::sqrt(0.5);
+    EXPECT_GT(t, (M_PI / 4 - std::asin(0.062 / r)) * 2 / M_PI) << advancement.raw;
+    EXPECT_LE(t, (M_PI / 4 - std::asin(0.06 / r)) * 2 / M_PI) << advancement.raw;
+    const json& iterative = advancement.answers[0]["trace"]["iterative"];
+    EXPECT_EQ(iterative["state"], "within target");
+    EXPECT_EQ(iterative["target"], 0.06);
+    ASSERT_GE(iterative["steps"].size(), 2u);
+    EXPECT_EQ(iterative["steps"][0]["t"], 0.0);
+    EXPECT_NEAR(iterative["steps"][0]["separation"].get<double>(), 0.5, 1e-15);
+    EXPECT_NEAR(iterative["steps"][0]["closing_bound"].get<double>(), M_PI, 1e-15);
+    EXPECT_EQ(iterative["steps"].back()["t"], t);
+
+    const ToiRun straight =
+        toi({R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0]})"},
+            "--algorithm seed002-chords");
+    EXPECT_EQ(straight.exit_code, 1);
+    EXPECT_EQ(straight.answers[0]["error"],
+              "line 1: algorithm \"seed002-chords\" has no circle_segment query: not a method "
+              "for this pair (it answers point_rotating_segment, circle_rotating_segment, "
+              "circle_rotating_polygon, rotating_polygon_segment and rotating_polygon_polygon; "
+              "use --algorithm exact)");
 }
 
 // The turning kinds, each touching at t = 0.5 by hand, within the certified guarantee

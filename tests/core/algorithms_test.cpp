@@ -22,7 +22,12 @@ TEST(Algorithms, ExactIsTheDefaultAndNamesAreUnique) {
     std::set<std::string_view> names;
     for (const Algorithm& a : algorithms()) {
         EXPECT_TRUE(names.insert(a.name).second) << a.name;
-        EXPECT_NE(find_query(*find_pair_type("circle_segment"), a), nullptr) << a.name;
+        // Every one answers circle_segment but seed 002's chords, a method of the turning pairs
+        // only (without a turn the chords are the paths: the exact query's seed 002 sweep).
+        if (a.name == "seed002-chords")
+            EXPECT_EQ(find_query(*find_pair_type("circle_segment"), a), nullptr);
+        else
+            EXPECT_NE(find_query(*find_pair_type("circle_segment"), a), nullptr) << a.name;
         EXPECT_FALSE(a.description.empty()) << a.name;
     }
     EXPECT_EQ(find_algorithm("seed004"), &algorithms()[1]);
@@ -33,7 +38,9 @@ TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
     // Falling from y = 5 with r = 1 onto the floor over 10 units: t = 0.4. Box2D stops at its
     // target separation, 0.995 from the edge's core (1 + 0.01 - 3 x 0.005), within 0.00125:
     // t = 4.005 / 10 (box2d_toi_test.cpp).
+    // (Every algorithm with a circle_segment query: all but seed002-chords, above.)
     for (const Algorithm& a : algorithms()) {
+        if (a.name == "seed002-chords") continue;
         const auto hit = time_of_impact(
             a, Swept{Circle{{0.5, 5.0}, 1.0}, Translation{{0.0, -10.0}}}, Swept{kFloor, Still{}});
         ASSERT_TRUE(hit) << a.name;

@@ -137,7 +137,12 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
           "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
         {"seed004", {"circle_circle", "circle_segment"}},
         {"seed000-float32", {"circle_segment"}},
-        {"conservative-advancement", {"circle_segment"}},
+        {"conservative-advancement",
+         {"circle_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
+        {"seed002-chords",
+         {"point_rotating_segment", "circle_rotating_segment", "circle_rotating_polygon",
+          "rotating_polygon_segment", "rotating_polygon_polygon"}},
         // ccd_box2d's, registered by box2d_registration.cpp: every pair, refusing inputs that
         // Box2D cannot take.
         {"box2d",

@@ -331,9 +331,11 @@ TEST(SceneLoader, AKinematicSegmentsDisplacementMustBeAVector) {
 
 TEST(SceneLoader, AnUnknownAlgorithmIsRefusedWithTheKnownOnesListed) {
     const std::string error = error_of(full_with("\"seed004\"", "\"magic\""));
-    EXPECT_NE(error.find("test.json: /algorithm: unknown algorithm \"magic\" (expected one of: "
-                         "exact, seed004, seed000-float32, conservative-advancement, box2d)"),
-              std::string::npos)
+    EXPECT_NE(
+        error.find("test.json: /algorithm: unknown algorithm \"magic\" (expected one of: "
+                   "exact, seed004, seed000-float32, conservative-advancement, seed002-chords, "
+                   "box2d)"),
+        std::string::npos)
         << error;
 }
 

@@ -43,4 +43,30 @@ std::optional<Hit> seed000_float32(const Circle& mover, Vec2 displacement, const
 std::optional<Hit> conservative_advancement(const Circle& mover, Vec2 displacement,
                                             const Segment& obstacle, Trace* trace = nullptr);
 
+// The turning pairs' conservative advancement, as Box2D 2.0's b2TimeOfImpact did it, in double
+// (docs/algorithms.md, "Shapes that turn: the other methods"): at t (from 0) it measures the
+// shapes' separation s (surface to surface) and their closest points' direction n, bounds how
+// fast any two of their points can close along n (n . relative velocity of the centres, plus
+// |angle| x the farthest vertex from each pivot), and advances by (s - target) / that bound,
+// which never steps past a contact. Box2D's constants, in the inputs' own units (metres):
+// target = 1.5 kAdvancementSlop when the shapes start more than 2 kAdvancementSlop apart, else
+// max(0.05 kAdvancementSlop, s(0) - 0.5 kAdvancementSlop); it stops when s - target <
+// 0.05 kAdvancementSlop, after kAdvancementIterations steps, or when a step would not advance,
+// and answers that t: short of touching by about the target, earlier still at the cap, and a
+// contact where the shapes only pass within the target. A step past t = 1 is a miss. The
+// trace's `iterative` has every step (t, separation, bound) and why it stopped. Any motions of
+// either side (a segment's ends may move on their own); polygons convex, counter-clockwise.
+inline constexpr double kAdvancementSlop = 0.04; // Box2D 2.0's b2_toiSlop: 8 x b2_linearSlop
+inline constexpr int kAdvancementIterations = 20;
+std::optional<Hit> conservative_advancement(const Swept& mover, const Swept& obstacle,
+                                            Trace* trace = nullptr);
+// Seed 002's sweep with rotation "approximated as straight-line movement of individual points"
+// (its own words): every vertex moves along the chord from where it is at t = 0 to where its
+// arc ends at t = 1, and each vertex against each edge of the other side (a circle against each
+// edge) is seed 002's point against a moving segment (toi_moving_segment.hpp), exactly; the
+// earliest wins. Exact for shapes that do not turn; for a turning one it sees the chords, not
+// the arcs (a full turn does not move at all). The trace's `chords` holds every vertex's chord.
+std::optional<Hit> seed002_chords(const Swept& mover, const Swept& obstacle,
+                                  Trace* trace = nullptr);
+
 } // namespace ccd

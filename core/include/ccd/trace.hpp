@@ -60,9 +60,20 @@ struct TraceCandidate {
     int obstacle_edge = -1;
 };
 
-// How an iterative method from outside the core ended (Box2D's b2TimeOfImpact, registered by
-// ccd_box2d): the separation it stops at, how long it ran against its caps, and its own word
-// for the outcome, so that a miss or an early stop can be explained.
+// One step of conservative advancement (the turning pairs' `conservative-advancement`): at
+// time t the shapes were `separation` apart (surface to surface), and no two of their points
+// could close faster than `closing_bound` (per frame), so it advanced to t + (separation -
+// target) / closing_bound. The last step is where it stopped (its closing_bound is then 0 when
+// it stopped without bounding).
+struct AdvancementStep {
+    double t = 0.0;
+    double separation = 0.0;
+    double closing_bound = 0.0;
+};
+
+// How an iterative method ended (Box2D's b2TimeOfImpact, registered by ccd_box2d; the turning
+// pairs' conservative advancement): the separation it stops at, how long it ran against its
+// caps, and its own word for the outcome, so that a miss or an early stop can be explained.
 struct IterativeSearch {
     std::string method;         // "b2TimeOfImpact (Box2D 2.4.1, float)"
     std::string state;          // the method's own name for its outcome: "touching", ...
@@ -74,6 +85,17 @@ struct IterativeSearch {
     int root_iteration_cap = 0; // per root
     double separation = 0.0;    // the separation it measured at its t
     std::string explanation;    // one line: why it answered what it did
+    // Conservative advancement's every step, in order (Box2D's method leaves it empty).
+    std::vector<AdvancementStep> steps;
+};
+
+// Seed 002's straight-line approximation of a turning side (`seed002-chords`): vertex `vertex`
+// of the mover (or of the obstacle) taken from `from` (where it is at t = 0) to `to` (where its
+// arc ends at t = 1) along the chord, instead of along its arc.
+struct VertexChord {
+    bool on_mover = true;
+    int vertex = 0;
+    Vec2 from, to;
 };
 
 // The certified search of a turning query (toi_turning.hpp): root isolation on the separation
@@ -123,6 +145,8 @@ struct Trace {
     // Filled by the certified turning queries only.
     std::optional<CertifiedSearch> search;
     std::optional<IterativeSearch> iterative; // an iterative method's summary (else none)
+    // Filled by seed002-chords only: every vertex's chord, the mover's first.
+    std::vector<VertexChord> chords;
 
     // Starts the record of a query, forgetting any earlier one.
     void begin(std::string_view query_name);

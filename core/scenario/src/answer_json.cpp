@@ -60,16 +60,35 @@ json trace_number(double x) {
 }
 
 json iterative_to_json(const IterativeSearch& search) {
-    return {{"method", search.method},
-            {"state", search.state},
-            {"target", trace_number(search.target)},
-            {"tolerance", trace_number(search.tolerance)},
-            {"iterations", search.iterations},
-            {"iteration_cap", search.iteration_cap},
-            {"root_iterations", search.root_iterations},
-            {"root_iteration_cap", search.root_iteration_cap},
-            {"separation", trace_number(search.separation)},
-            {"explanation", search.explanation}};
+    json out = {{"method", search.method},
+                {"state", search.state},
+                {"target", trace_number(search.target)},
+                {"tolerance", trace_number(search.tolerance)},
+                {"iterations", search.iterations},
+                {"iteration_cap", search.iteration_cap},
+                {"root_iterations", search.root_iterations},
+                {"root_iteration_cap", search.root_iteration_cap},
+                {"separation", trace_number(search.separation)},
+                {"explanation", search.explanation}};
+    if (!search.steps.empty()) {
+        json steps = json::array();
+        for (const AdvancementStep& step : search.steps)
+            steps.push_back({{"t", trace_number(step.t)},
+                             {"separation", trace_number(step.separation)},
+                             {"closing_bound", trace_number(step.closing_bound)}});
+        out["steps"] = steps;
+    }
+    return out;
+}
+
+json chords_to_json(const std::vector<VertexChord>& chords) {
+    json out = json::array();
+    for (const VertexChord& c : chords)
+        out.push_back({{"side", c.on_mover ? "mover" : "obstacle"},
+                       {"vertex", c.vertex},
+                       {"from", json::array({trace_number(c.from.x), trace_number(c.from.y)})},
+                       {"to", json::array({trace_number(c.to.x), trace_number(c.to.y)})}});
+    return out;
 }
 
 json search_to_json(const CertifiedSearch& search) {
@@ -129,6 +148,7 @@ json trace_to_json(const Trace& trace) {
                 {"candidates", candidates}};
     if (trace.search) out["search"] = search_to_json(*trace.search);
     if (trace.iterative) out["iterative"] = iterative_to_json(*trace.iterative);
+    if (!trace.chords.empty()) out["chords"] = chords_to_json(trace.chords);
     return out;
 }
 

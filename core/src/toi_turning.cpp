@@ -6,9 +6,11 @@
 #include "turning_contact.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <span>
 #include <variant>
 #include <vector>
 
@@ -41,14 +43,23 @@ struct Side {
     std::size_t edges() const { return size() < 2 ? 0 : size() == 2 ? 1 : size(); }
 };
 
-std::vector<Vec2> vertices_of(const Shape& shape, double& radius) {
+// A shape's vertices (a point's or circle's one, a segment's two in `buffer`; a polygon's own)
+// and its radius, without allocating.
+std::span<const Vec2> vertices_of(const Shape& shape, double& radius, std::array<Vec2, 2>& buffer) {
     radius = 0.0;
-    if (const auto* p = std::get_if<Point>(&shape)) return {p->position};
+    if (const auto* p = std::get_if<Point>(&shape)) {
+        buffer[0] = p->position;
+        return {buffer.data(), 1};
+    }
     if (const auto* c = std::get_if<Circle>(&shape)) {
         radius = c->radius;
-        return {c->center};
+        buffer[0] = c->center;
+        return {buffer.data(), 1};
     }
-    if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
+    if (const auto* s = std::get_if<Segment>(&shape)) {
+        buffer = {s->a, s->b};
+        return {buffer.data(), 2};
+    }
     return std::get<Polygon>(shape).vertices;
 }
 
@@ -65,10 +76,22 @@ Vec2 unit_or(Vec2 v, Vec2 fallback) {
     return l > 0.0 ? v * (1.0 / l) : fallback;
 }
 
-Side side_of(const Swept& swept) {
-    Side side;
-    const std::vector<Vec2> vertices = vertices_of(swept.shape, side.radius);
-    if (vertices.empty()) return side;
+// `swept` as the engine takes it, into `side` (its storage reused: no allocation once it has
+// held as many vertices).
+void fill_side(const Swept& swept, Side& side) {
+    side.offset.clear();
+    side.velocity.clear();
+    side.lever.clear();
+    side.speed.clear();
+    side.acceleration.clear();
+    side.angle = 0.0;
+    side.rigid = true;
+    side.reach = 0.0;
+    side.fastest = 0.0;
+    side.centre = side.linear = Vec2{};
+    std::array<Vec2, 2> buffer;
+    const std::span<const Vec2> vertices = vertices_of(swept.shape, side.radius, buffer);
+    if (vertices.empty()) return;
     if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
         side.centre = turning->pivot;
         side.linear = turning->displacement;
@@ -87,10 +110,11 @@ Side side_of(const Swept& swept) {
     if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
         if (ends->displacement_a == ends->displacement_b) { // a translation: rigid after all
             side.linear = ends->displacement_a;
-            side.velocity = {side.linear, side.linear};
+            side.velocity[0] = side.velocity[1] = side.linear;
         } else {
             side.rigid = false;
-            side.velocity = {ends->displacement_a, ends->displacement_b};
+            side.velocity[0] = ends->displacement_a;
+            side.velocity[1] = ends->displacement_b;
         }
     }
     const double spin = std::abs(side.angle);
@@ -102,6 +126,11 @@ Side side_of(const Swept& swept) {
         side.reach = std::max(side.reach, lever);
         side.fastest = std::max(side.fastest, side.speed.back());
     }
+}
+
+Side side_of(const Swept& swept) {
+    Side side;
+    fill_side(swept, side);
     return side;
 }
 
@@ -319,6 +348,50 @@ double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Pl
     return bound;
 }
 
+// How far past t0 (at most `most`) the separation along the axis of the closest points, held
+// fixed, certainly stays above `level`, by the terms of world_axis_bound: each vertex pair's
+// first-order bound T0 - V w stays above it for w <= (T0 - level) / V, its second-order bound
+// (min of T0 and T0 + T1 w - M w^2 / 2) up to the parabola's positive root; a pair allows the
+// longer of the two, the axis the least over the pairs (0 when a pair starts at the level or
+// below). Near a contact approached head-on the second-order root is a Newton step, so the
+// search advances to within rounding of the contact in a few steps where halving takes dozens.
+double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
+                        double level, double most, Scratch& scratch) {
+    scratch.along.resize(B.size());
+    scratch.rate.resize(B.size());
+    for (std::size_t j = 0; j < B.size(); ++j) {
+        scratch.along[j] = dot(n, pb.x[j]);
+        scratch.rate[j] = dot(n, material_velocity(B, pb, pb.x[j]));
+    }
+    const bool uniform = A.rigid && B.rigid;
+    const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
+    const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
+    double reach = most;
+    for (std::size_t i = 0; i < A.size() && reach > 0.0; ++i) {
+        const double sa = dot(n, pa.x[i]);
+        const double va = dot(n, material_velocity(A, pa, pa.x[i]));
+        for (std::size_t j = 0; j < B.size(); ++j) {
+            const double gap = sa - scratch.along[j] - level;
+            if (!(gap > 0.0)) return 0.0;
+            const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
+                             spin_a * A.lever[i] + spin_b * B.lever[j];
+            if (gap >= v * reach) continue; // the first order alone holds it over `reach`
+            const double slope = va - scratch.rate[j];
+            const double m = A.acceleration[i] + B.acceleration[j];
+            double second = 0.0; // the positive root of gap + slope w - m w^2 / 2
+            if (m > 0.0) {
+                const double root = std::sqrt(slope * slope + 2.0 * m * gap);
+                second = slope <= 0.0 ? 2.0 * gap / (root - slope) : (slope + root) / m;
+            } else {
+                second = slope >= 0.0 ? kInfinity : gap / -slope;
+            }
+            reach = std::min(reach, std::max(gap / v, second));
+        }
+    }
+    // A hair short of the roots, so that their rounding never reaches past them.
+    return reach * (1.0 - 0x1p-20);
+}
+
 // The separation along the normal of edge `edge` of the rigid side F, turning with F, toward
 // the other side G: n(t) . (x_k(t) - q(t)) for every vertex k of G, with q the edge's start
 // (F's farthest point along its own edge normal, F being convex). In F's frame the vertex is
@@ -411,11 +484,17 @@ double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Sid
     return bound;
 }
 
+// The cheapest first: each bound is certain on its own, so once one is above `enough` (the
+// level that clears the interval) the others cannot change the verdict and are not computed.
 double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
-                   const Closest& c, double w, Scratch& scratch) {
+                   const Closest& c, double w, double enough, Scratch& scratch) {
     double bound = c.distance - (A.fastest + B.fastest) * w;
-    bound =
-        std::max(bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
+    if (bound > enough) return bound;
+    if (A.rigid && B.rigid) { // the circles about the centres: a spin does not move them
+        bound = std::max(bound, norm(pa.centre - pb.centre) - norm(A.linear - B.linear) * w -
+                                    A.reach - B.reach);
+        if (bound > enough) return bound;
+    }
     const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
     if (on_edge_interior && c.pairing == Pairing::VertexEdge && B.rigid) {
         const auto e = static_cast<std::size_t>(c.edge);
@@ -429,10 +508,9 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
         bound = std::max(bound,
                          face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B, pb, w));
     }
-    if (A.rigid && B.rigid) // the circles about the centres: a spin does not move them
-        bound = std::max(bound, norm(pa.centre - pb.centre) - norm(A.linear - B.linear) * w -
-                                    A.reach - B.reach);
-    return bound;
+    if (bound > enough) return bound;
+    return std::max(bound,
+                    world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
 }
 
 // ---- the answer ------------------------------------------------------------------------------
@@ -522,7 +600,8 @@ double largest_coordinate(Vec2 v) {
 
 double side_scale(const Swept& swept) {
     double radius = 0.0;
-    const std::vector<Vec2> vertices = vertices_of(swept.shape, radius);
+    std::array<Vec2, 2> buffer;
+    const std::span<const Vec2> vertices = vertices_of(swept.shape, radius, buffer);
     double scale = radius;
     for (const Vec2 v : vertices)
         scale = std::max(scale, largest_coordinate(v));
@@ -601,9 +680,23 @@ std::vector<SeparationSample> sample_separation(const Side& A, const Side& B, do
     return out;
 }
 
+// What a search works in, kept per thread between queries: once a thread has answered a query
+// with as many vertices, a query allocates nothing.
+struct Workspace {
+    Side A, B;
+    Placed pa, pb;
+    EdgeScratch edges;
+    Scratch scratch;
+    std::vector<double> ends;
+};
+
 std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
                           double tolerance) {
-    const Side A = side_of(mover), B = side_of(obstacle);
+    thread_local Workspace w;
+    fill_side(mover, w.A);
+    fill_side(obstacle, w.B);
+    const Side& A = w.A;
+    const Side& B = w.B;
     if (A.size() == 0 || B.size() == 0) return std::nullopt;
     const double delta = tolerance * certified_scale(mover, obstacle);
     const double r = A.radius + B.radius;
@@ -613,7 +706,16 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     // shorter than delta / (4 x the largest speed) after a start with f > delta / 2 is cleared.
     const double contact_level = 0.5 * delta, clear_level = 0.25 * delta;
 
-    EdgeScratch edges;
+    // An early out for the whole frame (without a trace, which wants the search drawn): the
+    // circles about the two centres, which a spin does not move, never come within r + the
+    // contact level of each other (their centres' least distance over the frame, exactly, less
+    // the reaches), so no t can be a contact: the search would answer the same miss.
+    if (!trace && A.rigid && B.rigid &&
+        least_length(A.centre - B.centre, A.linear - B.linear, 1.0) - A.reach - B.reach - r >
+            contact_level)
+        return std::nullopt;
+
+    EdgeScratch& edges = w.edges;
     CertifiedSearch* search = nullptr;
     if (trace) {
         trace->begin("certified");
@@ -642,12 +744,15 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     };
 
     double t0 = 0.0, clear_from = 0.0;
-    std::vector<double> ends{1.0}; // the right ends of the intervals still to decide, last first
-    Placed pa, pb;
+    std::vector<double>& ends = w.ends; // the right ends of the intervals still to decide, last
+    ends.assign(1, 1.0);                // first
+    Placed& pa = w.pa;
+    Placed& pb = w.pb;
     place(A, t0, pa);
     place(B, t0, pb);
     Closest c = closest(A, pa, B, pb, edges);
-    Scratch scratch;
+    Scratch& scratch = w.scratch;
+    bool advanced = false; // the last step advanced (the next undecided one halves)
     long steps = 0;
     const long budget = std::clamp(
         kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, A.size() * B.size())),
@@ -666,9 +771,10 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             return answer(t0, clear_from, pa, pb, c, steps);
         }
         ++steps;
-        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, scratch) - r;
+        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, scratch) - r;
         if (bound > clear_level) {
             record(t0, t1, f, bound, BracketVerdict::NoContact);
+            advanced = false;
             clear_from = t0;
             t0 = t1;
             ends.pop_back();
@@ -677,6 +783,24 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             c = closest(A, pa, B, pb, edges);
             continue;
         }
+        // Advance first, on every other step (a graze, which the advance creeps toward, is then
+        // still halved as often as before): clear [t0, t0 + reach] and look again from there.
+        if (!advanced) {
+            const double reach = world_axis_reach(A, pa, B, pb, closest_direction(pa, pb, c),
+                                                  clear_level + r, t1 - t0, scratch);
+            if (reach > 0.0 && t0 + reach > t0) {
+                advanced = true;
+                record(t0, std::min(t1, t0 + reach), f, clear_level, BracketVerdict::NoContact);
+                clear_from = t0;
+                t0 = std::min(t1, t0 + reach);
+                if (t0 == t1) ends.pop_back();
+                place(A, t0, pa);
+                place(B, t0, pb);
+                c = closest(A, pa, B, pb, edges);
+                continue;
+            }
+        }
+        advanced = false;
         const double mid = t0 + 0.5 * (t1 - t0);
         if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
             record(t0, t1, f, bound, BracketVerdict::StepLimit);

@@ -179,11 +179,13 @@ bool compare(const KindSet& set, std::size_t sample) {
     std::size_t certified_hits = 0, step_limits = 0, touching = 0, separated = 0, failed = 0,
                 overlapped = 0, missed = 0, failed_on_contact = 0, extra = 0;
     std::vector<std::size_t> missed_queries; // Box2D's misses, to check against the reference
+    long hit_steps = 0, miss_steps = 0;      // the certified search's intervals
     for (std::size_t i = 0; i < n; ++i) {
         ccd::Trace trace;
         const bool hit = ccd::time_of_impact(set.movers[i], set.obstacles[i], &trace).has_value();
         certified_hits += hit;
         step_limits += trace.search && trace.search->step_limit_reached;
+        (hit ? hit_steps : miss_steps) += trace.search ? trace.search->steps : 0;
         b2TOIOutput output;
         b2TimeOfImpact(&output, &set.inputs[i]);
         switch (output.state) {
@@ -233,6 +235,9 @@ bool compare(const KindSet& set, std::size_t sample) {
     }
     std::printf("%s: %zu queries, certified %zu hits (%.1f%%), step budget reached %zu\n", set.name,
                 n, certified_hits, 100.0 * double(certified_hits) / double(n), step_limits);
+    std::printf("  certified steps: mean %.1f for a hit, %.1f for a miss\n",
+                double(hit_steps) / double(std::max<std::size_t>(1, certified_hits)),
+                double(miss_steps) / double(std::max<std::size_t>(1, n - certified_hits)));
     std::printf("  Box2D: touching %zu, separated %zu, failed %zu, overlapped %zu\n", touching,
                 separated, failed, overlapped);
     std::printf("  Box2D misses %zu contacts of the certified answer (separated), gives up on %zu "

@@ -504,7 +504,13 @@ TEST(CliToi, TheTraceOfATurningQueryIsItsSearch) {
     ASSERT_EQ(search["samples"].size(), 65u);
     EXPECT_EQ(search["samples"][0], json::array({0.0, 1.0}));
     EXPECT_NEAR(search["samples"][64][1].get<double>(), 1.0, 1e-15);
-    EXPECT_EQ(search["brackets"][0]["verdict"], "refined");
+    // [0, 1] holds the contact (t = 0.5), so the first step advances instead: along the bar's
+    // normal held fixed its tip closes on the point's height (1) at most at its speed pi, so
+    // [0, 1 / pi] is clear (the second-order bound reaches less far); a halving follows.
+    EXPECT_EQ(search["brackets"][0]["verdict"], "bound says no contact");
+    EXPECT_EQ(search["brackets"][0]["t0"], 0.0);
+    EXPECT_NEAR(search["brackets"][0]["t1"].get<double>(), 1 / M_PI, 1e-6);
+    EXPECT_EQ(search["brackets"][1]["verdict"], "refined");
     EXPECT_EQ(search["brackets"].back()["verdict"], "contact found");
     EXPECT_EQ(search["final_bracket"][1], run.answers[0]["t"]);
     EXPECT_EQ(search["step_limit_reached"], false);

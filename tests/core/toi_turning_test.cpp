@@ -209,7 +209,11 @@ TEST(TurningQueries, ATolerancePastDoublesResolutionStillAnswersAtTheCrossing) {
 
 // The trace holds the search: samples of f over [0, 1] (f(0): the point (1.3, 0.75) is 0.75
 // above the bar along the x axis), brackets with verdicts, the final bracket ending at the
-// answer.
+// answer. [0, 1] holds the contact, so its bound does not clear it; the first step advances
+// instead, along the bar's normal (0, 1) held fixed: the bar's tip (2, 0) closes on the point's
+// height at most at its speed pi (a bar of 2 turning by pi / 2), so [0, 0.75 / pi] is clear
+// (its second-order bound, with the tip's acceleration (pi / 2)^2 x 2, reaches less far), and
+// the bracket [0, 0.75 / pi] comes first, cleared; a halving (refined) follows.
 TEST(TurningQueries, TheTraceHoldsTheSearch) {
     const Vec2 p{1.5 * std::cos(M_PI / 6), 1.5 * std::sin(M_PI / 6)};
     Trace trace;
@@ -224,7 +228,11 @@ TEST(TurningQueries, TheTraceHoldsTheSearch) {
     EXPECT_NEAR(s.samples.front().separation, 0.75, 1e-15);
     EXPECT_EQ(s.samples.back().t, 1.0);
     ASSERT_FALSE(s.brackets.empty());
-    EXPECT_EQ(s.brackets.front().verdict, BracketVerdict::Refined); // [0, 1] holds the contact
+    EXPECT_EQ(s.brackets.front().verdict, BracketVerdict::NoContact);
+    EXPECT_EQ(s.brackets.front().t0, 0.0);
+    EXPECT_NEAR(s.brackets.front().t1, 0.75 / M_PI, 1e-6);
+    ASSERT_GE(s.brackets.size(), 2u);
+    EXPECT_EQ(s.brackets[1].verdict, BracketVerdict::Refined);
     EXPECT_EQ(s.brackets.back().verdict, BracketVerdict::ContactFound);
     EXPECT_EQ(s.final_t1, hit->t);
     EXPECT_LT(s.final_t0, s.final_t1);

@@ -29,7 +29,13 @@
 // vertices' accelerations, angle^2 x lever arm); the distance from the line of a segment whose
 // ends move on their own (each vertex's signed area against it, to second order, over the
 // segment's length); and the distance of the circles about the two pivots (which a spin does
-// not change). The first clears every interval shorter than
+// not change), computed cheapest first, the rest skipped once one clears the interval. When none
+// does, every other such step first advances instead of halving: it clears [t0, t0 + w] for the
+// longest w over which the world-fixed axis's per-pair bounds stay above delta / 4 (the positive
+// root of the second-order one: a Newton step toward a contact met head-on, so the search comes
+// within delta of it in a few steps; a graze, which the advances creep toward, is still halved
+// on the steps between). Without a trace, a frame whose pivot circles never come within
+// delta / 2 of touching is a miss at once. The first bound clears every interval shorter than
 // delta / (4 x the largest speed) after a start with f > delta / 2, so the halving depth is
 // bounded (about 45 levels); the search is bounded by kMaxSearchSteps intervals and reports how
 // many it used in the trace (CertifiedSearch). Reaching the budget (never seen in the tests'

@@ -8,6 +8,7 @@
 #include "ccd/toi_turning.hpp"
 #include "input_scaling.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -337,11 +338,25 @@ std::optional<Vec2> root_position(const TraceCandidate& c, const Swept& mover,
     return std::nullopt;
 }
 
+// Where a candidate's root happens for a method that moved the vertices along chords
+// (seed002-chords): along the chord of the candidate's vertex (a circle's or point's centre: the
+// mover's one), not along its arc.
+std::optional<Vec2> chord_position(const TraceCandidate& c, const std::vector<VertexChord>& chords,
+                                   double t) {
+    const bool on_mover = c.obstacle_vertex < 0;
+    const int vertex = on_mover ? std::max(c.mover_vertex, 0) : c.obstacle_vertex;
+    for (const VertexChord& chord : chords)
+        if (chord.on_mover == on_mover && chord.vertex == vertex)
+            return chord.from + (chord.to - chord.from) * t;
+    return std::nullopt;
+}
+
 void place_roots(Trace* trace, const Swept& mover, const Swept& obstacle) {
     if (!trace) return;
     for (TraceCandidate& c : trace->candidates)
         for (TraceRoot& root : c.roots)
-            root.position = root_position(c, mover, obstacle, root.t);
+            root.position = trace->chords.empty() ? root_position(c, mover, obstacle, root.t)
+                                                  : chord_position(c, trace->chords, root.t);
 }
 
 template <class Parts>

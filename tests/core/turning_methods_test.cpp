@@ -221,9 +221,22 @@ TEST(TurningChords, ACornersChordLiesInsideItsArcSoTheContactComesLate) {
     const Polygon box{{{1.2, -2}, {3.2, -2}, {3.2, 2}, {1.2, 2}}};
     const Swept mover{square, Turning{{0, 0}, {0, 0}, M_PI / 4}};
     const Swept obstacle{box, Turning{{0, 0}, {0, 0}, 0.0}};
-    const auto hit = time_of_impact(chords(), mover, obstacle);
+    Trace trace;
+    const auto hit = time_of_impact(chords(), mover, obstacle, &trace);
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->t, 0.2 / (std::sqrt(2.0) - 1), 1e-12);
+    // The taken root happens where the corner is on its chord, (1.2, -1 + t), not on its arc.
+    int taken = 0;
+    for (const TraceCandidate& c : trace.candidates)
+        for (const TraceRoot& root : c.roots)
+            if (root.verdict == RootVerdict::Taken) {
+                ++taken;
+                EXPECT_EQ(c.mover_vertex, 1);
+                ASSERT_TRUE(root.position);
+                EXPECT_NEAR(root.position->x, 1.2, 1e-12);
+                EXPECT_NEAR(root.position->y, -1 + hit->t, 1e-12);
+            }
+    EXPECT_EQ(taken, 1);
     EXPECT_EQ(hit->feature, Feature::PolygonEdge);
     EXPECT_EQ(hit->obstacle_edge, 3);
     EXPECT_EQ(hit->mover_vertex, 1);

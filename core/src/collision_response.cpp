@@ -1,8 +1,27 @@
 #include "collision_response.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace ccd::detail {
+
+Vec2 not_closing(Vec2 velocity, Vec2 other_velocity, Vec2 normal) {
+    const auto closing = [&](Vec2 v) { return dot(v - other_velocity, normal) < 0.0; };
+    for (const double times : {1.0, 2.0, 4.0, 8.0}) {
+        const double c = dot(velocity - other_velocity, normal);
+        if (!(c < 0.0)) return velocity;
+        velocity = velocity - normal * (c * times);
+    }
+    const auto step = [](double x, double direction) {
+        if (direction == 0.0) return x;
+        const double inf = std::numeric_limits<double>::infinity();
+        return std::nextafter(x, direction > 0.0 ? inf : -inf);
+    };
+    for (int k = 0; k < 8 && closing(velocity); ++k)
+        velocity = {step(velocity.x, normal.x), step(velocity.y, normal.y)};
+    return closing(velocity) ? other_velocity : velocity;
+}
 
 ContactOutcome respond_alone(ResponseKind response, double restitution,
                              const ContactCallback& callback, const ContactInput& in,
@@ -14,10 +33,12 @@ ContactOutcome respond_alone(ResponseKind response, double restitution,
     // closing speed it acted on is the subtraction's rounding (the normal is unit to a few
     // ulps, so a head-on slide leaves about 1e-16 of it along the normal, still closing): the
     // body comes to rest relative to the other (docs/scheduler.md, "Rounding at a contact").
+    // Otherwise what is left of the closing part is taken away (not_closing): a slide along a
+    // wall never moves into it.
     const auto settled = [&](Vec2 velocity) {
         if (length(velocity - in.other_velocity) <= resting_tolerance * -closing)
             return in.other_velocity;
-        return velocity;
+        return not_closing(velocity, in.other_velocity, in.normal);
     };
     switch (response) {
     case ResponseKind::Bounce:

@@ -15,6 +15,16 @@ ContactOutcome respond_alone(ResponseKind response, double restitution,
                              const ContactCallback& callback, const ContactInput& in,
                              double resting_tolerance);
 
+// `velocity` made not to close on the other (dot(velocity - other_velocity, normal) >= 0, as the
+// scheduler measures closing): a bounce's or a slide's subtraction leaves about 1e-16 of the
+// closing speed along the normal (the normal is unit to a few ulps), into the other when it
+// rounds that way, which is no new contact (below `resting_tolerance`) and would carry a point
+// past a wall's line. The closing part is subtracted again (then twice, four and eight times
+// it), then the components are stepped by an ulp toward the normal (at most eight times); if
+// that is not enough (a velocity far below the other's), the other's velocity. A velocity that
+// does not close is returned as it is.
+Vec2 not_closing(Vec2 velocity, Vec2 other_velocity, Vec2 normal);
+
 struct PairVelocities {
     Vec2 a;
     Vec2 b;

@@ -40,4 +40,16 @@ inline Vec2 on_the_body_side(Vec2 center, const Segment& line, Vec2 normal) {
     return c;
 }
 
+// Whether a center lies on the wall's line, or past it (not on the side `normal` points to),
+// as on_the_body_side decides it, and projects strictly between the wall's ends: a point there
+// is held by the wall, and a velocity that closes on it would carry the point through.
+inline bool on_the_line_within(Vec2 center, const Segment& line, Vec2 normal) {
+    const Vec2 u = line.b - line.a;
+    const double along = dot(center - line.a, u);
+    if (!(along > 0.0) || !(dot(center - line.b, u) < 0.0)) return false;
+    const double side = accurate_cross(u, normal);
+    const double s = accurate_cross(u, center - line.a);
+    return s == 0.0 || (side > 0.0 ? s < 0.0 : (side < 0.0 && s > 0.0));
+}
+
 } // namespace ccd::detail

@@ -67,6 +67,20 @@ void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 no
         log.paths[static_cast<std::size_t>(index)].points.back().position = placed;
 }
 
+Vec2 World::State::off_the_last_wall(int index, Vec2 velocity, double t) const {
+    const BodyMotion& m = hot(index);
+    if (m.radius != 0.0 || m.polygon() || m.frozen ||
+        m.last_kind != 1 + static_cast<int>(OtherKind::Wall))
+        return velocity;
+    const WallRecord& w = walls[static_cast<std::size_t>(m.last_other)];
+    const Segment line = w.at(t);
+    const Vec2 normal = bodies[static_cast<std::size_t>(index)].last_normal;
+    const Vec2 center = position(m, t);
+    if (!detail::on_the_line_within(center, line, normal)) return velocity;
+    return detail::not_closing(velocity, w.velocity_at(center, t, Feature::SegmentInterior),
+                               normal);
+}
+
 bool World::State::chatters(BodyRecord& b, double t) const {
     const auto count = [](std::uint16_t& n) {
         if (n < UINT16_MAX) ++n;
@@ -133,6 +147,16 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
                     ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va},
                     options.resting_tolerance);
         }
+    }
+
+    // A point on the line of the wall it last touched (a wedge between that wall and a body)
+    // does not leave a body contact closing on the wall (docs/scheduler.md, "Rounding at a
+    // contact").
+    if (b && !is_sensor(ma) && !is_sensor(*mb)) {
+        if (!out_a.remove && out_a.velocity != a.velocity)
+            out_a.velocity = off_the_last_wall(p.body, out_a.velocity, t);
+        if (!out_b.remove && out_b.velocity != b->velocity)
+            out_b.velocity = off_the_last_wall(p.other, out_b.velocity, t);
     }
 
     changed.clear();

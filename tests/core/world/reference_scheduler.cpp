@@ -1,6 +1,7 @@
 #include "reference_scheduler.hpp"
 
 #include "ccd/toi_body.hpp"
+#include "collision_response.hpp"
 #include "wall_side.hpp"
 
 #include <algorithm>
@@ -190,8 +191,9 @@ ccd::EventLog ReferenceScheduler::step() {
         // What is left below the resting tolerance times the closing speed is rounding: at
         // rest relative to the other.
         const auto settled = [&](Vec2 v) {
-            return length(v - other_velocity) <= options_.resting_tolerance * -vn ? other_velocity
-                                                                                  : v;
+            return length(v - other_velocity) <= options_.resting_tolerance * -vn
+                       ? other_velocity
+                       : ccd::detail::not_closing(v, other_velocity, normal);
         };
         switch (self.response.kind) {
         case ResponseKind::Bounce:
@@ -294,6 +296,23 @@ ccd::EventLog ReferenceScheduler::step() {
                 if (!b->frozen)
                     ob = respond(*b, c.other, OtherKind::Body, c.body, -nrm, c.hit.point, va, now);
             }
+        }
+        // A point held on the line of the wall it last touched is not left closing on it by a
+        // body contact.
+        const auto off_the_last_wall = [&](const Body& body, ccd::ContactOutcome& o) {
+            if (o.remove || o.velocity == body.velocity || body.frozen || body.radius != 0.0 ||
+                !body.outline.empty() || !body.has_last || body.last_kind != OtherKind::Wall)
+                return;
+            if (!ccd::detail::on_the_line_within(body.position, walls_[body.last_other].at(now),
+                                                 body.last_normal))
+                return;
+            const Vec2 wall_v =
+                wall_velocity(body.last_other, body.position, now, ccd::Feature::SegmentInterior);
+            o.velocity = ccd::detail::not_closing(o.velocity, wall_v, body.last_normal);
+        };
+        if (b && !sensor(c.body) && !sensor(c.other)) {
+            off_the_last_wall(a, oa);
+            off_the_last_wall(*b, ob);
         }
         std::vector<int> changed;
         const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o, Vec2 carry) {

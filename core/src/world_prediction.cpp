@@ -396,9 +396,29 @@ void World::State::begin_frame() {
         any = true;
         extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
     }
+    // The pass stops once it has made more predictions than the budget allows: the frame is
+    // then cut at its start (docs/scheduler.md, "Budgets").
+    bool over = false;
+    const auto predicted_wall = [&](int i, int w) {
+        if (over) return;
+        predict_wall(i, w, 0.0, -1);
+        over = start_pass_over_budget();
+    };
+    const auto predicted_pair = [&](int i, int j) {
+        if (over) return;
+        predict_pair(i, j, 0.0, -1);
+        over = start_pass_over_budget();
+    };
     if (!on_grid) {
-        predict_changed(live, 0.0, -1, false);
+        // Every body against every wall, then every pair once (as predict_changed(live)).
+        for (const int i : live)
+            for (int w = 0; w < static_cast<int>(walls.size()); ++w)
+                predicted_wall(i, w);
+        for (std::size_t a = 0; a < live.size() && !over; ++a)
+            for (std::size_t b = a + 1; b < live.size(); ++b)
+                predicted_pair(live[a], live[b]);
         end_start_pass();
+        if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
         return;
     }
     // Every body against the walls near it, every pair whose boxes overlap once: the same
@@ -408,23 +428,25 @@ void World::State::begin_frame() {
     for (const int i : live) {
         const Box& box = boxes[static_cast<std::size_t>(i)];
         grid.insert_body(i, box);
-        grid.for_each_wall_near_body(i, box, [&](int w) { predict_wall(i, w, 0.0, -1); });
+        if (!over) grid.for_each_wall_near_body(i, box, [&](int w) { predicted_wall(i, w); });
     }
     // In batches, their trajectories prefetched (see predict_changed).
     constexpr std::size_t kBatch = 32;
     candidates.clear();
     grid.for_each_pair([&](int a, int b) {
+        if (over) return;
         __builtin_prefetch(&motions[static_cast<std::size_t>(a)]);
         __builtin_prefetch(&motions[static_cast<std::size_t>(b)]);
         candidates.push_back({a, b});
         if (candidates.size() < kBatch) return;
         for (const auto& [i, j] : candidates)
-            predict_pair(i, j, 0.0, -1);
+            predicted_pair(i, j);
         candidates.clear();
     });
     for (const auto& [i, j] : candidates)
-        predict_pair(i, j, 0.0, -1);
+        predicted_pair(i, j);
     end_start_pass();
+    if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
 }
 
 void World::State::end_start_pass() {

@@ -103,24 +103,26 @@ void World::State::process(const Prediction& p) {
 bool World::State::cut_if_over_budget(const Prediction& due) {
     if (log.budget_cut) return false;
     if (frame_events >= budget()) {
-        cut_budget(due, BudgetKind::Events);
+        cut_budget(due.time, BudgetKind::Events, &due);
         return true;
     }
     if (predictions_made() > prediction_budget()) {
-        cut_budget(due, BudgetKind::Predictions);
+        cut_budget(due.time, BudgetKind::Predictions, &due);
         return true;
     }
     return false;
 }
 
-void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
-    const std::size_t predictions = predictions_made();
+void World::State::cut_budget(double t, BudgetKind kind, const Prediction* due) {
+    // Made so far: at the frame's start, the pass's (nothing has left the queue).
+    const std::size_t predictions =
+        due || lean() ? predictions_made() : static_cast<std::size_t>(queue.size());
     if (lean()) {
         earliest_key.assign(bodies.size(), EarliestKey{});
         earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
         consumed.clear();
     } else {
-        cancel(due, CancelReason::Budget, -1);
+        if (due) cancel(*due, CancelReason::Budget, -1);
         for (const Prediction& p : queue.drain()) {
             if (is_current(p))
                 cancel(p, CancelReason::Budget, -1);
@@ -128,7 +130,6 @@ void World::State::cut_budget(const Prediction& due, BudgetKind kind) {
                 cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
         }
     }
-    const double t = due.time;
     time = t;
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const BodyMotion& m = hot(i);

@@ -265,9 +265,15 @@ struct World::State {
     // unless it was just built for them).
     void predict_changed(std::span<const int> list, double from, int after,
                          bool move_in_grid = true);
-    // Starts a frame: each path's first vertex, the grid, every body's predictions.
+    // Starts a frame: each path's first vertex, the grid, every body's predictions. A pass
+    // that goes over the prediction budget stops there, and the frame is cut at its start.
     void begin_frame();
     void end_start_pass(); // the lean levels' queue ordered, their count started
+    // The frame start's pass has made more predictions than the budget allows.
+    bool start_pass_over_budget() const {
+        const std::size_t made = lean() ? static_cast<std::size_t>(lean_predictions) : queue.size();
+        return made > prediction_budget();
+    }
 
     // ---- processing (world_processing.cpp) ----------------------------------------------------
 
@@ -278,7 +284,9 @@ struct World::State {
     [[gnu::always_inline]] inline void prefetch_next();
     // A budget ran out before `due`: every body stops at its time (docs/scheduler.md).
     bool cut_if_over_budget(const Prediction& due); // true: the frame was cut at `due`
-    void cut_budget(const Prediction& due, BudgetKind kind);
+    // The cut at frame time `t`: before `due` (logged as cancelled), or at the frame's start
+    // (`due` null: the frame start's pass went over the prediction budget).
+    void cut_budget(double t, BudgetKind kind, const Prediction* due);
     bool is_current(const Prediction& p) const {
         if (version(p.body) != p.body_version) return false;
         return p.other_kind == OtherKind::Wall || version(p.other) == p.other_version;

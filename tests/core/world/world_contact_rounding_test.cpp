@@ -126,6 +126,102 @@ TEST(WorldContactRounding, ASlideHeadOnLeavesNoResidueAlongTheNormal) {
     EXPECT_EQ(along.velocity.y, 0.0);
 }
 
+// A slide removes the closing part, v - n (v.n). Against the ceiling of a box of half-size
+// 12.8 the query's normal is (-0, -(1 - 2^-53)) (the wall's direction times 1 / |u| rounded),
+// so with v = (24.997..., 37.528...) the slide left v.y (1 - |n|^2) = 37.53 x 2^-52 = 1.42e-14
+// upward, into the ceiling: below the resting tolerance, no new contact, and the point drifted
+// past the ceiling's line and out of the box over the next wall's end. What is left must not
+// close on the wall: v'.n >= 0, that is v'.y <= 0; the slide keeps v.x exactly (n.x = -0).
+TEST(WorldContactRounding, ASlideAlongAWallLeavesNothingIntoIt) {
+    const Vec2 n{-0.0, -0x1.fffffffffffffp-1};
+    const Vec2 v{24.997176258583305, 37.528995557970482};
+    const ccd::ContactInput in{0.0, 0, ccd::OtherKind::Wall, 2, {}, n, v, {}};
+    const ccd::ContactOutcome out =
+        ccd::detail::respond_alone(ccd::ResponseKind::Slide, 0.0, {}, in, 1e-12);
+    EXPECT_EQ(out.velocity.x, 24.997176258583305);
+    EXPECT_LE(out.velocity.y, 0.0);
+    EXPECT_GE(out.velocity.y, -1e-28); // only the rounding is taken away, not the motion
+    // A bounce of restitution 0 is the same slide.
+    const ccd::ContactOutcome bounce =
+        ccd::detail::respond_alone(ccd::ResponseKind::Bounce, 0.0, {}, in, 1e-12);
+    EXPECT_LE(bounce.velocity.y, 0.0);
+}
+
+// not_closing on its own: with the rounded diagonal normal (|n|^2 < 1), v = (3, -1) - what a
+// slide along n leaves of (3, -1) + n: the result does not close (v'.n >= 0, measured as the
+// scheduler measures it) and moves by a rounding only; a velocity that opens, or a stopped
+// body's, is returned as it is; relative to a moving other, the closing is v - other's.
+TEST(WorldContactRounding, NotClosingTakesAwayOnlyTheRounding) {
+    const Vec2 n{0.7071067811865475, 0.7071067811865475};
+    for (const Vec2 v : {Vec2{3.0, -3.0 - 0x1p-50}, Vec2{-1e-300, 0.0}, Vec2{1e20, -1e20 - 3e4}}) {
+        ASSERT_LT(dot(v, n), 0.0);
+        const Vec2 out = ccd::detail::not_closing(v, {}, n);
+        EXPECT_GE(dot(out, n), 0.0) << v.x << " " << v.y;
+        EXPECT_LE(length(out - v), 4.0 * std::fabs(dot(v, n)) + 1e-15 * length(v))
+            << v.x << " " << v.y;
+    }
+    const Vec2 opening{1.0, -0.5};
+    EXPECT_EQ(ccd::detail::not_closing(opening, {}, n), opening);
+    EXPECT_EQ(ccd::detail::not_closing(Vec2{}, {}, n), Vec2{});
+    const Vec2 other{2.0, 2.0}; // (1, 1) relative to it closes; (3, 3) opens
+    EXPECT_GE(dot(ccd::detail::not_closing({1.0, 1.0}, other, n) - other, n), 0.0);
+    EXPECT_EQ(ccd::detail::not_closing({3.0, 3.0}, other, n), (Vec2{3.0, 3.0}));
+}
+
+// The campaign's scene at half-size 12.8, the sliding point alone: it meets the ceiling at
+// t = 0.198 and slides right along it; it was out of the box at the end of frame 0
+// (13.064, 12.815160286652153), past the right wall's end. It runs into the corner and stops
+// there.
+TEST(WorldContactRounding, ASlidingPointStaysInTheBoxWhereTheSlideLeftARoundingIntoTheCeiling) {
+    const double h = 12.815160286652143;
+    World world;
+    add_box(world, h);
+    world.add_body(BodyDef{Circle{{-11.933159974696098, 5.380281032640105}, 0.0},
+                           {24.997176258583305, 37.52899555797048},
+                           1.0,
+                           Response::slide()});
+    for (int frame = 0; frame < 3; ++frame) {
+        const ccd::EventLog& log = world.step();
+        if (frame == 0) {
+            ASSERT_FALSE(log.events.empty());
+            EXPECT_EQ(log.events[0].other, 2); // the ceiling
+        }
+        const ccd::WorldBody b = world.body(0);
+        ASSERT_TRUE(b.alive);
+        EXPECT_TRUE(inside(b.shape.center, h))
+            << "frame " << frame << ": (" << b.shape.center.x << ", " << b.shape.center.y << ")";
+        for (const ccd::PathPoint& p : log.paths[0].points)
+            EXPECT_TRUE(inside(p.position, h)) << "frame " << frame << " t " << p.time;
+    }
+}
+
+// A point in a wedge: a stopped disk of radius 0.18 h touches the ceiling at x = 0.3 h, and a
+// point (restitution 0.376) runs right into the gap between them, bouncing off each in turn
+// ever closer to where they meet. A bounce off the disk there left it closing on the ceiling by
+// less than the resting tolerance (no new contact), and it went through the ceiling's line and
+// out of the box past the right wall's end. A point on the line of the wall it last touched is
+// not left closing on it by a body contact: it stays in (at most the corner's ulp or two out).
+TEST(WorldContactRounding, APointInAWedgeBetweenAWallAndADiskStaysInTheBox) {
+    const double h = 12.8;
+    World world;
+    add_box(world, h);
+    const double r = 0.18 * h;
+    world.add_body(BodyDef{Circle{{0.3 * h, h - r}, r}, {}, 1.0, Response::stop()});
+    world.add_body(BodyDef{Circle{{-0.5 * h, h - 0.001 * h}, 0.0},
+                           {0.65 * h, -0.01 * h},
+                           1.0,
+                           Response::bounce(0.376)});
+    int events = 0;
+    for (int frame = 0; frame < 3; ++frame) {
+        events += static_cast<int>(world.step().events.size());
+        const ccd::WorldBody b = world.body(1);
+        ASSERT_TRUE(b.alive);
+        EXPECT_TRUE(inside(b.shape.center, h, h * 0x1p-50))
+            << "frame " << frame << ": (" << b.shape.center.x << ", " << b.shape.center.y << ")";
+    }
+    EXPECT_GT(events, 20); // the wedge's bounces
+}
+
 // The campaign's scene: six balls at one point, slides and stops. The slide body b9, overlapping
 // the stopped b10 along (0.7071067811865475, 0.7071067811865475), was "hit" again by its own
 // residue at every event, its velocity shrinking by about 1e-16 each time, down to -1.6e-322;

@@ -649,27 +649,83 @@ TEST(World, AThousandBallsFromOnePointStayWithinThePredictionBudget) {
     // each event predicts its two balls against nearly all the others, about 2,000 predictions
     // an event (33 million in a frame once, within the event budget of 101,000). The
     // prediction budget (100,000 + 100 per body = 200,000, the frame start's pass included)
-    // ends the frame instead: what the frame holds is the larger of the frame start's
-    // predictions (at most one a pair, 499,500, and one a ball and wall, 4,000) and the
-    // budget, and one event's predictions (2 x 999 pairs, 8 walls). Here the frame start's
-    // pass alone is over the budget, so the cut comes before the first event.
-    World world;
-    const Vec2 corners[4] = {{-10.0, -10.0}, {10.0, -10.0}, {10.0, 10.0}, {-10.0, 10.0}};
-    world.add_polyline(corners, true);
-    std::uint64_t state = 12345;
-    const auto next = [&] {
-        state = state * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<double>(state >> 11) * 0x1p-53 * 2.0 - 1.0;
-    };
-    for (int i = 0; i < 1000; ++i)
-        world.add_body(BodyDef{Circle{{0.0, 0.0}, 0.5}, {5.0 * next(), 5.0 * next()}, 1.0, {}});
-    const ccd::EventLog& log = world.step();
-    ASSERT_TRUE(log.budget_cut.has_value());
-    EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Predictions);
-    const std::size_t most = 499500 + 4000 + 2 * 999 + 8;
-    EXPECT_LE(log.events.size() + log.cancelled.size(), most);
-    EXPECT_GT(log.budget_cut->predictions, 200000);
-    EXPECT_EQ(log.events.size(), 0u);
+    // ends the frame instead. The frame start's pass alone would make about 500,000 (one a
+    // pair of the 499,500, one a ball and wall): it stops at the 200,001st, over the budget,
+    // and the frame is cut at its start, before any event, at every log level and with either
+    // broadphase. At the full level the 200,001 are the cancelled predictions.
+    for (const ccd::Broadphase broadphase : {ccd::Broadphase::Grid, ccd::Broadphase::AllPairs})
+        for (const ccd::LogLevel level :
+             {ccd::LogLevel::Full, ccd::LogLevel::Events, ccd::LogLevel::None}) {
+            ccd::WorldOptions options;
+            options.broadphase = broadphase;
+            options.log_level = level;
+            World world(options);
+            const Vec2 corners[4] = {{-10.0, -10.0}, {10.0, -10.0}, {10.0, 10.0}, {-10.0, 10.0}};
+            world.add_polyline(corners, true);
+            std::uint64_t state = 12345;
+            const auto next = [&] {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                return static_cast<double>(state >> 11) * 0x1p-53 * 2.0 - 1.0;
+            };
+            for (int i = 0; i < 1000; ++i)
+                world.add_body(
+                    BodyDef{Circle{{0.0, 0.0}, 0.5}, {5.0 * next(), 5.0 * next()}, 1.0, {}});
+            const ccd::EventLog& log = world.step();
+            const std::string where = "broadphase " + std::to_string(static_cast<int>(broadphase)) +
+                                      " level " + std::to_string(static_cast<int>(level));
+            ASSERT_TRUE(log.budget_cut.has_value()) << where;
+            EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Predictions) << where;
+            EXPECT_EQ(log.budget_cut->predictions, 200001) << where;
+            EXPECT_EQ(log.budget_cut->time, 0.0) << where;
+            EXPECT_EQ(log.budget_cut->events, 0) << where;
+            EXPECT_EQ(world.frame_event_count(), 0) << where;
+            if (level == ccd::LogLevel::Full) {
+                EXPECT_EQ(log.cancelled.size(), 200001u) << where;
+            }
+            // Cut at the start: every ball is where it started.
+            for (int i = 0; i < world.body_count(); ++i)
+                ASSERT_EQ(world.body(i).shape.center, (Vec2{0.0, 0.0})) << where << " ball " << i;
+        }
+}
+
+// The frame start's pass counts its predictions against the budget as it makes them. Five
+// balls, far apart, each heading for the wall x = 10 (one prediction each, no pair meets):
+// with a budget of 3 the pass stops at its fourth prediction and the frame is cut at t = 0
+// with 4 predictions made, the balls where they started; with a budget of 5 the pass makes
+// all five and the frame runs: five events, no cut.
+TEST(World, TheFrameStartsPassStopsOverThePredictionBudget) {
+    for (const ccd::LogLevel level :
+         {ccd::LogLevel::Full, ccd::LogLevel::Events, ccd::LogLevel::None})
+        for (const int budget : {3, 5}) {
+            ccd::WorldOptions options;
+            options.log_level = level;
+            options.prediction_budget = budget;
+            World world(options);
+            world.add_wall({{10.0, -100.0}, {10.0, 100.0}});
+            for (int i = 0; i < 5; ++i)
+                world.add_body(BodyDef{Circle{{0.0, 10.0 * i}, 1.0}, {18.0, 0.0}, 1.0, {}});
+            const ccd::EventLog& log = world.step();
+            const std::string where = "level " + std::to_string(static_cast<int>(level)) +
+                                      " budget " + std::to_string(budget);
+            if (budget == 3) {
+                ASSERT_TRUE(log.budget_cut.has_value()) << where;
+                EXPECT_EQ(log.budget_cut->kind, ccd::BudgetKind::Predictions) << where;
+                EXPECT_EQ(log.budget_cut->predictions, 4) << where;
+                EXPECT_EQ(log.budget_cut->time, 0.0) << where;
+                EXPECT_EQ(world.frame_event_count(), 0) << where;
+                if (level == ccd::LogLevel::Full) {
+                    EXPECT_EQ(log.cancelled.size(), 4u) << where;
+                }
+                for (int i = 0; i < 5; ++i)
+                    EXPECT_EQ(world.body(i).shape.center, (Vec2{0.0, 10.0 * i})) << where;
+            } else {
+                EXPECT_FALSE(log.budget_cut.has_value()) << where;
+                EXPECT_EQ(world.frame_event_count(), 5) << where;
+                // Each ball meets the wall at t = 0.5 (x = 9) and bounces back to x = 0.
+                for (int i = 0; i < 5; ++i)
+                    expect_near(world.body(i).shape.center, {0.0, 10.0 * i}, 1e-12);
+            }
+        }
 }
 
 TEST(World, AddingABodyDuringAFrameIsRefused) {

@@ -17,17 +17,30 @@ namespace ccd {
 namespace {
 
 // Everything relative to endpoint a: w(t) = w0 + dw t is the mover, u(t) = u0 + du t the segment.
+// The mover relative to endpoint b too, wb(t): whether it is beside end b is decided from it,
+// dot(wb, u) > 0, as the static segment's query decides it. Measured from a, dot(w, u) > |u|^2
+// rounds a mover a few ulps short of b past it; wb's differences are kept in double-double
+// (each start and rate exact), so near b it is the offset to b to within its own rounding.
 struct RelativeMotion {
     Vec2 w0, dw, u0, du;
+    detail::DoubleDouble wb0x, wb0y, dwbx, dwby;
     Vec2 w(double t) const { return w0 + dw * t; }
     Vec2 u(double t) const { return u0 + du * t; }
+    Vec2 wb(double t) const { return {(wb0x + dwbx * t).value(), (wb0y + dwby * t).value()}; }
     // Velocity of the mover relative to the segment's material point at parameter t2.
     Vec2 relative_velocity(double t2) const { return dw - du * t2; }
 };
 
 RelativeMotion relative_to_a(Vec2 mover, Vec2 displacement, const MovingSegment& s) {
-    return {mover - s.start.a, displacement - s.displacement_a, s.start.b - s.start.a,
-            s.displacement_b - s.displacement_a};
+    using detail::two_sum;
+    return {mover - s.start.a,
+            displacement - s.displacement_a,
+            s.start.b - s.start.a,
+            s.displacement_b - s.displacement_a,
+            two_sum(mover.x, -s.start.b.x),
+            two_sum(mover.y, -s.start.b.y),
+            two_sum(displacement.x, -s.displacement_b.x),
+            two_sum(displacement.y, -s.displacement_b.y)};
 }
 
 Feature feature_at(double t2) {
@@ -128,7 +141,7 @@ LineCrossings line_crossings(const RelativeMotion& m) {
 // The segment and the mover (relative to end a) at t, each with one rounding (fma), and the
 // rounding noise of each: what the inputs' own roundings and a root's leave at t.
 struct AtRoot {
-    Vec2 u, w;
+    Vec2 u, w, wb;   // wb: the mover relative to end b
     bool degenerate; // u is zero to within its noise: the segment is a point at t
     bool coincident; // and the mover is on that point, to within the noise
 };
@@ -139,18 +152,19 @@ AtRoot at_root(const RelativeMotion& m, double t) {
     };
     const auto size = [](Vec2 v) { return std::fmax(std::fabs(v.x), std::fabs(v.y)); };
     const double noise = 16.0 * std::numeric_limits<double>::epsilon();
-    const Vec2 u = along(m.u0, m.du), w = along(m.w0, m.dw);
+    const Vec2 u = along(m.u0, m.du), w = along(m.w0, m.dw), wb = m.wb(t);
     const double u_noise = noise * (size(m.u0) + size(m.du) * t);
     const double w_noise = noise * (size(m.w0) + size(m.dw) * t) + u_noise;
     const bool degenerate = size(u) <= u_noise;
-    return {u, w, degenerate, degenerate && size(w) <= w_noise};
+    return {u, w, wb, degenerate, degenerate && size(w) <= w_noise};
 }
 
 // The 1D case: the mover stays on the segment's line. First t with 0 <= dot(w,u) <= |u|^2.
 std::optional<Hit> along_the_line(Vec2 mover, Vec2 displacement, const RelativeMotion& m) {
-    // q1(t) = dot(w, u) >= 0 and q2(t) = dot(u - w, u) >= 0, both quadratics.
+    // q1(t) = dot(w, u) >= 0 and q2(t) = dot(-wb, u) >= 0 (u - w, measured from b), both
+    // quadratics.
     const double q1[3] = {dot(m.w0, m.u0), dot(m.w0, m.du) + dot(m.dw, m.u0), dot(m.dw, m.du)};
-    const Vec2 v0 = m.u0 - m.w0, dv = m.du - m.dw;
+    const Vec2 v0 = -m.wb(0.0), dv = Vec2{-m.dwbx.value(), -m.dwby.value()};
     const double q2[3] = {dot(v0, m.u0), dot(v0, m.du) + dot(dv, m.u0), dot(dv, m.du)};
     const auto value = [](const double* q, double t) { return (q[2] * t + q[1]) * t + q[0]; };
     std::optional<Hit> best;
@@ -259,10 +273,10 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSeg
             const AtRoot at = at_root(m, t);
             const double length2 = dot(at.u, at.u);
             const double along = dot(at.w, at.u);
-            if (at.degenerate ? !at.coincident : (along < 0.0 || along > length2)) {
+            if (at.degenerate ? !at.coincident : (along < 0.0 || dot(at.wb, at.u) > 0.0)) {
                 verdict = RootVerdict::OffFeature;
             } else {
-                const double t2 = at.degenerate ? 0.0 : along / length2;
+                const double t2 = at.degenerate ? 0.0 : std::min(along / length2, 1.0);
                 Vec2 normal =
                     at.degenerate
                         ? normalized_or(-m.relative_velocity(0.0), Vec2{0.0, 1.0})
@@ -344,6 +358,7 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
         const double t = polish_band_root(m, r, raw, bracketed);
         const Vec2 u = m.u(t), w = m.w(t);
         const double length2 = dot(u, u), along = dot(w, u);
+        const bool beside_b = dot(m.wb(t), u) > 0.0;
         // A root with no sign change of the gap around it is a tangent touch only if the gap
         // is zero there to within its rounding; otherwise the quartic's rounding made it (two
         // roots lifted off zero around a crossing of the line, a millionth of the frame apart).
@@ -369,7 +384,7 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                            normal, Feature::EndpointA,
                            false,  dot(m.relative_velocity(0.0), normal) < 0.0};
             }
-        } else if (!(length2 > 0.0) || along < 0.0 || along > length2) {
+        } else if (!(length2 > 0.0) || along < 0.0 || beside_b) {
             verdict = RootVerdict::OffFeature;
         } else if (best) {
             verdict = RootVerdict::LaterThanBest;
@@ -389,7 +404,7 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                 : slope != 0.0                  ? -slope
                                                                 : c0;
             const Vec2 normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (side > 0.0 ? 1.0 : -1.0);
-            const double t2 = along / length2;
+            const double t2 = std::min(along / length2, 1.0);
             best = Hit{t,      obstacle.start.a + obstacle.displacement_a * t + u * t2,
                        normal, Feature::SegmentInterior,
                        false,  dot(m.relative_velocity(t2), normal) < 0.0};

@@ -67,18 +67,20 @@ void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 no
         log.paths[static_cast<std::size_t>(index)].points.back().position = placed;
 }
 
+bool World::State::held_on_last_wall(int index, double t) const {
+    const BodyMotion& m = hot(index);
+    if (m.radius != 0.0 || m.polygon() || m.last_kind != 1 + static_cast<int>(OtherKind::Wall))
+        return false;
+    return detail::on_the_line_within(position(m, t),
+                                      walls[static_cast<std::size_t>(m.last_other)].at(t),
+                                      bodies[static_cast<std::size_t>(index)].last_normal);
+}
+
 Vec2 World::State::off_the_last_wall(int index, Vec2 velocity, double t) const {
     const BodyMotion& m = hot(index);
-    if (m.radius != 0.0 || m.polygon() || m.frozen ||
-        m.last_kind != 1 + static_cast<int>(OtherKind::Wall))
-        return velocity;
     const WallRecord& w = walls[static_cast<std::size_t>(m.last_other)];
-    const Segment line = w.at(t);
-    const Vec2 normal = bodies[static_cast<std::size_t>(index)].last_normal;
-    const Vec2 center = position(m, t);
-    if (!detail::on_the_line_within(center, line, normal)) return velocity;
-    return detail::not_closing(velocity, w.velocity_at(center, t, Feature::SegmentInterior),
-                               normal);
+    return detail::not_closing(velocity, w.velocity_at(position(m, t), t, Feature::SegmentInterior),
+                               bodies[static_cast<std::size_t>(index)].last_normal);
 }
 
 bool World::State::chatters(BodyRecord& b, double t) const {
@@ -149,13 +151,15 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         }
     }
 
-    // A point on the line of the wall it last touched (a wedge between that wall and a body)
-    // does not leave a body contact closing on the wall (docs/scheduler.md, "Rounding at a
-    // contact").
+    // A point held on the line of the wall it last touched (a wedge between that wall and a
+    // body) keeps that wall's side memory through a body contact, and is not left closing on
+    // the wall (docs/scheduler.md, "Rounding at a contact").
+    const bool a_held = b && held_on_last_wall(p.body, t);
+    const bool b_held = b && held_on_last_wall(p.other, t);
     if (b && !is_sensor(ma) && !is_sensor(*mb)) {
-        if (!out_a.remove && out_a.velocity != a.velocity)
+        if (a_held && !out_a.remove && out_a.velocity != a.velocity)
             out_a.velocity = off_the_last_wall(p.body, out_a.velocity, t);
-        if (!out_b.remove && out_b.velocity != b->velocity)
+        if (b_held && !out_b.remove && out_b.velocity != b->velocity)
             out_b.velocity = off_the_last_wall(p.other, out_b.velocity, t);
     }
 
@@ -207,11 +211,13 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         remember(p.body, ma, a);
         if (b) remember(p.other, *mb, *b);
     }
-    ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
-    ma.last_other = p.other;
-    ma.last_time = t;
-    a.last_normal = n;
-    if (b) {
+    if (!a_held) {
+        ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
+        ma.last_other = p.other;
+        ma.last_time = t;
+        a.last_normal = n;
+    }
+    if (b && !b_held) {
         mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
         mb->last_other = p.body;
         mb->last_time = t;

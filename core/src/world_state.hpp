@@ -311,8 +311,10 @@ struct World::State {
     // wall `line` (at the contact's time; `normal` toward the body): its new origin put back
     // on the line or the body's side of it if rounding left it past (wall_side.hpp).
     void keep_on_the_body_side(int index, const Segment& line, Vec2 normal);
-    // `velocity`, a body contact's outcome for body `index`, made not to close on the wall
-    // of its last contact when the body is a point held on that wall's line (on_the_line_within).
+    // Whether body `index` is a point held on the line of the wall of its last contact
+    // (on_the_line_within) at frame time t: a body contact then keeps that wall's side memory.
+    bool held_on_last_wall(int index, double t) const;
+    // `velocity`, a body contact's outcome for such a point, made not to close on that wall.
     Vec2 off_the_last_wall(int index, Vec2 velocity, double t) const;
     // The chattering rule: true when this change of trajectory is one too many, within its
     // burst or within the frame.

@@ -297,22 +297,24 @@ ccd::EventLog ReferenceScheduler::step() {
                     ob = respond(*b, c.other, OtherKind::Body, c.body, -nrm, c.hit.point, va, now);
             }
         }
-        // A point held on the line of the wall it last touched is not left closing on it by a
-        // body contact.
+        // A point held on the line of the wall it last touched keeps that wall's side memory
+        // through a body contact, and is not left closing on the wall.
+        const auto held = [&](const Body& body) {
+            return body.radius == 0.0 && body.outline.empty() && body.has_last &&
+                   body.last_kind == OtherKind::Wall &&
+                   ccd::detail::on_the_line_within(body.position, walls_[body.last_other].at(now),
+                                                   body.last_normal);
+        };
+        const bool a_held = b && held(a), b_held = b && held(*b);
         const auto off_the_last_wall = [&](const Body& body, ccd::ContactOutcome& o) {
-            if (o.remove || o.velocity == body.velocity || body.frozen || body.radius != 0.0 ||
-                !body.outline.empty() || !body.has_last || body.last_kind != OtherKind::Wall)
-                return;
-            if (!ccd::detail::on_the_line_within(body.position, walls_[body.last_other].at(now),
-                                                 body.last_normal))
-                return;
+            if (o.remove || o.velocity == body.velocity || body.frozen) return;
             const Vec2 wall_v =
                 wall_velocity(body.last_other, body.position, now, ccd::Feature::SegmentInterior);
             o.velocity = ccd::detail::not_closing(o.velocity, wall_v, body.last_normal);
         };
         if (b && !sensor(c.body) && !sensor(c.other)) {
-            off_the_last_wall(a, oa);
-            off_the_last_wall(*b, ob);
+            if (a_held) off_the_last_wall(a, oa);
+            if (b_held) off_the_last_wall(*b, ob);
         }
         std::vector<int> changed;
         const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o, Vec2 carry) {
@@ -378,12 +380,14 @@ ccd::EventLog ReferenceScheduler::step() {
                 }
             }
         }
-        a.has_last = true;
-        a.last_kind = c.kind;
-        a.last_other = c.other;
-        a.last_time = now;
-        a.last_normal = nrm;
-        if (b) {
+        if (!a_held) {
+            a.has_last = true;
+            a.last_kind = c.kind;
+            a.last_other = c.other;
+            a.last_time = now;
+            a.last_normal = nrm;
+        }
+        if (b && !b_held) {
             b->has_last = true;
             b->last_kind = OtherKind::Body;
             b->last_other = c.body;

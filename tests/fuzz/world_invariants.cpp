@@ -168,43 +168,9 @@ std::optional<std::string> world_violation(const ccd::Scene& scene, int frames) 
     };
     std::vector<Kept> kept;
     const int circles = static_cast<int>(scene.bodies.size());
-    // The bounds of body b at the start (a circle's square, a polygon's vertices' box).
-    const auto bounds = [&](int b) {
-        if (b < circles) {
-            const ccd::WorldBody body = sw.world.body(b);
-            const Vec2 c = body.shape.center;
-            const double r = body.shape.radius;
-            return Box{c.x - r, c.x + r, c.y - r, c.y + r};
-        }
-        Box out{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-                std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
-        for (const Vec2& v : scene.polygons[b - circles].polygon.vertices)
-            out = {std::min(out.x0, v.x), std::max(out.x1, v.x), std::min(out.y0, v.y),
-                   std::max(out.y1, v.y)};
-        return out;
-    };
     for (const Box& box : closed_boxes(scene)) {
         const double box_scale = std::max({check.scale, std::fabs(box.x0), std::fabs(box.x1),
                                            std::fabs(box.y0), std::fabs(box.y1)});
-        // A box that a body straddles at the start (across one of its walls, or around the whole
-        // box) keeps nobody: the World bounces a body that starts through a wall like any other
-        // contact, and such a body can push the others out (findings/README.md). The guarantee
-        // is for a box whose walls every body starts clear of.
-        bool straddled = false;
-        for (int b = 0; b < sw.world.body_count() && !straddled; ++b) {
-            const ccd::ResponseKind response =
-                b < circles ? scene.bodies[b].response : scene.polygons[b - circles].response;
-            if (response == ccd::ResponseKind::Sensor) continue;
-            // Across a wall's line within the wall's span: a body resting on a wall only touches.
-            const Box o = bounds(b);
-            const bool spans_x = o.x1 > box.x0 && o.x0 < box.x1;
-            const bool spans_y = o.y1 > box.y0 && o.y0 < box.y1;
-            straddled =
-                (spans_y &&
-                 ((o.x0 < box.x0 && o.x1 > box.x0) || (o.x0 < box.x1 && o.x1 > box.x1))) ||
-                (spans_x && ((o.y0 < box.y0 && o.y1 > box.y0) || (o.y0 < box.y1 && o.y1 > box.y1)));
-        }
-        if (straddled) continue;
         for (int b = 0; b < sw.world.body_count(); ++b) {
             const ccd::WorldBody body = sw.world.body(b);
             // A sensor passes through walls by design.

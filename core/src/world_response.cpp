@@ -211,17 +211,20 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         remember(p.body, ma, a);
         if (b) remember(p.other, *mb, *b);
     }
+    // A held point's memory stays its wall's, as of now: it still touches the wall.
+    ma.last_time = t;
     if (!a_held) {
         ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
         ma.last_other = p.other;
-        ma.last_time = t;
         a.last_normal = n;
     }
-    if (b && !b_held) {
-        mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
-        mb->last_other = p.body;
+    if (b) {
         mb->last_time = t;
-        b->last_normal = -n;
+        if (!b_held) {
+            mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
+            mb->last_other = p.body;
+            b->last_normal = -n;
+        }
     }
 
     event.body_velocity_after = ma.motion;

@@ -380,19 +380,22 @@ ccd::EventLog ReferenceScheduler::step() {
                 }
             }
         }
+        // A held point's memory stays its wall's, as of now.
+        a.last_time = now;
         if (!a_held) {
             a.has_last = true;
             a.last_kind = c.kind;
             a.last_other = c.other;
-            a.last_time = now;
             a.last_normal = nrm;
         }
-        if (b && !b_held) {
-            b->has_last = true;
-            b->last_kind = OtherKind::Body;
-            b->last_other = c.body;
+        if (b) {
             b->last_time = now;
-            b->last_normal = -nrm;
+            if (!b_held) {
+                b->has_last = true;
+                b->last_kind = OtherKind::Body;
+                b->last_other = c.body;
+                b->last_normal = -nrm;
+            }
         }
         e.body_velocity_after = a.alive ? moving(a) : Vec2{};
         e.body_removed = !a.alive;

@@ -2,6 +2,8 @@
 // world_state.hpp and the files it names.
 #include "ccd/world.hpp"
 
+#include "ccd/algorithms.hpp"
+
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -36,7 +38,12 @@ void check_scale(const char* call, const char* what, std::initializer_list<doubl
 } // namespace
 
 World::World(WorldOptions options) : state_(std::make_unique<State>()) {
-    state_->options = options;
+    if (options.algorithm != algorithms().front().name) {
+        state_->algorithm = find_algorithm(options.algorithm);
+        if (!state_->algorithm)
+            throw std::invalid_argument("World: unknown algorithm \"" + options.algorithm + "\"");
+    }
+    state_->options = std::move(options);
 }
 World::~World() = default;
 World::World(World&&) noexcept = default;

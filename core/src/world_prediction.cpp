@@ -150,7 +150,8 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
-        m.polygon() ? polygon_wall_hit(index, wall, from)
+        algorithm     ? algorithm_wall_hit(index, wall, from)
+        : m.polygon() ? polygon_wall_hit(index, wall, from)
         : wall_moves
             ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
             : time_of_impact(mover, v * rest, w.origin);
@@ -168,6 +169,20 @@ std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double fr
     const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
                                              : MovingSegment{w.origin, {}, {}};
     return time_of_impact(swept(index, from), motion(index) * rest, segment);
+}
+
+std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double from) const {
+    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+    const double rest = 1.0 - from;
+    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
+                                             : MovingSegment{w.origin, {}, {}};
+    return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, segment);
+}
+
+std::optional<Hit> World::State::algorithm_pair_hit(int i, int j, double from) const {
+    const double rest = 1.0 - from;
+    return time_of_impact(*algorithm, swept(i, from), motion(i) * rest, swept(j, from),
+                          motion(j) * rest);
 }
 
 void World::State::predict_pair(int i, int j, double from, int after) {
@@ -193,7 +208,8 @@ void World::State::query_pair(int i, int j, double from, int after) {
     const double rest = 1.0 - from;
     const Vec2 pa = position(ma, from), pb = position(mb, from);
     const Vec2 da = va * rest, db = vb * rest;
-    const auto hit = ma.polygon() || mb.polygon()
+    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
+                     : ma.polygon() || mb.polygon()
                          ? time_of_impact(swept(i, from), da, swept(j, from), db)
                          : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
     if (!hit) return;

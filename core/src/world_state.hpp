@@ -120,6 +120,8 @@ struct World::State {
     using Prediction = detail::Prediction;
 
     WorldOptions options;
+    // options.algorithm's entry of ccd::algorithms(), or null for the exact queries.
+    const Algorithm* algorithm = nullptr;
     std::vector<BodyRecord> bodies;
     std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
     std::vector<BodyMotion> motions;         // by body
@@ -250,6 +252,9 @@ struct World::State {
     // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
     // the circles' path stays as it was).
     [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const;
+    // The same queries by `algorithm` (not the exact one), body or polygon alike.
+    [[gnu::noinline]] std::optional<Hit> algorithm_wall_hit(int index, int wall, double from) const;
+    [[gnu::noinline]] std::optional<Hit> algorithm_pair_hit(int i, int j, double from) const;
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
     void predict_pair(int i, int j, double from, int after);
     // The exact query for a pair the cheap rejection let through (out of line, so that

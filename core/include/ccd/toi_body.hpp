@@ -5,6 +5,7 @@
 // picks the exact query of the pair; the World and the tests' reference scheduler both ask
 // through here, so they agree on what a contact between two shapes is.
 
+#include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
 
@@ -23,5 +24,13 @@ std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& 
 // the wall's part (SegmentInterior, EndpointA, EndpointB); for a polygon Hit::mover_vertex or
 // mover_edge names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall);
+
+// The same two with `algorithm`'s query for the pair, where the registry has one and it takes
+// the two sides (ccd::inexpressible); otherwise with the exact query, as above. A World whose
+// WorldOptions::algorithm is not "exact" asks here.
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  const SweptBody& b, Vec2 db);
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  const MovingSegment& wall);
 
 } // namespace ccd

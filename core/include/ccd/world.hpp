@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace ccd {
@@ -117,6 +118,14 @@ struct WorldOptions {
     double resting_tolerance = 1e-12;
     Broadphase broadphase = Broadphase::Grid;
     LogLevel log_level = LogLevel::Full;
+    // Which of ccd::algorithms() answers the World's queries (World's constructor throws
+    // std::invalid_argument for a name it does not know): "exact", the default, by the exact
+    // queries (the disks' called directly); another by its query for the pair through the pair
+    // registry where it has one that takes the two sides (ccd::inexpressible), else by the
+    // exact query (seed004 answers a disk against a static wall or a disk, and nothing else).
+    // The scheduler around the queries is the same (docs/recording.md, "Another algorithm in
+    // the World").
+    std::string algorithm = "exact";
 };
 
 // A body as seen at the world's current time.

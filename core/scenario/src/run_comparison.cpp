@@ -1,0 +1,258 @@
+#include "ccd/run_comparison.hpp"
+
+#include "ccd/algorithms.hpp"
+#include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_loader.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+
+namespace ccd {
+namespace {
+
+// The shortest text that reads back as the same double.
+std::string number(double value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return std::string(text, end);
+}
+
+std::string point(Vec2 p) {
+    return "(" + number(p.x) + ", " + number(p.y) + ")";
+}
+
+struct Named {
+    std::string_view name;
+    ResponseKind kind;
+};
+constexpr Named kResponses[] = {{"bounce", ResponseKind::Bounce},
+                                {"slide", ResponseKind::Slide},
+                                {"stop", ResponseKind::Stop},
+                                {"destroy", ResponseKind::Destroy},
+                                {"sensor", ResponseKind::Sensor}};
+
+std::string_view response_name(ResponseKind kind) {
+    for (const Named& r : kResponses)
+        if (r.kind == kind) return r.name;
+    return "callback";
+}
+
+std::string_view log_level_name(LogLevel level) {
+    return level == LogLevel::Full ? "full" : level == LogLevel::Events ? "events" : "none";
+}
+
+// The whole of `text` as a finite double.
+std::optional<double> finite_number(std::string_view text) {
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value))
+        return std::nullopt;
+    return value;
+}
+
+std::string in_quotes(std::string_view text) {
+    return "\"" + printable_excerpt(text) + "\"";
+}
+
+const std::string& name_at(const std::vector<std::string>& names, int index) {
+    static const std::string unknown = "?";
+    return index >= 0 && static_cast<std::size_t>(index) < names.size()
+               ? names[static_cast<std::size_t>(index)]
+               : unknown;
+}
+
+} // namespace
+
+void apply_setting(RunSettings& settings, std::string_view key_value) {
+    const std::size_t equals = key_value.find('=');
+    if (equals == std::string_view::npos)
+        throw std::invalid_argument("a setting is KEY=VALUE, got " + in_quotes(key_value));
+    const std::string_view key = key_value.substr(0, equals);
+    const std::string_view value = key_value.substr(equals + 1);
+    if (key == "algorithm") {
+        if (!find_algorithm(value)) {
+            std::string names;
+            for (const Algorithm& a : algorithms())
+                names += (names.empty() ? "" : ", ") + std::string(a.name);
+            throw std::invalid_argument("unknown algorithm " + in_quotes(value) + " (one of " +
+                                        names + ")");
+        }
+        settings.algorithm = value;
+    } else if (key == "restitution") {
+        const std::optional<double> x = finite_number(value);
+        if (!x || *x < 0.0 || *x > 1.0)
+            throw std::invalid_argument("restitution is a number from 0 to 1, got " +
+                                        in_quotes(value));
+        settings.restitution = *x;
+    } else if (key == "response") {
+        for (const Named& r : kResponses)
+            if (value == r.name) {
+                settings.response = r.kind;
+                return;
+            }
+        throw std::invalid_argument("response is bounce, slide, stop, destroy or sensor, got " +
+                                    in_quotes(value));
+    } else if (key == "log_level") {
+        if (value == "full")
+            settings.log_level = LogLevel::Full;
+        else if (value == "events")
+            settings.log_level = LogLevel::Events;
+        else if (value == "none")
+            settings.log_level = LogLevel::None;
+        else
+            throw std::invalid_argument("log_level is full, events or none, got " +
+                                        in_quotes(value));
+    } else if (key == "event_budget") {
+        int budget = 0;
+        const auto [end, error] =
+            std::from_chars(value.data(), value.data() + value.size(), budget);
+        if (error != std::errc{} || end != value.data() + value.size() || budget < 0)
+            throw std::invalid_argument("event_budget is a whole number >= 0 (0: the default), "
+                                        "got " +
+                                        in_quotes(value));
+        settings.event_budget = budget;
+    } else if (key == "broadphase") {
+        if (value == "grid")
+            settings.broadphase = Broadphase::Grid;
+        else if (value == "all-pairs")
+            settings.broadphase = Broadphase::AllPairs;
+        else
+            throw std::invalid_argument("broadphase is grid or all-pairs, got " + in_quotes(value));
+    } else {
+        throw std::invalid_argument("unknown setting " + in_quotes(key) +
+                                    " (algorithm, restitution, response, log_level, "
+                                    "event_budget or broadphase)");
+    }
+}
+
+std::string describe(const RunSettings& settings) {
+    const RunSettings defaults;
+    std::string text;
+    const auto add = [&](const std::string& word) { text += (text.empty() ? "" : " ") + word; };
+    if (settings.algorithm != defaults.algorithm) add("algorithm=" + settings.algorithm);
+    if (settings.restitution) add("restitution=" + number(*settings.restitution));
+    if (settings.response) add("response=" + std::string(response_name(*settings.response)));
+    if (settings.log_level != defaults.log_level)
+        add("log_level=" + std::string(log_level_name(settings.log_level)));
+    if (settings.event_budget != defaults.event_budget)
+        add("event_budget=" + std::to_string(settings.event_budget));
+    if (settings.broadphase != defaults.broadphase) add("broadphase=all-pairs");
+    return text.empty() ? "defaults" : text;
+}
+
+Scene scene_with(const Scene& scene, const RunSettings& settings) {
+    Scene out = scene;
+    const auto apply = [&](auto& body) {
+        if (settings.restitution) body.restitution = *settings.restitution;
+        if (settings.response) body.response = *settings.response;
+    };
+    for (Body& body : out.bodies)
+        apply(body);
+    for (PolygonBody& polygon : out.polygons)
+        apply(polygon);
+    return out;
+}
+
+SceneWorld make_run_world(const Scene& scene, const RunSettings& settings) {
+    WorldOptions options;
+    options.algorithm = settings.algorithm;
+    options.log_level = settings.log_level;
+    options.event_budget = settings.event_budget;
+    options.broadphase = settings.broadphase;
+    return make_world(scene_with(scene, settings), std::move(options));
+}
+
+RecordedRun record_run(const Scene& scene, const RunSettings& settings, int frames) {
+    SceneWorld world = make_run_world(scene, settings);
+    RecordedRun run{describe(settings), {}, world.body_names, world.wall_names};
+    for (int frame = 0; frame < frames; ++frame) {
+        while (const ContactEvent* event = world.world.next_event())
+            run.events.push_back(RunEvent{frame, *event, true});
+        world.world.step(); // the rest of the frame, past its last event
+    }
+    return run;
+}
+
+RecordedRun expected_run(const Scene& fixture) {
+    if (!fixture.expect) throw SceneError("has no expect section");
+    const SceneWorld world = make_world(fixture);
+    RecordedRun run{"fixture", {}, world.body_names, world.wall_names};
+    const auto index_of = [](const std::vector<std::string>& names, const std::string& name) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (names[i] == name) return static_cast<int>(i);
+        return -1;
+    };
+    for (const ExpectedEvent& expected : fixture.expect->events) {
+        RunEvent e;
+        e.frame = expected.frame;
+        e.has_velocities = false;
+        e.event.time = expected.time;
+        e.event.body = index_of(run.body_names, expected.a);
+        if (e.event.body < 0)
+            throw SceneError("expect: no body called " + in_quotes(expected.a) + " in the scene");
+        const int wall = index_of(run.wall_names, expected.b);
+        e.event.other_kind = wall >= 0 ? OtherKind::Wall : OtherKind::Body;
+        e.event.other = wall >= 0 ? wall : index_of(run.body_names, expected.b);
+        if (e.event.other < 0)
+            throw SceneError("expect: no segment, polygon or body called " + in_quotes(expected.b) +
+                             " in the scene");
+        e.event.feature = expected.feature;
+        e.event.point = expected.point;
+        e.event.normal = expected.normal;
+        e.event.sequence = -1;
+        run.events.push_back(e);
+    }
+    return run;
+}
+
+RunComparison compare_runs(const Scene& scene, const RunSettings& a, const RunSettings& b,
+                           int frames, const DivergenceTolerance& tolerance) {
+    RunComparison c{record_run(scene, a, frames), record_run(scene, b, frames), {}};
+    c.a.label = "a: " + c.a.label;
+    c.b.label = "b: " + c.b.label;
+    c.divergence = find_divergence(c.a.events, c.b.events, tolerance);
+    return c;
+}
+
+RunComparison compare_with_expectation(const Scene& fixture, const RunSettings& a,
+                                       const DivergenceTolerance& tolerance) {
+    RecordedRun expected = expected_run(fixture);
+    RunComparison c{record_run(fixture, a, fixture.expect->frames), std::move(expected), {}};
+    c.a.label = "run: " + c.a.label;
+    c.divergence = find_divergence(c.a.events, c.b.events, tolerance);
+    return c;
+}
+
+std::string describe(const RunEvent& event, const RecordedRun& run) {
+    const ContactEvent& e = event.event;
+    const auto& others = e.other_kind == OtherKind::Wall ? run.wall_names : run.body_names;
+    std::string text = "frame " + std::to_string(event.frame) + ", t " + number(e.time) + ": " +
+                       name_at(run.body_names, e.body) + " / " + name_at(others, e.other) + " at " +
+                       std::string(to_string(e.feature)) + ", point " + point(e.point) +
+                       ", normal " + point(e.normal);
+    if (!event.has_velocities) return text;
+    text += ", velocity " + point(e.body_velocity_before) + " -> " + point(e.body_velocity_after);
+    if (e.other_kind == OtherKind::Body)
+        text +=
+            ", other's " + point(e.other_velocity_before) + " -> " + point(e.other_velocity_after);
+    if (e.body_removed) text += ", body removed";
+    if (e.other_removed) text += ", other removed";
+    return text;
+}
+
+std::string describe(const EventDifference& d, const RecordedRun& a, const RecordedRun& b) {
+    std::string text = "event " + std::to_string(d.index) + ": " + d.fields.names() + " differ";
+    if (d.fields.missing) text = "event " + std::to_string(d.index) + ": in one run only";
+    text += "\n  " + a.label + ": " + (d.a ? describe(*d.a, a) : "none");
+    text += "\n  " + b.label + ": " + (d.b ? describe(*d.b, b) : "none");
+    if (d.a && d.b) {
+        text += "\n  by: time " + number(d.time) + ", point " + number(d.point) + ", normal " +
+                number(d.normal);
+        if (d.a->has_velocities && d.b->has_velocities) text += ", velocity " + number(d.velocity);
+    }
+    return text;
+}
+
+} // namespace ccd

@@ -1,0 +1,91 @@
+// Where two runs part (ccd/run_divergence.hpp).
+#include "ccd/run_divergence.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ccd {
+namespace {
+
+double distance(Vec2 p, Vec2 q) {
+    return std::hypot(p.x - q.x, p.y - q.y);
+}
+
+// Beyond the tolerance, a NaN on either side included.
+bool beyond(double difference, double tolerance) {
+    return !(difference <= tolerance);
+}
+
+} // namespace
+
+std::string EventFields::names() const {
+    std::string text;
+    const auto add = [&](bool differs, const char* name) {
+        if (!differs) return;
+        if (!text.empty()) text += ", ";
+        text += name;
+    };
+    add(missing, "missing");
+    add(frame, "frame");
+    add(parties, "parties");
+    add(feature, "feature");
+    add(time, "time");
+    add(point, "point");
+    add(normal, "normal");
+    add(velocities, "velocities");
+    add(removal, "removal");
+    return text;
+}
+
+EventDifference compare_events(const RunEvent& a, const RunEvent& b,
+                               const DivergenceTolerance& tolerance) {
+    EventDifference d;
+    d.a = a;
+    d.b = b;
+    const ContactEvent& x = a.event;
+    const ContactEvent& y = b.event;
+    d.fields.frame = a.frame != b.frame;
+    d.fields.parties = x.body != y.body || x.other_kind != y.other_kind || x.other != y.other;
+    d.fields.feature = x.feature != y.feature;
+    d.time = std::fabs(x.time - y.time);
+    d.fields.time = beyond(d.time, tolerance.time);
+    d.point = distance(x.point, y.point);
+    d.fields.point = beyond(d.point, tolerance.distance);
+    d.normal = distance(x.normal, y.normal);
+    d.fields.normal = beyond(d.normal, tolerance.distance);
+    if (a.has_velocities && b.has_velocities) {
+        // The largest, a NaN kept (it differs from anything).
+        for (const double part : {distance(x.body_velocity_before, y.body_velocity_before),
+                                  distance(x.body_velocity_after, y.body_velocity_after),
+                                  distance(x.other_velocity_before, y.other_velocity_before),
+                                  distance(x.other_velocity_after, y.other_velocity_after)})
+            if (std::isnan(part) || part > d.velocity) d.velocity = part;
+        d.fields.velocities = beyond(d.velocity, tolerance.velocity);
+        d.fields.removal = x.body_removed != y.body_removed || x.other_removed != y.other_removed;
+    }
+    return d;
+}
+
+RunDivergence find_divergence(std::span<const RunEvent> a, std::span<const RunEvent> b,
+                              const DivergenceTolerance& tolerance, std::size_t max_listed) {
+    RunDivergence result;
+    result.events_a = a.size();
+    result.events_b = b.size();
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+        EventDifference d;
+        if (i < a.size() && i < b.size()) {
+            d = compare_events(a[i], b[i], tolerance);
+        } else {
+            if (i < a.size()) d.a = a[i];
+            if (i < b.size()) d.b = b[i];
+            d.fields.missing = true;
+        }
+        if (!d.fields.any()) continue;
+        d.index = i;
+        ++result.differing;
+        if (result.differences.size() < max_listed) result.differences.push_back(std::move(d));
+    }
+    return result;
+}
+
+} // namespace ccd

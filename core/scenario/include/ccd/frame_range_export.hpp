@@ -1,0 +1,47 @@
+#pragma once
+// A range of frames of a run as a fixture: the scene as it stands at the start of the range's
+// first frame (a scene file like any other) with the events of the range as its expect
+// section, renumbered from frame 0. ccdlab-cli's `record --from` and the app's export of a
+// selected frame range go through here. docs/recording.md, "Exporting a frame range".
+
+#include "ccd/scene.hpp"
+#include "ccd/world.hpp"
+
+#include <optional>
+#include <string>
+
+namespace ccd {
+
+// The scene at the start of a frame of its run: `world` is make_world(scene)'s World (or a
+// recording's, ccd/recording.hpp) between frames. Each body and polygon where it is then, with
+// the velocity it has then (a frozen body's own: frames start unfrozen); each kinematic wall
+// where it is then, moving on as before; the names, responses, restitutions, view and
+// algorithm as in `scene`; a body removed by then is left out. The title says the frame
+// ("<title>, from frame F"); the expect section is dropped. What a scene cannot hold is lost:
+// a side memory carried across the frame boundary (docs/scheduler.md, "Side memory"), which
+// matters only for a contact within the chattering window of the boundary, and the last bits
+// of a polygon's placement (the scene's vertices are put back about their centroid). A number
+// the run brought below kWorldSmallest in magnitude (rounding, 1e-70) is written as 0, so the
+// scene loads into a World.
+// std::invalid_argument when `world` is within a frame or does not have the scene's bodies and
+// walls.
+Scene scene_at_frame(const Scene& scene, const World& world);
+
+struct FrameRangeExport {
+    Scene fixture; // scene_at_frame, with expect: the range's events, frames 0 .. frames - 1
+    // Nothing when the exported fixture replays its own expect section (first_difference);
+    // else the difference, the loss above made visible (the fixture is written all the same).
+    std::optional<std::string> replay_difference;
+};
+
+// Frames first_frame .. first_frame + frames - 1 of the scene's run as a fixture, its events
+// those of the run (stepped from the start; first_frame >= 0, frames >= 1, else
+// std::invalid_argument). SceneError as make_world.
+FrameRangeExport export_frame_range(const Scene& scene, int first_frame, int frames,
+                                    ExpectTolerance tolerance = {});
+// The same from `at_first_frame`, the run's World at the start of the range's first frame (a
+// recording's frame: RecordedFrame::world), stepped `frames` frames on a copy.
+FrameRangeExport export_frame_range(const Scene& scene, const World& at_first_frame, int frames,
+                                    ExpectTolerance tolerance = {});
+
+} // namespace ccd

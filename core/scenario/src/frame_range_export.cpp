@@ -1,0 +1,106 @@
+#include "ccd/frame_range_export.hpp"
+
+#include "ccd/fixture.hpp"
+#include "ccd/scene_world.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace ccd {
+namespace {
+
+// A coordinate the run brought below the World's smallest magnitude (a difference of nearly
+// equal numbers, 1e-70) as 0: a World takes nothing between (ccd/world.hpp, kWorldSmallest).
+double in_scale(double x) {
+    return std::fabs(x) < kWorldSmallest ? 0.0 : x;
+}
+Vec2 in_scale(Vec2 v) {
+    return {in_scale(v.x), in_scale(v.y)};
+}
+
+} // namespace
+
+Scene scene_at_frame(const Scene& scene, const World& world) {
+    if (world.in_frame())
+        throw std::invalid_argument("scene_at_frame: the World is within a frame");
+    const std::size_t circles = scene.bodies.size();
+    if (static_cast<std::size_t>(world.body_count()) != circles + scene.polygons.size() ||
+        static_cast<std::size_t>(world.wall_count()) != scene.walls.size())
+        throw std::invalid_argument("scene_at_frame: the World is not the scene's (" +
+                                    std::to_string(world.body_count()) + " bodies and " +
+                                    std::to_string(world.wall_count()) + " walls)");
+    Scene out = scene;
+    out.title = scene.title + ", from frame " + std::to_string(world.frames_completed());
+    out.expect.reset();
+    out.bodies.clear();
+    out.polygons.clear();
+    for (std::size_t i = 0; i < circles; ++i) {
+        const WorldBody now = world.body(static_cast<int>(i));
+        if (!now.alive) continue;
+        Body body = scene.bodies[i];
+        body.circle.center = in_scale(now.shape.center);
+        body.velocity = in_scale(now.velocity);
+        out.bodies.push_back(std::move(body));
+    }
+    for (std::size_t k = 0; k < scene.polygons.size(); ++k) {
+        const int index = static_cast<int>(circles + k);
+        const WorldBody now = world.body(index);
+        if (!now.alive) continue;
+        PolygonBody polygon = scene.polygons[k];
+        polygon.polygon.vertices.clear();
+        for (const Vec2 offset : world.outline(index))
+            polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
+        polygon.velocity = in_scale(now.velocity);
+        out.polygons.push_back(std::move(polygon));
+    }
+    for (std::size_t w = 0; w < scene.walls.size(); ++w) {
+        const Segment at = world.wall_motion(static_cast<int>(w)).start;
+        out.walls[w].segment = {in_scale(at.a), in_scale(at.b)};
+    }
+    return out;
+}
+
+FrameRangeExport export_frame_range(const Scene& scene, const World& at_first_frame, int frames,
+                                    ExpectTolerance tolerance) {
+    if (frames < 1)
+        throw std::invalid_argument("export_frame_range: frames must be at least 1, not " +
+                                    std::to_string(frames));
+    FrameRangeExport out{scene_at_frame(scene, at_first_frame), std::nullopt};
+    // The run's own names, as make_world lays them out.
+    std::vector<std::string> body_names, wall_names;
+    for (const Body& body : scene.bodies)
+        body_names.push_back(body.name);
+    for (const PolygonBody& polygon : scene.polygons)
+        body_names.push_back(polygon.name);
+    for (const Wall& wall : scene.walls)
+        wall_names.push_back(wall.name);
+    Expectation expect{frames, tolerance, {}};
+    World world = at_first_frame.snapshot();
+    for (int frame = 0; frame < frames; ++frame) {
+        while (const ContactEvent* e = world.next_event()) {
+            const auto& others = e->other_kind == OtherKind::Wall ? wall_names : body_names;
+            expect.events.push_back({frame, e->time, body_names[std::size_t(e->body)],
+                                     others[std::size_t(e->other)], e->feature, e->point,
+                                     e->normal});
+        }
+        world.step(); // the rest of the frame
+    }
+    out.fixture.expect = std::move(expect);
+    out.replay_difference = first_difference(out.fixture);
+    return out;
+}
+
+FrameRangeExport export_frame_range(const Scene& scene, int first_frame, int frames,
+                                    ExpectTolerance tolerance) {
+    if (first_frame < 0)
+        throw std::invalid_argument("export_frame_range: the first frame must be 0 or more, not " +
+                                    std::to_string(first_frame));
+    SceneWorld run = make_world(scene);
+    for (int frame = 0; frame < first_frame; ++frame)
+        run.world.step();
+    return export_frame_range(scene, run.world, frames, tolerance);
+}
+
+} // namespace ccd

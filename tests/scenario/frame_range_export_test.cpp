@@ -1,0 +1,133 @@
+// A frame range exported as a fixture (ccd/frame_range_export.hpp): the scene at the range's
+// first frame, worked by hand for a ball between walls; every shipped scene's range passes its
+// own check; a recording's World gives the same fixture as a run stepped from the start.
+#include "shipped_scenes.hpp"
+
+#include "ccd/fixture.hpp"
+#include "ccd/frame_range_export.hpp"
+#include "ccd/recording.hpp"
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
+#include "ccd/scene_writer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// As in run_comparison_test.cpp: a ball of radius 0.5 at the origin moving by (2, 0) a frame,
+// walls at x = 1.5 and x = -1.5: the right wall at t 0.5 of frame 0, then back at (-2, 0), the
+// center at x = 0 when frame 1 starts, the left wall at t 0.5 of frame 1.
+ccd::Scene ball_between_walls(ccd::ResponseKind response = ccd::ResponseKind::Bounce) {
+    ccd::Scene scene;
+    scene.title = "ball";
+    scene.bodies.push_back(
+        {"ball", ccd::BodyShape::Circle, {{0.0, 0.0}, 0.5}, {2.0, 0.0}, response, 1.0});
+    scene.walls.push_back({"right", {{1.5, -5.0}, {1.5, 5.0}}});
+    scene.walls.push_back({"left", {{-1.5, -5.0}, {-1.5, 5.0}}});
+    return scene;
+}
+
+TEST(FrameRangeExport, TheSceneAtFrameOneIsWhereTheBallIsThen) {
+    const ccd::FrameRangeExport out = ccd::export_frame_range(ball_between_walls(), 1, 1);
+    const ccd::Scene& s = out.fixture;
+    EXPECT_EQ(s.title, "ball, from frame 1");
+    ASSERT_EQ(s.bodies.size(), 1u);
+    EXPECT_EQ(s.bodies[0].name, "ball");
+    EXPECT_EQ(s.bodies[0].circle.center, (ccd::Vec2{0.0, 0.0}));
+    EXPECT_EQ(s.bodies[0].circle.radius, 0.5);
+    EXPECT_EQ(s.bodies[0].velocity, (ccd::Vec2{-2.0, 0.0}));
+    ASSERT_TRUE(s.expect);
+    EXPECT_EQ(s.expect->frames, 1);
+    ASSERT_EQ(s.expect->events.size(), 1u);
+    const ccd::ExpectedEvent& e = s.expect->events[0];
+    EXPECT_EQ(e.frame, 0);
+    EXPECT_EQ(e.time, 0.5);
+    EXPECT_EQ(e.a, "ball");
+    EXPECT_EQ(e.b, "left");
+    EXPECT_EQ(e.point, (ccd::Vec2{-1.5, 0.0}));
+    EXPECT_EQ(e.normal, (ccd::Vec2{1.0, 0.0}));
+    EXPECT_FALSE(out.replay_difference) << *out.replay_difference;
+    EXPECT_FALSE(ccd::first_difference(s));
+}
+
+TEST(FrameRangeExport, ABodyRemovedBeforeTheRangeIsLeftOut) {
+    // Destroyed at the right wall in frame 0.
+    const ccd::FrameRangeExport out =
+        ccd::export_frame_range(ball_between_walls(ccd::ResponseKind::Destroy), 1, 2);
+    EXPECT_TRUE(out.fixture.bodies.empty());
+    EXPECT_TRUE(out.fixture.expect->events.empty());
+    EXPECT_EQ(out.fixture.walls.size(), 2u);
+}
+
+TEST(FrameRangeExport, AKinematicWallStartsWhereItIsAtTheFrame) {
+    ccd::Scene scene = ball_between_walls();
+    scene.walls[1].displacement_a = {0.25, 0.0};
+    scene.walls[1].displacement_b = {0.25, 0.0};
+    const ccd::Scene at3 = ccd::export_frame_range(scene, 3, 1).fixture;
+    EXPECT_EQ(at3.walls[1].segment.a, (ccd::Vec2{-0.75, -5.0}));
+    EXPECT_EQ(at3.walls[1].segment.b, (ccd::Vec2{-0.75, 5.0}));
+    EXPECT_EQ(at3.walls[1].displacement_a, (ccd::Vec2{0.25, 0.0}));
+    EXPECT_EQ(at3.walls[0].segment.a, (ccd::Vec2{1.5, -5.0}));
+}
+
+TEST(FrameRangeExport, EveryShippedScenesRangePassesItsOwnCheckButTwoThatAScenesNumbersLose) {
+    // What a scene file cannot hold at frame 7 (ccd/frame_range_export.hpp), each a difference
+    // the export reports rather than a fixture that passes by accident:
+    // - exhibit-chattering-corner: the disk's velocity is about 1e-69 (both components), which
+    //   no World takes (kWorldSmallest): written as 0, the disk no longer closes on the floor
+    //   and none of the range's events happens;
+    // - polygons-in-a-box: a polygon is put back about its vertex centroid, its outline off by
+    //   an ulp or so, and the bouncing polygons carry that past 1e-9 within two frames.
+    const std::vector<std::string> lossy = {"exhibit-chattering-corner.json",
+                                            "polygons-in-a-box.json"};
+    std::size_t events = 0, passed = 0;
+    for (const fs::path& path : ccd_test::shipped_scene_files()) {
+        SCOPED_TRACE(path.string());
+        const ccd::Scene scene = ccd::load_scene_file(path);
+        const ccd::FrameRangeExport out = ccd::export_frame_range(scene, 7, 8);
+        // Written and read back, it checks as the export said.
+        const ccd::Scene back = ccd::parse_scene(ccd::scene_to_json(out.fixture), "exported");
+        EXPECT_EQ(ccd::first_difference(back), out.replay_difference);
+        if (std::find(lossy.begin(), lossy.end(), path.filename().string()) != lossy.end()) {
+            EXPECT_TRUE(out.replay_difference);
+            continue;
+        }
+        EXPECT_FALSE(out.replay_difference) << *out.replay_difference;
+        events += out.fixture.expect->events.size();
+        ++passed;
+    }
+    EXPECT_GE(passed, 20u);
+    EXPECT_GT(events, 500u);
+}
+
+TEST(FrameRangeExport, ARecordingsFrameGivesTheSameFixture) {
+    const ccd::Scene scene =
+        ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "polygons-in-a-box.json");
+    ccd::SceneWorld run = ccd::make_world(scene);
+    ccd::Recording recording(run.world, {5, std::size_t{1} << 30});
+    for (int f = 0; f < 20; ++f) {
+        run.world.step();
+        recording.record(run.world);
+    }
+    const ccd::RecordedFrame at12 = recording.frame(12);
+    EXPECT_EQ(ccd::export_frame_range(scene, at12.world, 6).fixture,
+              ccd::export_frame_range(scene, 12, 6).fixture);
+}
+
+TEST(FrameRangeExport, BadRangesAreRefused) {
+    EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), -1, 1), std::invalid_argument);
+    EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), 0, 0), std::invalid_argument);
+    ccd::SceneWorld other = ccd::make_world(ball_between_walls());
+    other.world.add_wall({{0.0, 9.0}, {1.0, 9.0}});
+    EXPECT_THROW(ccd::scene_at_frame(ball_between_walls(), other.world), std::invalid_argument);
+}
+
+} // namespace

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -77,6 +78,13 @@ void expect_frames_recomputed(ccd::World world, int frames, int keyframe_interva
     }
 }
 
+ccd::BodyDef moving(ccd::Vec2 center, double radius, ccd::Vec2 velocity) {
+    ccd::BodyDef def;
+    def.shape = {center, radius};
+    def.velocity = velocity;
+    return def;
+}
+
 ccd::World scene_world(const fs::path& path, ccd::WorldOptions options) {
     return std::move(ccd::make_world(ccd::load_scene_file(path), options).world);
 }
@@ -99,6 +107,99 @@ TEST(Recording, EveryFrameOfEveryShippedSceneIsRecomputedBitForBit) {
     }
 }
 
+TEST(Recording, SideMemoriesCarriedAcrossFramesAreRecomputedBitForBit) {
+    // A chattering window of 1.5 frames: every body's last contact of the frame before is
+    // still read, so every keyframe keeps side memories and World::restored puts them back.
+    Coverage coverage;
+    for (const char* name : {"bouncing-balls.json", "polygons-in-a-box.json",
+                             "crate-meets-a-closing-rod.json", "stress-2000-balls.json"}) {
+        SCOPED_TRACE(name);
+        ccd::WorldOptions options;
+        options.chatter_window = 1.5;
+        expect_frames_recomputed(scene_world(fs::path(CCDLAB_SCENES_DIR) / name, options), 15, 4,
+                                 coverage);
+    }
+    EXPECT_GT(coverage.events, 100);
+}
+
+TEST(Recording, EveryFixtureIsRecomputedBitForBit) {
+    Coverage coverage;
+    for (const auto& entry : fs::directory_iterator(CCDLAB_FIXTURES_DIR)) {
+        if (entry.path().extension() != ".json") continue;
+        SCOPED_TRACE(entry.path().string());
+        const ccd::Scene fixture = ccd::load_scene_file(entry.path());
+        const int frames = fixture.expect ? fixture.expect->frames : 1;
+        expect_frames_recomputed(std::move(ccd::make_world(fixture).world), std::min(frames, 40), 3,
+                                 coverage);
+    }
+    EXPECT_GT(coverage.events, 20); // the fixtures are small: 29 events in their frames
+}
+
+TEST(Recording, AKeyframeKeepsOnlyTheSideMemoriesALaterFrameCanRead) {
+    // A ball of radius 0.5 moving by (1, 0) a frame meets a wall at x = 1.5 at t = 1, the end
+    // of frame 0: at frame 1's start its memory is at time 0, within the window. Another, at
+    // (0, 10) moving by (2, 0), meets the wall above at t = 0.5: at frame 1's start its memory
+    // is half a frame old and is not kept.
+    ccd::World world;
+    world.add_body(moving({0.0, 0.0}, 0.5, {1.0, 0.0}));
+    world.add_body(moving({0.0, 10.0}, 0.5, {2.0, 0.0}));
+    world.add_wall({{1.5, -5.0}, {1.5, 5.0}});
+    world.add_wall({{1.5, 5.0}, {1.5, 15.0}});
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 2u);
+    EXPECT_EQ(log.events[0].time, 0.5);
+    EXPECT_EQ(log.events[1].time, 1.0);
+    const ccd::WorldKeyframe k = world.keyframe();
+    EXPECT_EQ(k.frames_completed, 1);
+    ASSERT_EQ(k.memories.size(), 1u);
+    EXPECT_EQ(k.memories[0].body, 0);
+    EXPECT_EQ(k.memories[0].other, 0);
+    EXPECT_EQ(k.memories[0].time, 0.0);
+    EXPECT_EQ(k.memories[0].normal, (ccd::Vec2{-1.0, 0.0}));
+    EXPECT_EQ(k.memories[0].kind, 1 + static_cast<int>(ccd::OtherKind::Wall));
+    EXPECT_TRUE(k.motions.empty());
+    EXPECT_EQ(k.origins[0], (ccd::Vec2{1.0, 0.0}));
+    EXPECT_EQ(k.velocities[0], (ccd::Vec2{-1.0, 0.0}));
+    EXPECT_EQ(k.origins[1], (ccd::Vec2{0.0, 10.0}));
+    EXPECT_EQ(k.velocities[1], (ccd::Vec2{-2.0, 0.0}));
+    // Rebuilt, it holds the same and steps on as the original.
+    const ccd::World rebuilt = world.restored(k);
+    const ccd::WorldKeyframe again = rebuilt.keyframe();
+    EXPECT_EQ(again.origins, k.origins);
+    EXPECT_EQ(again.velocities, k.velocities);
+    EXPECT_EQ(again.versions, k.versions);
+    EXPECT_EQ(again.memories.size(), 1u);
+    ccd::World copy = world.restored(k);
+    EXPECT_EQ(ccd::to_text(copy.step()), ccd::to_text(world.step()));
+    // A World of other bodies cannot rebuild it.
+    ccd::World other;
+    other.add_body(moving({0.0, 0.0}, 0.5, {1.0, 0.0}));
+    EXPECT_THROW(other.restored(k), std::invalid_argument);
+    // Within a frame there is no keyframe.
+    world.advance_to(0.5);
+    EXPECT_THROW(world.keyframe(), std::logic_error);
+}
+
+TEST(Recording, AKeyframeIsAboutThirtySevenBytesABody) {
+    ccd::World world = scene_world(fs::path(CCDLAB_SCENES_DIR) / "stress-2000-balls.json", {});
+    for (int f = 0; f < 5; ++f)
+        world.step();
+    const std::size_t bytes = world.keyframe().bytes();
+    // 2,000 bodies: position and velocity (32 bytes), version (4), alive (1); a few side
+    // memories and walls besides.
+    EXPECT_GE(bytes, 2000u * 37);
+    EXPECT_LE(bytes, 2000u * 37 + 4096);
+    EXPECT_GT(world.snapshot_bytes(), 5 * bytes);
+}
+
+TEST(Recording, RefusesAWorldEditedWhileRecording) {
+    ccd::World world = scene_world(fs::path(CCDLAB_SCENES_DIR) / "two-circles.json", {});
+    ccd::Recording recording(world);
+    world.add_body(moving({50.0, 50.0}, 1.0, {}));
+    world.step();
+    EXPECT_THROW(recording.record(world), std::logic_error);
+}
+
 TEST(Recording, FramesCutByTheBudgetAreRecomputedBitForBit) {
     // Few events allowed per frame: the balls stop where the budget runs out, every frame.
     Coverage coverage;
@@ -116,10 +217,18 @@ TEST(Recording, FramesCutByTheBudgetAreRecomputedBitForBit) {
 TEST(Recording, TheCapDropsTheOldestKeyframesAndTheirFrames) {
     const fs::path scene = fs::path(CCDLAB_SCENES_DIR) / "bouncing-balls.json";
     ccd::World world = scene_world(scene, {});
-    // The bytes of a recording of one keyframe; every keyframe of this scene is the same size
-    // (no body is added or removed), so three fit in this cap and four do not.
+    // The bytes of a recording of one keyframe and of two; every keyframe of this scene is the
+    // same size (no body is added or removed, and no contact comes within the chattering
+    // window of a frame's end, so no keyframe keeps a side memory), so three fit in this cap
+    // and four do not.
     const std::size_t one = ccd::Recording(world).memory_bytes();
-    const std::size_t cap = 3 * one - 2 * sizeof(ccd::Recording);
+    ccd::World ahead = scene_world(scene, {});
+    ccd::Recording two(ahead, {1, std::size_t{1} << 40});
+    ahead.step();
+    two.record(ahead);
+    ASSERT_EQ(two.keyframe_count(), 2);
+    const std::size_t keyframe = two.memory_bytes() - one;
+    const std::size_t cap = one + 2 * keyframe;
     ccd::Recording recording(world, {5, cap});
     ccd::World straight = scene_world(scene, {});
     std::vector<std::string> logs;

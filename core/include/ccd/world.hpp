@@ -7,6 +7,7 @@
 #include "ccd/event_log.hpp"
 #include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
+#include "ccd/world_keyframe.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -195,6 +196,17 @@ public:
     // (the std::function, not what it captures) and side-memory records. A World that has
     // stepped holds more (its log, queue, grid and scratch storage, not counted here).
     std::size_t snapshot_bytes() const;
+
+    // Between frames only (std::logic_error during one): what changes from frame to frame,
+    // packed (ccd/world_keyframe.hpp), far smaller than a snapshot (no body's constant parts).
+    WorldKeyframe keyframe() const;
+    // A World of this one's bodies and walls with `keyframe`'s state: it steps on exactly as the
+    // World the keyframe was taken of, bit for bit, as that World's snapshot() would. This
+    // World gives what the keyframe does not hold (each body's radius, mass, restitution,
+    // response, outline and callback, each wall's displacements, the options), so it must have
+    // the same bodies and walls: a snapshot of the same run at any frame (the counts are
+    // checked, std::invalid_argument; the rest is not). Its scheduler state is not used.
+    World restored(const WorldKeyframe& keyframe) const;
 
 private:
     struct State;

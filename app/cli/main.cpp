@@ -7,7 +7,9 @@
 #include "ccd/answer_json.hpp"
 #include "ccd/box2d_toi.hpp"
 #include "ccd/fixture.hpp"
+#include "ccd/frame_range_export.hpp"
 #include "ccd/printable_excerpt.hpp"
+#include "ccd/run_comparison.hpp"
 #include "ccd/scene_limits.hpp"
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
@@ -66,6 +68,8 @@ std::string main_help() {
            "  replay  step a scene's frames with the event scheduler; print every event\n"
            "  check   replay fixtures and compare their events with their expect section\n"
            "  record  replay a scene and write it with its events as the expect section\n"
+           "  diff    run a scene twice under two settings (or against its fixture's events)\n"
+           "          and print where the runs first differ\n"
            "  link    print a scene's link, or the scene a link holds (--open)\n"
            "\n"
            "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
@@ -352,8 +356,8 @@ int run_check(const std::vector<std::string_view>& args) {
 }
 
 std::string record_help() {
-    return "usage: ccdlab-cli record SCENE -o FIXTURE [--frames N] [--time-tolerance T]\n"
-           "                         [--distance-tolerance D]\n"
+    return "usage: ccdlab-cli record SCENE -o FIXTURE [--frames N] [--from F]\n"
+           "                         [--time-tolerance T] [--distance-tolerance D]\n"
            "\n"
            "Replays the scene with the event scheduler and writes it to FIXTURE with the events\n"
            "it produced as its expect section (docs/scene-format.md), replacing any expect it\n"
@@ -362,9 +366,19 @@ std::string record_help() {
            "(a temporary file renamed over it); FIXTURE may be SCENE itself, to re-record. With\n"
            "-o - the fixture goes to standard output.\n"
            "\n"
+           "With --from F the fixture is frames F to F + N - 1 of the run: the scene as it stands\n"
+           "at frame F's start (each body where it is then, with its velocity then; a body\n"
+           "removed by then left out; each kinematic wall where it is then), titled \"..., from\n"
+           "frame F\", expecting the events of those frames renumbered from frame 0. Should the\n"
+           "fixture not replay its own events (a side memory a scene cannot hold, docs/\n"
+           "recording.md), it is written all the same, the difference is printed and the exit\n"
+           "status is 1.\n"
+           "\n"
            "  -o FIXTURE                where to write (required)\n"
            "  --frames N                frames to replay, 1 to 100000 (default: the scene's\n"
            "                            expect.frames, else 1)\n"
+           "  --from F                  the range's first frame, 0 to 99999 (default 0: the\n"
+           "                            scene as it is)\n"
            "  --time-tolerance T        expect.tolerance.time (default: the scene's, else 1e-9)\n"
            "  --distance-tolerance D    expect.tolerance.distance (default: the scene's, else "
            "1e-9)\n"
@@ -375,6 +389,7 @@ int run_record(const std::vector<std::string_view>& args) {
     std::string scene_path;
     std::string output;
     std::optional<int> frames;
+    std::optional<int> from;
     std::optional<double> time_tolerance;
     std::optional<double> distance_tolerance;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -383,8 +398,8 @@ int run_record(const std::vector<std::string_view>& args) {
             std::cout << record_help();
             return 0;
         }
-        const bool takes_value = arg == "-o" || arg == "--frames" || arg == "--time-tolerance" ||
-                                 arg == "--distance-tolerance";
+        const bool takes_value = arg == "-o" || arg == "--frames" || arg == "--from" ||
+                                 arg == "--time-tolerance" || arg == "--distance-tolerance";
         if (takes_value && i + 1 >= args.size()) {
             std::cerr << "ccdlab-cli record: " << arg << " needs a value (see --help)\n";
             return kExitUsage;
@@ -397,6 +412,15 @@ int run_record(const std::vector<std::string_view>& args) {
             if (!frames || *frames < 1 || *frames > ccd::kMaxSceneFrames) {
                 std::cerr << "ccdlab-cli record: --frames needs a whole number from 1 to "
                           << ccd::kMaxSceneFrames << ", got \"" << ccd::printable_excerpt(value)
+                          << "\"\n";
+                return kExitUsage;
+            }
+        } else if (arg == "--from") {
+            const std::string value(args[++i]);
+            from = whole_number(value);
+            if (!from || *from < 0 || *from >= ccd::kMaxSceneFrames) {
+                std::cerr << "ccdlab-cli record: --from needs a frame number from 0 to "
+                          << ccd::kMaxSceneFrames - 1 << ", got \"" << ccd::printable_excerpt(value)
                           << "\"\n";
                 return kExitUsage;
             }
@@ -433,9 +457,19 @@ int run_record(const std::vector<std::string_view>& args) {
         ccd::ExpectTolerance tolerance = previous.tolerance;
         if (time_tolerance) tolerance.time = *time_tolerance;
         if (distance_tolerance) tolerance.distance = *distance_tolerance;
-        scene.expect = with_file_name(scene_path, [&] {
-            return ccd::record_expectation(scene, frames.value_or(previous.frames), tolerance);
-        });
+        std::optional<std::string> replay_difference;
+        if (from) {
+            ccd::FrameRangeExport range = with_file_name(scene_path, [&] {
+                return ccd::export_frame_range(scene, *from, frames.value_or(previous.frames),
+                                               tolerance);
+            });
+            scene = std::move(range.fixture);
+            replay_difference = std::move(range.replay_difference);
+        } else {
+            scene.expect = with_file_name(scene_path, [&] {
+                return ccd::record_expectation(scene, frames.value_or(previous.frames), tolerance);
+            });
+        }
         if (output == "-") {
             std::cout << ccd::scene_to_json(scene);
         } else {
@@ -443,11 +477,177 @@ int run_record(const std::vector<std::string_view>& args) {
             std::cerr << "ccdlab-cli record: " << scene.expect->events.size() << " events in "
                       << scene.expect->frames << " frame(s) written to " << output << '\n';
         }
+        if (replay_difference) {
+            std::cerr << "ccdlab-cli record: the fixture does not replay the run's events from "
+                         "frame "
+                      << *from << ": " << *replay_difference << '\n';
+            return 1;
+        }
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli record: " << e.what() << '\n';
         return 1;
     }
     return 0;
+}
+
+std::string diff_help() {
+    return "usage: ccdlab-cli diff SCENE --a KEY=VALUE... --b KEY=VALUE... [--frames N]\n"
+           "                       [--tolerance X] [--list N]\n"
+           "       ccdlab-cli diff FIXTURE [--a KEY=VALUE...] [--b fixture] [--tolerance X]\n"
+           "\n"
+           "Runs the scene twice, as run a and run b, and compares their processed events in\n"
+           "order, field by field: frame, parties, feature, time, point, normal, the velocities\n"
+           "before and after, removals (docs/recording.md, \"Comparing two runs\"). Prints the\n"
+           "first event at which they differ, both records and by how much, then the events\n"
+           "that differ after it. A FIXTURE (a scene with an expect section) without --b, or\n"
+           "with --b fixture, is run under --a's settings for its expect.frames and compared\n"
+           "with its expected events (no velocities there; tolerances: its own unless\n"
+           "--tolerance).\n"
+           "\n"
+           "Settings (each --a or --b takes one; repeat them; the rest as the scene says):\n"
+           "  algorithm=NAME      the World's queries (one of ccdlab-cli toi --help's; another\n"
+           "                      than exact answers the pairs it has, exact the others)\n"
+           "  restitution=X       every body's and polygon's, 0 to 1\n"
+           "  response=bounce|slide|stop|destroy|sensor   every body's and polygon's\n"
+           "  log_level=full|events|none   what the World logs (the events never differ)\n"
+           "  event_budget=N      events a frame before every body stops (0: the default)\n"
+           "  broadphase=grid|all-pairs\n"
+           "\n"
+           "Exit status: 0 when the runs agree, 1 when they differ, 2 for a bad command line or\n"
+           "a scene that does not load.\n"
+           "\n"
+           "  --a KEY=VALUE   a setting of run a\n"
+           "  --b KEY=VALUE   a setting of run b, or fixture: the scene's expected events\n"
+           "  --frames N      frames to run, 1 to 100000 (default: the scene's expect.frames,\n"
+           "                  else 100)\n"
+           "  --tolerance X   how far two times, points, normals and velocities may be apart\n"
+           "                  and be the same (default 1e-9)\n"
+           "  --list N        differing events printed after the first, 0 to 99 (default 10)\n"
+           "  -h, --help      show this help\n";
+}
+
+int run_diff(const std::vector<std::string_view>& args) {
+    std::string scene_path;
+    ccd::RunSettings a, b;
+    bool any_b = false;
+    bool against_fixture = false;
+    std::optional<int> frames;
+    std::optional<double> tolerance;
+    int listed = 10;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            std::cout << diff_help();
+            return 0;
+        }
+        const bool takes_value = arg == "--a" || arg == "--b" || arg == "--frames" ||
+                                 arg == "--tolerance" || arg == "--list";
+        if (takes_value && i + 1 >= args.size()) {
+            std::cerr << "ccdlab-cli diff: " << arg << " needs a value (see --help)\n";
+            return kExitUsage;
+        }
+        if (arg == "--a" || arg == "--b") {
+            const std::string_view value = args[++i];
+            if (arg == "--b" && value == "fixture") {
+                against_fixture = true;
+                continue;
+            }
+            try {
+                ccd::apply_setting(arg == "--a" ? a : b, value);
+            } catch (const std::invalid_argument& e) {
+                std::cerr << "ccdlab-cli diff: " << arg << ": " << e.what() << '\n';
+                return kExitUsage;
+            }
+            any_b = any_b || arg == "--b";
+        } else if (arg == "--frames" || arg == "--list") {
+            const std::string value(args[++i]);
+            const std::optional<int> parsed = whole_number(value);
+            const int low = arg == "--frames" ? 1 : 0;
+            const int high = arg == "--frames" ? ccd::kMaxSceneFrames : 99;
+            if (!parsed || *parsed < low || *parsed > high) {
+                std::cerr << "ccdlab-cli diff: " << arg << " needs a whole number from " << low
+                          << " to " << high << ", got \"" << ccd::printable_excerpt(value)
+                          << "\"\n";
+                return kExitUsage;
+            }
+            if (arg == "--frames")
+                frames = parsed;
+            else
+                listed = *parsed;
+        } else if (arg == "--tolerance") {
+            const std::string value(args[++i]);
+            tolerance = finite_number(value);
+            if (!tolerance || *tolerance < 0.0) {
+                std::cerr << "ccdlab-cli diff: --tolerance needs a finite number >= 0, got \""
+                          << ccd::printable_excerpt(value) << "\"\n";
+                return kExitUsage;
+            }
+        } else if (!arg.empty() && arg[0] == '-') {
+            std::cerr << "ccdlab-cli diff: unknown option \"" << ccd::printable_excerpt(arg)
+                      << "\" (see --help)\n";
+            return kExitUsage;
+        } else if (scene_path.empty()) {
+            scene_path = arg;
+        } else {
+            std::cerr << "ccdlab-cli diff: one scene at a time (see --help)\n";
+            return kExitUsage;
+        }
+    }
+    if (scene_path.empty()) {
+        std::cerr << "ccdlab-cli diff: which scene? (see --help)\n";
+        return kExitUsage;
+    }
+    if (against_fixture && any_b) {
+        std::cerr << "ccdlab-cli diff: --b fixture takes no other --b setting (see --help)\n";
+        return kExitUsage;
+    }
+    ccd::RunComparison comparison;
+    try {
+        const ccd::Scene scene = ccd::load_scene_file(scene_path);
+        if (!any_b && !against_fixture && !scene.expect) {
+            std::cerr << "ccdlab-cli diff: " << scene_path
+                      << " has no expect section: give run b's settings with --b KEY=VALUE (see "
+                         "--help)\n";
+            return kExitUsage;
+        }
+        comparison = with_file_name(scene_path, [&] {
+            if (any_b)
+                return ccd::compare_runs(
+                    scene, a, b, frames.value_or(scene.expect ? scene.expect->frames : 100),
+                    {tolerance.value_or(1e-9), tolerance.value_or(1e-9), tolerance.value_or(1e-9)});
+            if (frames && *frames != scene.expect->frames)
+                throw ccd::SceneError("--frames " + std::to_string(*frames) +
+                                      ": a fixture runs for its expect.frames, " +
+                                      std::to_string(scene.expect->frames));
+            const ccd::ExpectTolerance& own = scene.expect->tolerance;
+            return ccd::compare_with_expectation(scene, a,
+                                                 {tolerance.value_or(own.time),
+                                                  tolerance.value_or(own.distance),
+                                                  tolerance.value_or(1e-9)});
+        });
+    } catch (const ccd::SceneError& e) {
+        std::cerr << "ccdlab-cli diff: " << e.what() << '\n';
+        return kExitUsage;
+    } catch (const std::invalid_argument& e) { // an algorithm the World does not know
+        std::cerr << "ccdlab-cli diff: " << e.what() << '\n';
+        return kExitUsage;
+    }
+    const ccd::RunDivergence& d = comparison.divergence;
+    std::cout << comparison.a.label << ", " << d.events_a << " events\n"
+              << comparison.b.label << ", " << d.events_b << " events\n";
+    if (!d.diverged()) {
+        std::cout << "no divergence: the runs agree on every event\n";
+        return 0;
+    }
+    std::cout << "first divergence at " << ccd::describe(*d.first(), comparison.a, comparison.b)
+              << '\n';
+    const std::size_t shown = std::min<std::size_t>(d.differences.size(), 1 + listed);
+    for (std::size_t k = 1; k < shown; ++k)
+        std::cout << ccd::describe(d.differences[k], comparison.a, comparison.b) << '\n';
+    std::cout << d.differing << " differing event(s) in all";
+    if (d.differing > shown) std::cout << ", " << shown << " shown";
+    std::cout << '\n';
+    return 1;
 }
 
 std::string link_help() {
@@ -533,6 +733,7 @@ int main(int argc, char** argv) {
                                                        : command == "replay" ? run_replay
                                                        : command == "check"  ? run_check
                                                        : command == "record" ? run_record
+                                                       : command == "diff"   ? run_diff
                                                        : command == "link"   ? run_link
                                                                              : nullptr;
     if (!run) {

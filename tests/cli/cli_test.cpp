@@ -982,6 +982,151 @@ TEST(CliRecord, BadInputIsAOneLineError) {
     EXPECT_EQ(run_command(kCli + " record --help").exit_code, 0);
 }
 
+// A ball of radius 0.5 at the origin moving by (2, 0) a frame between walls at x = 1.5 and
+// x = -1.5. Elastic: the right wall at t 0.5 of frame 0, the left at t 0.5 of frame 1 (back at
+// (-2, 0) from x = 1), the right at t 0.5 of frame 2. With restitution 0.5: the right wall at
+// frame 0, then back at (-1, 0): the left wall two frames later, frame 2 at t 0.5.
+std::string ball_between_walls(const std::string& expect = "") {
+    return R"({"format":"ccdlab-scene","version":1,"title":"ball between walls",
+      "bodies":[{"name":"ball","shape":"circle","position":[0,0],"velocity":[2,0],"radius":0.5}],
+      "segments":[{"name":"right","a":[1.5,-5],"b":[1.5,5]},
+                  {"name":"left","a":[-1.5,-5],"b":[-1.5,5]}])" +
+           (expect.empty() ? "" : R"(,"expect":)" + expect) + "}";
+}
+
+TEST(CliDiff, TwoRestitutionsPartAtTheFirstBounceAndTheRestIsListed) {
+    const fs::path scene = scene_file(ball_between_walls());
+    const auto result =
+        run_command(kCli + " diff " + scene.string() + " --b restitution=0.5 --frames 3");
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    EXPECT_EQ(result.output,
+              "a: defaults, 3 events\n"
+              "b: restitution=0.5, 2 events\n"
+              "first divergence at event 0: velocities differ\n"
+              "  a: defaults: frame 0, t 0.5: ball / right at interior, point (1.5, 0), normal "
+              "(-1, 0), velocity (2, 0) -> (-2, 0)\n"
+              "  b: restitution=0.5: frame 0, t 0.5: ball / right at interior, point (1.5, 0), "
+              "normal (-1, 0), velocity (2, 0) -> (-1, 0)\n"
+              "  by: time 0, point 0, normal 0, velocity 1\n"
+              "event 1: frame, velocities differ\n"
+              "  a: defaults: frame 1, t 0.5: ball / left at interior, point (-1.5, 0), normal "
+              "(1, -0), velocity (-2, 0) -> (2, 0)\n"
+              "  b: restitution=0.5: frame 2, t 0.5: ball / left at interior, point (-1.5, 0), "
+              "normal (1, -0), velocity (-1, 0) -> (0.5, 0)\n"
+              "  by: time 0, point 0, normal 0, velocity 1.5\n"
+              "event 2: in one run only\n"
+              "  a: defaults: frame 2, t 0.5: ball / right at interior, point (1.5, 0), normal "
+              "(-1, 0), velocity (2, 0) -> (-2, 0)\n"
+              "  b: restitution=0.5: none\n"
+              "3 differing event(s) in all\n");
+}
+
+TEST(CliDiff, RunsThatAgreeExitZeroWhateverTheLogLevel) {
+    const fs::path scene = scene_file(ball_between_walls());
+    for (const char* b : {"log_level=none", "log_level=events", "broadphase=all-pairs"}) {
+        const auto result = run_command(kCli + " diff " + scene.string() +
+                                        " --a restitution=1 --b " + b + " --frames 5");
+        EXPECT_EQ(result.exit_code, 0) << b << "\n" << result.output;
+        EXPECT_NE(result.output.find("no divergence: the runs agree on every event"),
+                  std::string::npos)
+            << result.output;
+    }
+}
+
+TEST(CliDiff, AnotherAlgorithmRunsTheWorld) {
+    // Box2D's b2TimeOfImpact stops short of contact by its target separation: the first bounce
+    // comes earlier than the exact one.
+    const fs::path scene = scene_file(ball_between_walls());
+    const auto result =
+        run_command(kCli + " diff " + scene.string() + " --b algorithm=box2d --frames 1");
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    EXPECT_NE(result.output.find("b: algorithm=box2d, 1 events\n"), std::string::npos)
+        << result.output;
+    EXPECT_NE(result.output.find("first divergence at event 0: time"), std::string::npos)
+        << result.output;
+    // seed004 answers a disk against a static wall exactly on this head-on case.
+    const auto seed004 =
+        run_command(kCli + " diff " + scene.string() + " --b algorithm=seed004 --frames 3");
+    EXPECT_EQ(seed004.exit_code, 0) << seed004.output;
+}
+
+TEST(CliDiff, AFixtureIsComparedWithItsExpectedEvents) {
+    const std::string right =
+        R"({"frame":0,"time":0.5,"a":"ball","b":"right","feature":"interior","point":[1.5,0],"normal":[-1,0]})";
+    const std::string left =
+        R"({"frame":1,"time":0.5,"a":"ball","b":"left","feature":"interior","point":[-1.5,0],"normal":[1,0]})";
+    const std::string right_again =
+        R"({"frame":2,"time":0.5,"a":"ball","b":"right","feature":"interior","point":[1.5,0],"normal":[-1,0]})";
+    const fs::path fixture = scene_file(ball_between_walls(R"({"frames":3,"events":[)" + right +
+                                                           "," + left + "," + right_again + "]}"));
+    const auto same = run_command(kCli + " diff " + fixture.string());
+    EXPECT_EQ(same.exit_code, 0) << same.output;
+    EXPECT_EQ(same.output, "run: defaults, 3 events\nfixture, 3 events\n"
+                           "no divergence: the runs agree on every event\n");
+    // Under restitution 0.5 the left wall comes a frame late.
+    const auto late =
+        run_command(kCli + " diff " + fixture.string() + " --a restitution=0.5 --b fixture");
+    EXPECT_EQ(late.exit_code, 1) << late.output;
+    EXPECT_NE(late.output.find("first divergence at event 1: frame differ\n"), std::string::npos)
+        << late.output;
+    EXPECT_NE(late.output.find("  fixture: frame 1, t 0.5: ball / left at interior, point "
+                               "(-1.5, 0), normal (1, 0)\n"),
+              std::string::npos)
+        << late.output;
+}
+
+TEST(CliDiff, BadInputIsAOneLineErrorWithExitTwo) {
+    const fs::path scene = scene_file(ball_between_walls());
+    const auto no_b = run_command(kCli + " diff " + scene.string());
+    EXPECT_EQ(no_b.exit_code, 2);
+    EXPECT_EQ(no_b.output, "ccdlab-cli diff: " + scene.string() +
+                               " has no expect section: give run b's settings with --b "
+                               "KEY=VALUE (see --help)\n");
+    const auto bad_key = run_command(kCli + " diff " + scene.string() + " --b speed=2");
+    EXPECT_EQ(bad_key.exit_code, 2);
+    EXPECT_EQ(bad_key.output,
+              "ccdlab-cli diff: --b: unknown setting \"speed\" (algorithm, restitution, response, "
+              "log_level, event_budget or broadphase)\n");
+    const auto bad_value = run_command(kCli + " diff " + scene.string() + " --a restitution=3");
+    EXPECT_EQ(bad_value.exit_code, 2);
+    EXPECT_EQ(bad_value.output,
+              "ccdlab-cli diff: --a: restitution is a number from 0 to 1, got \"3\"\n");
+    EXPECT_EQ(run_command(kCli + " diff " + scene.string() + " --b x=1 --b fixture").exit_code, 2);
+    EXPECT_EQ(run_command(kCli + " diff " + scene.string() + " --b response=slide --tolerance -1")
+                  .exit_code,
+              2);
+    EXPECT_EQ(run_command(kCli + " diff /nonexistent.json --b response=slide").exit_code, 2);
+    EXPECT_EQ(run_command(kCli + " diff").exit_code, 2);
+    EXPECT_EQ(run_command(kCli + " diff --help").exit_code, 0);
+}
+
+TEST(CliRecord, FromWritesTheSceneAtThatFrameWithItsEventsAndCheckPasses) {
+    // At frame 1's start the ball is back at the origin, moving by (-2, 0); it meets the left
+    // wall at t 0.5.
+    const fs::path scene = scene_file(ball_between_walls());
+    const fs::path fixture = scene.parent_path() / "ccdlab-recorded-from-frame-1.json";
+    fs::remove(fixture);
+    const auto record = run_command(kCli + " record " + scene.string() +
+                                    " --from 1 --frames 1 -o " + fixture.string());
+    ASSERT_EQ(record.exit_code, 0) << record.output;
+    std::ifstream in(fixture);
+    const json written = json::parse(in);
+    EXPECT_EQ(written["title"], "ball between walls, from frame 1");
+    EXPECT_EQ(written["bodies"][0]["position"], json::parse("[0.0, 0.0]"));
+    EXPECT_EQ(written["bodies"][0]["velocity"], json::parse("[-2.0, 0.0]"));
+    EXPECT_EQ(written["expect"]["frames"], 1);
+    ASSERT_EQ(written["expect"]["events"].size(), 1u);
+    const json& event = written["expect"]["events"][0];
+    EXPECT_EQ(event["frame"], 0);
+    EXPECT_EQ(event["time"].get<double>(), 0.5);
+    EXPECT_EQ(event["b"], "left");
+    EXPECT_EQ(event["point"][0].get<double>(), -1.5);
+    const auto check = run_command(kCli + " check " + fixture.string());
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+    EXPECT_EQ(run_command(kCli + " record " + scene.string() + " --from -1 -o x.json").output,
+              "ccdlab-cli record: --from needs a frame number from 0 to 99999, got \"-1\"\n");
+}
+
 // [SECTION] Hostile input: every line answered, every file kept, nothing unbounded.
 
 // Runs `ccdlab-cli toi ARGS` on `input` (bytes, NULs included), within 60 s.

@@ -89,7 +89,7 @@ TEST(FrameRangeExport, EveryShippedScenesRangePassesItsOwnCheckButTwoThatAScenes
     const std::vector<std::string> lossy = {"exhibit-chattering-corner.json",
                                             "polygons-in-a-box.json"};
     std::size_t events = 0, passed = 0;
-    for (const fs::path& path : ccd_test::shipped_scene_files()) {
+    for (const fs::path& path : ccd_test::shipped_world_scene_files()) {
         SCOPED_TRACE(path.string());
         const ccd::Scene scene = ccd::load_scene_file(path);
         const ccd::FrameRangeExport out = ccd::export_frame_range(scene, 7, 8);

@@ -85,7 +85,7 @@ TEST(RunComparison, TheSameSettingsTwiceDoNotDiverge) {
 
 TEST(RunComparison, TheLogLevelsNeverDivergeOnAnyShippedScene) {
     std::size_t events = 0;
-    for (const fs::path& path : ccd_test::shipped_scene_files()) {
+    for (const fs::path& path : ccd_test::shipped_world_scene_files()) {
         SCOPED_TRACE(path.string());
         const ccd::Scene scene = ccd::load_scene_file(path);
         for (const char* level : {"log_level=events", "log_level=none"}) {

@@ -29,6 +29,8 @@ void CanvasView::layout(Vec2 window_size, const PanelLayout& layout) {
     panel_width_ = panel_width_in(layout, default_panel_width_, window_size.x);
     const Camera before = camera_;
     place_canvas(camera_, window_size, layout.top, panel_width_);
+    // The strip keeps at most half the canvas (a window too small for both shows some canvas).
+    camera_.height -= std::min(bottom_strip_, std::floor(camera_.height * 0.5));
     if (camera_.width != before.width || camera_.height != before.height ||
         camera_.origin != before.origin)
         changed_ = true; // the canvas moved or resized: shown, and reported

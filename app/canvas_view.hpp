@@ -24,6 +24,9 @@ public:
     // Lays the canvas out in a window of `window_size` shared as `layout` says; the first
     // time, looks at Home.
     void layout(Vec2 window_size, const PanelLayout& layout);
+    // A strip this many pixels high along the bottom of the canvas's part of the window, left
+    // to the view (the world view's timeline): the canvas ends above it.
+    void set_bottom_strip(double pixels) { bottom_strip_ = pixels; }
     // The layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return layout_; }
     // Everything the view draws over the frame: Home frames it with the scene's view.
@@ -54,6 +57,7 @@ private:
     double default_panel_width_;
     PanelLayout layout_;
     double panel_width_ = 0.0; // this frame's
+    double bottom_strip_ = 0.0;
     Camera camera_;
     bool placed_ = false;
     bool show_help_ = false;

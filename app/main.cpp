@@ -47,16 +47,18 @@ namespace {
 constexpr int kExitBadInput = 2;
 constexpr int kExitNoWindow = 3;
 
-// The scene picker, over the canvas's bottom-left corner: the bundled tour by section (each
-// scene by its title), the open scene's folder, the recent files; previous / next (PageUp /
-// PageDown) and where the tour is. Returns the scene asked for, if any.
+// The scene picker, over the bottom-left corner of the `canvas` (above the world view's
+// timeline): the bundled tour by section (each scene by its title), the open scene's folder, the
+// recent files; previous / next (PageUp / PageDown) and where the tour is. Returns the scene
+// asked for, if any.
 std::optional<std::filesystem::path>
-draw_scene_picker(const SceneLibrary& library, const std::vector<std::filesystem::path>& recent,
-                  const std::string& error) {
+draw_scene_picker(const Camera& canvas, const SceneLibrary& library,
+                  const std::vector<std::filesystem::path>& recent, const std::string& error) {
     std::optional<std::filesystem::path> chosen;
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(10.0f, io.DisplaySize.y - 10.0f), ImGuiCond_Always,
-                            ImVec2(0.0f, 1.0f));
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(canvas.origin.x) + 10.0f,
+                                   static_cast<float>(canvas.origin.y + canvas.height) - 10.0f),
+                            ImGuiCond_Always, ImVec2(0.0f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.75f);
     ImGui::Begin("Scenes", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_AlwaysAutoResize |
@@ -159,7 +161,7 @@ int run_screenshot(const Options& options, AnyView& view, const ccd::Scene& load
         std::visit(
             [&](auto& v) {
                 draw_frame(window, v, renderer, layout, [&] {
-                    draw_scene_picker(session.library(), {}, "");
+                    draw_scene_picker(v.camera(), session.library(), {}, "");
                     dialogs.draw(session, view, layout);
                 });
             },
@@ -214,8 +216,8 @@ private:
     // follows); true if there were any.
     bool view_to_session();
     void save_last_settings();
-    // The layers saved for the view's kind of scene (ordinary or dense) go to a view just made;
-    // a view's toggles come back to be saved.
+    // The layers saved for the view's kind of scene (ordinary or dense) and the recording cap
+    // go to a view just made; a view's toggles and cap come back to be saved.
     void show_saved_layers();
     void keep_layers();
 
@@ -235,6 +237,7 @@ private:
     std::optional<std::filesystem::path> chosen_; // the scene picked this frame
     bool view_changed_ = false;                   // the view changed this frame
     ShowLayers layers_, dense_scene_layers_;      // as the user last set them
+    int recording_cap_mb_;                        // the world view's, as last set
     bool screenshot_requested_ = false;           // F12 this frame
 };
 
@@ -248,7 +251,8 @@ InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::
                                             : options.fixtures_dir,
                std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()),
       view_(std::move(view)), dialogs_(std::filesystem::path(CCDLAB_DEFAULT_SCENE).parent_path()),
-      layers_(settings.layers), dense_scene_layers_(settings.dense_scene_layers) {
+      layers_(settings.layers), dense_scene_layers_(settings.dense_scene_layers),
+      recording_cap_mb_(settings.recording_cap_mb) {
     if (!settings_dir_.empty()) window_.persist_layout(settings_dir_ / "imgui.ini");
     layout_ = {file_bar_height(), settings.panel_width, settings.panel_collapsed};
     show_saved_layers();
@@ -317,8 +321,8 @@ void InteractiveRun::draw_frame() {
                 if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_F2, false))
                     layout_.collapsed = !layout_.collapsed;
                 if (v.help_shown()) draw_help_overlay(v.camera(), session_.fixtures_folder());
-                chosen_ =
-                    draw_scene_picker(session_.library(), session_.settings().recent_files, error_);
+                chosen_ = draw_scene_picker(v.camera(), session_.library(),
+                                            session_.settings().recent_files, error_);
                 // This frame's edits reach the session before a File command reads it.
                 view_changed_ = view_to_session();
                 dialogs_.draw(session_, view_, layout_); // the File bar and its dialogs
@@ -380,11 +384,15 @@ void InteractiveRun::after_frame() {
 
 void InteractiveRun::show_saved_layers() {
     std::visit([&](auto& v) { v.set_layers(v.dense() ? dense_scene_layers_ : layers_); }, view_);
+    if (auto* world = std::get_if<WorldView>(&view_))
+        world->set_recording_cap(static_cast<std::size_t>(recording_cap_mb_) << 20);
 }
 
 void InteractiveRun::keep_layers() {
     std::visit([&](const auto& v) { (v.dense() ? dense_scene_layers_ : layers_) = v.layers(); },
                view_);
+    if (const auto* world = std::get_if<WorldView>(&view_))
+        recording_cap_mb_ = static_cast<int>(world->recording_cap() >> 20);
 }
 
 void InteractiveRun::save_last_settings() {
@@ -393,6 +401,7 @@ void InteractiveRun::save_last_settings() {
     Settings last = session_.settings();
     last.layers = layers_;
     last.dense_scene_layers = dense_scene_layers_;
+    last.recording_cap_mb = recording_cap_mb_;
     if (!session_.document().untitled())
         last.last_scene = std::filesystem::absolute(session_.document().path());
     last.width = static_cast<int>(size.x);
@@ -439,6 +448,8 @@ int run(int argc, char** argv) {
                              : ccd::load_scene_file(options.scene);
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
+        if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)
+            world->go_to(options.frame, options.t.value_or(world->scrub_t()));
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
             world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
                                                                : DiscreteMethod::SlideMove,

@@ -22,7 +22,8 @@ int parse_dimension(std::string_view text, std::string_view what) {
 
 std::string usage_text() {
     return "usage: ccdlab [--scene FILE | --link URL] [--mode query|world]\n"
-           "              [--screenshot OUT.png] [--size WxH] [--t T] [--report FILE]\n"
+           "              [--screenshot OUT.png] [--size WxH] [--frame F] [--t T]\n"
+           "              [--report FILE]\n"
            "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "              [--frame-delay-ms MS]\n"
@@ -42,6 +43,8 @@ std::string usage_text() {
            "                      without one: xvfb-run -a ccdlab --screenshot FILE)\n"
            "  --size WxH          window or screenshot size in pixels (default: the last\n"
            "                      window's size, else 1280x800; screenshots 1280x800)\n"
+           "  --frame F           the world view opens at frame F (0 to 100000; frames 0 to F\n"
+           "                      are stepped and recorded; default 0)\n"
            "  --t T               initial time in the frame, 0 to 1 (default 0)\n"
            "  --report FILE       write the lab's state (positions, answer, handle pixels) as "
            "JSON\n"
@@ -122,6 +125,17 @@ Options parse_options(int argc, const char* const* argv) {
                 throw std::invalid_argument("--bench-frames: expected a positive integer, got \"" +
                                             std::string(text) + "\"");
             options.bench_frames = frames;
+        } else if (arg == "--frame") {
+            const std::string_view text = value();
+            int frame = 0;
+            const auto [end, error] =
+                std::from_chars(text.data(), text.data() + text.size(), frame);
+            if (error != std::errc{} || end != text.data() + text.size() || frame < 0 ||
+                frame > 100000)
+                throw std::invalid_argument(
+                    "--frame: expected an integer from 0 to 100000, got \"" + std::string(text) +
+                    "\"");
+            options.frame = frame;
         } else if (arg == "--frame-delay-ms") {
             const std::string_view text = value();
             int delay = 0;

@@ -20,6 +20,7 @@ struct Options {
     int height = 800;
     bool size_given = false; // --size was given (else an interactive run reuses the last size)
     std::optional<double> t; // initial scrub time
+    int frame = 0;           // --frame: the world view's frame at the start
     // --discrete: the world view's discrete ghosts (seed 001 / 003) from the start.
     std::string discrete = "off"; // off, slide-move, slide-move-first-found, push-out
     Mode mode = Mode::Automatic;

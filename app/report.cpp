@@ -96,6 +96,31 @@ nlohmann::json edit_json(const WorldView& view) {
             {"can_redo", view.editor().can_redo()}};
 }
 
+// The recorded run and the timeline under the canvas: the frames kept, the memory, the
+// playhead, play, the axis's zoom and where its axis and plot are on screen.
+nlohmann::json timeline_json(const WorldView& view) {
+    const Timeline& timeline = view.timeline();
+    const RecordedRun& run = timeline.run();
+    const WorldView::StripOnScreen& strip = view.strip();
+    return {{"frame", timeline.frame()},
+            {"t", timeline.t()},
+            {"first_frame", run.first_frame()},
+            {"end_frame", run.end_frame()},
+            {"frames_dropped", run.recording().frames_dropped()},
+            {"keyframes", run.recording().keyframe_count()},
+            {"memory_bytes", run.memory_bytes()},
+            {"memory_cap", view.recording_cap()},
+            {"playing", timeline.playing()},
+            {"speed", timeline.speed()},
+            {"view_start", timeline.view_start()},
+            {"view_width", timeline.view_width()},
+            {"fitted", timeline.fitted()},
+            {"axis_lo_px", to_json(strip.axis_lo)},
+            {"axis_hi_px", to_json(strip.axis_hi)},
+            {"plot_lo_px", to_json(strip.plot_lo)},
+            {"plot_hi_px", to_json(strip.plot_hi)}};
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
@@ -197,10 +222,12 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
         events.push_back(std::move(event));
     }
     nlohmann::json bodies = nlohmann::json::array();
-    for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i)
+    for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i) {
+        const Vec2 at = view.position_at(i, view.scrub_t());
         bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
-                          {"position_px",
-                           to_json(view.camera().to_screen(view.position_at(i, view.scrub_t())))}});
+                          {"position", to_json(at)},
+                          {"position_px", to_json(view.camera().to_screen(at))}});
+    }
     nlohmann::json report = {{"mode", "world"},
                              {"scene", scene.filename().string()},
                              {"frame", view.log().frame},
@@ -240,6 +267,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     for (const auto& [key, at] : view.show_checkboxes())
         checkboxes[key] = to_json(at);
     report["show_px"] = checkboxes;
+    report["timeline"] = timeline_json(view);
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
     report["layout"] = layout_json(view);

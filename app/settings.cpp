@@ -58,6 +58,8 @@ Settings load_settings(const std::filesystem::path& folder) {
             for (const nlohmann::json& file : json["recent_files"])
                 if (file.is_string() && settings.recent_files.size() < kMaxRecentFiles)
                     settings.recent_files.emplace_back(file.get<std::string>());
+        if (json.contains("recording_cap_mb") && json["recording_cap_mb"].is_number_integer())
+            settings.recording_cap_mb = std::clamp(json["recording_cap_mb"].get<int>(), 1, 65536);
         if (json.contains("link_base") && json["link_base"].is_string())
             settings.link_base = json["link_base"].get<std::string>();
         read_layers(json, "show", settings.layers);
@@ -91,6 +93,7 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
     json["recent_files"] = nlohmann::json::array();
     for (const std::filesystem::path& file : settings.recent_files)
         json["recent_files"].push_back(file.string());
+    json["recording_cap_mb"] = settings.recording_cap_mb;
     json["link_base"] = settings.link_base;
     json["show"] = layers_json(settings.layers);
     json["show_dense"] = layers_json(settings.dense_scene_layers);

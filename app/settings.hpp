@@ -1,6 +1,6 @@
 #pragma once
 // Settings that persist between runs: the last scene, the window's size, its side panel,
-// the layers shown and the base URL of scene links, in
+// the layers shown, the world view's recording cap and the base URL of scene links, in
 // $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
 // ImGui's own layout file beside it. A missing or unreadable file means the defaults.
 
@@ -27,6 +27,8 @@ struct Settings {
     // as the user last set it.
     ShowLayers layers = {};
     ShowLayers dense_scene_layers = dense_layers();
+    // The memory the world view's recording of a run may hold (docs/recording.md), in MB.
+    int recording_cap_mb = 100;
     // What a scene's link is made against (docs/links.md): the web build's page.
     std::string link_base = std::string(ccd::kDefaultLinkBase);
 };

@@ -43,10 +43,10 @@ std::string vec_text(Vec2 v) {
 // Why a cancelled prediction never happened, at the scrubbed t.
 std::string WorldView::status_of(const ccd::CancelledPrediction& c) const {
     const bool cancelled_yet =
-        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-            ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time <= scrub_t_
-            : scrub_t_ >= 1.0;
-    if (c.predicted_at > scrub_t_) return "not yet predicted";
+        c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(timeline_.log().events.size())
+            ? timeline_.log().events[static_cast<std::size_t>(c.cancelled_by)].time <= timeline_.t()
+            : timeline_.t() >= 1.0;
+    if (c.predicted_at > timeline_.t()) return "not yet predicted";
     if (c.reason == ccd::CancelReason::Budget)
         return cancelled_yet ? "cancelled (budget)" : "pending (the budget cancels it)";
     if (!cancelled_yet) return "pending (event " + std::to_string(c.cancelled_by) + " cancels it)";
@@ -98,7 +98,7 @@ void WorldView::draw_event_table() {
             const int id = row_order_[static_cast<std::size_t>(row)];
             ImGui::PushID(row);
             if (id >= 0)
-                event_row(log_.events[static_cast<std::size_t>(id)]);
+                event_row(timeline_.log().events[static_cast<std::size_t>(id)]);
             else
                 cancelled_row(-1 - id);
             if (scroll && id == selected_id) ImGui::SetScrollHereY(0.5f);
@@ -112,36 +112,38 @@ void WorldView::draw_event_table() {
 void WorldView::sort_table_rows() {
     rows_need_sort_ = false;
     row_order_.clear();
-    for (int i = 0; i < static_cast<int>(log_.events.size()); ++i)
+    for (int i = 0; i < static_cast<int>(timeline_.log().events.size()); ++i)
         row_order_.push_back(i);
-    for (int i = 0; i < static_cast<int>(log_.cancelled.size()); ++i)
+    for (int i = 0; i < static_cast<int>(timeline_.log().cancelled.size()); ++i)
         row_order_.push_back(-1 - i);
     const ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
     if (!specs || specs->SpecsCount == 0) return;
     const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
     const auto time = [&](int id) {
-        return id >= 0 ? log_.events[static_cast<std::size_t>(id)].time
-                       : log_.cancelled[static_cast<std::size_t>(-1 - id)].time;
+        return id >= 0 ? timeline_.log().events[static_cast<std::size_t>(id)].time
+                       : timeline_.log().cancelled[static_cast<std::size_t>(-1 - id)].time;
     };
     const auto pair = [&](int id) {
         if (id >= 0) {
-            const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(id)];
+            const ccd::ContactEvent& e = timeline_.log().events[static_cast<std::size_t>(id)];
             return name_of(ccd::OtherKind::Body, e.body) + " / " + name_of(e.other_kind, e.other);
         }
-        const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(-1 - id)];
+        const ccd::CancelledPrediction& c =
+            timeline_.log().cancelled[static_cast<std::size_t>(-1 - id)];
         return name_of(ccd::OtherKind::Body, c.body) + " / " + name_of(c.other_kind, c.other);
     };
     const auto feature = [&](int id) {
         if (id >= 0) {
-            const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(id)];
+            const ccd::ContactEvent& e = timeline_.log().events[static_cast<std::size_t>(id)];
             return feature_label(e.feature, e.vertex, e.edge);
         }
-        const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(-1 - id)];
+        const ccd::CancelledPrediction& c =
+            timeline_.log().cancelled[static_cast<std::size_t>(-1 - id)];
         return feature_label(c.feature, c.vertex, c.edge);
     };
     const auto status = [&](int id) {
         return id >= 0 ? std::string("processed")
-                       : status_of(log_.cancelled[static_cast<std::size_t>(-1 - id)]);
+                       : status_of(timeline_.log().cancelled[static_cast<std::size_t>(-1 - id)]);
     };
     // Processed first by sequence, then cancelled by their order in the log.
     const auto number = [](int id) { return id >= 0 ? id : 1000000000 - id; };
@@ -165,7 +167,7 @@ void WorldView::sort_table_rows() {
 }
 
 const std::string& WorldView::name_of(ccd::OtherKind kind, int index) const {
-    const auto& names = kind == ccd::OtherKind::Wall ? world_.wall_names : world_.body_names;
+    const auto& names = kind == ccd::OtherKind::Wall ? world().wall_names : world().body_names;
     return names[static_cast<std::size_t>(index)];
 }
 
@@ -189,7 +191,7 @@ void WorldView::event_row(const ccd::ContactEvent& e) {
     ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
     ImGui::TableNextColumn();
     // At the scrubbed t, an event still to come (predicted by then or not).
-    ImGui::TextUnformatted(e.time > scrub_t_ ? "ahead" : "processed");
+    ImGui::TextUnformatted(e.time > timeline_.t() ? "ahead" : "processed");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(vec_text(e.point).c_str());
     ImGui::TableNextColumn();
@@ -215,7 +217,7 @@ void WorldView::event_tooltip(const ccd::ContactEvent& e) const {
                 vec_text(e.other_velocity_before).c_str(), vec_text(e.other_velocity_after).c_str(),
                 e.other_removed ? " (removed)" : "");
     int cancelled = 0;
-    for (const ccd::CancelledPrediction& c : log_.cancelled)
+    for (const ccd::CancelledPrediction& c : timeline_.log().cancelled)
         cancelled += c.cancelled_by == e.sequence ? 1 : 0;
     if (cancelled > 0)
         ImGui::Text("cancelled %d prediction%s (grey on the canvas)", cancelled,
@@ -226,7 +228,7 @@ void WorldView::event_tooltip(const ccd::ContactEvent& e) const {
 // A cancelled prediction's row, greyed, with where it stands at the scrubbed t; a click
 // selects it and shows its predicted contact.
 void WorldView::cancelled_row(int index) {
-    const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(index)];
+    const ccd::CancelledPrediction& c = timeline_.log().cancelled[static_cast<std::size_t>(index)];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

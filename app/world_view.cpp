@@ -34,48 +34,113 @@ Color body_color(int index) {
     return colors[static_cast<std::size_t>(index) % std::size(colors)];
 }
 
-// The World of `scene`, or an empty one when the World refuses the scene for a turning body
-// (ccd::turning_refusal): the view then shows the refusal, never a run without those bodies.
-ccd::SceneWorld stepped_world(const ccd::Scene& scene) {
-    return ccd::turning_refusal(scene) ? ccd::make_world(ccd::Scene{}) : ccd::make_world(scene);
+// The scene the World steps: `scene`, or an empty one when the World refuses the scene for a
+// turning body (ccd::turning_refusal): the view then shows the refusal, never a run without
+// those bodies.
+ccd::Scene stepped_scene(const ccd::Scene& scene) {
+    return ccd::turning_refusal(scene) ? ccd::Scene{} : scene;
 }
 
 } // namespace
 
-WorldView::WorldView(const ccd::Scene& scene)
-    : editor_(scene), canvas_(scene, kPanelWidth), world_(stepped_world(scene)),
+WorldView::WorldView(const ccd::Scene& scene, std::size_t recording_cap)
+    : editor_(scene), canvas_(scene, kPanelWidth), recording_cap_(recording_cap),
+      timeline_(stepped_scene(scene),
+                {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap}),
       refusal_(ccd::turning_refusal(scene)),
       layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
     read_shapes();
     discrete_.reset(scene);
-    step_frame();
+    shown_frame_changed(-1);
+}
+
+void WorldView::layout(Vec2 window_size, const PanelLayout& layout) {
+    const double canvas_width = window_size.x - panel_width_in(layout, kPanelWidth, window_size.x);
+    canvas_.set_bottom_strip(canvas_width < kOneLineStripWidth ? kStripHeight + 22.0
+                                                               : kStripHeight);
+    canvas_.layout(window_size, layout);
 }
 
 void WorldView::rebuild() {
-    world_ = stepped_world(editor_.scene());
+    const double t = timeline_.t();
+    const int playing = timeline_.playing();
+    const double speed = timeline_.speed();
+    timeline_ = Timeline(stepped_scene(editor_.scene()),
+                         {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap_});
     refusal_ = ccd::turning_refusal(editor_.scene());
+    timeline_.set_t(t);
+    timeline_.set_speed(speed);
+    timeline_.play(playing);
     read_shapes();
     discrete_.reset(editor_.scene());
-    step_frame();
+    shown_frame_changed(-1);
+}
+
+void WorldView::set_recording_cap(std::size_t bytes) {
+    if (bytes == recording_cap_) return;
+    recording_cap_ = bytes;
+    const int frame = timeline_.frame();
+    const double t = timeline_.t();
+    rebuild();
+    go_to(frame, t);
 }
 
 void WorldView::read_shapes() {
     radii_.clear();
     outlines_.clear();
-    for (int i = 0; i < world_.world.body_count(); ++i) {
-        const std::span<const Vec2> outline = world_.world.outline(i);
-        radii_.push_back(outline.empty() ? world_.world.body(i).shape.radius : 0.0);
+    const ccd::World& world = this->world().world;
+    for (int i = 0; i < world.body_count(); ++i) {
+        const std::span<const Vec2> outline = world.outline(i);
+        radii_.push_back(outline.empty() ? world.body(i).shape.radius : 0.0);
         outlines_.emplace_back(outline.begin(), outline.end());
     }
 }
 
-void WorldView::step_frame() {
-    log_ = world_.world.step();
-    canvas_.set_drawn(drawn_extent(log_, radii_, outlines_)); // what Home frames
-    discrete_.step(discrete_method_, deepest_first_);
+void WorldView::shown_frame_changed(int before) {
+    canvas_.mark_changed();
+    if (timeline_.frame() == before) return;
+    canvas_.set_drawn(drawn_extent(log(), radii_, outlines_)); // what Home frames
+    // The ghosts are at the end of the frame shown: one frame on, or run again from the start.
+    if (discrete_method_ != DiscreteMethod::None) {
+        if (discrete_.frames() == timeline_.frame()) {
+            discrete_.step(discrete_method_, deepest_first_);
+        } else if (discrete_.frames() != timeline_.frame() + 1) {
+            discrete_.reset(editor_.scene());
+            for (int frame = 0; frame <= timeline_.frame(); ++frame)
+                discrete_.step(discrete_method_, deepest_first_);
+        }
+    }
     selected_event_ = -1;
     selected_cancelled_ = -1;
     rows_need_sort_ = true;
+}
+
+void WorldView::next_frame() {
+    const int before = timeline_.frame();
+    timeline_.next_frame();
+    shown_frame_changed(before);
+}
+
+void WorldView::previous_frame() {
+    const int before = timeline_.frame();
+    timeline_.previous_frame();
+    shown_frame_changed(before);
+}
+
+void WorldView::restart() {
+    const int before = timeline_.frame();
+    timeline_.restart();
+    shown_frame_changed(before);
+}
+
+void WorldView::go_to(int frame, double t) {
+    const int before = timeline_.frame();
+    timeline_.go_to(frame, t);
+    shown_frame_changed(before);
+}
+
+void WorldView::play(int direction) {
+    timeline_.play(direction);
     canvas_.mark_changed();
 }
 
@@ -83,7 +148,7 @@ void WorldView::set_discrete(DiscreteMethod method, bool deepest_first) {
     discrete_method_ = method;
     deepest_first_ = deepest_first;
     discrete_.reset(editor_.scene());
-    for (int frame = 0; frame <= log_.frame; ++frame)
+    for (int frame = 0; frame <= timeline_.log().frame; ++frame)
         discrete_.step(method, deepest_first);
     canvas_.mark_changed();
 }
@@ -123,44 +188,22 @@ void WorldView::draw_discrete_panel() {
 }
 
 void WorldView::step_event(int direction) {
-    const int count = static_cast<int>(log_.events.size());
-    int next = -1;
-    if (selected_event_ >= 0 && selected_event_ < count) {
-        // In processing order, so events at one instant are visited one by one.
-        next = selected_event_ + direction;
-    } else if (direction > 0) {
-        for (const ccd::ContactEvent& e : log_.events)
-            if (e.time > scrub_t_ || scrub_t_ >= 1.0) {
-                next = e.sequence;
-                break;
-            }
-    } else {
-        for (auto it = log_.events.rbegin(); it != log_.events.rend(); ++it)
-            if (it->time < scrub_t_) {
-                next = it->sequence;
-                break;
-            }
-    }
-    if (next < 0 || next >= count) return;
-    select_event(next);
+    const int before = timeline_.frame();
+    const int next = timeline_.step_event(direction, selected_event_);
+    shown_frame_changed(before);
+    if (next >= 0) select_event(next);
 }
 
 void WorldView::set_scrub_t(double t) {
-    scrub_t_ = std::clamp(t, 0.0, 1.0);
+    timeline_.set_t(t);
     canvas_.mark_changed();
 }
 
 void WorldView::advance(double seconds) {
-    if (!playing_ || !(seconds > 0.0)) return;
-    const double t = scrub_t_ + seconds * speed_;
-    if (t <= 1.0) {
-        set_scrub_t(t);
-    } else if (scrub_t_ < 1.0) {
-        set_scrub_t(1.0); // the end of this frame is shown once
-    } else {
-        step_frame(); // then the next frame, from where the clock is
-        set_scrub_t(std::min(t - 1.0, 1.0));
-    }
+    const int before = timeline_.frame();
+    const double t = timeline_.t();
+    timeline_.advance(seconds);
+    if (timeline_.frame() != before || timeline_.t() != t) shown_frame_changed(before);
 }
 
 bool WorldView::handle_input() {
@@ -186,7 +229,7 @@ void WorldView::select_clicked_event() {
     const Vec2 mouse{io.MousePos.x, io.MousePos.y};
     int nearest = -1;
     double best = 8.0; // pixels
-    for (const ccd::ContactEvent& e : log_.events) {
+    for (const ccd::ContactEvent& e : timeline_.log().events) {
         const double distance = ccd::length(camera.to_screen(e.point) - mouse);
         if (distance < best) {
             best = distance;
@@ -197,7 +240,7 @@ void WorldView::select_clicked_event() {
 }
 
 Vec2 WorldView::position_at(int index, double t) const {
-    return ccd::position_at(log_.paths[static_cast<std::size_t>(index)], t);
+    return ccd::position_at(timeline_.log().paths[static_cast<std::size_t>(index)], t);
 }
 
 bool WorldHighlight::has_body(int body) const {
@@ -209,24 +252,25 @@ bool WorldHighlight::has_wall(int wall) const {
 }
 
 void WorldView::select_event(int sequence) {
-    if (sequence < 0 || sequence >= static_cast<int>(log_.events.size())) return;
+    if (sequence < 0 || sequence >= static_cast<int>(timeline_.log().events.size())) return;
     selected_event_ = sequence;
     selected_cancelled_ = -1;
     scroll_to_selection_ = true;
-    set_scrub_t(log_.events[static_cast<std::size_t>(sequence)].time);
+    set_scrub_t(timeline_.log().events[static_cast<std::size_t>(sequence)].time);
 }
 
 // A cancelled prediction is shown at the time it was cancelled: the event that cancelled it
 // has just happened, the contact it predicted is drawn where it would have been.
 void WorldView::select_cancelled(int index) {
-    if (index < 0 || index >= static_cast<int>(log_.cancelled.size())) return;
+    if (index < 0 || index >= static_cast<int>(timeline_.log().cancelled.size())) return;
     selected_cancelled_ = index;
     selected_event_ = -1;
     scroll_to_selection_ = true;
-    const ccd::CancelledPrediction& c = log_.cancelled[static_cast<std::size_t>(index)];
-    set_scrub_t(c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-                    ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
-                    : (log_.budget_cut ? log_.budget_cut->time : c.time));
+    const ccd::CancelledPrediction& c = timeline_.log().cancelled[static_cast<std::size_t>(index)];
+    set_scrub_t(c.cancelled_by >= 0 &&
+                        c.cancelled_by < static_cast<int>(timeline_.log().events.size())
+                    ? timeline_.log().events[static_cast<std::size_t>(c.cancelled_by)].time
+                    : (timeline_.log().budget_cut ? timeline_.log().budget_cut->time : c.time));
 }
 
 WorldHighlight WorldView::highlight() const {
@@ -238,13 +282,14 @@ WorldHighlight WorldView::highlight() const {
         lit.point = point;
         lit.normal = normal;
     };
-    if (selected_event_ >= 0 && selected_event_ < static_cast<int>(log_.events.size())) {
-        const ccd::ContactEvent& e = log_.events[static_cast<std::size_t>(selected_event_)];
+    if (selected_event_ >= 0 && selected_event_ < static_cast<int>(timeline_.log().events.size())) {
+        const ccd::ContactEvent& e =
+            timeline_.log().events[static_cast<std::size_t>(selected_event_)];
         parties(e.body, e.other_kind, e.other, e.point, e.normal);
     } else if (selected_cancelled_ >= 0 &&
-               selected_cancelled_ < static_cast<int>(log_.cancelled.size())) {
+               selected_cancelled_ < static_cast<int>(timeline_.log().cancelled.size())) {
         const ccd::CancelledPrediction& c =
-            log_.cancelled[static_cast<std::size_t>(selected_cancelled_)];
+            timeline_.log().cancelled[static_cast<std::size_t>(selected_cancelled_)];
         parties(c.body, c.other_kind, c.other, c.point, c.normal);
     }
     return lit;
@@ -261,8 +306,8 @@ void WorldView::draw_world(ShapeRenderer& r) const {
     const double pixels = canvas_.camera().pixels_per_unit;
     // Walls at the scrubbed t, where the frame's log puts them; a moving wall's frame start and
     // end faint and dashed. A party of the selected event glows under its line.
-    for (std::size_t w = 0; w < log_.wall_paths.size(); ++w) {
-        const ccd::WallPath& path = log_.wall_paths[w];
+    for (std::size_t w = 0; w < timeline_.log().wall_paths.size(); ++w) {
+        const ccd::WallPath& path = timeline_.log().wall_paths[w];
         if (path.points.empty()) continue;
         if (path.points.size() > 1) {
             const Color faint = palette::wall.with_alpha(0.35f);
@@ -271,14 +316,14 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             r.line(start.a, start.b, 1.5f, faint, 6.0f);
             r.line(end.a, end.b, 1.5f, faint, 6.0f);
         }
-        const ccd::Segment at = ccd::segment_at(path, scrub_t_);
+        const ccd::Segment at = ccd::segment_at(path, timeline_.t());
         if (lit.has_wall(static_cast<int>(w)))
             r.line(at.a, at.b, 11.0f, palette::highlight.with_alpha(0.45f));
         r.line(at.a, at.b, 3.0f, palette::wall);
     }
     if (layers_.paths)
-        for (std::size_t i = 0; i < log_.paths.size(); ++i) {
-            const auto& points = log_.paths[i].points;
+        for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
+            const auto& points = timeline_.log().paths[i].points;
             const Color color = body_color(static_cast<int>(i));
             for (std::size_t k = 1; k < points.size(); ++k)
                 r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f),
@@ -286,17 +331,17 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             for (std::size_t k = 1; k + 1 < points.size(); ++k) // the bounce points
                 r.point(points[k].position, 3.0f, color);
         }
-    if (layers_.event_numbers && log_.events.size() <= kMostPredictionsDrawn)
-        for (const ccd::ContactEvent& e : log_.events)
+    if (layers_.event_numbers && timeline_.log().events.size() <= kMostPredictionsDrawn)
+        for (const ccd::ContactEvent& e : timeline_.log().events)
             r.point(e.point, 4.0f, palette::impact);
     draw_predictions(r);
     // The bodies at the scrubbed time, where their logged paths put them; the two of the
     // selected event stand out in a white ring.
-    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
-        const auto& points = log_.paths[i].points;
-        if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
+    for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
+        const auto& points = timeline_.log().paths[i].points;
+        if (points.empty() || timeline_.t() > points.back().time + 1e-12) continue; // removed
         const int body = static_cast<int>(i);
-        const Vec2 at = position_at(body, scrub_t_);
+        const Vec2 at = position_at(body, timeline_.t());
         const Color color = body_color(body);
         const bool in_selected = lit.has_body(body);
         if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
@@ -333,7 +378,8 @@ void WorldView::draw_world(ShapeRenderer& r) const {
 // of them (layer "cancelled predictions"). A frame with hundreds of predictions would hide the
 // world; then only the selected event's bodies show theirs.
 void WorldView::draw_predictions(ShapeRenderer& r) const {
-    const bool all = log_.events.size() + log_.cancelled.size() <= kMostPredictionsDrawn;
+    const bool all =
+        timeline_.log().events.size() + timeline_.log().cancelled.size() <= kMostPredictionsDrawn;
     const WorldHighlight lit = highlight();
     const auto shown = [&](int body) { return all || lit.has_body(body); };
     // A polygon's ghost is its contact point and normal: where its center would be is not in
@@ -347,22 +393,22 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
         r.point(point, 2.5f, color);
     };
     if (layers_.pending_predictions)
-        for (const ccd::ContactEvent& e : log_.events)
-            if (e.time > scrub_t_ && shown(e.body))
+        for (const ccd::ContactEvent& e : timeline_.log().events)
+            if (e.time > timeline_.t() && shown(e.body))
                 ghost(e.body, e.point, e.normal, body_color(e.body).with_alpha(0.8f));
-    for (std::size_t i = 0; i < log_.cancelled.size(); ++i) {
-        const ccd::CancelledPrediction& c = log_.cancelled[i];
+    for (std::size_t i = 0; i < timeline_.log().cancelled.size(); ++i) {
+        const ccd::CancelledPrediction& c = timeline_.log().cancelled[i];
         const bool selected = static_cast<int>(i) == selected_cancelled_;
         if (selected) {
             ghost(c.body, c.point, c.normal, palette::highlight);
             continue;
         }
-        if (c.predicted_at > scrub_t_ || !shown(c.body)) continue;
+        if (c.predicted_at > timeline_.t() || !shown(c.body)) continue;
         const double cancelled_at =
-            c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(log_.events.size())
-                ? log_.events[static_cast<std::size_t>(c.cancelled_by)].time
-                : (log_.budget_cut ? log_.budget_cut->time : 1.0);
-        if (scrub_t_ < cancelled_at) {
+            c.cancelled_by >= 0 && c.cancelled_by < static_cast<int>(timeline_.log().events.size())
+                ? timeline_.log().events[static_cast<std::size_t>(c.cancelled_by)].time
+                : (timeline_.log().budget_cut ? timeline_.log().budget_cut->time : 1.0);
+        if (timeline_.t() < cancelled_at) {
             if (layers_.pending_predictions)
                 ghost(c.body, c.point, c.normal, body_color(c.body).with_alpha(0.8f));
         } else if (layers_.cancelled_predictions ||
@@ -378,7 +424,7 @@ void WorldView::draw_predictions(ShapeRenderer& r) const {
 std::vector<WorldView::EventGroup> WorldView::events_at_one_point(const Camera& camera) const {
     std::vector<EventGroup> groups;
     std::vector<Vec2> anchors; // each group's first event on screen
-    for (const ccd::ContactEvent& e : log_.events) {
+    for (const ccd::ContactEvent& e : timeline_.log().events) {
         if (e.sequence == selected_event_) continue;
         const Vec2 at = camera.to_screen(e.point);
         std::size_t g = 0;
@@ -415,30 +461,31 @@ void WorldView::draw_labels() const {
                         : "c" + std::to_string(selected_cancelled_) + " (cancelled)",
             number >= 0 ? palette::impact : palette::highlight);
     }
-    for (std::size_t i = 0; i < log_.paths.size(); ++i) {
+    for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
         const int body = static_cast<int>(i);
         const bool selected = lit.has_body(body);
         if (!layers_.labels && !selected) continue;
-        const auto& points = log_.paths[i].points;
-        if (points.empty() || scrub_t_ > points.back().time + 1e-12) continue; // removed
+        const auto& points = timeline_.log().paths[i].points;
+        if (points.empty() || timeline_.t() > points.back().time + 1e-12) continue; // removed
         double clearance = std::min(radii_[i] * camera.pixels_per_unit, 60.0);
         for (const Vec2 v : outlines_[i])
             clearance =
                 std::max(clearance, std::min(ccd::length(v) * camera.pixels_per_unit * 0.5, 60.0));
-        add(position_at(body, scrub_t_), clearance, selected ? 90 : 50, world_.body_names[i],
+        add(position_at(body, timeline_.t()), clearance, selected ? 90 : 50, world().body_names[i],
             selected ? palette::highlight : body_color(body));
     }
-    for (std::size_t w = 0; w < log_.wall_paths.size(); ++w) {
+    for (std::size_t w = 0; w < timeline_.log().wall_paths.size(); ++w) {
         const bool selected = lit.has_wall(static_cast<int>(w));
-        if ((!layers_.labels && !selected) || log_.wall_paths[w].points.empty()) continue;
-        const ccd::Segment at = ccd::segment_at(log_.wall_paths[w], scrub_t_);
-        add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40, world_.wall_names[w],
+        if ((!layers_.labels && !selected) || timeline_.log().wall_paths[w].points.empty())
+            continue;
+        const ccd::Segment at = ccd::segment_at(timeline_.log().wall_paths[w], timeline_.t());
+        add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40, world().wall_names[w],
             selected ? palette::highlight : palette::wall.with_alpha(0.8f));
         // Crowded at its middle, the name may go to a quarter of the way from either end.
         requests.back().other_anchors = {camera.to_screen(at.a * 0.75 + at.b * 0.25),
                                          camera.to_screen(at.a * 0.25 + at.b * 0.75)};
     }
-    if (layers_.event_numbers && log_.events.size() <= kMostPredictionsDrawn)
+    if (layers_.event_numbers && timeline_.log().events.size() <= kMostPredictionsDrawn)
         for (const EventGroup& group : events_at_one_point(camera)) {
             std::string text;
             const auto& numbers = group.sequences;
@@ -475,7 +522,7 @@ void WorldView::draw_panel() {
     }
     draw_frame_controls();
     draw_cuts();
-    draw_timeline();
+    draw_recording_section();
     draw_show_section();
     draw_event_table();
     draw_discrete_panel();
@@ -490,22 +537,32 @@ void WorldView::draw_panel() {
         "white, its contact point and normal drawn. Dashed circles are predictions: where a "
         "body expects to touch next (its colour), the contacts the selected event cancelled "
         "(grey), or the cancelled prediction picked in the table (white). Show switches "
-        "layers off and on. Space plays and pauses. The yellow handles are "
+        "layers off and on. The timeline under the canvas is the run, recorded as it goes: "
+        "drag its playhead to any frame and t, wheel to zoom it; Space plays and pauses, "
+        "Shift+Space plays backward, Left and Right step a frame, R restarts, , and . step "
+        "events across frames. The yellow handles are "
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
         "pulls it apart); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
+    draw_timeline_strip();
 }
 
 // The layers, a checkbox each (show_checkboxes.hpp).
 void WorldView::draw_show_section() {
+    // Where the checkboxes are is reported: moved (the panel's scrollbar came or went, a
+    // section above grew), the report is written again.
+    const std::map<std::string, Vec2> before = std::move(show_checkboxes_);
     show_checkboxes_.clear();
-    if (!ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    const bool open = ImGui::CollapsingHeader("Show", ImGuiTreeNodeFlags_DefaultOpen);
     ShowLayers layers = layers_;
-    draw_show_checkboxes(
-        layers, [](const LayerField& field) { return field.world; }, show_checkboxes_);
+    if (open)
+        draw_show_checkboxes(
+            layers, [](const LayerField& field) { return field.world; }, show_checkboxes_);
+    if (show_checkboxes_ != before) canvas_.mark_changed();
+    if (!open) return;
     if (dense_) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("(more than %zu bodies: a dense scene's layers are saved apart)",
@@ -515,72 +572,31 @@ void WorldView::draw_show_section() {
     set_layers(layers);
 }
 
-// The frame shown and its counts; step, play or pause (Space) and the speed of play.
+// The frame shown and its counts (the timeline strip under the canvas travels).
 void WorldView::draw_frame_controls() {
-    ImGui::TextWrapped("Frame %d: %zu event%s, %zu cancelled prediction%s", log_.frame,
-                       log_.events.size(), log_.events.size() == 1 ? "" : "s",
-                       log_.cancelled.size(), log_.cancelled.size() == 1 ? "" : "s");
-    if (ImGui::Button("Step frame")) {
-        step_frame();
-        set_scrub_t(1.0);
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(playing_ ? "Pause" : "Play")) playing_ = !playing_;
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(150);
-    float speed = static_cast<float>(speed_);
-    if (ImGui::SliderFloat("frames/s", &speed, 0.05f, 10.0f, "%.2f", ImGuiSliderFlags_Logarithmic))
-        speed_ = speed;
-    if (!ImGui::GetIO().WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_SPACE))
-        playing_ = !playing_;
+    ImGui::TextWrapped("Frame %d: %zu event%s, %zu cancelled prediction%s", log().frame,
+                       log().events.size(), log().events.size() == 1 ? "" : "s",
+                       log().cancelled.size(), log().cancelled.size() == 1 ? "" : "s");
 }
 
 // What cut in this frame, wrapped at the panel's edge.
 void WorldView::draw_cuts() const {
     ImGui::PushTextWrapPos(0.0f);
-    if (log_.budget_cut)
+    if (timeline_.log().budget_cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s budget ran out at t = %.6g",
-                           log_.budget_cut->kind == ccd::BudgetKind::Predictions ? "prediction"
-                                                                                 : "event",
-                           log_.budget_cut->time);
-    for (const ccd::ChatterCut& cut : log_.chatter_cuts)
+                           timeline_.log().budget_cut->kind == ccd::BudgetKind::Predictions
+                               ? "prediction"
+                               : "event",
+                           timeline_.log().budget_cut->time);
+    for (const ccd::ChatterCut& cut : timeline_.log().chatter_cuts)
         ImGui::TextColored(
             ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "body %s frozen (chattering) at t = %.6g, event %d",
-            world_.body_names[static_cast<std::size_t>(cut.body)].c_str(), cut.time, cut.sequence);
-    for (const ccd::Crush& crush : log_.crushes)
+            world().body_names[static_cast<std::size_t>(cut.body)].c_str(), cut.time, cut.sequence);
+    for (const ccd::Crush& crush : timeline_.log().crushes)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "body %s crushed at t = %.6g, event %d",
-                           world_.body_names[static_cast<std::size_t>(crush.body)].c_str(),
+                           world().body_names[static_cast<std::size_t>(crush.body)].c_str(),
                            crush.time, crush.sequence);
     ImGui::PopTextWrapPos();
-}
-
-// The timeline: t over the frame, a tick per event (hollow: cancelled); the previous and next
-// event (, and .).
-void WorldView::draw_timeline() {
-    ImGui::SetNextItemWidth(-1);
-    float t = static_cast<float>(scrub_t_);
-    if (ImGui::SliderFloat("##t", &t, 0.0f, 1.0f, "t = %.4f")) {
-        set_scrub_t(t);
-        selected_event_ = -1; // stepping goes on from the scrubbed t
-        selected_cancelled_ = -1;
-    }
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    const auto x_of = [&](double time) { return lo.x + static_cast<float>(time) * (hi.x - lo.x); };
-    for (const ccd::ContactEvent& e : log_.events)
-        list->AddLine(ImVec2(x_of(e.time), hi.y + 1), ImVec2(x_of(e.time), hi.y + 9),
-                      to_imgui(palette::impact), 2.0f);
-    for (const ccd::CancelledPrediction& c : log_.cancelled)
-        if (c.time <= 1.0)
-            list->AddCircle(ImVec2(x_of(c.time), hi.y + 13), 3.0f, to_imgui(palette::wall));
-    ImGui::Dummy(ImVec2(0, 18));
-    const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
-    if (ImGui::Button("< previous event (,)") ||
-        (keys && ImGui::IsKeyPressed(GLFW_KEY_COMMA, false)))
-        step_event(-1);
-    ImGui::SameLine();
-    if (ImGui::Button("next event (.) >") || (keys && ImGui::IsKeyPressed(GLFW_KEY_PERIOD, false)))
-        step_event(1);
 }
 
 } // namespace ccdlab

@@ -1,14 +1,17 @@
 #pragma once
-// WorldView: a whole scene stepped by the sub-frame scheduler. It draws what the scheduler
-// logged (each body's piecewise path, the events, the bodies at the scrubbed time) and lists the
-// frame's events; it never re-derives a collision. Its SceneEditor edits the scene (add, delete,
-// drag, undo); each edit steps the edited scene's first frame again.
+// WorldView: a whole scene stepped by the sub-frame scheduler and recorded as it runs
+// (timeline.hpp). It draws what the scheduler logged for the frame shown (each body's piecewise
+// path, the events, the bodies at the scrubbed time), lists the frame's events, and draws the
+// run's timeline under the canvas (world_timeline.cpp); it never re-derives a collision. Its
+// SceneEditor edits the scene (add, delete, drag, undo); each edit records the edited scene
+// anew from its first frame.
 
 #include "camera.hpp"
 #include "canvas_view.hpp"
 #include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
 #include "show_layers.hpp"
+#include "timeline.hpp"
 
 #include "ccd/scene.hpp"
 #include "ccd/scene_world.hpp"
@@ -48,11 +51,12 @@ struct TableRowOnScreen {
 
 class WorldView {
 public:
-    explicit WorldView(const ccd::Scene& scene);
+    // `recording_cap`: the bytes the run's recording may hold (the settings' cap).
+    explicit WorldView(const ccd::Scene& scene, std::size_t recording_cap = kDefaultRecordingCap);
 
-    void layout(Vec2 window_size, const PanelLayout& layout) {
-        canvas_.layout(window_size, layout);
-    }
+    // The canvas and, under it, the timeline strip (a line higher when its buttons and the
+    // frame's line do not fit on one).
+    void layout(Vec2 window_size, const PanelLayout& layout);
     // The window's layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
     bool handle_input();
@@ -61,14 +65,18 @@ public:
     void draw_panel();
 
     const Camera& camera() const { return canvas_.camera(); }
-    const ccd::EventLog& log() const { return log_; }
-    const ccd::SceneWorld& world() const { return world_; }
+    // The frame shown: its log, as the recording recomputed it.
+    const ccd::EventLog& log() const { return timeline_.log(); }
+    // The run's World at its head: the names and shapes of its bodies and walls.
+    const ccd::SceneWorld& world() const { return timeline_.run().head(); }
+    const Timeline& timeline() const { return timeline_; }
     // Why the World refuses the scene (a turning body: ccd::turning_refusal), or nothing.
     const std::optional<std::string>& refusal() const { return refusal_; }
-    double scrub_t() const { return scrub_t_; }
+    double scrub_t() const { return timeline_.t(); }
     void set_scrub_t(double t);
     // Selects the next (+1) or previous (-1) event in processing order and moves t to it; with
-    // none selected, the first after (or last before) the scrubbed t.
+    // none selected, the first after (or last before) the scrubbed t; past the frame's first or
+    // last event, in the frames before or after (Timeline::step_event).
     void step_event(int direction);
     int selected_event() const { return selected_event_; } // its sequence; -1: none
     // The cancelled prediction selected (its index in log().cancelled; -1: none). Selecting one
@@ -87,14 +95,28 @@ public:
     const std::vector<TableRowOnScreen>& table_rows() const { return table_rows_; }
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
     bool take_changed() { return canvas_.take_changed(); }
-    // Steps the next frame and shows its log.
-    void step_frame();
-    // Playing: time runs at `speed` frames per second of wall-clock time, through the frame's
-    // events and on into the next frames. `advance(seconds)` moves it on; the app calls it once
-    // per drawn frame and keeps drawing while playing.
-    bool playing() const { return playing_; }
-    void set_playing(bool playing) { playing_ = playing; }
+    // The frame after (stepped and recorded when it is new) or before the one shown, at the
+    // same t; Restart: frame 0 at t = 0.
+    void next_frame();
+    void previous_frame();
+    void restart();
+    // Shows frame `frame` at `t` (the timeline's playhead dragged there).
+    void go_to(int frame, double t);
+    // Playing: time runs at the timeline's speed (frames per second of wall-clock time), through
+    // the frame's events and on into the next frames, or backward. `advance(seconds)` moves it
+    // on; the app calls it once per drawn frame and keeps drawing while playing.
+    bool playing() const { return timeline_.playing() != 0; }
+    void play(int direction);
     void advance(double seconds);
+    // The recording's memory cap in bytes; a new cap records the run anew, back to the frame
+    // and t shown.
+    std::size_t recording_cap() const { return recording_cap_; }
+    void set_recording_cap(std::size_t bytes);
+    // The timeline strip under the canvas, for --report: its axis and plot (window pixels).
+    struct StripOnScreen {
+        Vec2 axis_lo, axis_hi, plot_lo, plot_hi;
+    };
+    const StripOnScreen& strip() const { return strip_; }
     // Where body `index` is at frame time t, on the path the scheduler logged (ccd::position_at).
     Vec2 position_at(int index, double t) const;
     // The scene as edited now.
@@ -108,6 +130,12 @@ public:
     const DiscreteComparison& discrete() const { return discrete_; }
 
     static constexpr double kPanelWidth = 400.0;
+    static constexpr std::size_t kDefaultRecordingCap = std::size_t{100} << 20;
+    // A keyframe every this many frames: a jump steps at most this many frames.
+    static constexpr int kKeyframeInterval = 10;
+    // The timeline strip's height under the canvas.
+    static constexpr double kStripHeight = 128.0;
+    static constexpr double kOneLineStripWidth = 600.0; // narrower: the frame's line wraps
 
 private:
     // Pending and cancelled predictions, dashed (all of them up to this many in the frame).
@@ -116,7 +144,17 @@ private:
     // The panel's sections, top to bottom.
     void draw_frame_controls();
     void draw_cuts() const;
-    void draw_timeline();
+    void draw_recording_section();
+    // The timeline strip (world_timeline.cpp): its buttons, the per-frame plot, the axis with
+    // each frame's ticks and the playhead; the keys that travel.
+    void draw_timeline_strip();
+    void draw_transport();
+    void draw_frame_plot(Vec2 lo, Vec2 hi) const;
+    void draw_axis(Vec2 lo, Vec2 hi) const;
+    void travel_keys();
+    // After the timeline moved: a new frame shown drops the selection, resorts the table,
+    // catches the discrete ghosts up, reframes Home.
+    void shown_frame_changed(int before);
     void draw_show_section();
     void draw_event_table();
     void sort_table_rows();
@@ -136,21 +174,20 @@ private:
     // A body's or a wall's name in the scene.
     const std::string& name_of(ccd::OtherKind kind, int index) const;
     static constexpr std::size_t kMostPredictionsDrawn = 300;
-    SceneEditor editor_; // the scene as edited; world_ is stepped from it
+    SceneEditor editor_; // the scene as edited; the timeline records its run
     CanvasView canvas_;  // the camera, Home, F1's help and whether anything shown changed
-    ccd::SceneWorld world_;
-    // Why the World does not step the scene (a turning body), shown in the panel; world_ is then
-    // empty.
+    std::size_t recording_cap_;
+    // The recorded run, the frame shown and t; of an empty scene when the World refuses the
+    // scene (a turning body).
+    Timeline timeline_;
+    // Why the World does not step the scene (a turning body), shown in the panel.
     std::optional<std::string> refusal_;
-    ccd::EventLog log_; // the frame shown
+    StripOnScreen strip_;
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
     // about its center (then the radius is 0).
     std::vector<double> radii_;
     std::vector<std::vector<Vec2>> outlines_;
     void read_shapes();
-    double scrub_t_ = 1.0;
-    bool playing_ = false;
-    double speed_ = 0.5; // frames per second while playing
     int selected_event_ = -1;
     int selected_cancelled_ = -1;
     ShowLayers layers_;
@@ -167,7 +204,8 @@ private:
     DiscreteComparison discrete_; // ghosts at the end of the frame shown
     DiscreteMethod discrete_method_ = DiscreteMethod::None;
     bool deepest_first_ = true;
-    void rebuild(); // the world made again from the edited scene, its first frame stepped
+    // The run recorded again from the edited scene's first frame, at the same t.
+    void rebuild();
 };
 
 } // namespace ccdlab

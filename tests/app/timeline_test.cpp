@@ -2,6 +2,7 @@
 // against a straight run of the same scene (bit for bit), each frame's marks, and the
 // timeline's playhead: event stepping across frames, previous / next frame, Restart, play
 // forward and backward, zoom and pan.
+#include "options.hpp"
 #include "recorded_run.hpp"
 #include "timeline.hpp"
 
@@ -261,6 +262,17 @@ TEST(Timeline, APlaceOnTheAxisIsAFrameAndATime) {
     EXPECT_EQ(timeline.at_place(10.0), (Playhead{9, 1.0}));
     EXPECT_EQ(timeline.at_place(99.0), (Playhead{9, 1.0}));
     EXPECT_EQ(Timeline::place(3, 0.25), 3.25);
+}
+
+TEST(Options, FrameOpensTheWorldViewAtAFrameUpToAHundredThousand) {
+    const char* ok[] = {"ccdlab", "--frame", "40"};
+    EXPECT_EQ(parse_options(3, ok).frame, 40);
+    const char* none[] = {"ccdlab"};
+    EXPECT_EQ(parse_options(1, none).frame, 0);
+    for (const char* bad : {"-1", "100001", "last", "4.5"}) {
+        const char* argv[] = {"ccdlab", "--frame", bad};
+        EXPECT_THROW(parse_options(3, argv), std::invalid_argument) << bad;
+    }
 }
 
 } // namespace

@@ -1,0 +1,367 @@
+// WorldView's timeline strip, under the canvas: the run recorded so far on one axis (zoomed with
+// the wheel, panned with the right button), each frame's ticks from its marks (the frame shown:
+// from its log), a plot per frame (events, cancelled predictions, time spent) above it, the
+// playhead dragged across frames and within one, the buttons and keys that travel; and the
+// panel's Recording section (the frames kept, the memory in use, the cap).
+#include "world_view.hpp"
+
+#include "color.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace ccdlab {
+namespace {
+
+ImU32 u32(Color c) {
+    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
+}
+
+constexpr Color kCancelledTick{0.70f, 0.70f, 0.75f, 0.9f};
+constexpr Color kChatterTick{1.00f, 0.70f, 0.30f, 1.0f};
+constexpr Color kBudgetTick{1.00f, 0.30f, 0.30f, 1.0f};
+constexpr Color kTimeSpent{0.40f, 0.85f, 0.90f, 0.9f};
+constexpr float kAxisHeight = 34.0f;
+
+// The axis's mapping: places [start, start + width) over pixels [x0, x1).
+struct AxisScale {
+    double start, width;
+    float x0, x1;
+    float x_of(double place) const {
+        return x0 + static_cast<float>((place - start) / width) * (x1 - x0);
+    }
+    double place_at(float x) const { return start + (x - x0) / (x1 - x0) * width; }
+    double pixels_per_frame() const { return (x1 - x0) / width; }
+};
+
+AxisScale scale_of(const Timeline& timeline, Vec2 lo, Vec2 hi) {
+    return {timeline.view_start(), timeline.view_width(), static_cast<float>(lo.x),
+            static_cast<float>(hi.x)};
+}
+
+// The visible recorded frames.
+std::pair<int, int> visible_frames(const Timeline& timeline) {
+    const RecordedRun& run = timeline.run();
+    const int first =
+        std::max(run.first_frame(), static_cast<int>(std::floor(timeline.view_start())));
+    const int last =
+        std::min(run.end_frame() - 1,
+                 static_cast<int>(std::floor(timeline.view_start() + timeline.view_width())));
+    return {first, last};
+}
+
+// A frame's ticks on the axis: processed events along the top, cancelled predictions (hollow)
+// under them, chatter cuts (a triangle) and a budget cut (red, across the axis).
+void draw_tick(ImDrawList* list, TickKind kind, float x, float y, float height) {
+    switch (kind) {
+    case TickKind::Processed:
+        list->AddLine({x, y + 2}, {x, y + 12}, u32(palette::impact), 1.5f);
+        break;
+    case TickKind::Cancelled:
+        list->AddCircle({x, y + 17}, 2.5f, u32(kCancelledTick), 8);
+        break;
+    case TickKind::ChatterCut:
+        list->AddTriangleFilled({x, y + 21}, {x - 4, y + 28}, {x + 4, y + 28}, u32(kChatterTick));
+        break;
+    case TickKind::BudgetCut:
+        list->AddLine({x, y}, {x, y + height}, u32(kBudgetTick), 2.5f);
+        break;
+    }
+}
+
+} // namespace
+
+// The transport: Restart, previous frame, play backward, play or pause, next frame, the events
+// before and after, the speed, Fit; the frame and t.
+void WorldView::draw_transport() {
+    const auto button = [](const char* label, const char* tip) {
+        const bool pressed = ImGui::SmallButton(label);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+        ImGui::SameLine();
+        return pressed;
+    };
+    if (button("Restart", "back to frame 0, t = 0 (R)")) restart();
+    if (button("|<", "previous frame (Left)")) previous_frame();
+    const int playing = timeline_.playing();
+    if (button(playing < 0 ? "||##back" : "<<", "play backward / pause (Shift+Space)"))
+        play(playing < 0 ? 0 : -1);
+    if (button(playing > 0 ? "||##forward" : ">", "play / pause (Space)"))
+        play(playing > 0 ? 0 : 1);
+    if (button(">|", "next frame, stepped if it is new (Right)")) next_frame();
+    if (button(",", "previous event, across frames")) step_event(-1);
+    if (button(".", "next event, across frames")) step_event(1);
+    ImGui::SetNextItemWidth(96);
+    float speed = static_cast<float>(timeline_.speed());
+    if (ImGui::SliderFloat("##speed", &speed, 0.05f, 30.0f, "%.2f f/s",
+                           ImGuiSliderFlags_Logarithmic))
+        timeline_.set_speed(speed);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("frames a second while playing");
+    ImGui::SameLine();
+    if (button("Fit", "the whole recorded run (the wheel over the timeline zooms, the right "
+                      "button pans)"))
+        timeline_.fit();
+    // The frame and t, then the recording (the panel's Recording section has it all): each on
+    // this line while it fits.
+    const RecordedRun& run = timeline_.run();
+    char text[128];
+    std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
+    ImGui::TextUnformatted(text);
+    std::snprintf(text, sizeof text, "recorded %d to %d, %.2f of %.0f MB", run.first_frame(),
+                  run.end_frame() - 1, static_cast<double>(run.memory_bytes()) / (1 << 20),
+                  static_cast<double>(recording_cap_) / (1 << 20));
+    ImGui::SameLine(0.0f, 16.0f);
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(text).x)
+        ImGui::TextDisabled("%s", text);
+    else
+        ImGui::NewLine();
+}
+
+void WorldView::draw_timeline_strip() {
+    const Camera& camera = canvas_.camera();
+    const ImGuiIO& io = ImGui::GetIO();
+    const float top = static_cast<float>(camera.origin.y + camera.height);
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(camera.origin.x), top));
+    ImGui::SetNextWindowSize(
+        ImVec2(static_cast<float>(camera.width), std::max(1.0f, io.DisplaySize.y - top)));
+    ImGui::Begin("Timeline", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
+                     ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoCollapse);
+    draw_transport();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const float width = std::max(20.0f, room.x), height = std::max(kAxisHeight + 10.0f, room.y);
+    ImGui::InvisibleButton("##timeline", ImVec2(width, height),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+    const Vec2 plot_lo{at.x, at.y}, plot_hi{at.x + width, at.y + height - kAxisHeight};
+    const Vec2 axis_lo{at.x, plot_hi.y}, axis_hi{at.x + width, at.y + height};
+    strip_ = {axis_lo, axis_hi, plot_lo, plot_hi};
+
+    // The playhead follows the left button anywhere on the strip; the wheel zooms about the
+    // place under the pointer; the right button pans.
+    const AxisScale scale = scale_of(timeline_, axis_lo, axis_hi);
+    const double pointed = scale.place_at(io.MousePos.x);
+    if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+        (ImGui::IsItemActivated() || io.MouseDelta.x != 0.0f)) {
+        const Playhead to = timeline_.at_place(pointed);
+        go_to(to.frame, to.t);
+        selected_event_ = -1; // stepping goes on from the playhead
+        selected_cancelled_ = -1;
+    }
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
+        timeline_.pan(-io.MouseDelta.x / scale.pixels_per_frame());
+        canvas_.mark_changed();
+    }
+    if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
+        timeline_.zoom(std::pow(1.25, io.MouseWheel), pointed);
+        canvas_.mark_changed();
+    }
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+        const Playhead under = timeline_.at_place(pointed);
+        const FrameMarks& marks = timeline_.run().marks(under.frame);
+        ImGui::SetTooltip("frame %d: %d events, %d cancelled, %.2f ms%s", under.frame, marks.events,
+                          marks.cancelled, marks.step_seconds * 1e3,
+                          marks.budget_cut ? ", budget cut" : "");
+    }
+    draw_frame_plot(plot_lo, plot_hi);
+    draw_axis(axis_lo, axis_hi);
+    ImGui::End();
+    travel_keys();
+}
+
+// Per frame: the events (bars), the cancelled predictions and the time the frame's first step
+// took (lines), each scaled to its largest in view. Frames narrower than a few pixels share
+// columns: each column shows the largest of its frames.
+void WorldView::draw_frame_plot(Vec2 lo, Vec2 hi) const {
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const auto x0 = static_cast<float>(lo.x), y0 = static_cast<float>(lo.y);
+    const auto x1 = static_cast<float>(hi.x), y1 = static_cast<float>(hi.y);
+    list->AddRectFilled({x0, y0}, {x1, y1}, IM_COL32(20, 22, 28, 255));
+    list->PushClipRect({x0, y0}, {x1, y1}, true);
+    const AxisScale scale = scale_of(timeline_, lo, hi);
+    const bool wide = scale.pixels_per_frame() >= 3.0;
+    // One sample per frame (wide frames) or per column, at its x.
+    struct Sample {
+        float x, events = -1, cancelled = -1, spent = -1;
+    };
+    std::vector<Sample> samples;
+    const auto columns = static_cast<int>(std::max(1.0f, x1 - x0));
+    if (!wide)
+        for (int c = 0; c < columns; ++c)
+            samples.push_back({x0 + static_cast<float>(c) + 0.5f});
+    float most_events = 0, most_cancelled = 0, most_spent = 0;
+    const auto [first, last] = visible_frames(timeline_);
+    for (int f = first; f <= last; ++f) {
+        const FrameMarks& marks = timeline_.run().marks(f);
+        const auto events = static_cast<float>(marks.events);
+        const auto cancelled = static_cast<float>(marks.cancelled);
+        const auto spent = static_cast<float>(marks.step_seconds);
+        most_events = std::max(most_events, events);
+        most_cancelled = std::max(most_cancelled, cancelled);
+        most_spent = std::max(most_spent, spent);
+        if (wide) {
+            samples.push_back({scale.x_of(f + 0.5), events, cancelled, spent});
+            continue;
+        }
+        const int c = std::clamp(static_cast<int>(scale.x_of(f + 0.5) - x0), 0, columns - 1);
+        Sample& column = samples[static_cast<std::size_t>(c)];
+        column.events = std::max(column.events, events);
+        column.cancelled = std::max(column.cancelled, cancelled);
+        column.spent = std::max(column.spent, spent);
+    }
+    const float bottom = y1 - 1.0f;
+    const float room = y1 - y0 - 16.0f; // the legend's line above
+    const auto y_of = [&](float value, float most) {
+        return bottom - (most > 0.0f ? std::max(0.0f, value) / most : 0.0f) * room;
+    };
+    const float half_bar =
+        wide ? std::max(0.5f, static_cast<float>(scale.pixels_per_frame()) * 0.3f) : 0.5f;
+    for (const Sample& sample : samples)
+        if (sample.events > 0.0f)
+            list->AddRectFilled({sample.x - half_bar, y_of(sample.events, most_events)},
+                                {sample.x + half_bar, bottom},
+                                u32(palette::impact.with_alpha(0.55f)));
+    const auto polyline = [&](float Sample::*value, float most, Color color) {
+        const Sample* before = nullptr;
+        for (const Sample& sample : samples) {
+            if (sample.*value < 0.0f) continue;
+            if (before)
+                list->AddLine({before->x, y_of(before->*value, most)},
+                              {sample.x, y_of(sample.*value, most)}, u32(color), 1.2f);
+            else if (wide)
+                list->AddCircleFilled({sample.x, y_of(sample.*value, most)}, 2.0f, u32(color));
+            before = &sample;
+        }
+    };
+    polyline(&Sample::cancelled, most_cancelled, kCancelledTick);
+    polyline(&Sample::spent, most_spent, kTimeSpent);
+    // The legend, each in its colour; the playhead.
+    char text[96];
+    ImVec2 at{x0 + 4.0f, y0 + 1.0f};
+    const auto legend = [&](Color color) {
+        list->AddText(at, u32(color), text);
+        at.x += ImGui::CalcTextSize(text).x + 12.0f;
+    };
+    std::snprintf(text, sizeof text, "events (up to %.0f)", most_events);
+    legend(palette::impact);
+    std::snprintf(text, sizeof text, "cancelled (%.0f)", most_cancelled);
+    legend(kCancelledTick);
+    std::snprintf(text, sizeof text, "step time (%.2f ms)", most_spent * 1e3f);
+    legend(kTimeSpent);
+    const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
+    list->AddLine({x, y0}, {x, y1}, u32(palette::highlight.with_alpha(0.5f)), 1.0f);
+    list->PopClipRect();
+}
+
+// The axis: frame boundaries and numbers, each frame's ticks, the playhead.
+void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const auto x0 = static_cast<float>(lo.x), y0 = static_cast<float>(lo.y);
+    const auto x1 = static_cast<float>(hi.x), y1 = static_cast<float>(hi.y);
+    list->AddRectFilled({x0, y0}, {x1, y1}, IM_COL32(30, 33, 40, 255));
+    list->PushClipRect({x0, y0}, {x1, y1}, true);
+    const AxisScale scale = scale_of(timeline_, lo, hi);
+    const double per_frame = scale.pixels_per_frame();
+    const auto [first, last] = visible_frames(timeline_);
+    // The frame shown, lighter; every frame's start when there is room, numbered every n.
+    list->AddRectFilled({scale.x_of(timeline_.frame()), y0},
+                        {scale.x_of(timeline_.frame() + 1), y1}, IM_COL32(55, 60, 75, 255));
+    int every = 1;
+    for (const int n : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000})
+        if (n * per_frame >= 48.0) {
+            every = n;
+            break;
+        }
+    for (int f = first; f <= last + 1; ++f) {
+        const float x = scale.x_of(f);
+        if (per_frame >= 4.0) list->AddLine({x, y0}, {x, y1}, IM_COL32(90, 95, 110, 255));
+        if (f % every == 0) {
+            list->AddLine({x, y1 - 8}, {x, y1}, IM_COL32(160, 165, 180, 255));
+            list->AddText({x + 2, y1 - 15}, IM_COL32(160, 165, 180, 255),
+                          std::to_string(f).c_str());
+        }
+    }
+    const float height = y1 - y0;
+    if (per_frame >= 8.0) { // each frame's ticks where they are in it
+        for (int f = first; f <= last; ++f) {
+            if (f == timeline_.frame()) continue;
+            for (const Tick& tick : timeline_.run().marks(f).tick_list())
+                draw_tick(list, tick.kind, scale.x_of(f + tick.t()), y0, height);
+        }
+        const int shown = timeline_.frame();
+        for (const ccd::ContactEvent& e : log().events)
+            draw_tick(list, TickKind::Processed, scale.x_of(shown + e.time), y0, height);
+        for (const ccd::CancelledPrediction& c : log().cancelled)
+            if (c.time <= 1.0)
+                draw_tick(list, TickKind::Cancelled, scale.x_of(shown + c.time), y0, height);
+        for (const ccd::ChatterCut& cut : log().chatter_cuts)
+            draw_tick(list, TickKind::ChatterCut, scale.x_of(shown + cut.time), y0, height);
+        if (log().budget_cut)
+            draw_tick(list, TickKind::BudgetCut, scale.x_of(shown + log().budget_cut->time), y0,
+                      height);
+    } else { // a frame narrower than its ticks: one tick of each kind it has, at its middle
+        for (int f = first; f <= last; ++f) {
+            const FrameMarks& marks = timeline_.run().marks(f);
+            const float x = scale.x_of(f + 0.5);
+            if (marks.events > 0) draw_tick(list, TickKind::Processed, x, y0, height);
+            if (marks.cancelled > 0) draw_tick(list, TickKind::Cancelled, x, y0, height);
+            if (marks.chatter_cuts > 0) draw_tick(list, TickKind::ChatterCut, x, y0, height);
+            if (marks.budget_cut) draw_tick(list, TickKind::BudgetCut, x, y0, height);
+        }
+    }
+    // The playhead: a line across the axis under a handle.
+    const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
+    list->AddLine({x, y0}, {x, y1}, u32(palette::highlight), 2.0f);
+    list->AddTriangleFilled({x - 6, y0}, {x + 6, y0}, {x, y0 + 8}, u32(palette::highlight));
+    list->PopClipRect();
+}
+
+// Space plays or pauses, Shift+Space plays backward, Left and Right step a frame, R restarts,
+// , and . step events across frames.
+void WorldView::travel_keys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantCaptureKeyboard) return;
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
+        const int direction = io.KeyShift ? -1 : 1;
+        play(timeline_.playing() == direction ? 0 : direction);
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) previous_frame();
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) next_frame();
+    if (ImGui::IsKeyPressed(GLFW_KEY_R, false) && !io.KeyCtrl) restart();
+    if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, false)) step_event(-1);
+    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, false)) step_event(1);
+}
+
+// The panel's Recording section: the frames kept, the memory in use against the cap, the cap.
+void WorldView::draw_recording_section() {
+    if (!ImGui::CollapsingHeader("Recording", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    const RecordedRun& run = timeline_.run();
+    const ccd::Recording& recording = run.recording();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text("frames %d to %d recorded, %d keyframe%s (one every %d frames)", run.first_frame(),
+                run.end_frame() - 1, recording.keyframe_count(),
+                recording.keyframe_count() == 1 ? "" : "s", kKeyframeInterval);
+    if (recording.frames_dropped() > 0)
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f),
+                           "%d frames dropped to stay under the cap (the oldest first)",
+                           recording.frames_dropped());
+    ImGui::PopTextWrapPos();
+    const double used = static_cast<double>(run.memory_bytes()) / (1 << 20);
+    const double cap = static_cast<double>(recording_cap_) / (1 << 20);
+    char text[96];
+    std::snprintf(text, sizeof text, "%.2f MB of %.0f MB", used, cap);
+    ImGui::ProgressBar(static_cast<float>(std::min(1.0, used / cap)), ImVec2(-1, 0), text);
+    int cap_mb = static_cast<int>(recording_cap_ >> 20);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("memory cap, MB", &cap_mb, 10, 100, ImGuiInputTextFlags_EnterReturnsTrue))
+        set_recording_cap(static_cast<std::size_t>(std::clamp(cap_mb, 1, 65536)) << 20);
+}
+
+} // namespace ccdlab

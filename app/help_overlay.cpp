@@ -2,18 +2,12 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 namespace ccdlab {
 
 void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export_folder) {
-    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(canvas.origin.x + canvas.width * 0.5),
-                                   static_cast<float>(canvas.origin.y + canvas.height * 0.5)),
-                            ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowBgAlpha(0.92f);
-    ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
-                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
     const std::string export_line = export_folder.string();
     const char* rows[][2] = {
         {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
@@ -28,8 +22,11 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         {"wheel", "zoom around the cursor"},
         {"Home", "frame everything drawn: the scene, bodies at t = 0 and t = 1, paths"},
         {"PageUp / PageDown", "previous / next scene of the tour (then the folder)"},
-        {"Space (world view)", "play / pause through the frames"},
-        {". and , (world view)", "next / previous event, in processing order"},
+        {"Space / Shift+Space (world)", "play forward / backward through the frames, or pause"},
+        {". and , (world view)", "next / previous event, in processing order, across frames"},
+        {"Left / Right, R (world view)", "previous / next frame (stepped if new); Restart"},
+        {"the timeline (world view)", "drag the playhead to a frame and t; wheel zooms, right"},
+        {"", "button pans; the run is recorded as it goes (the panel's Recording)"},
         {"click an event (world view)", "its contact point, or its row: select it (its parties"},
         {"", "ringed in white, contact and normal drawn); cancelled rows too"},
         {"drag a yellow handle (world view)",
@@ -51,7 +48,38 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         {"F2", "hide / show the side panel (drag its left edge to resize it)"},
         {"Ctrl+Q", "quit (asks first if there are unsaved changes)"},
     };
-    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+    // Its size from the table's text (at most the window's less a margin: then it scrolls),
+    // centered on the canvas and kept within the window.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float keys_width = 0.0f, actions_width = 0.0f;
+    for (const auto& row : rows) {
+        keys_width = std::max(keys_width, ImGui::CalcTextSize(row[0]).x);
+        actions_width = std::max(actions_width, ImGui::CalcTextSize(row[1]).x);
+    }
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 size(std::min(keys_width + actions_width + 4.0f * style.CellPadding.x +
+                                   2.0f * style.WindowPadding.x + style.ScrollbarSize,
+                               std::max(100.0f, display.x - 20.0f)),
+                      std::min(static_cast<float>(std::size(rows)) *
+                                       (ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y) +
+                                   ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y,
+                               std::max(100.0f, display.y - 20.0f)));
+    const auto centered = [](double center, float room, float extent) {
+        return std::clamp(static_cast<float>(center) - extent * 0.5f, 10.0f,
+                          std::max(10.0f, room - extent - 10.0f));
+    };
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+    ImGui::SetNextWindowPos(
+        ImVec2(centered(canvas.origin.x + canvas.width * 0.5, display.x, size.x),
+               centered(canvas.origin.y + canvas.height * 0.5, display.y, size.y)),
+        ImGuiCond_Always);
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
+                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_HorizontalScrollbar);
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
+                          ImVec2(keys_width + actions_width + 4.0f * style.CellPadding.x, 0.0f))) {
         for (const auto& row : rows) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();

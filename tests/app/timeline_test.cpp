@@ -4,12 +4,17 @@
 // forward and backward, zoom and pan.
 #include "options.hpp"
 #include "recorded_run.hpp"
+#include "settings.hpp"
 #include "timeline.hpp"
 
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
 #include <gtest/gtest.h>
+
+#include "scratch.hpp"
+#include <filesystem>
+#include <fstream>
 
 #include <stdexcept>
 #include <string>
@@ -262,6 +267,23 @@ TEST(Timeline, APlaceOnTheAxisIsAFrameAndATime) {
     EXPECT_EQ(timeline.at_place(10.0), (Playhead{9, 1.0}));
     EXPECT_EQ(timeline.at_place(99.0), (Playhead{9, 1.0}));
     EXPECT_EQ(Timeline::place(3, 0.25), 3.25);
+}
+
+TEST(Settings, KeepTheRecordingCapBetweenOneMegabyteAnd64Gigabytes) {
+    namespace fs = std::filesystem;
+    const fs::path dir = ccdlab_test::scratch_root() / "recording-cap-settings";
+    fs::remove_all(dir);
+    EXPECT_EQ(load_settings(dir).recording_cap_mb, 100) << "the default";
+    Settings settings;
+    settings.recording_cap_mb = 250;
+    save_settings(dir, settings);
+    EXPECT_EQ(load_settings(dir).recording_cap_mb, 250);
+    std::ofstream(dir / "settings.json") << R"({"recording_cap_mb": 0})";
+    EXPECT_EQ(load_settings(dir).recording_cap_mb, 1);
+    std::ofstream(dir / "settings.json") << R"({"recording_cap_mb": 1000000})";
+    EXPECT_EQ(load_settings(dir).recording_cap_mb, 65536);
+    std::ofstream(dir / "settings.json") << R"({"recording_cap_mb": "big"})";
+    EXPECT_EQ(load_settings(dir).recording_cap_mb, 100);
 }
 
 TEST(Options, FrameOpensTheWorldViewAtAFrameUpToAHundredThousand) {

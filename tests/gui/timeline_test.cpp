@@ -1,0 +1,174 @@
+// End-to-end tests of the world view's timeline: the real ccdlab under Xvfb, driven with
+// xdotool, read through --report. Event stepping back across a frame boundary, Restart, play
+// backward, and the playhead dragged to an earlier frame, whose bodies must be where a straight
+// run of the scene (ccd::World stepped directly) puts them.
+#include "gui_test_support.hpp"
+#include "process.hpp"
+
+#include "ccd/path_position.hpp"
+#include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::BackgroundProcess;
+using ccdlab_test::eventually;
+using ccdlab_test::read_json;
+using ccdlab_test::run_command;
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+const std::string kApp = CCDLAB_APP;
+const std::string kScenes = CCDLAB_SCENES_DIR;
+
+// A ball of radius 0.5 at the origin moving (1, 0) a frame between walls at x = 2 and x = -2:
+// it touches the right wall at frame time 1.5 (frame 1, t = 0.5), the left one three frames
+// later (frame 4, t = 0.5), the right one again at frame 7: no event in frames 0, 2, 3, 5, 6.
+const char* const kBallBetweenWalls = R"({
+  "format": "ccdlab-scene", "version": 1, "title": "A ball between two walls",
+  "bodies": [{ "name": "ball", "shape": "circle", "position": [0.0, 0.0],
+               "velocity": [1.0, 0.0], "radius": 0.5 }],
+  "segments": [{ "name": "right", "a": [2.0, -5.0], "b": [2.0, 5.0] },
+               { "name": "left", "a": [-2.0, -5.0], "b": [-2.0, 5.0] }]
+})";
+
+class AppTimeline : public testing::Test {
+protected:
+    void SetUp() override {
+        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
+        dir_ = ccdlab_test::scratch_dir();
+        report_ = dir_ / "report.json";
+        std::ofstream(dir_ / "ball-between-walls.json") << kBallBetweenWalls;
+    }
+
+    // `scene`: a file in the scratch folder or, when not there, among the shipped scenes.
+    void start(const std::string& scene, std::vector<std::string> extra = {}) {
+        const fs::path path = fs::exists(dir_ / scene) ? dir_ / scene : fs::path(kScenes) / scene;
+        std::vector<std::string> args = {kApp,       "--scene",  path.string(),   "--size",
+                                         "1280x800", "--report", report_.string()};
+        args.insert(args.end(), extra.begin(), extra.end());
+        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
+        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
+            << "the app wrote no report";
+        const auto search = run_command("xdotool search --sync --name '^ccdlab - " + scene + "$'");
+        ASSERT_EQ(search.exit_code, 0) << search.output;
+        window_ = search.output.substr(0, search.output.find('\n'));
+        // The first frames lay the strip out: wait for its axis to be reported.
+        ASSERT_TRUE(eventually(
+            [&] { return report()["timeline"]["axis_hi_px"][0].get<double>() > 0.0; }, 10s));
+    }
+
+    json report() const { return read_json(report_); }
+    void key(const std::string& keys) const { ccdlab_test::key_in_window(window_, keys); }
+    void quit() {
+        key("ctrl+q");
+        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
+    }
+    // The report shows `frame` at `t` with event `selected` selected.
+    bool shows(int frame, double t, int selected) const {
+        return eventually(
+            [&] {
+                const json r = report();
+                return r["frame"] == frame && r["scrub_t"] == t && r["selected_event"] == selected;
+            },
+            10s);
+    }
+
+    fs::path dir_, report_;
+    std::unique_ptr<BackgroundProcess> app_;
+    std::string window_;
+};
+
+TEST_F(AppTimeline, CommaStepsBackAcrossFrameBoundariesAndPeriodForward) {
+    start("ball-between-walls.json", {"--frame", "4", "--t", "0"});
+    ASSERT_EQ(report()["frame"], 4);
+    EXPECT_EQ(report()["timeline"]["end_frame"], 5) << "frames 0 to 4 recorded";
+    // Frame 4 at t = 0: its event is ahead, so ',' goes back over frames 3 and 2 to frame 1's.
+    key("comma");
+    EXPECT_TRUE(shows(1, 0.5, 0)) << report().dump();
+    key("comma"); // nothing before it: it stays
+    key("period");
+    EXPECT_TRUE(shows(4, 0.5, 0)) << report().dump();
+    // On past the recorded frames: frame 7's event, stepping frames 5 to 7.
+    key("period");
+    EXPECT_TRUE(shows(7, 0.5, 0)) << report().dump();
+    EXPECT_EQ(report()["timeline"]["end_frame"], 8);
+    // Left and Right: a frame at a time, the same t, no event selected.
+    key("Left");
+    EXPECT_TRUE(shows(6, 0.5, -1)) << report().dump();
+    key("Right");
+    EXPECT_TRUE(shows(7, 0.5, -1)) << report().dump();
+    quit();
+}
+
+TEST_F(AppTimeline, RestartGoesBackToFrameZeroAndKeepsTheRecording) {
+    start("ball-between-walls.json", {"--frame", "5", "--t", "0.5"});
+    key("r");
+    EXPECT_TRUE(shows(0, 0.0, -1)) << report().dump();
+    const json timeline = report()["timeline"];
+    EXPECT_EQ(timeline["first_frame"], 0);
+    EXPECT_EQ(timeline["end_frame"], 6);
+    EXPECT_GT(timeline["memory_bytes"].get<double>(), 0.0);
+    EXPECT_EQ(timeline["memory_cap"], 100 << 20);
+    // The ball at t = 0 of frame 0 is where the scene puts it.
+    EXPECT_EQ(report()["bodies"][0]["position"], json::array({0.0, 0.0}));
+    quit();
+}
+
+TEST_F(AppTimeline, ShiftSpacePlaysBackwardIntoTheFrameBefore) {
+    start("ball-between-walls.json", {"--frame", "2", "--t", "0.1"});
+    key("shift+space");
+    EXPECT_TRUE(eventually(
+        [&] {
+            const json r = report();
+            return r["frame"] == 1 && r["timeline"]["playing"] == -1;
+        },
+        15s))
+        << report().dump();
+    quit();
+}
+
+TEST_F(AppTimeline, ThePlayheadDraggedToAnEarlierFrameShowsTheStraightRunsBodies) {
+    start("bouncing-balls.json", {"--frame", "20", "--t", "0.5"});
+    json r = report();
+    ASSERT_EQ(r["frame"], 20);
+    const json& timeline = r["timeline"];
+    ASSERT_TRUE(timeline["fitted"].get<bool>());
+    ASSERT_EQ(timeline["view_start"], 0.0);
+    ASSERT_EQ(timeline["view_width"], 21.0);
+    const double x0 = timeline["axis_lo_px"][0], x1 = timeline["axis_hi_px"][0];
+    const double y =
+        (timeline["axis_lo_px"][1].get<double>() + timeline["axis_hi_px"][1].get<double>()) * 0.5;
+    const auto x_of = [&](double place) { return x0 + place / 21.0 * (x1 - x0); };
+    ccdlab_test::drag_in_window(window_, x_of(20.5), y, x_of(7.5), y);
+    ASSERT_TRUE(eventually([&] { return report()["frame"] == 7; }, 10s)) << report().dump();
+    r = report();
+    const double t = r["scrub_t"];
+    EXPECT_NEAR(t, 0.5, 0.1) << "where the button was let go";
+
+    // A straight run of the scene: frame 7 stepped after frames 0 to 6, each body where its
+    // logged path has it at t.
+    ccd::SceneWorld world = ccd::make_world(ccd::load_scene_file(kScenes + "/bouncing-balls.json"));
+    ccd::EventLog log;
+    for (int frame = 0; frame <= 7; ++frame)
+        log = world.world.step();
+    ASSERT_EQ(r["bodies"].size(), log.paths.size());
+    for (std::size_t i = 0; i < log.paths.size(); ++i) {
+        const ccd::Vec2 at = ccd::position_at(log.paths[i], t);
+        EXPECT_EQ(r["bodies"][i]["position"], json::array({at.x, at.y})) << r["bodies"][i]["name"];
+    }
+    EXPECT_EQ(r["events"].size(), log.events.size());
+    quit();
+}
+
+} // namespace

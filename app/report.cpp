@@ -100,7 +100,7 @@ nlohmann::json edit_json(const WorldView& view) {
 // playhead, play, the axis's zoom and where its axis and plot are on screen.
 nlohmann::json timeline_json(const WorldView& view) {
     const Timeline& timeline = view.timeline();
-    const RecordedRun& run = timeline.run();
+    const RunRecorder& run = timeline.run();
     const WorldView::StripOnScreen& strip = view.strip();
     return {{"frame", timeline.frame()},
             {"t", timeline.t()},

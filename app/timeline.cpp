@@ -45,7 +45,7 @@ bool Timeline::next_frame() {
 
 void Timeline::restart() {
     if (run_.first_frame() > 0) { // frame 0 was dropped: the run is recorded again from it
-        run_ = RecordedRun(scene_, run_.recording().options());
+        run_ = RunRecorder(scene_, run_.recording().options());
         log_ = run_.step_new_frame();
     }
     go_to(0, 0.0);

@@ -1,12 +1,12 @@
 #pragma once
-// Timeline: the world view's travel through a recorded run (recorded_run.hpp). It holds the
+// Timeline: the world view's travel through a recorded run (run_recorder.hpp). It holds the
 // playhead (the frame shown and the time t within it), the frame's log, play forward or
 // backward, event stepping that crosses frame boundaries, Restart, and the part of the run the
 // timeline's axis shows (zoom, pan). A place on the axis is frame + t: frame F's t = 1 is frame
 // F + 1's t = 0. Frames past the recorded ones are stepped (and recorded) as the playhead
 // reaches them. No OpenGL (tests/app/timeline_test.cpp).
 
-#include "recorded_run.hpp"
+#include "run_recorder.hpp"
 
 #include "ccd/event_log.hpp"
 #include "ccd/recording.hpp"
@@ -28,7 +28,7 @@ public:
     // The scene's run, recorded with `options`; frame 0 is stepped and shown at t = 1.
     Timeline(const ccd::Scene& scene, ccd::RecordingOptions options);
 
-    const RecordedRun& run() const { return run_; }
+    const RunRecorder& run() const { return run_; }
     int frame() const { return log_.frame; }
     double t() const { return t_; }
     // The log of the frame shown, as the recording recomputed it.
@@ -86,7 +86,7 @@ private:
     void follow();
 
     ccd::Scene scene_;
-    RecordedRun run_;
+    RunRecorder run_;
     ccd::EventLog log_;
     double t_ = 1.0;
     int playing_ = 0;

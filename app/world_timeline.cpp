@@ -47,7 +47,7 @@ AxisScale scale_of(const Timeline& timeline, Vec2 lo, Vec2 hi) {
 
 // The visible recorded frames.
 std::pair<int, int> visible_frames(const Timeline& timeline) {
-    const RecordedRun& run = timeline.run();
+    const RunRecorder& run = timeline.run();
     const int first =
         std::max(run.first_frame(), static_cast<int>(std::floor(timeline.view_start())));
     const int last =
@@ -108,7 +108,7 @@ void WorldView::draw_transport() {
         timeline_.fit();
     // The frame and t, then the recording (the panel's Recording section has it all): each on
     // this line while it fits.
-    const RecordedRun& run = timeline_.run();
+    const RunRecorder& run = timeline_.run();
     char text[128];
     std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
@@ -342,7 +342,7 @@ void WorldView::travel_keys() {
 // The panel's Recording section: the frames kept, the memory in use against the cap, the cap.
 void WorldView::draw_recording_section() {
     if (!ImGui::CollapsingHeader("Recording", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    const RecordedRun& run = timeline_.run();
+    const RunRecorder& run = timeline_.run();
     const ccd::Recording& recording = run.recording();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("frames %d to %d recorded, %d keyframe%s (one every %d frames)", run.first_frame(),

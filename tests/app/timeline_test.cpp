@@ -3,7 +3,7 @@
 // timeline's playhead: event stepping across frames, previous / next frame, Restart, play
 // forward and backward, zoom and pan.
 #include "options.hpp"
-#include "recorded_run.hpp"
+#include "run_recorder.hpp"
 #include "settings.hpp"
 #include "timeline.hpp"
 
@@ -49,10 +49,10 @@ ccd::RecordingOptions every(int keyframe_interval) {
     return {.keyframe_interval = keyframe_interval, .memory_cap = std::size_t{100} << 20};
 }
 
-TEST(RecordedRun, EveryFrameInAnyOrderIsTheStraightRunsBitForBit) {
+TEST(RunRecorder, EveryFrameInAnyOrderIsTheStraightRunsBitForBit) {
     const ccd::Scene scene = ccd::load_scene_file(CCDLAB_SCENES_DIR "/polygons-in-a-box.json");
     const std::vector<std::string> expected = straight_run(scene, 24);
-    RecordedRun run(scene, every(5));
+    RunRecorder run(scene, every(5));
     for (int frame = 0; frame < 24; ++frame)
         run.step_new_frame();
     ASSERT_EQ(run.first_frame(), 0);
@@ -72,8 +72,8 @@ TEST(RecordedRun, EveryFrameInAnyOrderIsTheStraightRunsBitForBit) {
     EXPECT_THROW(run.log_of(-1), std::out_of_range);
 }
 
-TEST(RecordedRun, EachFramesMarksAreItsLogsCountsAndTicks) {
-    RecordedRun run(ball_between_walls(), every(3));
+TEST(RunRecorder, EachFramesMarksAreItsLogsCountsAndTicks) {
+    RunRecorder run(ball_between_walls(), every(3));
     for (int frame = 0; frame < 8; ++frame)
         run.step_new_frame();
     for (const int frame : {0, 2, 3, 5, 6}) {
@@ -94,10 +94,10 @@ TEST(RecordedRun, EachFramesMarksAreItsLogsCountsAndTicks) {
     }
 }
 
-TEST(RecordedRun, MarksGoWithTheFramesTheCapDrops) {
+TEST(RunRecorder, MarksGoWithTheFramesTheCapDrops) {
     // A keyframe every 2 frames and a cap of one byte: only the latest keyframe is kept, so the
     // recording holds the frames from it on, and the marks of the frames before are gone.
-    RecordedRun run(ball_between_walls(), {.keyframe_interval = 2, .memory_cap = 1});
+    RunRecorder run(ball_between_walls(), {.keyframe_interval = 2, .memory_cap = 1});
     for (int frame = 0; frame < 9; ++frame)
         run.step_new_frame();
     EXPECT_EQ(run.first_frame(), 8);

@@ -1,5 +1,5 @@
 #pragma once
-// RecordedRun: a scene's run as the world view travels through it. The scene's World is stepped
+// RunRecorder: a scene's run as the world view travels through it. The scene's World is stepped
 // at the head (the frames run so far) and every frame is recorded through ccd::Recording
 // (keyframes, any recorded frame recomputed bit for bit, the oldest frames dropped past the
 // memory cap: docs/recording.md). Beside the recording, each frame keeps its marks for the
@@ -51,10 +51,10 @@ struct FrameMarks {
 // The marks of `log` (each tick's bin from the time the log holds).
 FrameMarks marks_of(const ccd::EventLog& log, double step_seconds);
 
-class RecordedRun {
+class RunRecorder {
 public:
     // The scene's World at its start; nothing is stepped yet (end_frame() == 0).
-    RecordedRun(const ccd::Scene& scene, ccd::RecordingOptions options);
+    RunRecorder(const ccd::Scene& scene, ccd::RecordingOptions options);
 
     // The World at the head, after the last frame run: its names and shapes are the run's.
     const ccd::SceneWorld& head() const { return head_; }

@@ -1,4 +1,4 @@
-#include "recorded_run.hpp"
+#include "run_recorder.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -52,11 +52,11 @@ FrameMarks marks_of(const ccd::EventLog& log, double step_seconds) {
     return marks;
 }
 
-RecordedRun::RecordedRun(const ccd::Scene& scene, ccd::RecordingOptions options)
+RunRecorder::RunRecorder(const ccd::Scene& scene, ccd::RecordingOptions options)
     : head_(ccd::make_world(scene)), recording_(head_.world, options),
       marks_first_(recording_.first_frame()) {}
 
-const ccd::EventLog& RecordedRun::step_new_frame() {
+const ccd::EventLog& RunRecorder::step_new_frame() {
     const auto start = std::chrono::steady_clock::now();
     const ccd::EventLog& log = head_.world.step();
     const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
@@ -67,7 +67,7 @@ const ccd::EventLog& RecordedRun::step_new_frame() {
     return log;
 }
 
-void RecordedRun::drop_marks_before(int frame) {
+void RunRecorder::drop_marks_before(int frame) {
     while (marks_first_ < frame && !marks_.empty()) {
         marks_bytes_ -= bytes_of(marks_.front());
         marks_.pop_front();
@@ -76,7 +76,7 @@ void RecordedRun::drop_marks_before(int frame) {
     if (cursor_ && cursor_->frames_completed() < frame) cursor_.reset();
 }
 
-ccd::EventLog RecordedRun::log_of(int frame) {
+ccd::EventLog RunRecorder::log_of(int frame) {
     if (!recorded(frame))
         throw std::out_of_range("frame " + std::to_string(frame) + " is not recorded (frames " +
                                 std::to_string(first_frame()) + " to " +
@@ -94,13 +94,13 @@ ccd::EventLog RecordedRun::log_of(int frame) {
     return std::move(recorded.log);
 }
 
-const FrameMarks& RecordedRun::marks(int frame) const {
+const FrameMarks& RunRecorder::marks(int frame) const {
     if (!recorded(frame))
         throw std::out_of_range("frame " + std::to_string(frame) + " is not recorded");
     return marks_[static_cast<std::size_t>(frame - marks_first_)];
 }
 
-std::size_t RecordedRun::memory_bytes() const {
+std::size_t RunRecorder::memory_bytes() const {
     return recording_.memory_bytes() + marks_bytes_;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace ccdlab {
 namespace {
@@ -53,7 +54,10 @@ FrameMarks marks_of(const ccd::EventLog& log, double step_seconds) {
 }
 
 RunRecorder::RunRecorder(const ccd::Scene& scene, ccd::RecordingOptions options)
-    : head_(ccd::make_world(scene)), recording_(head_.world, options),
+    : RunRecorder(ccd::make_world(scene), options) {}
+
+RunRecorder::RunRecorder(ccd::SceneWorld start, ccd::RecordingOptions options)
+    : head_(std::move(start)), recording_(head_.world, options),
       marks_first_(recording_.first_frame()) {}
 
 const ccd::EventLog& RunRecorder::step_new_frame() {

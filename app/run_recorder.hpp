@@ -55,6 +55,8 @@ class RunRecorder {
 public:
     // The scene's World at its start; nothing is stepped yet (end_frame() == 0).
     RunRecorder(const ccd::Scene& scene, ccd::RecordingOptions options);
+    // The run of `start` (between frames, as ccd::make_run_world makes it under other settings).
+    RunRecorder(ccd::SceneWorld start, ccd::RecordingOptions options);
 
     // The World at the head, after the last frame run: its names and shapes are the run's.
     const ccd::SceneWorld& head() const { return head_; }

@@ -22,6 +22,7 @@
 #include "world_view.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/run_comparison.hpp"
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 
@@ -448,6 +449,12 @@ int run(int argc, char** argv) {
                              : ccd::load_scene_file(options.scene);
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
+        if (auto* world = std::get_if<WorldView>(&*view); world && !options.compare.empty()) {
+            ccd::RunSettings other;
+            for (const std::string& key_value : options.compare)
+                ccd::apply_setting(other, key_value);
+            if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
+        }
         if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)
             world->go_to(options.frame, options.t.value_or(world->scrub_t()));
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")

@@ -1,5 +1,7 @@
 #include "options.hpp"
 
+#include "ccd/run_comparison.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -26,7 +28,7 @@ std::string usage_text() {
            "              [--report FILE]\n"
            "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
-           "              [--frame-delay-ms MS]\n"
+           "              [--frame-delay-ms MS] [--compare KEY=VALUE]...\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
@@ -60,6 +62,9 @@ std::string usage_text() {
            "                      draws where it puts each circle: slide-move (seed 001),\n"
            "                      slide-move-first-found (without deepest first), push-out\n"
            "                      (seed 003), or off (default)\n"
+           "  --compare KEY=VALUE the world view compares its run with the scene's run under\n"
+           "                      KEY=VALUE (repeated: algorithm=NAME, restitution=X,\n"
+           "                      response=..., the keys of ccdlab-cli diff) over 100 frames\n"
            "  --frame-delay-ms MS make every interactive frame MS milliseconds longer (0 to\n"
            "                      2000): a slow machine, for tests of input at low frame rates\n"
            "  -h, --help          show this help\n"
@@ -136,6 +141,15 @@ Options parse_options(int argc, const char* const* argv) {
                     "--frame: expected an integer from 0 to 100000, got \"" + std::string(text) +
                     "\"");
             options.frame = frame;
+        } else if (arg == "--compare") {
+            const std::string key_value(value());
+            ccd::RunSettings check;
+            try {
+                ccd::apply_setting(check, key_value);
+            } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument(std::string("--compare: ") + e.what());
+            }
+            options.compare.push_back(key_value);
         } else if (arg == "--frame-delay-ms") {
             const std::string_view text = value();
             int delay = 0;

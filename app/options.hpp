@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
 
@@ -21,6 +22,9 @@ struct Options {
     bool size_given = false; // --size was given (else an interactive run reuses the last size)
     std::optional<double> t; // initial scrub time
     int frame = 0;           // --frame: the world view's frame at the start
+    // --compare KEY=VALUE (repeated): the world view compares its run with the scene's under
+    // these settings (ccd::apply_setting's keys) from the start.
+    std::vector<std::string> compare;
     // --discrete: the world view's discrete ghosts (seed 001 / 003) from the start.
     std::string discrete = "off"; // off, slide-move, slide-move-first-found, push-out
     Mode mode = Mode::Automatic;

@@ -121,6 +121,37 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"plot_hi_px", to_json(strip.plot_hi)}};
 }
 
+// The comparison of two runs (null when there is none): its settings, where they part, the
+// Compare section's buttons on screen, run b's bodies where the ghosts are drawn.
+nlohmann::json compare_json(const WorldView& view) {
+    nlohmann::json json = {{"error", view.compare_error()},
+                           {"button_px", to_json(view.compare_button_px())},
+                           {"divergence_button_px", to_json(view.divergence_button_px())}};
+    const ComparedRun* compared = view.compared();
+    json["running"] = compared != nullptr;
+    if (!compared) return json;
+    const ccd::RunComparison& comparison = compared->comparison();
+    const ccd::RunDivergence& divergence = comparison.divergence;
+    json["settings"] = ccd::describe(compared->settings());
+    json["frames"] = compared->frames();
+    json["events_a"] = divergence.events_a;
+    json["events_b"] = divergence.events_b;
+    json["diverged"] = divergence.diverged();
+    json["differing"] = divergence.differing;
+    if (const auto first = compared->first_divergence()) {
+        const ccd::EventDifference& d = *divergence.first();
+        json["first"] = {
+            {"index", d.index},
+            {"frame", first->frame},
+            {"t", first->t},
+            {"sequence", first->sequence},
+            {"fields", d.fields.names()},
+            {"a", d.a ? nlohmann::json(ccd::describe(*d.a, comparison.a)) : nlohmann::json()},
+            {"b", d.b ? nlohmann::json(ccd::describe(*d.b, comparison.b)) : nlohmann::json()}};
+    }
+    return json;
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
@@ -268,6 +299,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
         checkboxes[key] = to_json(at);
     report["show_px"] = checkboxes;
     report["timeline"] = timeline_json(view);
+    report["compare"] = compare_json(view);
     report["edit"] = edit_json(view);
     report["help_shown"] = view.help_shown();
     report["layout"] = layout_json(view);

@@ -43,6 +43,13 @@ bool Timeline::next_frame() {
     return go_to(frame() + 1, t_);
 }
 
+void Timeline::record_until(int end) {
+    end = std::min(end, run_.end_frame() + kMostFramesStepped);
+    while (run_.end_frame() < end)
+        run_.step_new_frame();
+    follow();
+}
+
 void Timeline::restart() {
     if (run_.first_frame() > 0) { // frame 0 was dropped: the run is recorded again from it
         run_ = RunRecorder(scene_, run_.recording().options());

@@ -42,6 +42,9 @@ public:
     // The frame before or after the one shown, at the same t; false at either end.
     bool previous_frame();
     bool next_frame();
+    // Steps new frames until frames 0 .. end - 1 are run (at most kMostFramesStepped more);
+    // the playhead stays.
+    void record_until(int end);
     // Back to the run's start: frame 0 at t = 0 (recorded anew when the cap dropped frame 0).
     void restart();
 

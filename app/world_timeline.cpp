@@ -255,6 +255,14 @@ void WorldView::draw_frame_plot(Vec2 lo, Vec2 hi) const {
     legend(kCancelledTick);
     std::snprintf(text, sizeof text, "step time (%.2f ms)", most_spent * 1e3f);
     legend(kTimeSpent);
+    if (compared_)
+        if (const auto parted = compared_->first_divergence()) {
+            const float x_parted = scale.x_of(Timeline::place(parted->frame, parted->t));
+            list->AddLine({x_parted, y0}, {x_parted, y1}, u32(palette::disagreement), 2.0f);
+            std::snprintf(text, sizeof text, "runs part: frame %d, t = %.4g", parted->frame,
+                          parted->t);
+            legend(palette::disagreement);
+        }
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
     list->AddLine({x, y0}, {x, y1}, u32(palette::highlight.with_alpha(0.5f)), 1.0f);
     list->PopClipRect();
@@ -316,6 +324,22 @@ void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
             if (marks.budget_cut) draw_tick(list, TickKind::BudgetCut, x, y0, height);
         }
     }
+    // A comparison's differences (faint) and its first divergence (across the axis, flagged).
+    if (compared_ && compared_->divergence().diverged()) {
+        const std::size_t count = compared_->divergence().differences.size();
+        for (std::size_t i = count; i-- > 0;) {
+            const ComparedRun::Place place = compared_->place_of(i);
+            const float at = scale.x_of(Timeline::place(place.frame, place.t));
+            if (i > 0) {
+                list->AddLine({at, y1 - 10}, {at, y1}, u32(palette::disagreement.with_alpha(0.6f)),
+                              1.0f);
+                continue;
+            }
+            list->AddLine({at, y0}, {at, y1}, u32(palette::disagreement), 2.0f);
+            list->AddTriangleFilled({at, y1 - 9}, {at - 5, y1}, {at + 5, y1},
+                                    u32(palette::disagreement));
+        }
+    }
     // The playhead: a line across the axis under a handle.
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
     list->AddLine({x, y0}, {x, y1}, u32(palette::highlight), 2.0f);
@@ -357,6 +381,9 @@ void WorldView::draw_recording_section() {
     const double cap = static_cast<double>(recording_cap_) / (1 << 20);
     char text[96];
     std::snprintf(text, sizeof text, "%.2f MB of %.0f MB", used, cap);
+    if (compared_)
+        ImGui::TextDisabled("and run b's recording (Compare): %.2f MB",
+                            static_cast<double>(compared_->recorder().memory_bytes()) / (1 << 20));
     ImGui::ProgressBar(static_cast<float>(std::min(1.0, used / cap)), ImVec2(-1, 0), text);
     int cap_mb = static_cast<int>(recording_cap_ >> 20);
     ImGui::SetNextItemWidth(120);

@@ -71,6 +71,7 @@ void WorldView::rebuild() {
     timeline_.set_t(t);
     timeline_.set_speed(speed);
     timeline_.play(playing);
+    compared_.reset(); // compared with the scene before the edit
     read_shapes();
     discrete_.reset(editor_.scene());
     shown_frame_changed(-1);
@@ -99,6 +100,7 @@ void WorldView::read_shapes() {
 void WorldView::shown_frame_changed(int before) {
     canvas_.mark_changed();
     if (timeline_.frame() == before) return;
+    if (compared_) compared_log_ = compared_->log_of(timeline_.frame());
     canvas_.set_drawn(drawn_extent(log(), radii_, outlines_)); // what Home frames
     // The ghosts are at the end of the frame shown: one frame on, or run again from the start.
     if (discrete_method_ != DiscreteMethod::None) {
@@ -367,6 +369,7 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         r.arrow(lit.point, lit.point + lit.normal * (60.0 / pixels), 2.5f, palette::normal);
     }
     if (layers_.discrete) draw_discrete(r);
+    draw_compared_ghosts(r);
     editor_.draw(r, layers_.handles, pixels); // the scene as edited: bodies at t = 0, handles
 }
 
@@ -523,6 +526,7 @@ void WorldView::draw_panel() {
     draw_frame_controls();
     draw_cuts();
     draw_recording_section();
+    draw_compare_section();
     draw_show_section();
     draw_event_table();
     draw_discrete_panel();

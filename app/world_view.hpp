@@ -8,6 +8,7 @@
 
 #include "camera.hpp"
 #include "canvas_view.hpp"
+#include "compared_run.hpp"
 #include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
 #include "show_layers.hpp"
@@ -112,6 +113,20 @@ public:
     // and t shown.
     std::size_t recording_cap() const { return recording_cap_; }
     void set_recording_cap(std::size_t bytes);
+    // Compare: the scene run again under `other` for `frames` frames beside the run shown
+    // (recorded that far too), its bodies drawn as ghosts, the first divergence marked on the
+    // timeline and the differences listed (world_compare.cpp). An edit of the scene stops it.
+    // False, and compare_error() says why, when the other run cannot be made.
+    bool compare(const ccd::RunSettings& other, int frames);
+    void stop_comparing();
+    const ComparedRun* compared() const { return compared_ ? &*compared_ : nullptr; }
+    const std::string& compare_error() const { return compare_error_; }
+    // Shows the place of difference `index` of the comparison (0: the first divergence),
+    // selecting run a's event there.
+    void go_to_difference(std::size_t index);
+    // The Compare section's buttons on screen (for --report; zero when not drawn).
+    Vec2 compare_button_px() const { return compare_button_px_; }
+    Vec2 divergence_button_px() const { return divergence_button_px_; }
     // The timeline strip under the canvas, for --report: its axis and plot (window pixels).
     struct StripOnScreen {
         Vec2 axis_lo, axis_hi, plot_lo, plot_hi;
@@ -145,6 +160,11 @@ private:
     void draw_frame_controls();
     void draw_cuts() const;
     void draw_recording_section();
+    // The Compare section (world_compare.cpp): the other run's settings, the first divergence,
+    // the table of differences; run b's bodies as ghosts on the canvas.
+    void draw_compare_section();
+    void draw_differences_table();
+    void draw_compared_ghosts(ShapeRenderer& renderer) const;
     // The timeline strip (world_timeline.cpp): its buttons, the per-frame plot, the axis with
     // each frame's ticks and the playhead; the keys that travel.
     void draw_timeline_strip();
@@ -182,6 +202,12 @@ private:
     Timeline timeline_;
     // Why the World does not step the scene (a turning body), shown in the panel.
     std::optional<std::string> refusal_;
+    std::optional<ComparedRun> compared_;
+    ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)
+    ccd::RunSettings compare_settings_; // the Compare section's choice
+    int compare_frames_ = 100;
+    std::string compare_error_;
+    Vec2 compare_button_px_, divergence_button_px_;
     StripOnScreen strip_;
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
     // about its center (then the radius is 0).

@@ -297,4 +297,16 @@ TEST(Options, FrameOpensTheWorldViewAtAFrameUpToAHundredThousand) {
     }
 }
 
+TEST(Options, CompareTakesTheKeysOfARunsSettings) {
+    const char* ok[] = {"ccdlab", "--compare", "algorithm=box2d", "--compare", "restitution=0.5"};
+    EXPECT_EQ(parse_options(5, ok).compare,
+              (std::vector<std::string>{"algorithm=box2d", "restitution=0.5"}));
+    const char* none[] = {"ccdlab"};
+    EXPECT_TRUE(parse_options(1, none).compare.empty());
+    for (const char* bad : {"algorithm=nope", "restitution=2", "colour=red", "restitution"}) {
+        const char* argv[] = {"ccdlab", "--compare", bad};
+        EXPECT_THROW(parse_options(3, argv), std::invalid_argument) << bad;
+    }
+}
+
 } // namespace

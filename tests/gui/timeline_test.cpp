@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -168,6 +169,38 @@ TEST_F(AppTimeline, ThePlayheadDraggedToAnEarlierFrameShowsTheStraightRunsBodies
         EXPECT_EQ(r["bodies"][i]["position"], json::array({at.x, at.y})) << r["bodies"][i]["name"];
     }
     EXPECT_EQ(r["events"].size(), log.events.size());
+    quit();
+}
+
+TEST_F(AppTimeline, ComparingWithBox2dsAlgorithmMarksWhereTheRunsPartAndGoesThere) {
+    // Box2D's b2TimeOfImpact answers within its target separation and in floats: run b's ball
+    // meets the right wall in frame 1 too, at the same point, but not at t = 0.5 exactly, so the
+    // runs part at run a's first event (frame 1, t = 0.5, ball / right), by its time alone.
+    start("ball-between-walls.json", {"--compare", "algorithm=box2d", "--t", "0"});
+    json r = report();
+    ASSERT_TRUE(r["compare"]["running"].get<bool>()) << r["compare"].dump();
+    EXPECT_EQ(r["compare"]["settings"], "algorithm=box2d");
+    EXPECT_TRUE(r["compare"]["diverged"].get<bool>());
+    const json first = r["compare"]["first"];
+    EXPECT_EQ(first["index"], 0);
+    EXPECT_EQ(first["frame"], 1);
+    EXPECT_EQ(first["t"], 0.5);
+    EXPECT_EQ(first["fields"], "time");
+    EXPECT_EQ(first["a"].get<std::string>().rfind("frame 1, t 0.5: ball / right", 0), 0u) << first;
+    EXPECT_EQ(first["b"].get<std::string>().rfind("frame 1, t ", 0), 0u) << first;
+    EXPECT_NE(first["b"].get<std::string>().find(": ball / right at interior, point (2, 0)"),
+              std::string::npos)
+        << first;
+    EXPECT_EQ(r["timeline"]["end_frame"], 100) << "the compared frames are recorded";
+    ASSERT_EQ(r["frame"], 0);
+
+    // "Go to the first divergence": frame 1 at the event, selected.
+    const json button = r["compare"]["divergence_button_px"];
+    run_command("xdotool mousemove --window " + window_ + " " +
+                std::to_string(std::lround(button[0].get<double>())) + " " +
+                std::to_string(std::lround(button[1].get<double>())) +
+                " sleep 0.2 mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
+    EXPECT_TRUE(shows(1, 0.5, 0)) << report().dump();
     quit();
 }
 

@@ -27,6 +27,8 @@ FixtureCase fixture_case(const AnyView& view) {
     if (const auto* lab = std::get_if<QueryLabView>(&view))
         return {lab_case(lab->source_scene(), lab->lab()), 1};
     const WorldView& world = std::get<WorldView>(view);
+    if (const auto& range = world.timeline().selection())
+        return {world.scene(), range->second - range->first + 1, range->first};
     return {world.scene(), std::max(1, world.log().frame + 1)};
 }
 

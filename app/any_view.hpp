@@ -24,7 +24,8 @@ AnyView view_for(const ccd::Scene& scene, ViewKind kind, std::optional<double> t
 // The whole scene as edited now: everything the file held, with the view's edits.
 ccd::Scene edited_scene(const AnyView& view);
 
-// The case on screen, for Session::export_fixture.
+// The case on screen, for Session::export_fixture: the world's frames up to the one shown, or
+// the frame range selected on its timeline.
 FixtureCase fixture_case(const AnyView& view);
 
 } // namespace ccdlab

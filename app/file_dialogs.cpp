@@ -90,6 +90,8 @@ std::string FileDialogs::dialog_name() const {
         return "unsaved-changes";
     case Dialog::Recover:
         return "recover";
+    case Dialog::Export:
+        return "export";
     }
     return "";
 }
@@ -150,13 +152,7 @@ void FileDialogs::handle(Session& session, const AnyView& view, FileCommand comm
         }
         break;
     case FileCommand::ExportFixture:
-        try {
-            last_export_ = session.export_fixture(fixture_case(view));
-            set_status("Exported the case to " + last_export_.string(), false);
-            std::cout << "ccdlab: wrote " << last_export_.string() << std::endl;
-        } catch (const std::exception& e) {
-            set_status(std::string("Export failed: ") + e.what(), true);
-        }
+        ask_export(session, view);
         break;
     }
 }
@@ -254,6 +250,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         case Dialog::Recover:
             ImGui::OpenPopup(kRecoverTitle);
             break;
+        case Dialog::Export:
+            ImGui::OpenPopup(kExportTitle);
+            break;
         case Dialog::None:
             break;
         }
@@ -270,6 +269,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         break;
     case Dialog::Recover:
         draw_recover(session);
+        break;
+    case Dialog::Export:
+        draw_export(session);
         break;
     case Dialog::None:
         break;

@@ -3,8 +3,9 @@
 // the window's top (New, Open, Save, Save as, Export fixture, the other view, the side panel
 // hidden or shown, the document's name with its unsaved mark, the last message) and the dialogs:
 // save as (a path field), open (a path field, the scenes of the folder, the recent files), unsaved
-// changes (Save / Discard / Cancel, before anything that would drop them: quit, open, new) and
-// recovery of an autosave found at start. It asks; the Session does.
+// changes (Save / Discard / Cancel, before anything that would drop them: quit, open, new),
+// recovery of an autosave found at start and the fixture's name on export (export_dialog.cpp).
+// It asks; the Session does.
 
 #include "any_view.hpp"
 #include "autosave.hpp"
@@ -48,13 +49,15 @@ public:
 
     // True once the user asked to quit and nothing unsaved is left (saved or discarded).
     bool quit() const { return quit_; }
-    // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover".
+    // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover",
+    // "export".
     std::string dialog_name() const;
     const std::string& status() const { return status_; }
     const std::filesystem::path& last_export() const { return last_export_; }
 
 private:
-    enum class Dialog { None, SaveAs, Open, Unsaved, Recover };
+    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export };
+    static constexpr const char* kExportTitle = "Export fixture";
     // What waits for the unsaved-changes question to be answered.
     struct Pending {
         enum class Kind { None, Quit, New, Open } kind = Kind::None;
@@ -78,6 +81,9 @@ private:
     void draw_open(Session& session);
     void draw_unsaved(Session& session);
     void draw_recover(Session& session);
+    // Export fixture: the case on screen (its frames) and the name to write it under.
+    void ask_export(const Session& session, const AnyView& view);
+    void draw_export(Session& session);
 
     SceneLibrary scenes_; // the scenes of scenes/
     std::optional<FileCommand> requested_;
@@ -91,6 +97,7 @@ private:
     std::string status_;
     bool status_error_ = false;
     std::filesystem::path last_export_;
+    FixtureCase export_case_; // what the Export dialog writes
     bool quit_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "fixture_export.hpp"
 
 #include "ccd/fixture.hpp"
+#include "ccd/frame_range_export.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
@@ -113,6 +114,49 @@ std::filesystem::path export_fixture(const std::filesystem::path& folder, const 
         }
         return path;
     }
+}
+
+ccd::Scene fixture_of(const FixtureCase& shown, std::optional<std::string>* replay_difference) {
+    if (shown.first_frame <= 0) return fixture_of(shown.scene, shown.frames);
+    const ccd::ExpectTolerance tolerance =
+        shown.scene.expect ? shown.scene.expect->tolerance : ccd::ExpectTolerance{};
+    ccd::FrameRangeExport range =
+        ccd::export_frame_range(shown.scene, shown.first_frame, shown.frames, tolerance);
+    if (replay_difference) *replay_difference = range.replay_difference;
+    return std::move(range.fixture);
+}
+
+std::string default_fixture_name(const std::filesystem::path& folder, std::string_view title) {
+    try {
+        return unused_fixture_path(folder, fixture_slug(title)).stem().string();
+    } catch (const ccd::SceneError&) {
+        return fixture_slug(title); // said when the export is tried
+    }
+}
+
+std::filesystem::path export_fixture_as(const std::filesystem::path& folder,
+                                        const FixtureCase& shown, std::string name,
+                                        std::optional<std::string>* replay_difference) {
+    if (name.ends_with(".json")) name.resize(name.size() - 5);
+    if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..")
+        throw ccd::SceneError("\"" + name + "\": a fixture's name is a file name, without '/'");
+    const std::filesystem::path path = folder / (name + ".json");
+    const ccd::Scene fixture = fixture_of(shown, replay_difference);
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error)
+        throw ccd::SceneError(folder.string() + ": cannot create the fixtures folder (" +
+                              error.message() + ")");
+    if (!reserve(path))
+        throw ccd::SceneError(path.string() + ": exists already; give the fixture another name");
+    try {
+        ccd::save_scene_file(path, fixture);
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove(path, ignored);
+        throw;
+    }
+    return path;
 }
 
 } // namespace ccdlab

@@ -115,6 +115,10 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"view_start", timeline.view_start()},
             {"view_width", timeline.view_width()},
             {"fitted", timeline.fitted()},
+            {"selection", timeline.selection()
+                              ? nlohmann::json::array(
+                                    {timeline.selection()->first, timeline.selection()->second})
+                              : nlohmann::json()},
             {"axis_lo_px", to_json(strip.axis_lo)},
             {"axis_hi_px", to_json(strip.axis_hi)},
             {"plot_lo_px", to_json(strip.plot_lo)},

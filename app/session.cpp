@@ -138,10 +138,23 @@ void Session::save_as(const std::filesystem::path& path) {
 }
 
 std::filesystem::path Session::export_fixture(const FixtureCase& shown) {
-    const std::string title = !shown.scene.title.empty() ? shown.scene.title
-                              : document_.untitled()     ? std::string("fixture")
-                                                         : document_.path().stem().string();
-    return ccdlab::export_fixture(fixtures_folder_, shown.scene, shown.frames, title);
+    return ccdlab::export_fixture(fixtures_folder_, shown.scene, shown.frames,
+                                  fixture_title(shown));
+}
+
+std::string Session::fixture_title(const FixtureCase& shown) const {
+    return !shown.scene.title.empty() ? shown.scene.title
+           : document_.untitled()     ? std::string("fixture")
+                                      : document_.path().stem().string();
+}
+
+std::string Session::fixture_name(const FixtureCase& shown) const {
+    return default_fixture_name(fixtures_folder_, fixture_title(shown));
+}
+
+std::filesystem::path Session::export_fixture_as(const FixtureCase& shown, const std::string& name,
+                                                 std::optional<std::string>* replay_difference) {
+    return ccdlab::export_fixture_as(fixtures_folder_, shown, name, replay_difference);
 }
 
 double Session::autosave_tick(double now) {

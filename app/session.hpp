@@ -62,6 +62,11 @@ public:
     void save_as(const std::filesystem::path& path);
     // Writes `shown` (the case on screen) as a fixture into the fixtures folder; returns the file.
     std::filesystem::path export_fixture(const FixtureCase& shown);
+    // The name Export fixture offers for `shown` (its title's first free slug in the fixtures
+    // folder), and `shown` written under the name given (never over a file: ccd::SceneError).
+    std::string fixture_name(const FixtureCase& shown) const;
+    std::filesystem::path export_fixture_as(const FixtureCase& shown, const std::string& name,
+                                            std::optional<std::string>* replay_difference);
     // The autosave found at start, opened in place of the scene: its file's name, its edits
     // unsaved.
     void recover(const Autosave& autosave);
@@ -86,6 +91,8 @@ public:
     static constexpr double kAutosaveInterval = 3.0;
 
 private:
+    // The title a fixture of `shown` is named after: its scene's, else the file's stem.
+    std::string fixture_title(const FixtureCase& shown) const;
     struct Replacement {
         ccd::Scene scene;
         ViewKind view_kind;

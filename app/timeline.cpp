@@ -145,6 +145,13 @@ void Timeline::follow() {
     view_start_ = view_width_ >= hi - lo ? lo : std::clamp(view_start_, lo, hi - view_width_);
 }
 
+void Timeline::select_frames(int a, int b) {
+    const int last = run_.end_frame() - 1;
+    a = std::clamp(a, run_.first_frame(), last);
+    b = std::clamp(b, run_.first_frame(), last);
+    selection_ = std::pair(std::min(a, b), std::max(a, b));
+}
+
 void Timeline::fit() {
     fitted_ = true;
     follow();

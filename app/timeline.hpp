@@ -13,6 +13,7 @@
 #include "ccd/scene.hpp"
 
 #include <optional>
+#include <utility>
 
 namespace ccdlab {
 
@@ -65,6 +66,12 @@ public:
     void set_speed(double frames_per_second);
     void advance(double seconds);
 
+    // A range of whole recorded frames selected on the axis (first, last), which Ctrl+E
+    // exports as a fixture; select_frames orders and clamps its ends to the recorded frames.
+    const std::optional<std::pair<int, int>>& selection() const { return selection_; }
+    void select_frames(int a, int b);
+    void clear_selection() { selection_.reset(); }
+
     // The axis shows places [view_start(), view_start() + view_width()). Fitted, it shows every
     // recorded frame and keeps doing so as the run grows; zoom and pan leave that.
     double view_start() const { return view_start_; }
@@ -96,6 +103,7 @@ private:
     double speed_ = 0.5;
     double view_start_ = 0.0, view_width_ = 1.0;
     bool fitted_ = true;
+    std::optional<std::pair<int, int>> selection_;
 };
 
 } // namespace ccdlab

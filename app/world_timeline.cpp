@@ -106,6 +106,15 @@ void WorldView::draw_transport() {
     if (button("Fit", "the whole recorded run (the wheel over the timeline zooms, the right "
                       "button pans)"))
         timeline_.fit();
+    if (const auto& range = timeline_.selection()) {
+        ImGui::TextColored(ImVec4(0.55f, 0.7f, 1.0f, 1.0f), "frames %d-%d selected (Ctrl+E)",
+                           range->first, range->second);
+        ImGui::SameLine();
+        if (button("x", "clear the selection (Shift+drag on the timeline selects frames)")) {
+            timeline_.clear_selection();
+            canvas_.mark_changed();
+        }
+    }
     // The frame and t, then the recording (the panel's Recording section has it all): each on
     // this line while it fits.
     const RunRecorder& run = timeline_.run();
@@ -148,8 +157,16 @@ void WorldView::draw_timeline_strip() {
     // place under the pointer; the right button pans.
     const AxisScale scale = scale_of(timeline_, axis_lo, axis_hi);
     const double pointed = scale.place_at(io.MousePos.x);
-    if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
-        (ImGui::IsItemActivated() || io.MouseDelta.x != 0.0f)) {
+    // Shift+drag selects whole frames (Ctrl+E exports them), from the frame pressed on.
+    if (ImGui::IsItemActivated() && io.KeyShift && ImGui::IsMouseDown(ImGuiMouseButton_Left))
+        selecting_from_ = timeline_.at_place(pointed).frame;
+    if (!ImGui::IsItemActive() || !ImGui::IsMouseDown(ImGuiMouseButton_Left)) selecting_from_ = -1;
+    if (selecting_from_ >= 0) {
+        const auto before = timeline_.selection();
+        timeline_.select_frames(selecting_from_, timeline_.at_place(pointed).frame);
+        if (timeline_.selection() != before) canvas_.mark_changed();
+    } else if (ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+               (ImGui::IsItemActivated() || io.MouseDelta.x != 0.0f)) {
         const Playhead to = timeline_.at_place(pointed);
         go_to(to.frame, to.t);
         selected_event_ = -1; // stepping goes on from the playhead
@@ -281,6 +298,9 @@ void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
     // The frame shown, lighter; every frame's start when there is room, numbered every n.
     list->AddRectFilled({scale.x_of(timeline_.frame()), y0},
                         {scale.x_of(timeline_.frame() + 1), y1}, IM_COL32(55, 60, 75, 255));
+    if (const auto& range = timeline_.selection())
+        list->AddRectFilled({scale.x_of(range->first), y0}, {scale.x_of(range->second + 1), y1},
+                            IM_COL32(90, 140, 230, 110));
     int every = 1;
     for (const int n : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000})
         if (n * per_frame >= 48.0) {

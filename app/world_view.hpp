@@ -209,6 +209,7 @@ private:
     std::string compare_error_;
     Vec2 compare_button_px_, divergence_button_px_;
     StripOnScreen strip_;
+    int selecting_from_ = -1; // the frame a Shift+drag on the timeline started on
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
     // about its center (then the radius is 0).
     std::vector<double> radii_;

@@ -258,6 +258,18 @@ TEST(Timeline, ZoomKeepsItsAnchorAndThePlayheadInView) {
     EXPECT_EQ(timeline.view_width(), 12.0);
 }
 
+TEST(Timeline, ASelectionIsWholeRecordedFramesInOrder) {
+    Timeline timeline(ball_between_walls(), every(3));
+    timeline.go_to(9, 1.0);
+    EXPECT_FALSE(timeline.selection());
+    timeline.select_frames(6, 2);
+    EXPECT_EQ(timeline.selection(), std::pair(2, 6));
+    timeline.select_frames(-4, 40); // clamped to frames 0 .. 9
+    EXPECT_EQ(timeline.selection(), std::pair(0, 9));
+    timeline.clear_selection();
+    EXPECT_FALSE(timeline.selection());
+}
+
 TEST(Timeline, APlaceOnTheAxisIsAFrameAndATime) {
     Timeline timeline(ball_between_walls(), every(3));
     timeline.go_to(9, 1.0);

@@ -245,7 +245,11 @@ TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
     const json shown = report();
     ASSERT_FALSE(shown["hit"].is_null());
 
+    // Ctrl+E asks for a name, the scene's slug offered: Enter takes it.
     key("ctrl+e");
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == "export"; }, 10s))
+        << session().dump();
+    key("Return");
     const fs::path first = fixtures / "a-ball-against-a-wall.json";
     ASSERT_TRUE(eventually([&] { return session()["last_export"] == first.string(); }, 10s))
         << session().dump();
@@ -259,7 +263,9 @@ TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
     EXPECT_NEAR(fixture.expect->events[0].time, shown["hit"]["t"].get<double>(), 1e-12)
         << "the event the lab shows";
 
-    key("ctrl+e"); // never over the first
+    key("ctrl+e"); // the name offered is never the first's
+    ASSERT_TRUE(eventually([&] { return session()["dialog"] == "export"; }, 10s));
+    key("Return");
     ASSERT_TRUE(eventually(
         [&] {
             return session()["last_export"] == (fixtures / "a-ball-against-a-wall-2.json").string();

@@ -5,6 +5,7 @@
 #include "gui_test_support.hpp"
 #include "process.hpp"
 
+#include "ccd/fixture.hpp"
 #include "ccd/path_position.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
@@ -201,6 +202,51 @@ TEST_F(AppTimeline, ComparingWithBox2dsAlgorithmMarksWhereTheRunsPartAndGoesTher
                 std::to_string(std::lround(button[1].get<double>())) +
                 " sleep 0.2 mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
     EXPECT_TRUE(shows(1, 0.5, 0)) << report().dump();
+    quit();
+}
+
+TEST_F(AppTimeline, ShiftDragSelectsFramesAndCtrlEWritesThemAsAFixtureUnderTheNameGiven) {
+    const fs::path fixtures = dir_ / "fixtures";
+    start("ball-between-walls.json", {"--frame", "6", "--fixtures-dir", fixtures.string()});
+    const json timeline = report()["timeline"];
+    ASSERT_EQ(timeline["view_start"], 0.0);
+    ASSERT_EQ(timeline["view_width"], 7.0);
+    const double x0 = timeline["axis_lo_px"][0], x1 = timeline["axis_hi_px"][0];
+    const double y =
+        (timeline["axis_lo_px"][1].get<double>() + timeline["axis_hi_px"][1].get<double>()) * 0.5;
+    const auto x_of = [&](double place) { return x0 + place / 7.0 * (x1 - x0); };
+    run_command("xdotool windowfocus --sync " + window_ + " keydown shift");
+    ccdlab_test::drag_in_window(window_, x_of(3.5), y, x_of(5.5), y);
+    run_command("xdotool keyup shift");
+    ASSERT_TRUE(eventually(
+        [&] {
+            return report()["timeline"]["selection"] == json({3, 5});
+        },
+        10s))
+        << report()["timeline"].dump();
+
+    // Ctrl+E asks for a name: typed over the one offered, Enter writes it.
+    key("ctrl+e");
+    ASSERT_TRUE(eventually([&] { return report()["session"]["dialog"] == "export"; }, 10s));
+    ccdlab_test::type_in_window(window_, "bounce-range");
+    key("Return");
+    const fs::path written = fixtures / "bounce-range.json";
+    ASSERT_TRUE(
+        eventually([&] { return report()["session"]["last_export"] == written.string(); }, 10s))
+        << report()["session"].dump();
+    // Frames 3 to 5 from the ball at the origin moving (-1, 0): frame 4's event, the left wall
+    // at t = 0.5, is the range's frame 1; the fixture passes its own check.
+    const ccd::Scene fixture = ccd::load_scene_file(written);
+    ASSERT_EQ(fixture.bodies.size(), 1u);
+    EXPECT_EQ(fixture.bodies[0].circle.center, (ccd::Vec2{0.0, 0.0}));
+    EXPECT_EQ(fixture.bodies[0].velocity, (ccd::Vec2{-1.0, 0.0}));
+    ASSERT_TRUE(fixture.expect);
+    EXPECT_EQ(fixture.expect->frames, 3);
+    ASSERT_EQ(fixture.expect->events.size(), 1u);
+    EXPECT_EQ(fixture.expect->events[0].frame, 1);
+    EXPECT_EQ(fixture.expect->events[0].time, 0.5);
+    EXPECT_EQ(fixture.expect->events[0].b, "left");
+    EXPECT_EQ(ccd::first_difference(fixture), std::nullopt);
     quit();
 }
 

@@ -30,7 +30,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
 // The world's frame: its events by name, and where each body is drawn at the scrubbed time;
 // the selected event's highlight, the layers, the labels and table rows drawn, the Show
 // section's checkboxes (window pixels);
-// the scene as edited ("edit": bodies and segments, their handles in pixels, the selection).
+// the scene as edited ("edit": bodies and segments, their handles in pixels, the selection);
+// the recorded run and its timeline ("timeline"), a comparison of two runs ("compare").
 void write_report(const std::filesystem::path& path, const WorldView& view,
                   const std::filesystem::path& scene, const SessionReport* session = nullptr);
 

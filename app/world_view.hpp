@@ -2,7 +2,8 @@
 // WorldView: a whole scene stepped by the sub-frame scheduler and recorded as it runs
 // (timeline.hpp). It draws what the scheduler logged for the frame shown (each body's piecewise
 // path, the events, the bodies at the scrubbed time), lists the frame's events, and draws the
-// run's timeline under the canvas (world_timeline.cpp); it never re-derives a collision. Its
+// run's timeline under the canvas (world_timeline.cpp) and, when asked, a second run under other
+// settings as ghosts (world_compare.cpp); it never re-derives a collision. Its
 // SceneEditor edits the scene (add, delete, drag, undo); each edit records the edited scene
 // anew from its first frame.
 

@@ -1,5 +1,6 @@
 #include "file_dialogs.hpp"
 
+#include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 
 #define GLFW_INCLUDE_NONE
@@ -20,6 +21,8 @@ constexpr const char* kSaveAsTitle = "Save as";
 constexpr const char* kOpenTitle = "Open a scene";
 constexpr const char* kUnsavedTitle = "Unsaved changes";
 constexpr const char* kRecoverTitle = "Recover the autosave?";
+constexpr const char* kLinkTitle = "The scene's link";
+constexpr const char* kOpenLinkTitle = "Open a link";
 
 const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
 
@@ -48,6 +51,8 @@ std::optional<FileCommand> file_command_for_key(int key, int mods) {
         return FileCommand::ExportFixture;
     case GLFW_KEY_Q:
         return FileCommand::Quit;
+    case GLFW_KEY_L:
+        return shift ? FileCommand::OpenLink : FileCommand::CopyLink;
     default:
         return std::nullopt;
     }
@@ -57,7 +62,7 @@ std::optional<FileCommand> file_command_pressed() {
     const ImGuiIO& io = ImGui::GetIO();
     const int mods = (io.KeyCtrl ? GLFW_MOD_CONTROL : 0) | (io.KeyShift ? GLFW_MOD_SHIFT : 0) |
                      (io.KeyAlt ? GLFW_MOD_ALT : 0);
-    for (const int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_S, GLFW_KEY_E, GLFW_KEY_Q})
+    for (const int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_S, GLFW_KEY_E, GLFW_KEY_Q, GLFW_KEY_L})
         if (ImGui::IsKeyPressed(key, false))
             if (const auto command = file_command_for_key(key, mods)) return command;
     return std::nullopt;
@@ -92,6 +97,10 @@ std::string FileDialogs::dialog_name() const {
         return "recover";
     case Dialog::Export:
         return "export";
+    case Dialog::Link:
+        return "link";
+    case Dialog::OpenLink:
+        return "open-link";
     }
     return "";
 }
@@ -118,6 +127,18 @@ void FileDialogs::set_path_field(const std::string& text) {
     std::strncpy(path_field_.data(), text.c_str(), path_field_.size() - 1);
 }
 
+void FileDialogs::copy_link(const Session& session) {
+    try {
+        last_link_ = session.link();
+    } catch (const std::exception& e) {
+        set_status(std::string("No link: ") + e.what(), true);
+        return;
+    }
+    ImGui::SetClipboardText(last_link_.c_str()); // the platform's clipboard (platform_window)
+    set_status("Copied the link (" + std::to_string(last_link_.size()) + " characters)", false);
+    show(Dialog::Link);
+}
+
 void FileDialogs::ask_save_as(const Session& session) {
     const Document& document = session.document();
     const std::filesystem::path folder = session.library().current_path().parent_path();
@@ -129,10 +150,10 @@ void FileDialogs::ask_save_as(const Session& session) {
 void FileDialogs::handle(Session& session, const AnyView& view, FileCommand command) {
     switch (command) {
     case FileCommand::New:
-        guard(session, {Pending::Kind::New, {}});
+        guard(session, {Pending::Kind::New, {}, {}});
         break;
     case FileCommand::Quit:
-        guard(session, {Pending::Kind::Quit, {}});
+        guard(session, {Pending::Kind::Quit, {}, {}});
         break;
     case FileCommand::Open:
         set_path_field("");
@@ -143,6 +164,13 @@ void FileDialogs::handle(Session& session, const AnyView& view, FileCommand comm
         break;
     case FileCommand::SaveAs:
         ask_save_as(session);
+        break;
+    case FileCommand::CopyLink:
+        copy_link(session);
+        break;
+    case FileCommand::OpenLink:
+        std::fill(link_field_.begin(), link_field_.end(), '\0');
+        show(Dialog::OpenLink);
         break;
     case FileCommand::SwitchView:
         try {
@@ -190,6 +218,11 @@ void FileDialogs::perform(Session& session, const Pending& pending) {
             session.open(pending.path);
             set_status("Opened " + pending.path.string(), false);
             break;
+        case Pending::Kind::OpenLink:
+            session.open_link(pending.link);
+            set_status("Opened the link (" + std::to_string(pending.link.size()) + " characters)",
+                       false);
+            break;
         }
     } catch (const std::exception& e) { // a scene that does not load leaves the open one
         set_status(e.what(), true);
@@ -228,7 +261,7 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
     draw_bar(session, layout);
     if (dialog_ == Dialog::None) {
         if (requested_open_)
-            guard(session, {Pending::Kind::Open, *requested_open_});
+            guard(session, {Pending::Kind::Open, *requested_open_, {}});
         else if (requested_)
             handle(session, view, *requested_);
     }
@@ -253,6 +286,12 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         case Dialog::Export:
             ImGui::OpenPopup(kExportTitle);
             break;
+        case Dialog::Link:
+            ImGui::OpenPopup(kLinkTitle);
+            break;
+        case Dialog::OpenLink:
+            ImGui::OpenPopup(kOpenLinkTitle);
+            break;
         case Dialog::None:
             break;
         }
@@ -272,6 +311,12 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         break;
     case Dialog::Export:
         draw_export(session);
+        break;
+    case Dialog::Link:
+        draw_link();
+        break;
+    case Dialog::OpenLink:
+        draw_open_link(session);
         break;
     case Dialog::None:
         break;
@@ -301,6 +346,11 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
            "write the case on screen, with the events it produces now, as a regression "
            "fixture (Ctrl+E)",
            FileCommand::ExportFixture);
+    button("Copy link",
+           "the scene as a link, on the clipboard: whoever opens it sees this case (Ctrl+L)",
+           FileCommand::CopyLink);
+    button("Open link", "open the case a pasted scene link holds (Ctrl+Shift+L)",
+           FileCommand::OpenLink);
     if (session.view_kind() == ViewKind::QueryLab)
         button("World view",
                "edit the whole scene in the world view: add and delete bodies and "
@@ -409,7 +459,7 @@ void FileDialogs::draw_open(Session& session) {
     if (go) {
         const std::filesystem::path path = path_field_.data();
         close_dialog();
-        guard(session, {Pending::Kind::Open, path});
+        guard(session, {Pending::Kind::Open, path, {}});
     } else if (cancel) {
         close_dialog();
     }
@@ -444,6 +494,51 @@ void FileDialogs::draw_unsaved(Session& session) {
     } else if (cancel) {
         close_dialog();
         pending_ = {};
+    }
+    ImGui::EndPopup();
+}
+
+// The link just copied, in a read-only field: the clipboard has it, and it can be selected here.
+void FileDialogs::draw_link() {
+    if (!begin_modal(kLinkTitle)) return;
+    ImGui::Text("On the clipboard (%zu characters):", last_link_.size());
+    ImGui::SetNextItemWidth(560.0f);
+    // ImGui does not write to a read-only field's buffer.
+    ImGui::InputText("##link", last_link_.data(), last_link_.size() + 1,
+                     ImGuiInputTextFlags_ReadOnly | ImGuiInputTextFlags_AutoSelectAll);
+    if (ImGui::Button("Close (Enter)") || pressed(GLFW_KEY_ENTER) || pressed(GLFW_KEY_ESCAPE))
+        close_dialog();
+    ImGui::EndPopup();
+}
+
+// A pasted link: opened if it decodes to a valid scene, else its located error and nothing else.
+void FileDialogs::draw_open_link(Session& session) {
+    if (!begin_modal(kOpenLinkTitle)) return;
+    ImGui::TextUnformatted("Scene link:");
+    // The field has the keys when the dialog opens, and again after a link that did not open.
+    if (ImGui::IsWindowAppearing() || std::exchange(focus_link_field_, false))
+        ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(560.0f);
+    bool go = ImGui::InputTextWithHint("##link", "paste a link (Ctrl+V): ...#scene=...",
+                                       link_field_.data(), link_field_.size(),
+                                       ImGuiInputTextFlags_EnterReturnsTrue);
+    if (!dialog_error_.empty()) ImGui::TextColored(kErrorColor, "%s", dialog_error_.c_str());
+    go |= ImGui::Button("Open (Enter)");
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    if (go) {
+        const std::string link = link_field_.data();
+        try {
+            ccd::scene_from_link(link);
+            close_dialog();
+            guard(session, {Pending::Kind::OpenLink, {}, link});
+        } catch (const std::exception& e) { // stays open: the link can be mended
+            dialog_error_ = e.what();
+            set_status(e.what(), true);
+            focus_link_field_ = true;
+        }
+    } else if (cancel) {
+        close_dialog();
     }
     ImGui::EndPopup();
 }

@@ -2,7 +2,8 @@
 // FileDialogs: the File side of the interactive app in ImGui: a bar in a strip of its own along
 // the window's top (New, Open, Save, Save as, Export fixture, the other view, the side panel
 // hidden or shown, the document's name with its unsaved mark, the last message) and the dialogs:
-// save as (a path field), open (a path field, the scenes of the folder, the recent files), unsaved
+// save as (a path field), open (a path field, the scenes of the folder, the recent files), the
+// scene's link (Copy link: on the clipboard and shown), open a link (a pasted link), unsaved
 // changes (Save / Discard / Cancel, before anything that would drop them: quit, open, new),
 // recovery of an autosave found at start and the fixture's name on export (export_dialog.cpp).
 // It asks; the Session does.
@@ -16,14 +17,26 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
 
-enum class FileCommand { New, Open, Save, SaveAs, ExportFixture, SwitchView, Quit };
+enum class FileCommand {
+    New,
+    Open,
+    Save,
+    SaveAs,
+    ExportFixture,
+    SwitchView,
+    Quit,
+    CopyLink, // the scene as a link (docs/links.md) on the clipboard, and shown
+    OpenLink  // the case a pasted link holds, as an untitled scene
+};
 
 // The command a key press makes (GLFW key and modifier codes): Ctrl+N, Ctrl+O, Ctrl+S,
-// Ctrl+Shift+S, Ctrl+E, Ctrl+Q; nothing for any other key. (The window's close button reaches
-// the app as PlatformWindow's close request: FileCommand::Quit.)
+// Ctrl+Shift+S, Ctrl+E, Ctrl+Q, Ctrl+L (copy link), Ctrl+Shift+L (open link); nothing for any other
+// key. (The window's close button reaches the app as PlatformWindow's close request:
+// FileCommand::Quit.)
 std::optional<FileCommand> file_command_for_key(int key, int mods);
 // The command of a key pressed this frame (ImGui's keys and modifiers), if any.
 std::optional<FileCommand> file_command_pressed();
@@ -50,18 +63,21 @@ public:
     // True once the user asked to quit and nothing unsaved is left (saved or discarded).
     bool quit() const { return quit_; }
     // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover",
-    // "export".
+    // "export", "link" (the link just copied), "open-link".
     std::string dialog_name() const;
     const std::string& status() const { return status_; }
     const std::filesystem::path& last_export() const { return last_export_; }
+    // The link Copy link last put on the clipboard ("" before the first).
+    const std::string& last_link() const { return last_link_; }
 
 private:
-    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export };
+    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export, Link, OpenLink };
     static constexpr const char* kExportTitle = "Export fixture";
     // What waits for the unsaved-changes question to be answered.
     struct Pending {
-        enum class Kind { None, Quit, New, Open } kind = Kind::None;
+        enum class Kind { None, Quit, New, Open, OpenLink } kind = Kind::None;
         std::filesystem::path path; // Open
+        std::string link;           // OpenLink
     };
 
     void handle(Session& session, const AnyView& view, FileCommand command);
@@ -74,6 +90,7 @@ private:
     void close_dialog();
     void set_status(std::string text, bool error);
     void set_path_field(const std::string& text);
+    void copy_link(const Session& session);
 
     void draw_bar(Session& session, PanelLayout& layout);
     bool begin_modal(const char* title);
@@ -84,6 +101,8 @@ private:
     // Export fixture: the case on screen (its frames) and the name to write it under.
     void ask_export(const Session& session, const AnyView& view);
     void draw_export(Session& session);
+    void draw_link();
+    void draw_open_link(Session& session);
 
     SceneLibrary scenes_; // the scenes of scenes/
     std::optional<FileCommand> requested_;
@@ -98,6 +117,11 @@ private:
     bool status_error_ = false;
     std::filesystem::path last_export_;
     FixtureCase export_case_; // what the Export dialog writes
+    std::string last_link_;
+    // The Open link dialog's field: room for the largest bundled scene's link (34,212
+    // characters) and more.
+    std::vector<char> link_field_ = std::vector<char>(std::size_t{1} << 18, '\0');
+    bool focus_link_field_ = false;
     bool quit_ = false;
 };
 

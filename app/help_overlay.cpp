@@ -44,6 +44,7 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
         {"Ctrl+E", "export the case on screen as a regression fixture, named as asked, into"},
         {"", export_line.c_str()},
+        {"Ctrl+L / Ctrl+Shift+L", "copy the scene as a link / open a pasted link"},
         {"F12", "screenshot of the window to ccdlab-<date>-<time>.png"},
         {"F1", "this help"},
         {"F2", "hide / show the side panel (drag its left edge to resize it)"},

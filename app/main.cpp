@@ -183,6 +183,7 @@ SessionReport session_report(const Session& session, const FileDialogs& dialogs)
             dialogs.dialog_name(),
             dialogs.status(),
             dialogs.last_export().string(),
+            dialogs.last_link(),
             library.tour_place(),
             library.tour_length(),
             static_cast<int>(library.scenes().size())};

@@ -16,10 +16,15 @@ nlohmann::json to_json(Vec2 v) {
 }
 
 nlohmann::json to_json(const SessionReport& session) {
-    return {{"document", session.document},       {"dirty", session.dirty},
-            {"dialog", session.dialog},           {"status", session.status},
-            {"last_export", session.last_export}, {"tour_place", session.tour_place},
-            {"tour_length", session.tour_length}, {"picker_scenes", session.picker_scenes}};
+    return {{"document", session.document},
+            {"dirty", session.dirty},
+            {"dialog", session.dialog},
+            {"status", session.status},
+            {"last_export", session.last_export},
+            {"last_link", session.last_link},
+            {"tour_place", session.tour_place},
+            {"tour_length", session.tour_length},
+            {"picker_scenes", session.picker_scenes}};
 }
 
 // Written as every file of ccdlab is (ccd/atomic_write.hpp): a reader never sees half a report,

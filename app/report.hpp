@@ -15,9 +15,10 @@ namespace ccdlab {
 struct SessionReport {
     std::string document; // the file edited; empty: untitled
     bool dirty = false;
-    std::string dialog; // "", "save-as", "open", "unsaved-changes", "recover"
+    std::string dialog; // FileDialogs::dialog_name()
     std::string status; // the last message of the File bar
     std::string last_export;
+    std::string last_link; // the link Copy link last put on the clipboard
     int tour_place = -1;   // the scene picker's "tour n / N": n - 1 (-1: not shown)
     int tour_length = 0;   // N
     int picker_scenes = 0; // how many scenes the picker lists (recent files aside)

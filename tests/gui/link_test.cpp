@@ -1,11 +1,13 @@
 // End-to-end tests of `ccdlab --link URL` (docs/links.md): the real app under Xvfb opens the case
 // a link holds, exactly as it opens the scene file the link was made from, as an untitled scene
-// with no unsaved changes; a link that does not decode opens nothing and says why.
+// with no unsaved changes; a link that does not decode opens nothing and says why. The File bar's
+// Copy link and Open link (Ctrl+L, Ctrl+Shift+L) do the same in a running app.
 #include "gui_test_support.hpp"
 #include "process.hpp"
 
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
+#include "ccd/scene_writer.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -19,10 +21,12 @@ namespace {
 namespace fs = std::filesystem;
 using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::key_in_window;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
 using ccdlab_test::scratch_dir;
+using ccdlab_test::type_in_window;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -111,6 +115,68 @@ TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
     const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
     EXPECT_FALSE(settings.contains("last_scene")) << settings.dump();
     EXPECT_EQ(settings["link_base"], "index.html");
+}
+
+TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
+    const fs::path dir = scratch_dir();
+    const fs::path report = dir / "report.json";
+    const std::string scene = kScenes + "/seed004-a-hits-b-first.json";
+    BackgroundProcess app(
+        {kApp, "--scene", scene, "--size", "1280x800", "--report", report.string()});
+    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
+    const auto search = run_command("xdotool search --sync --name '^ccdlab - '");
+    ASSERT_EQ(search.exit_code, 0) << search.output;
+    const std::string window = search.output.substr(0, search.output.find('\n'));
+    const auto session = [&] { return read_json(report)["session"]; };
+    const auto wait_for_dialog = [&](const std::string& dialog) {
+        return eventually([&] { return session()["dialog"] == dialog; }, 10s);
+    };
+
+    // Copy link: the scene as the file holds it, against the default base, shown in a dialog.
+    key_in_window(window, "ctrl+l");
+    ASSERT_TRUE(wait_for_dialog("link")) << session().dump();
+    const std::string link = session()["last_link"];
+    EXPECT_TRUE(link.starts_with("index.html#scene=")) << link;
+    EXPECT_EQ(ccd::scene_to_json(ccd::scene_from_link(link)),
+              ccd::scene_to_json(ccd::load_scene_file(scene)));
+    EXPECT_EQ(session()["status"],
+              "Copied the link (" + std::to_string(link.size()) + " characters)");
+    key_in_window(window, "Escape");
+    ASSERT_TRUE(wait_for_dialog("")) << session().dump();
+
+    // A blank scene (nothing unsaved: no question), then a link that does not decode: its
+    // located error ("#scene=" is characters 1 to 7, "AW1R" 8 to 11), and nothing opened.
+    key_in_window(window, "ctrl+n");
+    ASSERT_TRUE(eventually([&] { return read_json(report)["events"].empty(); }, 10s));
+    key_in_window(window, "ctrl+shift+l");
+    ASSERT_TRUE(wait_for_dialog("open-link")) << session().dump();
+    type_in_window(window, "#scene=AW1R!");
+    key_in_window(window, "Return");
+    ASSERT_TRUE(eventually([&] { return session()["status"] != "New scene"; }, 10s));
+    EXPECT_EQ(session()["status"],
+              "link: character 12 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)");
+    EXPECT_EQ(session()["dialog"], "open-link") << "the dialog stays for the link to be mended";
+    EXPECT_TRUE(read_json(report)["events"].empty()) << "nothing opened";
+
+    // The copied link pasted over the bad one: the case opens, untitled, with no unsaved
+    // changes. seed004-a-hits-b-first.json: A hits B at t = 0.2, B hits C at t = 0.4.
+    key_in_window(window, "ctrl+a");
+    key_in_window(window, "ctrl+v");
+    key_in_window(window, "Return");
+    ASSERT_TRUE(eventually([&] { return read_json(report)["events"].size() == 2; }, 10s))
+        << session().dump();
+    const json opened = read_json(report);
+    EXPECT_EQ(opened["events"][0]["a"], "A");
+    EXPECT_EQ(opened["events"][0]["b"], "B");
+    EXPECT_DOUBLE_EQ(opened["events"][0]["t"].get<double>(), 0.2);
+    EXPECT_DOUBLE_EQ(opened["events"][1]["t"].get<double>(), 0.4);
+    EXPECT_EQ(opened["session"]["document"], "");
+    EXPECT_EQ(opened["session"]["dirty"], false);
+    EXPECT_EQ(opened["session"]["dialog"], "");
+    EXPECT_EQ(opened["session"]["status"],
+              "Opened the link (" + std::to_string(link.size()) + " characters)");
+    key_in_window(window, "ctrl+q");
+    EXPECT_EQ(app.wait_for_exit(10s), 0);
 }
 
 } // namespace

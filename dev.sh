@@ -5,6 +5,7 @@
 #   ./dev.sh asan                   the same tests under AddressSanitizer and UBSan
 #   ./dev.sh test-cli-only          without the GUI: build the core, ccdlab-cli and their tests
 #                                   (fixtures included) and run them; no GUI package installed
+#   ./dev.sh web                    the app as WebAssembly in build/web (index.html; docs/web.md)
 # Packages come from Debian only (docs/ARCHITECTURE.md lists why each is needed).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,10 @@ gui_packages=(
     libgl-dev libgl1-mesa-dri fonts-dejavu-core
     xvfb xauth xdotool
 )
+# What the web build needs (docs/web.md); the web tests add chromium. Dear ImGui's, zlib's and
+# Box2D's sources come from Debian's source packages (web/fetch_sources.sh).
+web_packages=(cmake ninja-build nlohmann-json3-dev libstb-dev emscripten)
+web_test_packages=(chromium)
 
 # install_missing PACKAGE...
 install_missing() {
@@ -55,7 +60,8 @@ run)
     exec build/default/app/ccdlab --scene scenes/default.json "$@"
     ;;
 test)
-    install_missing "${core_packages[@]}" "${gui_packages[@]}"
+    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${web_packages[@]}" \
+        "${web_test_packages[@]}"
     build default
     ctest --preset default -j "$(nproc)"
     ;;
@@ -64,13 +70,22 @@ test-cli-only)
     build cli-only
     ctest --preset cli-only -j "$(nproc)"
     ;;
+web)
+    install_missing "${web_packages[@]}"
+    web/fetch_sources.sh build/web-sources
+    export NODE_PATH=/usr/share/nodejs # emscripten's JavaScript tools find their modules there
+    build web
+    echo "dev.sh: built build/web (index.html, index.js, index.wasm, index.data); to open it:"
+    echo "  python3 -m http.server --bind 127.0.0.1 --directory build/web 8000"
+    echo "  then http://127.0.0.1:8000/ in a browser"
+    ;;
 asan)
     install_missing "${core_packages[@]}" "${gui_packages[@]}"
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;
 *)
-    echo "usage: ./dev.sh run [ccdlab options] | ./dev.sh test | ./dev.sh asan | ./dev.sh test-cli-only" >&2
+    echo "usage: ./dev.sh run [ccdlab options] | ./dev.sh test | ./dev.sh asan | ./dev.sh test-cli-only | ./dev.sh web" >&2
     exit 2
     ;;
 esac

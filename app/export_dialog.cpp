@@ -2,6 +2,7 @@
 // covers (a frame range selected on the world view's timeline starts the fixture from the
 // scene at the range's first frame), and the name to write it under, the scene's slug offered.
 #include "file_dialogs.hpp"
+#include "platform_window.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -51,6 +52,7 @@ void FileDialogs::draw_export(Session& session) {
                                               : std::string()),
                        replay_difference.has_value());
             std::cout << "ccdlab: wrote " << last_export_.string() << std::endl;
+            file_written(last_export_); // in a browser: downloaded
             close_dialog();
         } catch (const std::exception& e) {
             dialog_error_ = e.what();

@@ -1,5 +1,7 @@
 #include "file_dialogs.hpp"
 
+#include "platform_window.hpp"
+
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 
@@ -241,6 +243,7 @@ bool FileDialogs::save_as(Session& session, const std::filesystem::path& path) {
     try {
         session.save_as(path);
         set_status("Saved " + path.string(), false);
+        file_written(path); // in a browser: downloaded
         return true;
     } catch (const std::exception& e) {
         set_status(std::string("Not saved: ") + e.what(), true);

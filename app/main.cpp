@@ -36,6 +36,7 @@
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
@@ -210,6 +211,7 @@ public:
 
 private:
     void recover_or_offer();
+    void frame(); // one frame: its input, drawn, shown, what it asked for
     void draw_frame();
     void take_screenshot();
     void after_frame();
@@ -223,7 +225,7 @@ private:
     void show_saved_layers();
     void keep_layers();
 
-    const Options& options_;
+    const Options options_;
     PlatformWindow window_;
     std::filesystem::path settings_dir_;
     ShapeRenderer renderer_;
@@ -294,19 +296,23 @@ bool InteractiveRun::view_to_session() {
 }
 
 int InteractiveRun::run() {
-    while (!window_.should_close()) {
-        window_.wait_for_events(session_.autosave_tick(glfwGetTime()));
-        if (window_.take_close_request()) dialogs_.request(FileCommand::Quit);
-        draw_frame();
-        if (screenshot_requested_) take_screenshot(); // before the frame is shown
-        window_.swap_buffers();
-        after_frame();
-        if (options_.frame_delay_ms > 0)
-            std::this_thread::sleep_for(std::chrono::milliseconds(options_.frame_delay_ms));
-    }
-    report();
-    save_last_settings();
+    window_.run_frames([this] { frame(); },
+                       [this] {
+                           report();
+                           save_last_settings();
+                       });
     return 0;
+}
+
+void InteractiveRun::frame() {
+    window_.wait_for_events(session_.autosave_tick(glfwGetTime()));
+    if (window_.take_close_request()) dialogs_.request(FileCommand::Quit);
+    draw_frame();
+    if (screenshot_requested_) take_screenshot(); // before the frame is shown
+    window_.swap_buffers();
+    after_frame();
+    if (options_.frame_delay_ms > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(options_.frame_delay_ms));
 }
 
 void InteractiveRun::draw_frame() {
@@ -341,6 +347,7 @@ void InteractiveRun::take_screenshot() {
         glReadBuffer(GL_BACK);
         write_framebuffer_png(name, window_.framebuffer_width(), window_.framebuffer_height());
         std::cout << "ccdlab: wrote " << name.string() << std::endl;
+        file_written(name);
     } catch (const std::exception& e) {
         error_ = e.what();
     }
@@ -349,6 +356,7 @@ void InteractiveRun::take_screenshot() {
 // What the frame asked for: quit, another scene, the view's time running on, a report.
 void InteractiveRun::after_frame() {
     if (dialogs_.quit()) window_.close();
+    if (!chosen_) chosen_ = window_.take_dropped_file(); // a scene file dropped on the window
     if (chosen_) { // the picker: asked first when there are unsaved changes
         dialogs_.request_open(*chosen_);
         window_.keep_drawing(3);
@@ -470,9 +478,11 @@ int run(int argc, char** argv) {
     try {
         if (options.bench_frames > 0)
             return run_frame_bench(options, *view, load_time.count(), std::cout);
-        return options.screenshot
-                   ? run_screenshot(options, *view, scene, kind)
-                   : InteractiveRun(options, std::move(*view), scene, kind, settings).run();
+        if (options.screenshot) return run_screenshot(options, *view, scene, kind);
+        // On the heap, holding what it needs: in a browser run() never returns, and the stack
+        // it was called from is given back to the page's main loop.
+        return std::make_unique<InteractiveRun>(options, std::move(*view), scene, kind, settings)
+            ->run();
     } catch (const WindowError& e) {
         std::cerr << "ccdlab: no window (" << e.what()
                   << "); without a display, render a screenshot instead: xvfb-run -a ccdlab "

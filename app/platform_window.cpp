@@ -7,12 +7,92 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
 #include <cfloat>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 namespace ccdlab {
 namespace {
+
+#ifdef __EMSCRIPTEN__
+// WebGL 2 is OpenGL ES 3.0; its shaders are GLSL ES 3.00.
+constexpr const char* kGlslVersion = "#version 300 es";
+
+// The EM_JS bodies are JavaScript, which clang-format would break (it splits "=>").
+// clang-format off
+// The page's clipboard: what the app copied (also handed to the browser's clipboard, which a
+// page may write but not read), or what the user pasted into the page (web/shell.html keeps
+// it in Module.ccdlabClipboard).
+EM_JS(void, set_page_clipboard, (const char* text), {
+    Module.ccdlabClipboard = UTF8ToString(text);
+    if (navigator.clipboard)
+        navigator.clipboard.writeText(Module.ccdlabClipboard).catch(function() {});
+});
+EM_JS(char*, page_clipboard, (), {
+    const text = Module.ccdlabClipboard || "";
+    const size = lengthBytesUTF8(text) + 1;
+    const copy = _malloc(size);
+    stringToUTF8(text, copy, size);
+    return copy;
+});
+// clang-format on
+std::string clipboard_text;
+void set_clipboard(void*, const char* text) {
+    set_page_clipboard(text);
+}
+const char* get_clipboard(void*) {
+    char* text = page_clipboard();
+    clipboard_text = text;
+    std::free(text);
+    return clipboard_text.c_str();
+}
+
+// A file of the page's memory file system, downloaded by the browser under its own name.
+// clang-format off
+EM_JS(void, download_file, (const char* path), {
+    const name = UTF8ToString(path);
+    const blob = new Blob([FS.readFile(name)]);
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name.split("/").pop();
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function() { URL.revokeObjectURL(link.href); }, 10000);
+});
+EM_JS(void, say_quit, (), {
+    if (Module.ccdlabQuit) Module.ccdlabQuit();
+});
+// After each frame, while the canvas still holds it (web/shell.html: the first frame hides the
+// loading message, a test can ask for a picture).
+EM_JS(void, say_frame_drawn, (int frame), {
+    if (Module.ccdlabFrameDrawn) Module.ccdlabFrameDrawn(frame);
+});
+
+// clang-format on
+
+std::function<void()> browser_frame, browser_finish;
+PlatformWindow* browser_window = nullptr;
+void run_browser_frame() {
+    if (browser_window->should_close()) {
+        emscripten_cancel_main_loop();
+        browser_finish();
+        say_quit();
+        return;
+    }
+    browser_frame();
+    static int frames = 0;
+    say_frame_drawn(++frames);
+}
+#else
+constexpr const char* kGlslVersion = "#version 330 core";
+#endif
 
 std::string last_glfw_error = "unknown GLFW error";
 
@@ -68,6 +148,11 @@ void on_size(GLFWwindow* w, int, int) {
 void on_refresh(GLFWwindow* w) {
     wake(w);
 }
+// Of several files dropped at once, the first is opened.
+void on_drop(GLFWwindow* w, int count, const char** paths) {
+    if (auto* self = self_of(w); self && count > 0) self->drop_file(paths[0]);
+    wake(w);
+}
 
 // ImGui 1.86's modifiers follow the keys that are down (as its GLFW backend does).
 void update_modifiers(ImGuiIO& io) {
@@ -89,10 +174,16 @@ void load_font(ImGuiIO& io) {
 PlatformWindow::PlatformWindow(const char* title, int width, int height, bool visible) {
     glfwSetErrorCallback(remember_glfw_error);
     if (!glfwInit()) throw WindowError(last_glfw_error);
+#ifdef __EMSCRIPTEN__
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#endif
     glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
     if (!window_) {
@@ -100,11 +191,13 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
         throw WindowError("cannot create an OpenGL 3.3 core window: " + last_glfw_error);
     }
     glfwMakeContextCurrent(window_);
+#ifndef __EMSCRIPTEN__ // WebGL's functions need no loader
     if (!gladLoadGL(glfwGetProcAddress)) {
         glfwDestroyWindow(window_);
         glfwTerminate();
         throw WindowError("cannot load the OpenGL 3.3 functions");
     }
+#endif
     glfwSwapInterval(1);
     glfwSetWindowUserPointer(window_, this);
     glfwSetCursorPosCallback(window_, on_cursor);
@@ -117,6 +210,7 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     glfwSetWindowSizeCallback(window_, on_size);
     glfwSetWindowRefreshCallback(window_, on_refresh);
     glfwSetWindowCloseCallback(window_, on_close);
+    glfwSetDropCallback(window_, on_drop);
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -126,7 +220,11 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     ImGui::GetStyle().WindowRounding = 0.0f;
     load_font(io);
     ImGui_ImplGlfw_InitForOpenGL(window_, false); // our callbacks queue the input
-    ImGui_ImplOpenGL3_Init("#version 330 core");
+    ImGui_ImplOpenGL3_Init(kGlslVersion);
+#ifdef __EMSCRIPTEN__
+    io.SetClipboardTextFn = set_clipboard;
+    io.GetClipboardTextFn = get_clipboard;
+#endif
 }
 
 PlatformWindow::~PlatformWindow() {
@@ -167,6 +265,33 @@ void PlatformWindow::wait_for_events(double timeout_seconds) {
     } else {
         glfwWaitEvents();
     }
+}
+
+void PlatformWindow::run_frames(const std::function<void()>& frame,
+                                const std::function<void()>& finish) {
+#ifdef __EMSCRIPTEN__
+    browser_frame = frame;
+    browser_finish = finish;
+    browser_window = this;
+    // A fixed rate rather than the display's (requestAnimationFrame), which a page in the
+    // background or a headless browser barely runs. Does not return (emscripten keeps this
+    // function's caller and its locals alive for the loop).
+    emscripten_set_main_loop(run_browser_frame, 60, 1);
+#else
+    while (!should_close())
+        frame();
+    finish();
+#endif
+}
+
+std::optional<std::filesystem::path> PlatformWindow::take_dropped_file() {
+    return std::exchange(dropped_, std::nullopt);
+}
+
+void file_written([[maybe_unused]] const std::filesystem::path& path) {
+#ifdef __EMSCRIPTEN__
+    download_file(path.c_str());
+#endif
 }
 
 void PlatformWindow::begin_frame() {

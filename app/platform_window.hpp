@@ -1,6 +1,10 @@
 #pragma once
 // PlatformWindow: the GLFW window with its OpenGL 3.3 core context (loaded by glad) and the
 // Dear ImGui context and backends. One per process; everything is torn down in the destructor.
+// In a browser (the web build, __EMSCRIPTEN__) the same class is emscripten's GLFW on a WebGL 2
+// canvas: the frames run from the browser's main loop, the clipboard is the page's, and a file
+// the app writes for the user is offered as a download. Every difference between the two is in
+// platform_window.cpp.
 
 #include "input_queue.hpp"
 
@@ -9,6 +13,8 @@
 #include <imgui.h>
 
 #include <filesystem>
+#include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -47,6 +53,14 @@ public:
         redraw_frames_ = frames > redraw_frames_ ? frames : redraw_frames_;
     }
 
+    // Calls `frame` until the window closes, then `finish`. In a browser the page's main loop
+    // calls `frame` (60 times a second) and this never returns: `finish` runs once the window
+    // closes (Ctrl+Q), and the page then says the app has quit.
+    void run_frames(const std::function<void()>& frame, const std::function<void()>& finish);
+    // A scene file dropped on the window (in a browser: a file dropped on the page, copied into
+    // its memory), once.
+    std::optional<std::filesystem::path> take_dropped_file();
+
     void begin_frame(); // ImGui new frame, with this frame's share of the queued input
     void render_ui();   // draws ImGui's draw data into the bound framebuffer
     void swap_buffers();
@@ -66,11 +80,20 @@ private:
     std::string ini_file_; // ImGui keeps a pointer to it
     bool close_requested_ = false;
     InputQueue input_;
+    std::optional<std::filesystem::path> dropped_;
     bool buttons_down_[5] = {};
     ImVec2 pointer_;
     bool pointer_known_ = false;
 
     void replay_input();
+
+public:
+    void drop_file(const std::filesystem::path& path) { dropped_ = path; }
 };
+
+// The app wrote `path` for the user (a saved scene, an exported fixture, a screenshot): nothing
+// more to do natively; in a browser, whose files live in the page's memory, the file is offered
+// as a download.
+void file_written(const std::filesystem::path& path);
 
 } // namespace ccdlab

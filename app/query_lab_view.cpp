@@ -1078,14 +1078,19 @@ bool QueryLabView::edit_obstacle_segment() {
                 : ends_move           ? " (its ends move)"
                                       : "");
     ccd::Segment wall = lab_.obstacle();
-    if (edit_vec2("a", wall.a) | edit_vec2("b", wall.b)) {
+    // Both fields are drawn every frame, whichever was edited.
+    const bool a_edited = edit_vec2("a", wall.a);
+    const bool b_edited = edit_vec2("b", wall.b);
+    if (a_edited || b_edited) {
         lab_.set_obstacle(wall);
         edited = true;
     }
     if (lab_.obstacle_ends_move()) {
         const ccd::MovingSegment moving = lab_.moving_obstacle();
         Vec2 da = moving.displacement_a, db = moving.displacement_b;
-        if (edit_vec2("a moves", da) | edit_vec2("b moves", db)) {
+        const bool da_edited = edit_vec2("a moves", da);
+        const bool db_edited = edit_vec2("b moves", db);
+        if (da_edited || db_edited) {
             lab_.set_obstacle_motion(da, db);
             edited = true;
         }

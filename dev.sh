@@ -60,8 +60,7 @@ run)
     exec build/default/app/ccdlab --scene scenes/default.json "$@"
     ;;
 test)
-    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${web_packages[@]}" \
-        "${web_test_packages[@]}"
+    install_missing "${core_packages[@]}" "${gui_packages[@]}"
     build default
     ctest --preset default -j "$(nproc)"
     ;;
@@ -71,7 +70,7 @@ test-cli-only)
     ctest --preset cli-only -j "$(nproc)"
     ;;
 web)
-    install_missing "${web_packages[@]}"
+    install_missing "${web_packages[@]}" "${web_test_packages[@]}"
     web/fetch_sources.sh build/web-sources
     export NODE_PATH=/usr/share/nodejs # emscripten's JavaScript tools find their modules there
     build web

@@ -18,7 +18,7 @@
         `ccdlab --bench-frames FRAMES` (default 200) run in the page (docs/performance.md)
 
 Each exits 77 (CTest's SKIP_RETURN_CODE) with a message when emscripten or Chromium is not
-installed (./dev.sh test installs them), and 1 with the difference when a check fails.
+installed (./dev.sh web installs them), and 1 with the difference when a check fails.
 """
 
 import base64
@@ -61,7 +61,7 @@ def skip_without_tools():
                                         ("chromium", chromium())) if not found]
     if missing:
         print("SKIPPED: the web tests need " + " and ".join(missing) +
-              " (Debian packages emscripten, chromium; ./dev.sh test installs them)")
+              " (Debian packages emscripten, chromium; ./dev.sh web installs them)")
         sys.exit(SKIP)
 
 

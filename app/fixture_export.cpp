@@ -40,6 +40,25 @@ bool reserve(const std::filesystem::path& path) {
     return true;
 }
 
+void create_fixtures_folder(const std::filesystem::path& folder) {
+    std::error_code error;
+    std::filesystem::create_directories(folder, error);
+    if (error)
+        throw ccd::SceneError(folder.string() + ": cannot create the fixtures folder (" +
+                              error.message() + ")");
+}
+
+// Writes the fixture into a path reserve() created; a write that fails removes it again.
+void save_reserved(const std::filesystem::path& path, const ccd::Scene& fixture) {
+    try {
+        ccd::save_scene_file(path, fixture);
+    } catch (...) {
+        std::error_code ignored;
+        std::filesystem::remove(path, ignored);
+        throw;
+    }
+}
+
 } // namespace
 
 std::string fixture_slug(std::string_view title) {
@@ -93,11 +112,7 @@ ccd::Scene fixture_of(const ccd::Scene& scene, int frames) {
 std::filesystem::path export_fixture(const std::filesystem::path& folder, const ccd::Scene& scene,
                                      int frames, std::string_view title) {
     const ccd::Scene fixture = fixture_of(scene, frames);
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    if (error)
-        throw ccd::SceneError(folder.string() + ": cannot create the fixtures folder (" +
-                              error.message() + ")");
+    create_fixtures_folder(folder);
     const std::string stem = fixture_slug(title.empty() ? scene.title : title);
     for (int attempt = 0;; ++attempt) {
         const std::filesystem::path path = unused_fixture_path(folder, stem);
@@ -105,13 +120,7 @@ std::filesystem::path export_fixture(const std::filesystem::path& folder, const 
             if (attempt < kMaxFixtureNames) continue;
             throw ccd::SceneError(path.string() + ": every free name was taken while looking");
         }
-        try {
-            ccd::save_scene_file(path, fixture);
-        } catch (...) {
-            std::error_code ignored;
-            std::filesystem::remove(path, ignored);
-            throw;
-        }
+        save_reserved(path, fixture);
         return path;
     }
 }
@@ -142,20 +151,10 @@ std::filesystem::path export_fixture_as(const std::filesystem::path& folder,
         throw ccd::SceneError("\"" + name + "\": a fixture's name is a file name, without '/'");
     const std::filesystem::path path = folder / (name + ".json");
     const ccd::Scene fixture = fixture_of(shown, replay_difference);
-    std::error_code error;
-    std::filesystem::create_directories(folder, error);
-    if (error)
-        throw ccd::SceneError(folder.string() + ": cannot create the fixtures folder (" +
-                              error.message() + ")");
+    create_fixtures_folder(folder);
     if (!reserve(path))
         throw ccd::SceneError(path.string() + ": exists already; give the fixture another name");
-    try {
-        ccd::save_scene_file(path, fixture);
-    } catch (...) {
-        std::error_code ignored;
-        std::filesystem::remove(path, ignored);
-        throw;
-    }
+    save_reserved(path, fixture);
     return path;
 }
 

@@ -2,6 +2,8 @@
 // separation of two convex shapes with lower bounds from how fast their vertices can move.
 #include "ccd/toi_turning.hpp"
 
+#include "ccd/sin_cos.hpp"
+
 #include "swept_rescaling.hpp"
 #include "turning_contact.hpp"
 
@@ -143,8 +145,9 @@ struct Placed {
 
 // `side` at time t, into `p` (its vertices' storage reused).
 void place(const Side& side, double t, Placed& p) {
-    p.cos = std::cos(side.angle * t);
-    p.sin = std::sin(side.angle * t);
+    const SinCos rotation = sin_cos(side.angle * t);
+    p.cos = rotation.cos;
+    p.sin = rotation.sin;
     p.centre = side.centre + side.linear * t;
     p.x.resize(side.size());
     for (std::size_t k = 0; k < side.size(); ++k) {

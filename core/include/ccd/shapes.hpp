@@ -3,6 +3,7 @@
 // as plain values, with their helpers. The queries (toi_*.hpp) and the pair registry
 // (pair_registry.hpp) take these; no query header defines a data type of its own.
 
+#include "ccd/sin_cos.hpp"
 #include "ccd/vec2.hpp"
 
 #include <algorithm>
@@ -158,7 +159,7 @@ struct Turning {
 
 // Where the point at `point` at t = 0 is at time t under `turning`.
 inline Vec2 turning_position(const Turning& turning, Vec2 point, double t) {
-    const double c = std::cos(turning.angle * t), s = std::sin(turning.angle * t);
+    const auto [s, c] = sin_cos(turning.angle * t);
     const Vec2 r = point - turning.pivot;
     return turning.pivot + turning.displacement * t + Vec2{c * r.x - s * r.y, s * r.x + c * r.y};
 }

@@ -1,5 +1,7 @@
 #include "box2d_side.hpp"
 
+#include "ccd/sin_cos.hpp"
+
 #include <box2d/b2_common.h>
 #include <box2d/b2_settings.h>
 
@@ -219,7 +221,7 @@ int Side::our_edge(int box2d_i, int box2d_j) const {
 
 Vec2 Side::centre_at(double t) const {
     const Vec2 pivot = pivot_ + displacement_ * t;
-    const double c = std::cos(angle_ * t), s = std::sin(angle_ * t);
+    const auto [s, c] = sin_cos(angle_ * t);
     const Vec2 arm = centre_ - pivot_;
     return pivot + Vec2{c * arm.x - s * arm.y, s * arm.x + c * arm.y};
 }

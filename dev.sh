@@ -60,7 +60,8 @@ run)
     exec build/default/app/ccdlab --scene scenes/default.json "$@"
     ;;
 test)
-    install_missing "${core_packages[@]}" "${gui_packages[@]}"
+    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${web_packages[@]}" \
+        "${web_test_packages[@]}"
     build default
     ctest --preset default -j "$(nproc)"
     ;;

@@ -35,6 +35,12 @@ ccd::Scene ball_between_walls(ccd::ResponseKind response = ccd::ResponseKind::Bo
     return scene;
 }
 
+TEST(FrameRangeExport, AnUntitledSceneIsTitledByItsFirstFrameAlone) {
+    ccd::Scene scene = ball_between_walls();
+    scene.title.clear();
+    EXPECT_EQ(ccd::export_frame_range(scene, 1, 1).fixture.title, "From frame 1");
+}
+
 TEST(FrameRangeExport, TheSceneAtFrameOneIsWhereTheBallIsThen) {
     const ccd::FrameRangeExport out = ccd::export_frame_range(ball_between_walls(), 1, 1);
     const ccd::Scene& s = out.fixture;

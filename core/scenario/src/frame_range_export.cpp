@@ -32,7 +32,8 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
                                     std::to_string(world.body_count()) + " bodies and " +
                                     std::to_string(world.wall_count()) + " walls)");
     Scene out = scene;
-    out.title = scene.title + ", from frame " + std::to_string(world.frames_completed());
+    const std::string frame = std::to_string(world.frames_completed());
+    out.title = scene.title.empty() ? "From frame " + frame : scene.title + ", from frame " + frame;
     out.expect.reset();
     out.bodies.clear();
     out.polygons.clear();

@@ -17,14 +17,13 @@ namespace ccd {
 // the velocity it has then (a frozen body's own: frames start unfrozen); each kinematic wall
 // where it is then, moving on as before; the names, responses, restitutions, view and
 // algorithm as in `scene`; a body removed by then is left out. The title says the frame
-// ("<title>, from frame F"); the expect section is dropped. What a scene cannot hold is lost:
-// a side memory carried across the frame boundary (docs/scheduler.md, "Side memory"), which
-// matters only for a contact within the chattering window of the boundary, and the last bits
-// of a polygon's placement (the scene's vertices are put back about their centroid). A number
-// the run brought below kWorldSmallest in magnitude (rounding, 1e-70) is written as 0, so the
-// scene loads into a World.
-// std::invalid_argument when `world` is within a frame or does not have the scene's bodies and
-// walls.
+// ("<title>, from frame F", or "From frame F" for an untitled scene); the expect section is
+// dropped. What a scene cannot hold is lost: a side memory carried across the frame boundary
+// (docs/scheduler.md, "Side memory"), which matters only for a contact within the chattering window
+// of the boundary, and the last bits of a polygon's placement (the scene's vertices are put back
+// about their centroid). A number the run brought below kWorldSmallest in magnitude (rounding,
+// 1e-70) is written as 0, so the scene loads into a World. std::invalid_argument when `world` is
+// within a frame or does not have the scene's bodies and walls.
 Scene scene_at_frame(const Scene& scene, const World& world);
 
 struct FrameRangeExport {

@@ -15,6 +15,7 @@
 #include "show_layers.hpp"
 #include "timeline.hpp"
 
+#include "ccd/recording.hpp"
 #include "ccd/scene.hpp"
 #include "ccd/scene_world.hpp"
 
@@ -147,8 +148,9 @@ public:
 
     static constexpr double kPanelWidth = 400.0;
     static constexpr std::size_t kDefaultRecordingCap = std::size_t{100} << 20;
-    // A keyframe every this many frames: a jump steps at most this many frames.
-    static constexpr int kKeyframeInterval = 10;
+    // A keyframe every this many frames: a jump steps at most this many frames. The core's
+    // default, whose memory and jump time docs/recording.md measures.
+    static constexpr int kKeyframeInterval = ccd::RecordingOptions{}.keyframe_interval;
     // The timeline strip's height under the canvas.
     static constexpr double kStripHeight = 128.0;
     static constexpr double kOneLineStripWidth = 600.0; // narrower: the frame's line wraps

@@ -389,7 +389,7 @@ void WorldView::draw_recording_section() {
     const RunRecorder& run = timeline_.run();
     const ccd::Recording& recording = run.recording();
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::Text("frames %d to %d recorded, %d keyframe%s (one every %d frames)", run.first_frame(),
+    ImGui::Text("frames %d to %d recorded, %d keyframe%s (every %d frames)", run.first_frame(),
                 run.end_frame() - 1, recording.keyframe_count(),
                 recording.keyframe_count() == 1 ? "" : "s", kKeyframeInterval);
     if (recording.frames_dropped() > 0)

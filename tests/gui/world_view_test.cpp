@@ -171,8 +171,18 @@ protected:
         const auto search = run_command("xdotool search --sync --name '^ccdlab - " + scene + "$'");
         ASSERT_EQ(search.exit_code, 0) << search.output;
         window_ = search.output.substr(0, search.output.find('\n'));
-        // The first frames lay the panel out: wait for the Show section to be reported.
-        ASSERT_TRUE(eventually([&] { return !report()["show_px"].empty(); }, 10s));
+        // The first frames lay the panel out, and a scroll bar that appears then moves what is
+        // below it: wait until the Show section's place is the same in six reports in a row.
+        json last;
+        int same = 0;
+        ASSERT_TRUE(eventually(
+            [&] {
+                const json now = report()["show_px"];
+                same = !now.empty() && now == last ? same + 1 : 0;
+                last = now;
+                return same >= 5;
+            },
+            10s));
     }
 
     json report() const { return read_json(report_); }

@@ -1,6 +1,8 @@
 // Where two runs part (ccd/run_divergence.hpp).
 #include "ccd/run_divergence.hpp"
 
+#include "ccd/hypot.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -8,7 +10,7 @@ namespace ccd {
 namespace {
 
 double distance(Vec2 p, Vec2 q) {
-    return std::hypot(p.x - q.x, p.y - q.y);
+    return ccd::hypot(p.x - q.x, p.y - q.y);
 }
 
 // Beyond the tolerance, a NaN on either side included.

@@ -53,7 +53,7 @@ Feature feature_at(double t2) {
 // expanded coefficients: |cross(u, w)| - r |u|, the distance to the line minus r, times |u|.
 double band_gap(const RelativeMotion& m, double radius, double t) {
     const Vec2 u = m.u(t);
-    return std::fabs(detail::accurate_cross(u, m.w(t))) - radius * std::hypot(u.x, u.y);
+    return std::fabs(detail::accurate_cross(u, m.w(t))) - radius * ccd::hypot(u.x, u.y);
 }
 
 // The quartic's roots are only as good as its coefficients, which lose accuracy when the radius

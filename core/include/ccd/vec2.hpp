@@ -1,6 +1,8 @@
 #pragma once
 // Vec2: the 2D vector of the whole core, in double precision.
 
+#include "ccd/hypot.hpp"
+
 #include <cmath>
 
 namespace ccd {
@@ -58,7 +60,7 @@ constexpr double length_squared(Vec2 a) {
     return dot(a, a);
 }
 inline double length(Vec2 a) {
-    return std::hypot(a.x, a.y);
+    return ccd::hypot(a.x, a.y);
 }
 
 // normalized_or for a vector whose length is not exact or not finite (below): scaled first.

@@ -1,5 +1,6 @@
 #include "ccd/fixture.hpp"
 
+#include "ccd/hypot.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
@@ -21,7 +22,7 @@ std::string point(Vec2 p) {
 }
 
 double distance(Vec2 p, Vec2 q) {
-    return std::hypot(p.x - q.x, p.y - q.y);
+    return ccd::hypot(p.x - q.x, p.y - q.y);
 }
 
 // Why `got` does not match `wanted`, or an empty string when it does.

@@ -210,7 +210,7 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
         s.mover_polygon = mover.polygon;
         s.displacement = mover.velocity;
         s.mover_orientation = mover.angle;
-        s.mover_angle = mover.angular_velocity;
+        s.mover_angle = mover.angular_velocity.value_or(0.0);
         lab.mover_turns_ = mover.turns();
         lab.mover_name_ = mover.name;
     } else {
@@ -234,7 +234,7 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
         s.obstacle_polygon = obstacle.polygon;
         s.obstacle_displacement = obstacle.velocity;
         s.obstacle_orientation = obstacle.angle;
-        s.obstacle_angle = obstacle.angular_velocity;
+        s.obstacle_angle = obstacle.angular_velocity.value_or(0.0);
         lab.obstacle_turns_ = obstacle.turns();
         lab.obstacle_name_ = obstacle.name;
     } else {

@@ -65,4 +65,23 @@ PairVelocities bounce_pair(Vec2 va, Vec2 vb, Vec2 normal, double mass_a, double 
     return {va + normal * (impulse / mass_a), vb - normal * (impulse / mass_b)};
 }
 
+RigidOutcome rigid_impulse(const RigidSide& a, const RigidSide& b, Vec2 normal,
+                           double restitution) {
+    const Vec2 relative = point_velocity(a.velocity, a.angular_velocity, a.lever) -
+                          point_velocity(b.velocity, b.angular_velocity, b.lever);
+    const double closing = std::min(dot(relative, normal), 0.0);
+    const double arm_a = cross(a.lever, normal), arm_b = cross(b.lever, normal);
+    const double effective = a.inverse_mass + b.inverse_mass + arm_a * arm_a * a.inverse_inertia +
+                             arm_b * arm_b * b.inverse_inertia;
+    RigidOutcome out{a.velocity, a.angular_velocity, b.velocity, b.angular_velocity, 0.0};
+    if (!(closing < 0.0) || !(effective > 0.0)) return out;
+    const double j = -(1.0 + restitution) * closing / effective;
+    out.velocity_a = a.velocity + normal * (j * a.inverse_mass);
+    out.angular_velocity_a = a.angular_velocity + arm_a * j * a.inverse_inertia;
+    out.velocity_b = b.velocity - normal * (j * b.inverse_mass);
+    out.angular_velocity_b = b.angular_velocity - arm_b * j * b.inverse_inertia;
+    out.impulse = j;
+    return out;
+}
+
 } // namespace ccd::detail

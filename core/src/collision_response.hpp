@@ -36,4 +36,43 @@ struct PairVelocities {
 PairVelocities bounce_pair(Vec2 va, Vec2 vb, Vec2 normal, double mass_a, double mass_b,
                            double restitution);
 
+// ---- rigid bodies that turn (docs/scheduler.md, "Collision response with spin") ---------------
+
+// The velocity of the material point at `lever` from the center of mass of a body moving by
+// `velocity` and turning by `angular_velocity` (radians per frame): v + w x r.
+inline Vec2 point_velocity(Vec2 velocity, double angular_velocity, Vec2 lever) {
+    return velocity + Vec2{-angular_velocity * lever.y, angular_velocity * lever.x};
+}
+
+// One side of a contact as the impulse sees it. A wall, or a body that does not give way, has
+// inverse_mass 0; a body that does not turn (a circle, a polygon of fixed rotation) has
+// inverse_inertia 0; a wall's velocity and angular velocity are those of its material at the
+// contact (its point velocity, and 0).
+struct RigidSide {
+    Vec2 velocity;                 // of the center of mass
+    double angular_velocity = 0.0; // radians per frame, counter-clockwise
+    double inverse_mass = 0.0;
+    double inverse_inertia = 0.0; // about the center of mass
+    Vec2 lever;                   // from the center of mass to the contact point
+};
+
+struct RigidOutcome {
+    Vec2 velocity_a;
+    double angular_velocity_a = 0.0;
+    Vec2 velocity_b;
+    double angular_velocity_b = 0.0;
+    double impulse = 0.0; // along `normal`, on a (b gets its opposite); >= 0
+};
+
+// The impulse of two rigid bodies at a contact, `normal` from b toward a (Baraff, "Physically
+// Based Modeling: Rigid Body Simulation", SIGGRAPH 2001 course notes, section 8, eq. 8-18 in 2D;
+// the normal impulse of Box2D's b2ContactSolver): with the contact points' relative velocity
+// along the normal v_n = (v_pa - v_pb) . n, only its closing part (min(v_n, 0)),
+//     j = -(1 + e) v_n / (1/m_a + 1/m_b + (r_a x n)^2 / I_a + (r_b x n)^2 / I_b),
+//     v_a += j n / m_a,   w_a += (r_a x n) j / I_a,   v_b -= j n / m_b,   w_b -= (r_b x n) j / I_b.
+// With e = 1 it keeps m v^2 / 2 + I w^2 / 2 summed over both (exactly, in exact arithmetic);
+// e = 0 leaves the contact points sliding (no friction). Both sides of no inverse mass and
+// inertia (two walls) give nothing.
+RigidOutcome rigid_impulse(const RigidSide& a, const RigidSide& b, Vec2 normal, double restitution);
+
 } // namespace ccd::detail

@@ -1,6 +1,6 @@
 // Turning bodies in a scene file (docs/scene-format.md, "Turning"): a polygon's angle and angular
-// velocity about its area centroid, a segment's pivot and angle; the canonical writer; the
-// World's refusal until it steps them.
+// velocity about its area centroid, a segment's pivot and angle, its density or mass; the
+// canonical writer; the World's refusal until it steps them.
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
@@ -115,13 +115,56 @@ TEST(TurningScene, TheWriterKeepsTheTurnAndLeavesNonTurningPolygonsAsBefore) {
     EXPECT_NE(text.find(R"("pivot": [1.0, 0.0], "angle": 3.0)"), std::string::npos) << text;
     EXPECT_NE(text.find(R"("angle": 0.5, "angular_velocity": -2.0)"), std::string::npos) << text;
     EXPECT_EQ(parse_scene(text, "back.json"), scene);
-    // A polygon that does not turn is written without either key (as before turning existed).
+    // A polygon that never turns (no angular velocity) is written without either key (as before
+    // turning existed).
     ccd::Scene plain = scene;
     plain.walls.clear();
     plain.polygons[0].angle = 0.0;
-    plain.polygons[0].angular_velocity = 0.0;
+    plain.polygons[0].angular_velocity.reset();
     const std::string plain_text = ccd::scene_to_json(plain);
     EXPECT_EQ(plain_text.find("angle"), std::string::npos) << plain_text;
+    EXPECT_EQ(plain_text.find("angular_velocity"), std::string::npos) << plain_text;
+}
+
+TEST(TurningScene, AnAngularVelocityOf0IsKeptAndWritten) {
+    // Given, even 0, it makes the polygon turn freely when hit: the writer keeps it.
+    const ccd::Scene scene = parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "crate", "vertices": [[0, 0], [1, 0], [1, 1], [0, 1]],
+                     "velocity": [0, 0], "angular_velocity": 0} ]})",
+                                         "x.json");
+    ASSERT_TRUE(scene.polygons[0].angular_velocity);
+    EXPECT_EQ(*scene.polygons[0].angular_velocity, 0.0);
+    EXPECT_TRUE(scene.polygons[0].free_rotation());
+    EXPECT_FALSE(scene.polygons[0].turns());
+    const std::string text = ccd::scene_to_json(scene);
+    EXPECT_NE(text.find(R"("angular_velocity": 0.0)"), std::string::npos) << text;
+    EXPECT_EQ(parse_scene(text, "back.json"), scene);
+}
+
+TEST(TurningScene, ReadsAndWritesAPolygonsDensityOrMass) {
+    const ccd::Scene scene = parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "a", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                     "density": 2.5},
+                    {"name": "b", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                     "mass": 3} ]})",
+                                         "x.json");
+    EXPECT_EQ(scene.polygons[0].density, 2.5);
+    EXPECT_FALSE(scene.polygons[0].mass);
+    EXPECT_EQ(scene.polygons[1].mass, 3.0);
+    EXPECT_FALSE(scene.polygons[1].density);
+    const std::string text = ccd::scene_to_json(scene);
+    EXPECT_NE(text.find(R"("density": 2.5)"), std::string::npos) << text;
+    EXPECT_NE(text.find(R"("mass": 3.0)"), std::string::npos) << text;
+    EXPECT_EQ(parse_scene(text, "back.json"), scene);
+    EXPECT_EQ(error_of(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "a", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                     "density": 1, "mass": 1} ]})"),
+              "test.json: /polygons/0/mass: a polygon has a \"density\" or a \"mass\", not both");
+    EXPECT_NE(error_of(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "a", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                     "mass": 0} ]})")
+                  .find("/polygons/0/mass"),
+              std::string::npos);
 }
 
 TEST(TurningScene, TheWorldRefusesATurningBodyNamingIt) {
@@ -141,7 +184,7 @@ TEST(TurningScene, TheWorldRefusesATurningBodyNamingIt) {
     // A polygon that starts turned but does not turn is stepped, from where its angle puts it.
     ccd::Scene turned = scene;
     turned.walls.clear();
-    turned.polygons[0].angular_velocity = 0.0;
+    turned.polygons[0].angular_velocity.reset();
     EXPECT_FALSE(ccd::turning_refusal(turned));
     ccd::SceneWorld world = ccd::make_world(turned);
     ASSERT_EQ(world.world.body_count(), 1);

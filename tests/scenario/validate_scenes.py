@@ -75,6 +75,12 @@ must_refuse = {
     "a polygon's angular velocity as a string": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "angular_velocity": "fast"}]),
+    "a polygon with both a density and a mass": lambda d: d.update(
+        polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                   "density": 1, "mass": 1}]),
+    "a polygon's mass of 0": lambda d: d.update(
+        polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
+                   "mass": 0}]),
 }
 if validator.is_valid(base):
     for what, edit in must_refuse.items():

@@ -247,8 +247,8 @@ Wall read_wall(const Reader& r, Names& names) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object(
-        {"name", "vertices", "velocity", "angle", "angular_velocity", "response", "restitution"});
+    r.expect_object({"name", "vertices", "velocity", "angle", "angular_velocity", "density", "mass",
+                     "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -260,6 +260,10 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
     if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
+    if (r.has("density") && r.has("mass"))
+        r.member("mass").fail("a polygon has a \"density\" or a \"mass\", not both");
+    if (r.has("density")) polygon.density = r.member("density").positive_number();
+    if (r.has("mass")) polygon.mass = r.member("mass").positive_number();
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;

@@ -86,10 +86,12 @@ Json to_json(const Scene& scene) {
             vertices.push_back(vec2(vertex));
         Json p{
             {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}};
-        // Written only when not 0 (as da and db), so a polygon that does not turn reads as before.
+        // The angle written only when not 0 (as da and db), the angular velocity, the density
+        // and the mass when given, so a polygon that never turns reads as before.
         if (!is_positive_zero(polygon.angle)) p["angle"] = polygon.angle;
-        if (!is_positive_zero(polygon.angular_velocity))
-            p["angular_velocity"] = polygon.angular_velocity;
+        if (polygon.angular_velocity) p["angular_velocity"] = *polygon.angular_velocity;
+        if (polygon.density) p["density"] = *polygon.density;
+        if (polygon.mass) p["mass"] = *polygon.mass;
         p["response"] = response_name(polygon.response);
         p["restitution"] = polygon.restitution;
         out["polygons"].push_back(std::move(p));

@@ -51,23 +51,34 @@ struct Wall {
 
 // A polygon body: at least three vertices, either winding; it translates (seed 002's sweep) and
 // may turn about its centroid (its center of mass for a uniform density: ccd::area_centroid).
+// With an angular velocity (even 0) it is a rigid body that turns freely, its mass and moment
+// of inertia from its area (ccd::mass_properties); without one it never turns (a fixed rotation,
+// as Box2D's fixedRotation), as polygons did before they could turn (docs/scheduler.md,
+// "Turning bodies").
 struct PolygonBody {
     std::string name;
     Polygon polygon;                              // its outline at the orientation 0
     Vec2 velocity;                                // its centroid's displacement over one frame
     ResponseKind response = ResponseKind::Bounce; // as a body's
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
-    double angle = 0.0;            // orientation at t = 0: `polygon` turned by it (radians)
-    double angular_velocity = 0.0; // radians per frame, counter-clockwise, about the centroid
+    double angle = 0.0; // orientation at t = 0: `polygon` turned by it (radians)
+    // Radians per frame, counter-clockwise, about the centroid; none: it never turns.
+    std::optional<double> angular_velocity = {};
+    // Its mass, or its density (the mass is then density x area); at most one of the two. None:
+    // a turning polygon has density 1, one that never turns mass 1 (as every body before).
+    std::optional<double> density = {};
+    std::optional<double> mass = {};
 
-    bool turns() const { return angular_velocity != 0.0; }
+    bool turns() const { return angular_velocity.value_or(0.0) != 0.0; }
+    // Whether it turns freely when hit: it has an angular velocity, even 0.
+    bool free_rotation() const { return angular_velocity.has_value(); }
     // The centroid of the outline: the pivot it turns about (turning leaves it in place).
     Vec2 centroid() const { return area_centroid(polygon); }
     // The polygon at t = 0: the outline turned by `angle` about its centroid (the outline
     // itself, bit for bit, when the angle is 0).
     Polygon at_start() const;
     // Its motion over one frame: about its centroid, which moves by `velocity`.
-    Turning turning() const { return {centroid(), velocity, angular_velocity}; }
+    Turning turning() const { return {centroid(), velocity, angular_velocity.value_or(0.0)}; }
     friend bool operator==(const PolygonBody&, const PolygonBody&) = default;
 };
 

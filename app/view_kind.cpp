@@ -5,6 +5,7 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -14,9 +15,12 @@ std::string_view to_string(ViewKind kind) {
 }
 
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
-    // A scene with a turning body, which the World does not step yet, opens in the query lab
-    // when any of its pairs can be taken apart there.
-    const bool turning = ccd::turning_refusal(scene).has_value();
+    // A scene with a turning body opens in the query lab when any of its pairs can be taken
+    // apart there (--mode world runs it in the world view, or shows the World's refusal).
+    const bool turning = std::any_of(scene.polygons.begin(), scene.polygons.end(),
+                                     [](const ccd::PolygonBody& p) { return p.turns(); }) ||
+                         std::any_of(scene.walls.begin(), scene.walls.end(),
+                                     [](const ccd::Wall& w) { return w.turns(); });
     const bool query_lab = mode == Mode::Query ||
                            (mode == Mode::Automatic && query_lab_pair(scene, turning) != nullptr);
     if (query_lab) {
@@ -29,9 +33,9 @@ ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& lab
         }
         return ViewKind::QueryLab;
     }
-    // ccd::SceneError: a scene the World does not take; one with a turning body opens, and the
-    // world view shows the refusal instead of a run.
-    if (!turning) static_cast<void>(ccd::make_world(scene));
+    // ccd::SceneError: a scene the World does not take; one the World refuses for a turning
+    // body opens, and the world view shows the refusal instead of a run.
+    if (!ccd::turning_refusal(scene)) static_cast<void>(ccd::make_world(scene));
     return ViewKind::World;
 }
 

@@ -17,12 +17,13 @@ enum class ViewKind { QueryLab, World };
 std::string_view to_string(ViewKind kind); // "query lab", "world"
 
 // The view `scene` opens in: the query lab for Mode::Query, or for Mode::Automatic when the scene
-// is one pair (query_lab_pair), or has a turning body (which the World does not step yet) and any
-// pair the lab takes; the world otherwise. Throws what making that view would throw, so that a
+// is one pair (query_lab_pair), or has a turning body and any pair the lab takes; the world
+// otherwise. Throws what making that view would throw, so that a
 // view made from it afterwards cannot fail: std::runtime_error, prefixed with `label` (the
 // scene's file), when the query lab cannot take the scene; ccd::SceneError when the scene makes
-// no World (a polygon with more vertices than the World takes), except for a turning body: the
-// world view opens and shows the World's refusal (ccd::turning_refusal) in place of a run.
+// no World (a polygon with more vertices than the World takes), except for a turning body the
+// World does not step (ccd::turning_refusal): the world view opens and shows the refusal in
+// place of a run.
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode);
 
 } // namespace ccdlab

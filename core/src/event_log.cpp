@@ -37,6 +37,22 @@ void put_polygon_parts(std::string& out, int vertex, int edge) {
     put(out, edge);
 }
 
+// A turning body's contact: the impulse, the orientations and the angular velocities, only
+// then (a log without turning bodies reads as before).
+void put_turning_parts(std::string& out, const ContactEvent& e) {
+    if (!e.turning) return;
+    out += " impulse";
+    put(out, e.impulse);
+    out += " angles";
+    put(out, e.body_angle);
+    put(out, e.other_angle);
+    out += " spins";
+    put(out, e.body_angular_velocity_before);
+    put(out, e.body_angular_velocity_after);
+    put(out, e.other_angular_velocity_before);
+    put(out, e.other_angular_velocity_after);
+}
+
 } // namespace
 
 std::string to_text(const EventLog& log) {
@@ -60,6 +76,7 @@ std::string to_text(const EventLog& log) {
         put(out, e.body_removed);
         put(out, e.other_removed);
         put_polygon_parts(out, e.vertex, e.edge);
+        put_turning_parts(out, e);
         out += '\n';
     }
     for (const CancelledPrediction& c : log.cancelled) {

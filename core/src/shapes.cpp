@@ -26,6 +26,24 @@ Vec2 area_centroid(const Polygon& polygon) {
     return v[0] + weighted * (1.0 / (3.0 * twice_area));
 }
 
+bool is_convex(const Polygon& polygon) {
+    const std::vector<Vec2>& v = polygon.vertices;
+    const std::size_t n = v.size();
+    if (n < 3) return false;
+    int side = 0; // +1: every vertex left of every edge (counter-clockwise), -1: right
+    for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 a = v[i], b = v[(i + 1) % n];
+        for (std::size_t j = 0; j < n; ++j) {
+            const double c = cross(b - a, v[j] - a);
+            if (c == 0.0) continue;
+            const int s = c > 0.0 ? 1 : -1;
+            if (side == 0) side = s;
+            if (s != side) return false;
+        }
+    }
+    return side != 0;
+}
+
 Polygon translated(Polygon polygon, Vec2 offset) {
     for (Vec2& v : polygon.vertices)
         v += offset;

@@ -3,6 +3,7 @@
 #include "ccd/world.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/mass_properties.hpp"
 
 #include "world_state.hpp"
 
@@ -68,9 +69,49 @@ int World::add_body(BodyDef def) {
             bounding_radius = std::max(bounding_radius, length(v));
         }
         // Grown past the rounding of length(): every vertex strictly inside, for the grid's
-        // boxes and the pair filter, which only see this circle.
+        // boxes and the pair filter, which only see this circle (at every orientation).
         bounding_radius *= 1.0 + 0x1p-40;
     }
+    detail::Spin spin;
+    const bool turning = def.angular_velocity.has_value();
+    if (turning) {
+        if (def.outline.empty())
+            throw std::invalid_argument("World::add_body: only a polygon turns (an angular "
+                                        "velocity needs an outline)");
+        const double w = *def.angular_velocity;
+        if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
+            throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
+                                        "not finite, or a negative inertia");
+        check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
+        Polygon outline{def.outline};
+        if (!is_convex(outline))
+            throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
+                                        "turning queries take convex polygons)");
+        const MassProperties shape = mass_properties(outline);
+        if (!(def.mass > 0.0))
+            throw std::invalid_argument("World::add_body: a turning polygon needs a mass > 0");
+        // Counter-clockwise, as the turning queries take it.
+        double twice_area = 0.0;
+        for (std::size_t i = 1; i + 1 < def.outline.size(); ++i)
+            twice_area +=
+                cross(def.outline[i] - def.outline[0], def.outline[i + 1] - def.outline[0]);
+        if (twice_area < 0.0) std::reverse(def.outline.begin(), def.outline.end());
+        // About the center (the centroid, up to rounding: the parallel axis for the rest).
+        const double inertia =
+            def.inertia > 0.0
+                ? def.inertia
+                : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
+        if (!(inertia > 0.0))
+            throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
+                                        "inertia > 0");
+        spin.rate = w;
+        spin.angular_velocity = w;
+        spin.inverse_inertia = 1.0 / inertia;
+    }
+    const bool concave = !def.outline.empty() && !turning && !is_convex(Polygon{def.outline});
+    if ((turning && state_->any_concave) || (concave && state_->any_turning))
+        throw std::invalid_argument("World::add_body: a World with turning polygons takes only "
+                                    "convex polygons (the turning queries take convex polygons)");
     BodyRecord b;
     b.mass = def.mass;
     b.restitution = def.response.restitution;
@@ -81,6 +122,10 @@ int World::add_body(BodyDef def) {
     m.motion = def.velocity;
     m.kind = static_cast<std::uint8_t>(def.response.kind);
     if (!def.outline.empty()) m.kind |= BodyMotion::kPolygonBit;
+    if (turning) m.kind |= BodyMotion::kTurningBit;
+    state_->any_turning = state_->any_turning || turning;
+    state_->any_concave = state_->any_concave || concave;
+    state_->spins.push_back(spin);
     state_->bodies.push_back(b);
     state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
@@ -161,8 +206,13 @@ int World::wall_count() const {
 WorldBody World::body(int index) const {
     const BodyRecord& b = state_->bodies.at(static_cast<std::size_t>(index));
     const BodyMotion& m = state_->motions[static_cast<std::size_t>(index)];
-    return WorldBody{Circle{State::position(m, state_->time), m.radius}, b.velocity, m.alive,
-                     m.frozen};
+    const detail::Spin& spin = state_->spins[static_cast<std::size_t>(index)];
+    return WorldBody{Circle{State::position(m, state_->time), m.radius},
+                     b.velocity,
+                     m.alive,
+                     m.frozen,
+                     state_->angle_at(index, state_->time),
+                     m.turning() ? spin.angular_velocity : 0.0};
 }
 
 std::span<const Vec2> World::outline(int index) const {
@@ -191,6 +241,9 @@ World World::snapshot() const {
     c.callbacks = s.callbacks;
     c.motions = s.motions;
     c.outlines = s.outlines;
+    c.spins = s.spins;
+    c.any_turning = s.any_turning;
+    c.any_concave = s.any_concave;
     c.stamps = s.stamps;
     c.walls = s.walls;
     c.memory_changes = s.memory_changes;
@@ -211,6 +264,7 @@ std::size_t World::snapshot_bytes() const {
     add(s.outlines);
     for (const std::vector<Vec2>& o : s.outlines)
         add(o);
+    add(s.spins);
     add(s.stamps);
     add(s.walls);
     add(s.memory_changes);

@@ -12,7 +12,7 @@ namespace ccd {
 std::size_t WorldKeyframe::bytes() const {
     const auto of = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return sizeof(*this) + of(origins) + of(velocities) + of(versions) + of(alive) + of(memories) +
-           of(motions) + of(walls);
+           of(motions) + of(spins) + of(walls);
 }
 
 WorldKeyframe World::keyframe() const {
@@ -42,6 +42,8 @@ WorldKeyframe World::keyframe() const {
                 {static_cast<int>(i), m.last_other, m.last_time, b.last_normal, m.last_kind});
         if (!(m.motion == (m.alive ? b.velocity : Vec2{})))
             k.motions.push_back({static_cast<int>(i), m.motion});
+        if (m.turning())
+            k.spins.push_back({static_cast<int>(i), s.spins[i].angle, s.spins[i].angular_velocity});
     }
     k.walls.reserve(s.walls.size());
     for (const detail::WallRecord& w : s.walls)
@@ -66,6 +68,9 @@ World World::restored(const WorldKeyframe& k) const {
     c.callbacks = s.callbacks;
     c.motions = s.motions;
     c.outlines = s.outlines;
+    c.spins = s.spins;
+    c.any_turning = s.any_turning;
+    c.any_concave = s.any_concave;
     c.stamps.resize(n);
     c.walls = s.walls;
     for (std::size_t i = 0; i < n; ++i) {
@@ -98,6 +103,13 @@ World World::restored(const WorldKeyframe& k) const {
     }
     for (const WorldKeyframe::Motion& motion : k.motions)
         c.motions[static_cast<std::size_t>(motion.body)].motion = motion.motion;
+    for (const WorldKeyframe::Spin& spin : k.spins) {
+        detail::Spin& to = c.spins[static_cast<std::size_t>(spin.body)];
+        to.angle = spin.angle;
+        to.angular_velocity = spin.angular_velocity;
+        to.rate =
+            c.motions[static_cast<std::size_t>(spin.body)].alive ? spin.angular_velocity : 0.0;
+    }
     for (std::size_t w = 0; w < c.walls.size(); ++w) {
         c.walls[w].origin = k.walls[w];
         c.walls[w].since = 0.0;

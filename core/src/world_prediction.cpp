@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace ccd {
 namespace {
@@ -134,7 +136,16 @@ void World::State::repredict(int index) {
 
 SweptBody World::State::swept(int index, double from) const {
     const BodyMotion& m = hot(index);
-    return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)]};
+    return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)],
+            angle_at(index, from)};
+}
+
+Vec2 World::State::material_velocity(int index, Vec2 point, double t) const {
+    const BodyMotion& m = hot(index);
+    if (!m.turning()) return m.motion;
+    const double w = spins[static_cast<std::size_t>(index)].rate;
+    const Vec2 r = point - position(m, t);
+    return m.motion + Vec2{-w * r.y, w * r.x};
 }
 
 // The disks' queries (a circle against a wall, against a circle) are called directly, not
@@ -146,7 +157,7 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
     const Vec2 v = m.motion;
     const bool wall_moves = w.moving();
-    if (v == Vec2{} && !wall_moves) return;
+    if (v == Vec2{} && !wall_moves && rate(index) == 0.0) return;
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
@@ -157,7 +168,8 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
             : time_of_impact(mover, v * rest, w.origin);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
-    const Vec2 relative = v - w.velocity_at(hit->point, at, hit->feature);
+    const Vec2 relative = (m.turning() ? material_velocity(index, hit->point, at) : v) -
+                          w.velocity_at(hit->point, at, hit->feature);
     if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at, after)) return;
     offer(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature, hit->point,
                      hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
@@ -168,7 +180,7 @@ std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double fr
     const double rest = 1.0 - from;
     const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
                                              : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(swept(index, from), motion(index) * rest, segment);
+    return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest, segment);
 }
 
 std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double from) const {
@@ -176,18 +188,25 @@ std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double 
     const double rest = 1.0 - from;
     const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
                                              : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, segment);
+    return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, rate(index) * rest,
+                          segment);
 }
 
 std::optional<Hit> World::State::algorithm_pair_hit(int i, int j, double from) const {
     const double rest = 1.0 - from;
-    return time_of_impact(*algorithm, swept(i, from), motion(i) * rest, swept(j, from),
-                          motion(j) * rest);
+    return time_of_impact(*algorithm, swept(i, from), motion(i) * rest, rate(i) * rest,
+                          swept(j, from), motion(j) * rest, rate(j) * rest);
 }
 
 void World::State::predict_pair(int i, int j, double from, int after) {
     const BodyMotion& ma = hot(i);
     const BodyMotion& mb = hot(j);
+    // A pair with a turning body: no cheap rejection (its centers can recede while a corner
+    // turns into the other); the certified query's own early out is about the same circles.
+    if ((ma.kind | mb.kind) & BodyMotion::kTurningBit) [[unlikely]] {
+        query_turning_pair(i, j, from, after);
+        return;
+    }
     const Vec2 va = ma.motion, vb = mb.motion;
     if (va == vb) return; // no relative motion: they cannot close in
     const double rest = 1.0 - from;
@@ -196,6 +215,26 @@ void World::State::predict_pair(int i, int j, double from, int after) {
     // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
     if (detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)) return;
     query_pair(i, j, from, after);
+}
+
+// A pair with a turning body: its query through the pair registry (toi_body.hpp) with each
+// side's turn over the rest of the frame, and the contact points' relative velocity for "what
+// is an event".
+void World::State::query_turning_pair(int i, int j, double from, int after) {
+    const BodyMotion& ma = hot(i);
+    const BodyMotion& mb = hot(j);
+    const double rest = 1.0 - from;
+    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
+                               : time_of_impact(swept(i, from), ma.motion * rest, rate(i) * rest,
+                                                swept(j, from), mb.motion * rest, rate(j) * rest);
+    if (!hit) return;
+    const double at = std::min(1.0, from + hit->t * rest);
+    const Vec2 relative =
+        material_velocity(i, hit->point, at) - material_velocity(j, hit->point, at);
+    if (!is_event(*hit, relative, is_sensor(ma) || is_sensor(mb), i, OtherKind::Body, j, at, after))
+        return;
+    offer(Prediction{at, i, OtherKind::Body, j, version(i), version(j), hit->feature, hit->point,
+                     hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
 }
 
 // The exact query for a pair the cheap rejection let through (most pairs do not get here:
@@ -401,7 +440,9 @@ void World::State::begin_frame() {
         if (with_paths) {
             std::vector<PathPoint>& points = log.paths[i].points;
             points.clear();
-            if (m.alive) points.push_back({0.0, m.origin});
+            if (m.alive)
+                points.push_back(
+                    {0.0, m.origin, m.turning() ? spins[i].angle_at(0.0, m.since) : 0.0});
         }
         if (!m.alive) continue;
         live.push_back(static_cast<int>(i));

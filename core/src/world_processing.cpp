@@ -183,9 +183,16 @@ void World::State::end_frame() {
     flush_paths();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         BodyMotion& m = motions[i];
+        double angle = 0.0;
+        if (m.turning()) [[unlikely]] { // its orientation at the frame's end; turns again
+            detail::Spin& spin = spins[i];
+            spin.angle = spin.angle_at(1.0, m.since);
+            angle = spin.angle;
+            if (m.frozen) spin.rate = m.alive ? spin.angular_velocity : 0.0;
+        }
         if (m.alive) {
             m.origin = position(m, 1.0);
-            if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin});
+            if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin, angle});
         }
         m.since = 0.0;
         if (m.frozen) { // moves again, by its velocity

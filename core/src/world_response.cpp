@@ -17,6 +17,16 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
     BodyMotion& m = hot(index);
     // Every body changed here is alive, and its path has a vertex at `since` already.
     const bool same_instant = m.since == t;
+    double angle = 0.0;
+    if (m.turning()) [[unlikely]] { // its orientation now, its new rate (as `motion` below)
+        detail::Spin& spin = spins[static_cast<std::size_t>(index)];
+        spin.angle = spin.angle_at(t, m.since);
+        angle = spin.angle;
+        if (remove || freeze)
+            spin.rate = 0.0;
+        else if (!m.frozen)
+            spin.rate = spin.angular_velocity;
+    }
     m.origin = position(m, t);
     m.since = t;
     b.velocity = velocity;
@@ -48,7 +58,7 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
             log.paths[static_cast<std::size_t>(index)].points.back().position = m.origin;
     } else {
         b.pending_vertex = static_cast<std::uint32_t>(pending_vertices.size());
-        pending_vertices.push_back({index, {t, m.origin}});
+        pending_vertices.push_back({index, {t, m.origin, angle}});
     }
 }
 
@@ -98,13 +108,17 @@ bool World::State::chatters(BodyRecord& b, double t) const {
 }
 
 ContactEvent World::State::respond(const Prediction& p, int sequence) {
+    if (hot(p.body).turning() || (p.other_kind == OtherKind::Body && hot(p.other).turning()))
+        [[unlikely]]
+        return respond_turning(p, sequence);
     const double t = p.time;
     BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
     BodyMotion& ma = hot(p.body);
     const Vec2 n = p.normal;
     ContactEvent event{sequence, t,     p.body,    p.other_kind, p.other, p.feature,
                        p.point,  n,     ma.motion, ma.motion,    {},      {},
-                       false,    false, p.vertex,  p.edge};
+                       false,    false, p.vertex,  p.edge,       {},      false,
+                       0.0,      0.0,   0.0,       0.0,          0.0,     0.0};
 
     // Outcomes of the two participants ("no change" by default).
     ContactOutcome out_a{a.velocity, false};
@@ -163,6 +177,7 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
             out_b.velocity = off_the_last_wall(p.other, out_b.velocity, t);
     }
 
+    const Vec2 velocity_before = a.velocity;
     changed.clear();
     const auto apply = [&](int index, BodyRecord& body, const BodyMotion& m,
                            const ContactOutcome& out, Vec2 carry) {
@@ -198,6 +213,23 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         }
     }
 
+    remember_contact(p, sequence, a_held, b_held, event);
+    if (ma.alive) event.impulse = (a.velocity - velocity_before) * a.mass;
+    return event;
+}
+
+void World::State::remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,
+                                    ContactEvent& event) {
+    const double t = p.time;
+    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
+    BodyMotion& ma = hot(p.body);
+    const Vec2 n = p.normal;
+    BodyRecord* b = nullptr;
+    BodyMotion* mb = nullptr;
+    if (p.other_kind == OtherKind::Body) {
+        b = &bodies[static_cast<std::size_t>(p.other)];
+        mb = &hot(p.other);
+    }
     if (lean()) { // the memories an unchanged body's standing predictions read
         const auto remember = [&](int index, const BodyMotion& m, const BodyRecord& body) {
             if (std::find(changed.begin(), changed.end(), index) != changed.end()) return;
@@ -233,7 +265,6 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
         event.other_velocity_after = mb->motion;
         event.other_removed = !mb->alive;
     }
-    return event;
 }
 
 } // namespace ccd

@@ -44,8 +44,13 @@ struct alignas(64) BodyMotion {
     bool frozen = false;
 
     static constexpr std::uint8_t kPolygonBit = 0x80;
-    ResponseKind response() const { return static_cast<ResponseKind>(kind & ~kPolygonBit); }
+    // A polygon that turns freely (World::State::spins has its orientation and spin).
+    static constexpr std::uint8_t kTurningBit = 0x40;
+    ResponseKind response() const {
+        return static_cast<ResponseKind>(kind & ~(kPolygonBit | kTurningBit));
+    }
     bool polygon() const { return (kind & kPolygonBit) != 0; }
+    bool turning() const { return (kind & kTurningBit) != 0; }
 };
 
 static_assert(sizeof(BodyMotion) == 64, "one cache line");
@@ -96,6 +101,18 @@ struct WallRecord {
     }
 };
 
+// A turning polygon's orientation and spin, kept as BodyMotion keeps its path: the orientation
+// at BodyMotion::since and the rate it turns by from then on (docs/scheduler.md, "Turning
+// bodies"). Every body has one; only a body with BodyMotion::kTurningBit reads it.
+struct Spin {
+    double angle = 0.0;            // orientation at BodyMotion::since (radians)
+    double rate = 0.0;             // radians per frame from `since` on: 0 while frozen or removed
+    double angular_velocity = 0.0; // what it turns by once it moves again (BodyRecord::velocity's)
+    double inverse_inertia = 0.0;  // about the center
+
+    double angle_at(double t, double since) const { return angle + rate * (t - since); }
+};
+
 // A body's side memory as it was before an event changed it without changing the body's
 // trajectory (the lean levels' record, docs/scheduler.md, "Log levels").
 struct SideMemory {
@@ -126,6 +143,9 @@ struct World::State {
     std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
     std::vector<BodyMotion> motions;         // by body
     std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
+    std::vector<detail::Spin> spins;         // by body: a turning polygon's orientation and spin
+    bool any_turning = false;                // a turning polygon was added
+    bool any_concave = false;                // a polygon that is not convex was added
     // By body, 8 bytes: what checking a prediction reads (is it current, which event
     // cancelled it).
     struct Stamp {
@@ -248,6 +268,20 @@ struct World::State {
     void repredict(int index);
     // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
     SweptBody swept(int index, double from) const;
+    // A turning body's orientation at frame time t (0 for any other body).
+    double angle_at(int index, double t) const {
+        const BodyMotion& m = hot(index);
+        return m.turning() ? spins[static_cast<std::size_t>(index)].angle_at(t, m.since) : 0.0;
+    }
+    // The rate a body turns by now (0 for a body that does not turn).
+    double rate(int index) const {
+        return hot(index).turning() ? spins[static_cast<std::size_t>(index)].rate : 0.0;
+    }
+    // The velocity of body `index`'s material at `point` at frame time t: its motion, plus its
+    // spin's for a turning one.
+    Vec2 material_velocity(int index, Vec2 point, double t) const;
+    // A pair with a turning body (out of line: the disks' path stays as it was).
+    [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);
     void predict_wall(int index, int wall, double from, int after);
     // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
     // the circles' path stays as it was).
@@ -308,6 +342,13 @@ struct World::State {
     // rule, crushing, the side memory; the bodies whose trajectory changed in `changed`.
     // Returns the event as the log records it.
     ContactEvent respond(const Prediction& p, int sequence);
+    // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
+    // spin (docs/scheduler.md, "Collision response with spin").
+    ContactEvent respond_turning(const Prediction& p, int sequence);
+    // What every contact ends with: the lean levels' record of the memories an unchanged body's
+    // standing predictions read, then the side memories, then the event's outcome.
+    void remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,
+                          ContactEvent& event);
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
     // body frozen here moves by `carry` for the rest of the frame.
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,

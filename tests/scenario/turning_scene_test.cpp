@@ -1,6 +1,6 @@
 // Turning bodies in a scene file (docs/scene-format.md, "Turning"): a polygon's angle and angular
 // velocity about its area centroid, a segment's pivot and angle, its density or mass; the
-// canonical writer; the World's refusal until it steps them.
+// canonical writer; the World's refusal of what it does not step.
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
@@ -167,20 +167,39 @@ TEST(TurningScene, ReadsAndWritesAPolygonsDensityOrMass) {
               std::string::npos);
 }
 
-TEST(TurningScene, TheWorldRefusesATurningBodyNamingIt) {
+TEST(TurningScene, TheWorldRefusesATurningSegmentAndATurningPolygonThatIsNotConvex) {
     const ccd::Scene scene = parse_scene(kTurning, "x.json");
     const std::string polygon = world_refusal(scene);
-    EXPECT_NE(polygon.find("polygon \"L\""), std::string::npos) << polygon;
-    EXPECT_NE(polygon.find("turning bodies are not stepped by the World yet"), std::string::npos)
-        << polygon;
+    EXPECT_EQ(polygon, "polygon \"L\": the World turns convex polygons only (it has an angular "
+                       "velocity); the query lab (--mode query) answers turning queries of "
+                       "convex ones");
     ASSERT_TRUE(ccd::turning_refusal(scene));
     EXPECT_EQ(*ccd::turning_refusal(scene), polygon);
     ccd::Scene wall_only = scene;
     wall_only.polygons.clear();
     const std::string wall = world_refusal(wall_only);
-    EXPECT_NE(wall.find("segment \"paddle\""), std::string::npos) << wall;
-    EXPECT_NE(wall.find("turning bodies are not stepped by the World yet"), std::string::npos)
-        << wall;
+    EXPECT_EQ(wall, "segment \"paddle\": turning segments are not stepped by the World yet (it "
+                    "turns about its pivot); the query lab (--mode query) answers its turning "
+                    "queries");
+    // A convex turning polygon is stepped; beside it, a polygon that is not convex is refused,
+    // though it does not turn itself (the turning queries take convex polygons).
+    ccd::Scene square = wall_only;
+    square.polygons.push_back(ccd::PolygonBody{"square",
+                                               {{{0, 0}, {1, 0}, {1, 1}, {0, 1}}},
+                                               {1.0, 0.0},
+                                               ccd::ResponseKind::Bounce,
+                                               1.0,
+                                               0.0,
+                                               0.5});
+    square.walls.clear();
+    EXPECT_EQ(world_refusal(square), "");
+    ccd::Scene with_l = square;
+    with_l.polygons.push_back(scene.polygons[0]);
+    with_l.polygons.back().angular_velocity.reset();
+    EXPECT_EQ(world_refusal(with_l),
+              "polygon \"L\": the World turns convex polygons only (it is not convex, and "
+              "polygon \"square\" turns); the query lab (--mode query) answers turning queries "
+              "of convex ones");
     // A polygon that starts turned but does not turn is stepped, from where its angle puts it.
     ccd::Scene turned = scene;
     turned.walls.clear();

@@ -37,6 +37,20 @@ struct ContactEvent {
     // (every circle against circle or wall).
     int vertex = -1;
     int edge = -1;
+    // The impulse the contact gave `body`: its mass times its change of velocity (the other got
+    // the opposite from a bounce); zero when `body` was removed or did not respond.
+    Vec2 impulse;
+    // A contact of a turning body (docs/scheduler.md, "Turning bodies"): each participant's
+    // orientation at `time` and angular velocity before and after, radians (per frame); 0 for a
+    // participant that does not turn (a wall, a circle, a polygon of fixed rotation). to_text
+    // prints them, and the impulse, only when `turning`.
+    bool turning = false;
+    double body_angle = 0.0;
+    double other_angle = 0.0;
+    double body_angular_velocity_before = 0.0;
+    double body_angular_velocity_after = 0.0;
+    double other_angular_velocity_before = 0.0;
+    double other_angular_velocity_after = 0.0;
 };
 
 enum class CancelReason {
@@ -66,6 +80,9 @@ struct CancelledPrediction {
 struct PathPoint {
     double time = 0.0;
     Vec2 position;
+    // A turning polygon's orientation there (it turns at a constant rate to the next vertex:
+    // the angle between two vertices is their angles' linear interpolation); 0 for any other body.
+    double angle = 0.0;
 };
 
 // The body's path over the frame: a vertex at the frame's start, at every change of its

@@ -49,6 +49,11 @@ Vec2 vertex_centroid(const Polygon& polygon);
 // winding; the vertex centroid when the area is 0. What a turning polygon of a scene turns about.
 Vec2 area_centroid(const Polygon& polygon);
 
+// Whether the polygon is convex: every vertex on or to one side of every edge's line (either
+// winding; vertices along a line allowed), with an area that is not 0. Exact in the sign of each
+// cross product as rounded: a vertex within rounding of an edge's line counts as on it.
+bool is_convex(const Polygon& polygon);
+
 // `polygon` moved by `offset`.
 Polygon translated(Polygon polygon, Vec2 offset);
 
@@ -90,6 +95,9 @@ struct SweptBody {
     Vec2 center;
     double radius = 0.0;
     std::span<const Vec2> outline;
+    // The polygon's orientation: its vertices are `center + R(angle) outline[k]` (exactly
+    // `center + outline[k]` at 0). A body that turns (toi_body.hpp) turns about `center`.
+    double angle = 0.0;
 
     bool is_polygon() const { return !outline.empty(); }
 };

@@ -25,6 +25,17 @@ std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& 
 // mover_edge names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall);
 
+// The same two for bodies that turn: `a` turns by `turn_a` radians (counter-clockwise, over the
+// query) about its center while the center moves by `da`, `b` likewise. A turn of 0 is the
+// translating query above, bit for bit. A turning side is a Turning motion about its center,
+// and the pair registry answers with its certified turning query; these take convex
+// counter-clockwise polygons, so a clockwise polygon of the pair is put to them reversed and
+// the hit's numbered parts are given back in the body's own numbering.
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const SweptBody& b,
+                                  Vec2 db, double turn_b);
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a,
+                                  const MovingSegment& wall);
+
 // The same two with `algorithm`'s query for the pair, where the registry has one and it takes
 // the two sides (ccd::inexpressible); otherwise with the exact query, as above. A World whose
 // WorldOptions::algorithm is not "exact" asks here.
@@ -32,5 +43,9 @@ std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a
                                   const SweptBody& b, Vec2 db);
 std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
                                   const MovingSegment& wall);
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  double turn_a, const SweptBody& b, Vec2 db, double turn_b);
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  double turn_a, const MovingSegment& wall);
 
 } // namespace ccd

@@ -1,6 +1,7 @@
 #pragma once
-// World: dynamic circles (and points, circles of radius 0) and translating polygons among static
-// and kinematic walls (segments whose endpoints move linearly, frame after frame), advanced one
+// World: dynamic circles (and points, circles of radius 0) and polygons (translating, or rigid
+// bodies that turn) among static and kinematic walls (segments whose endpoints move linearly,
+// frame after frame), advanced one
 // frame at a time by a sub-frame event scheduler: every contact is processed in time order, the
 // bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -76,6 +78,16 @@ struct BodyDef {
     // center and never rotating; shape.radius is then not used. Empty: a circle. Otherwise 3 to
     // 255 finite vertices (World::add_body throws std::invalid_argument).
     std::vector<Vec2> outline = {};
+    // A polygon that turns freely, a rigid body (docs/scheduler.md, "Turning bodies"): its
+    // angular velocity, radians per frame, counter-clockwise about shape.center, which is then
+    // its center of mass (the outline's area centroid, for a uniform density). None: it never
+    // turns, however it is hit (a fixed rotation). A turning outline is convex (either winding;
+    // kept counter-clockwise: World::outline), and the World then takes no polygon that is not
+    // convex (the turning queries take convex polygons; std::invalid_argument otherwise).
+    std::optional<double> angular_velocity = {};
+    // A turning polygon's moment of inertia about shape.center (> 0); 0: the mass times the
+    // outline's moment per unit mass (ccd::mass_properties: a uniform density).
+    double inertia = 0.0;
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,
@@ -136,6 +148,11 @@ struct WorldBody {
     Vec2 velocity; // what it will move by per frame once it moves again
     bool alive = true;
     bool frozen = false; // by the chattering rule or the budget, until the frame ends
+    // A turning polygon's orientation at time() (radians: its World::outline turned by it about
+    // the center) and the angular velocity it will turn by per frame once it moves again; 0 for
+    // every other body.
+    double angle = 0.0;
+    double angular_velocity = 0.0;
 };
 
 class World {
@@ -178,8 +195,8 @@ public:
     int body_count() const;
     int wall_count() const;
     WorldBody body(int index) const;
-    // A polygon body's vertices relative to its center (body(index).shape.center); empty for a
-    // circle.
+    // A polygon body's vertices relative to its center (body(index).shape.center), turned by
+    // body(index).angle for a turning one; empty for a circle.
     std::span<const Vec2> outline(int index) const;
     Segment wall(int index) const; // at time()
     // The wall at time() and how far its endpoints move per frame (zero for a static wall).

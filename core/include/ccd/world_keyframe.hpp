@@ -43,6 +43,14 @@ struct WorldKeyframe {
         Vec2 motion;
     };
     std::vector<Motion> motions;
+    // Turning polygons (ascending by body): the orientation at the frame's start and the angular
+    // velocity (between frames a body turns by it, or not at all once removed).
+    struct Spin {
+        int body = 0;
+        double angle = 0.0;
+        double angular_velocity = 0.0;
+    };
+    std::vector<Spin> spins;
     std::vector<Segment> walls; // by wall: where it is at the frame's start
 
     // What it holds: itself and its vectors' storage.

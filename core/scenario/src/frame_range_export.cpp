@@ -51,8 +51,15 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
         if (!now.alive) continue;
         PolygonBody polygon = scene.polygons[k];
         polygon.polygon.vertices.clear();
-        for (const Vec2 offset : world.outline(index))
+        // A turning polygon at its orientation now (its outline turned by it), with its angular
+        // velocity now; the angle is then 0.
+        const auto [s, c] = sin_cos(now.angle);
+        for (const Vec2 r : world.outline(index)) {
+            const Vec2 offset = now.angle == 0.0 ? r : Vec2{c * r.x - s * r.y, s * r.x + c * r.y};
             polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
+        }
+        polygon.angle = 0.0;
+        if (polygon.angular_velocity) polygon.angular_velocity = now.angular_velocity;
         polygon.velocity = in_scale(now.velocity);
         out.polygons.push_back(std::move(polygon));
     }

@@ -1,10 +1,10 @@
 #include "ccd/scene_world.hpp"
 
+#include "ccd/mass_properties.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <utility>
 
 namespace ccd {
@@ -28,21 +28,28 @@ Response response_of(ResponseKind response, double restitution) {
     return Response::bounce(restitution);
 }
 
-// The World's refusal of a turning body, and what to do instead.
-std::string not_stepped(std::string_view what, std::string_view name, std::string_view why) {
-    return std::string(what) + " \"" + std::string(name) +
-           "\": turning bodies are not stepped by the World yet (" + std::string(why) +
-           "); the query lab (--mode query) answers its turning queries";
-}
-
 } // namespace
 
 std::optional<std::string> turning_refusal(const Scene& scene) {
+    const PolygonBody* turning = nullptr;
     for (const PolygonBody& polygon : scene.polygons)
-        if (polygon.turns())
-            return not_stepped("polygon", polygon.name, "its angular_velocity is not 0");
+        if (polygon.free_rotation()) {
+            turning = &polygon;
+            break;
+        }
+    if (turning)
+        for (const PolygonBody& polygon : scene.polygons)
+            if (!is_convex(polygon.polygon))
+                return "polygon \"" + polygon.name + "\": the World turns convex polygons only (" +
+                       (polygon.free_rotation()
+                            ? std::string("it has an angular velocity")
+                            : "it is not convex, and polygon \"" + turning->name + "\" turns") +
+                       "); the query lab (--mode query) answers turning queries of convex ones";
     for (const Wall& wall : scene.walls)
-        if (wall.turns()) return not_stepped("segment", wall.name, "it turns about its pivot");
+        if (wall.turns())
+            return "segment \"" + wall.name +
+                   "\": turning segments are not stepped by the World yet (it turns about its "
+                   "pivot); the query lab (--mode query) answers its turning queries";
     return std::nullopt;
 }
 
@@ -58,15 +65,24 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         }
         out.body_names.push_back(body.name);
     }
-    // A polygon is a body about its vertex centroid, responding as the scene says; it comes
-    // after the circles. It may start turned (its angle); it may not turn.
+    // A polygon is a body after the circles, responding as the scene says, starting turned by
+    // its angle. One that never turns is about its vertex centroid, mass 1 unless the scene says
+    // (as before polygons turned); one that turns freely about its area centroid, its center of
+    // mass, density 1 unless the scene says (docs/scheduler.md, "Turning bodies").
     for (const PolygonBody& polygon : scene.polygons) {
         const Polygon start = polygon.at_start();
-        const Vec2 center = vertex_centroid(start);
-        BodyDef def{Circle{center, 0.0}, polygon.velocity, 1.0,
+        const MassProperties shape = mass_properties(start);
+        const bool turns = polygon.free_rotation();
+        const Vec2 center = turns ? shape.centroid : vertex_centroid(start);
+        const double mass = polygon.mass      ? *polygon.mass
+                            : polygon.density ? *polygon.density * shape.area
+                            : turns           ? shape.area
+                                              : 1.0;
+        BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : start.vertices)
             def.outline.push_back(v - center);
+        def.angular_velocity = polygon.angular_velocity;
         try {
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // more vertices than the World takes

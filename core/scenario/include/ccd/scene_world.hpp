@@ -21,18 +21,20 @@ struct SceneWorld {
 // default, elastic); a static segment is a static wall, a kinematic one (displacement_a/_b) a
 // kinematic wall whose endpoints move by those displacements every frame (docs/scheduler.md,
 // "Kinematic walls"). A polygon is a body after the circles (body_names continues with the
-// polygons' names): its vertices about their centroid, translating by its velocity, responding
-// as its `response` says (elastic bounce by default), mass 1 like every scene body. The scene
-// format caps nothing, the World does: a polygon of more than 255 vertices is a SceneError.
-// A polygon starts turned by its angle; the World does not step turning bodies yet: a polygon
-// with an angular velocity or a segment with a pivot and an angle that is not 0 is a SceneError
-// naming it ("turning bodies are not stepped by the World yet").
+// polygons' names), starting turned by its angle, responding as its `response` says (elastic
+// bounce by default). One without an angular velocity never turns: about its vertex centroid,
+// translating by its velocity, mass `mass`, else `density` x area, else 1. One with an angular
+// velocity (even 0) turns freely (docs/scheduler.md, "Turning bodies"): about its area centroid,
+// mass `mass`, else `density` (default 1) x area, its moment of inertia from its shape. The
+// scene format caps nothing, the World does: a polygon of more than 255 vertices is a
+// SceneError. What the World does not step is a SceneError too (turning_refusal).
 // `options`: the World's (a scene sets none of them; LogLevel for one, docs/scheduler.md).
 SceneWorld make_world(const Scene& scene, WorldOptions options = {});
 
-// Why make_world refuses `scene` for a turning body: its first polygon with an angular velocity,
-// else its first segment turning about its pivot ("polygon \"NAME\": turning bodies are not
-// stepped by the World yet (...)"); nothing when no body turns.
+// Why make_world refuses `scene` for a turning body: a polygon that is not convex in a scene
+// with a polygon that turns freely ("polygon \"NAME\": the World turns convex polygons only
+// (...)"), else a segment turning about its pivot ("segment \"NAME\": turning segments are not
+// stepped by the World yet (...)"); nothing when the World steps it.
 std::optional<std::string> turning_refusal(const Scene& scene);
 
 } // namespace ccd

@@ -1,0 +1,170 @@
+// Turning polygons in ccd::World (docs/scheduler.md, "Turning bodies"): rigid bodies that spin
+// when hit off their center of mass. The first events are worked out by hand in the comments
+// (the contact from the geometry, the impulse from Baraff's formula).
+#include "ccd/world.hpp"
+#include "expect_near.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
+
+namespace {
+
+using ccd::BodyDef;
+using ccd::Circle;
+using ccd::Feature;
+using ccd::OtherKind;
+using ccd::Vec2;
+using ccd::World;
+using ccd_test::expect_near;
+
+// The square [-1, 1]^2 about its center, counter-clockwise: edge 3 is the left side, from
+// (-1, 1) to (-1, -1). Area 4: with density 1 its mass is 4 and its moment of inertia about the
+// center m (2^2 + 2^2) / 12 = 8/3.
+const std::vector<Vec2> kSquare{{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+
+BodyDef turning_square(Vec2 center, Vec2 velocity, double angular_velocity) {
+    BodyDef def;
+    def.shape = Circle{center, 0.0};
+    def.velocity = velocity;
+    def.mass = 4.0;
+    def.outline = kSquare;
+    def.angular_velocity = angular_velocity;
+    return def;
+}
+
+BodyDef ball(Vec2 center, double radius, Vec2 velocity) {
+    BodyDef def;
+    def.shape = Circle{center, radius};
+    def.velocity = velocity;
+    return def;
+}
+
+TEST(WorldTurning, ACrateKnockedIntoASpinByABall) {
+    // The crate (the square above) at rest about (0, 0), free to turn; a ball of radius 0.5 and
+    // mass 1 at (-3, 0.5) moving by (2, 0) a frame. Its center reaches x = -1.5 at t = 0.75 and
+    // it touches the left side at (-1, 0.5), half a unit above the crate's center.
+    // The ball is body 0, the crate body 1: the normal from the crate toward the ball (-1, 0).
+    // The crate's lever r = (-1, 0.5), r x n = 0.5; the closing speed 2;
+    //   j = 2 x 2 / (1 + 1/4 + 0.5^2 x 3/8) = 4 / (43/32) = 128/43.
+    // The ball leaves at 2 - 128/43 = -42/43; the crate's center at (128/43) / 4 = 32/43, and
+    // it turns clockwise at -0.5 x (128/43) x 3/8 = -24/43 radians a frame. The energy:
+    // (1/2) 4 before; (882 + 2048 + 768) / 1849 = 2 after.
+    World world;
+    world.add_body(ball({-3.0, 0.5}, 0.5, {2.0, 0.0}));
+    world.add_body(turning_square({0.0, 0.0}, {}, 0.0));
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_NEAR(e.time, 0.75, 1e-12);
+    EXPECT_EQ(e.body, 0);
+    EXPECT_EQ(e.other_kind, OtherKind::Body);
+    EXPECT_EQ(e.other, 1);
+    EXPECT_EQ(e.feature, Feature::PolygonEdge);
+    EXPECT_EQ(e.edge, 3);
+    expect_near(e.point, {-1.0, 0.5});
+    expect_near(e.normal, {-1.0, 0.0});
+    EXPECT_TRUE(e.turning);
+    expect_near(e.body_velocity_after, {-42.0 / 43.0, 0.0});
+    expect_near(e.other_velocity_after, {32.0 / 43.0, 0.0});
+    EXPECT_EQ(e.other_angular_velocity_before, 0.0);
+    EXPECT_NEAR(e.other_angular_velocity_after, -24.0 / 43.0, 1e-12);
+    EXPECT_EQ(e.body_angular_velocity_after, 0.0) << "a ball does not turn";
+    EXPECT_EQ(e.other_angle, 0.0);
+    expect_near(e.impulse, {-128.0 / 43.0, 0.0}); // on the ball, its mass 1
+    // At the frame's end the crate has turned by -24/43 x 0.25 = -6/43 about (8/43, 0).
+    const ccd::WorldBody crate = world.body(1);
+    expect_near(crate.shape.center, {8.0 / 43.0, 0.0});
+    EXPECT_NEAR(crate.angle, -6.0 / 43.0, 1e-12);
+    EXPECT_NEAR(crate.angular_velocity, -24.0 / 43.0, 1e-12);
+    // Its path: the frame's start, the contact, the end, each with the orientation.
+    ASSERT_EQ(log.paths[1].points.size(), 3u);
+    EXPECT_EQ(log.paths[1].points[1].angle, 0.0);
+    EXPECT_NEAR(log.paths[1].points[2].angle, -6.0 / 43.0, 1e-12);
+    const double energy = 0.5 * 1.0 * std::pow(e.body_velocity_after.x, 2) +
+                          0.5 * 4.0 * std::pow(e.other_velocity_after.x, 2) +
+                          0.5 * (8.0 / 3.0) * std::pow(e.other_angular_velocity_after, 2);
+    EXPECT_NEAR(energy, 2.0, 1e-13);
+    // The next frame the ball is still leaving and the crate turning away: no event.
+    EXPECT_TRUE(world.step().events.empty());
+}
+
+TEST(WorldTurning, ASpinningSquareHitsAWallWithItsCorner) {
+    // The square about (0, 0), still, turning counter-clockwise a quarter turn a frame; a static
+    // wall along x = 1.2. Its corner (1, -1) is at angle -pi/4 and sqrt 2 from the center, at
+    // angle -pi/4 + (pi/2) t at time t: it reaches x = 1.2 when sqrt 2 cos(phi) = 1.2, at
+    // phi = -acos(1.2 / sqrt 2), t = (phi + pi/4) / (pi/2) (about 0.1437), at the point
+    // (1.2, sqrt 2 sin phi). The normal from the wall toward the square (-1, 0); the corner
+    // moves at w x r = (-w r.y, w r.x), closing at w |r.y| (r.y < 0). With r x n = r.x n.y -
+    // r.y n.x = r.y, I = 8/3 and m = 4: j = 2 w |r.y| / (1/4 + r.y^2 3/8); the center leaves at
+    // -j / 4 along x and the spin becomes w + r.y j 3/8.
+    constexpr double pi = std::numbers::pi;
+    const double w = pi / 2.0;
+    const double phi = -std::acos(1.2 / std::sqrt(2.0));
+    const double t = (phi + pi / 4.0) / (pi / 2.0);
+    const Vec2 point{1.2, std::sqrt(2.0) * std::sin(phi)};
+    const double j = 2.0 * w * std::fabs(point.y) / (0.25 + point.y * point.y * 0.375);
+    World world;
+    world.add_wall({{1.2, -5.0}, {1.2, 5.0}});
+    world.add_body(turning_square({0.0, 0.0}, {}, w));
+    const ccd::EventLog& log = world.step();
+    ASSERT_GE(log.events.size(), 1u);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_NEAR(e.time, t, 1e-9);
+    EXPECT_EQ(e.other_kind, OtherKind::Wall);
+    EXPECT_EQ(e.vertex, 1);
+    expect_near(e.point, point, 1e-9);
+    expect_near(e.normal, {-1.0, 0.0}, 1e-9);
+    EXPECT_NEAR(e.body_angle, w * t, 1e-9);
+    EXPECT_EQ(e.body_angular_velocity_before, w);
+    expect_near(e.body_velocity_after, {-j / 4.0, 0.0}, 1e-8);
+    EXPECT_NEAR(e.body_angular_velocity_after, w + point.y * j * 0.375, 1e-8);
+    // The corner now leaves the wall: its velocity along x is -j/4 - w' r.y < 0.
+    const double w_after = e.body_angular_velocity_after;
+    EXPECT_LT(e.body_velocity_after.x - w_after * point.y, 0.0);
+}
+
+TEST(WorldTurning, AHeavierGivenInertiaTurnsLess) {
+    // The crate of the first test with a moment of inertia given as 8 (three times its own):
+    // j = 4 / (1 + 1/4 + 0.25 / 8) = 4 / (41/32) = 128/41; the spin -0.5 (128/41) / 8 = -8/41.
+    World world;
+    world.add_body(ball({-3.0, 0.5}, 0.5, {2.0, 0.0}));
+    BodyDef crate = turning_square({0.0, 0.0}, {}, 0.0);
+    crate.inertia = 8.0;
+    world.add_body(crate);
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    EXPECT_NEAR(log.events[0].other_angular_velocity_after, -8.0 / 41.0, 1e-12);
+    expect_near(log.events[0].other_velocity_after, {32.0 / 41.0, 0.0});
+}
+
+TEST(WorldTurning, WhatAddBodyRefuses) {
+    World world;
+    BodyDef disk = ball({0.0, 0.0}, 1.0, {});
+    disk.angular_velocity = 1.0;
+    EXPECT_THROW(world.add_body(disk), std::invalid_argument) << "only a polygon turns";
+    BodyDef l_shape = turning_square({0.0, 0.0}, {}, 1.0);
+    l_shape.outline = {{0.0, 0.0}, {2.0, 0.0}, {2.0, 1.0}, {1.0, 1.0}, {1.0, 3.0}, {0.0, 3.0}};
+    EXPECT_THROW(world.add_body(l_shape), std::invalid_argument) << "not convex";
+    world.add_body(turning_square({0.0, 0.0}, {}, 1.0));
+    BodyDef fixed_l = l_shape;
+    fixed_l.angular_velocity.reset();
+    EXPECT_THROW(world.add_body(fixed_l), std::invalid_argument)
+        << "a World with turning polygons takes convex polygons only";
+}
+
+TEST(WorldTurning, AClockwiseOutlineIsKeptCounterClockwise) {
+    World world;
+    BodyDef def = turning_square({0.0, 0.0}, {}, 1.0);
+    def.outline = {{-1.0, 1.0}, {1.0, 1.0}, {1.0, -1.0}, {-1.0, -1.0}};
+    world.add_body(def);
+    const auto outline = world.outline(0);
+    ASSERT_EQ(outline.size(), 4u);
+    EXPECT_EQ(outline[0], (Vec2{-1.0, -1.0}));
+    EXPECT_EQ(outline[1], (Vec2{1.0, -1.0}));
+}
+
+} // namespace

@@ -1,13 +1,19 @@
 // Turning polygons in ccd::World (docs/scheduler.md, "Turning bodies"): rigid bodies that spin
 // when hit off their center of mass. The first events are worked out by hand in the comments
-// (the contact from the geometry, the impulse from Baraff's formula).
+// (the contact from the geometry, the impulse from Baraff's formula); the soak checks what must
+// hold over a long run: nobody leaves the box, no overlap deeper than the queries' tolerance,
+// the kinetic energy (linear plus angular) kept.
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <numbers>
+#include <optional>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -165,6 +171,166 @@ TEST(WorldTurning, AClockwiseOutlineIsKeptCounterClockwise) {
     ASSERT_EQ(outline.size(), 4u);
     EXPECT_EQ(outline[0], (Vec2{-1.0, -1.0}));
     EXPECT_EQ(outline[1], (Vec2{1.0, -1.0}));
+}
+
+// ---- the soak ------------------------------------------------------------------------------
+
+struct Placed {
+    std::vector<Vec2> vertices; // counter-clockwise, where the body is
+};
+
+Placed placed(const World& world, int index) {
+    const ccd::WorldBody b = world.body(index);
+    const double c = std::cos(b.angle), s = std::sin(b.angle);
+    Placed out;
+    for (const Vec2 r : world.outline(index))
+        out.vertices.push_back(b.shape.center + Vec2{c * r.x - s * r.y, s * r.x + c * r.y});
+    return out;
+}
+
+// The separating-axis separation of two convex counter-clockwise polygons: the largest, over
+// every edge of either, of the other's vertices' least distance out of it; below 0 by the depth
+// of their overlap.
+double separation(const Placed& p, const Placed& q) {
+    double best = -1e300;
+    for (int pass = 0; pass < 2; ++pass) {
+        const Placed& a = pass == 0 ? p : q;
+        const Placed& b = pass == 0 ? q : p;
+        for (std::size_t i = 0; i < a.vertices.size(); ++i) {
+            const Vec2 u = a.vertices[i], v = a.vertices[(i + 1) % a.vertices.size()];
+            const Vec2 e = v - u;
+            const Vec2 outward = Vec2{e.y, -e.x} * (1.0 / std::sqrt(ccd::dot(e, e)));
+            double nearest = 1e300;
+            for (const Vec2 x : b.vertices)
+                nearest = std::min(nearest, ccd::dot(x - u, outward));
+            best = std::max(best, nearest);
+        }
+    }
+    return best;
+}
+
+// The distance from `c` to the polygon's boundary, negative inside.
+double signed_distance(const Placed& p, Vec2 c) {
+    double inside = -1e300, nearest = 1e300;
+    for (std::size_t i = 0; i < p.vertices.size(); ++i) {
+        const Vec2 u = p.vertices[i], v = p.vertices[(i + 1) % p.vertices.size()];
+        const Vec2 e = v - u;
+        const double length2 = ccd::dot(e, e);
+        const Vec2 outward = Vec2{e.y, -e.x} * (1.0 / std::sqrt(length2));
+        inside = std::max(inside, ccd::dot(c - u, outward));
+        const double s = std::clamp(ccd::dot(c - u, e) / length2, 0.0, 1.0);
+        nearest = std::min(nearest, ccd::length(c - (u + e * s)));
+    }
+    return inside > 0.0 ? nearest : inside;
+}
+
+TEST(WorldTurning, TurningCratesAndBallsInABoxKeepTheirEnergyAndStayApart) {
+    // A closed 20 x 20 box; 8 turning polygons (squares, triangles, hexagons) and 8 balls, one
+    // to a cell of a 4 x 4 grid, at up to 1.5 a frame and 2 radians a frame; 600 frames.
+    constexpr double half = 10.0;
+    const int frames = std::getenv("CCD_TURNING_SOAK_FRAMES")
+                           ? std::atoi(std::getenv("CCD_TURNING_SOAK_FRAMES"))
+                           : 2000;
+    const double tolerance = 1e-9 * half;
+    std::mt19937 rng(std::getenv("CCD_TURNING_SOAK_SEED")
+                         ? static_cast<unsigned>(std::atoi(std::getenv("CCD_TURNING_SOAK_SEED")))
+                         : 2021u);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    World world;
+    world.add_polyline(
+        std::vector<Vec2>{{-half, -half}, {half, -half}, {half, half}, {-half, half}}, true);
+    std::vector<double> inertia, masses;
+    std::vector<int> polygons, balls;
+    for (int k = 0; k < 16; ++k) {
+        const Vec2 center{-7.5 + 5.0 * (k % 4), -7.5 + 5.0 * (k / 4)};
+        const Vec2 velocity{1.5 * u(rng), 1.5 * u(rng)};
+        if (k % 2 == 0) {
+            const int sides = k % 3 == 0 ? 4 : k % 3 == 1 ? 3 : 6;
+            const double size = 1.0 + 0.5 * u(rng);
+            BodyDef def;
+            def.shape = Circle{center, 0.0};
+            def.velocity = velocity;
+            for (int v = 0; v < sides; ++v) {
+                const double a = 2.0 * std::numbers::pi * v / sides;
+                def.outline.push_back({size * std::cos(a), size * std::sin(a)});
+            }
+            // A regular polygon of circumradius R: area (n/2) R^2 sin(2 pi / n), I / m =
+            // (R^2 / 6)(1 + 2 cos^2(pi / n)) (its moment about the center).
+            const double area =
+                0.5 * sides * size * size * std::sin(2.0 * std::numbers::pi / sides);
+            const double cos_pi_n = std::cos(std::numbers::pi / sides);
+            def.mass = area;
+            masses.push_back(area);
+            def.angular_velocity = 2.0 * u(rng);
+            inertia.push_back(area * size * size / 6.0 * (1.0 + 2.0 * cos_pi_n * cos_pi_n));
+            polygons.push_back(world.add_body(def));
+        } else {
+            const double radius = 0.4 + 0.1 * u(rng);
+            inertia.push_back(0.0);
+            masses.push_back(1.0);
+            balls.push_back(world.add_body(ball(center, radius, velocity)));
+        }
+    }
+    const auto energy = [&] {
+        double sum = 0.0;
+        for (int i = 0; i < 16; ++i) {
+            const ccd::WorldBody b = world.body(i);
+            sum += 0.5 * masses[static_cast<std::size_t>(i)] * ccd::dot(b.velocity, b.velocity) +
+                   0.5 * inertia[static_cast<std::size_t>(i)] * b.angular_velocity *
+                       b.angular_velocity;
+        }
+        return sum;
+    };
+    const double start = energy();
+    long events = 0, turning_events = 0;
+    for (int f = 0; f < frames; ++f) {
+        const ccd::EventLog& log = world.step();
+        ASSERT_TRUE(log.crushes.empty()) << "frame " << f;
+        ASSERT_FALSE(log.budget_cut) << "frame " << f;
+        ASSERT_TRUE(log.chatter_cuts.empty()) << "frame " << f;
+        events += static_cast<long>(log.events.size());
+        for (const ccd::ContactEvent& e : log.events)
+            turning_events +=
+                e.turning && e.body_angular_velocity_after != e.body_angular_velocity_before;
+        for (std::size_t k = 1; k < log.events.size(); ++k)
+            ASSERT_GE(log.events[k].time, log.events[k - 1].time);
+        std::vector<Placed> shapes(16);
+        for (const int p : polygons) {
+            ASSERT_TRUE(world.body(p).alive);
+            shapes[static_cast<std::size_t>(p)] = placed(world, p);
+            for (const Vec2 v : shapes[static_cast<std::size_t>(p)].vertices) {
+                ASSERT_LE(std::fabs(v.x), half + tolerance) << "frame " << f << " body " << p;
+                ASSERT_LE(std::fabs(v.y), half + tolerance) << "frame " << f << " body " << p;
+            }
+        }
+        for (const int b : balls) {
+            const ccd::WorldBody disk = world.body(b);
+            ASSERT_TRUE(disk.alive);
+            ASSERT_LE(std::fabs(disk.shape.center.x) + disk.shape.radius, half + tolerance);
+            ASSERT_LE(std::fabs(disk.shape.center.y) + disk.shape.radius, half + tolerance);
+            for (const int p : polygons)
+                ASSERT_GE(signed_distance(shapes[static_cast<std::size_t>(p)], disk.shape.center),
+                          disk.shape.radius - tolerance)
+                    << "frame " << f << " ball " << b << " polygon " << p;
+            for (const int c : balls) {
+                if (c <= b) continue;
+                ASSERT_GE(ccd::length(disk.shape.center - world.body(c).shape.center),
+                          disk.shape.radius + world.body(c).shape.radius - tolerance);
+            }
+        }
+        for (const int p : polygons) {
+            for (const int q : polygons) {
+                if (q <= p) continue;
+                ASSERT_GE(separation(shapes[static_cast<std::size_t>(p)],
+                                     shapes[static_cast<std::size_t>(q)]),
+                          -tolerance)
+                    << "frame " << f << " polygons " << p << " " << q;
+            }
+        }
+    }
+    EXPECT_GT(events, 1000);
+    EXPECT_GT(turning_events, 100) << "the polygons' spins change at their contacts";
+    EXPECT_NEAR(energy(), start, 1e-9 * start);
 }
 
 } // namespace

@@ -39,6 +39,8 @@ inline std::string body_state(const ccd::World& world) {
         bits(b.shape.radius);
         bits(b.velocity.x);
         bits(b.velocity.y);
+        bits(b.angle);
+        bits(b.angular_velocity);
         text += b.alive ? "a" : "-";
         text += b.frozen ? "f\n" : "m\n";
     }

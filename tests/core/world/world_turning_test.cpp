@@ -5,6 +5,7 @@
 // the kinetic energy (linear plus angular) kept.
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
+#include "log_level_comparison.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +16,8 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -224,23 +227,23 @@ double signed_distance(const Placed& p, Vec2 c) {
     return inside > 0.0 ? nearest : inside;
 }
 
-TEST(WorldTurning, TurningCratesAndBallsInABoxKeepTheirEnergyAndStayApart) {
-    // A closed 20 x 20 box; 8 turning polygons (squares, triangles, hexagons) and 8 balls, one
-    // to a cell of a 4 x 4 grid, at up to 1.5 a frame and 2 radians a frame; 600 frames.
-    constexpr double half = 10.0;
-    const int frames = std::getenv("CCD_TURNING_SOAK_FRAMES")
-                           ? std::atoi(std::getenv("CCD_TURNING_SOAK_FRAMES"))
-                           : 2000;
-    const double tolerance = 1e-9 * half;
-    std::mt19937 rng(std::getenv("CCD_TURNING_SOAK_SEED")
-                         ? static_cast<unsigned>(std::atoi(std::getenv("CCD_TURNING_SOAK_SEED")))
-                         : 2021u);
-    std::uniform_real_distribution<double> u(-1.0, 1.0);
+// A closed 20 x 20 box; 8 turning polygons (squares, triangles, hexagons) and 8 balls, one to
+// a cell of a 4 x 4 grid, at up to 1.5 a frame and 2 radians a frame.
+struct TurningBox {
     World world;
-    world.add_polyline(
-        std::vector<Vec2>{{-half, -half}, {half, -half}, {half, half}, {-half, half}}, true);
-    std::vector<double> inertia, masses;
+    std::vector<double> masses, inertia; // by body; a regular polygon's by its closed form
     std::vector<int> polygons, balls;
+};
+
+constexpr double kBoxHalf = 10.0;
+
+TurningBox turning_box(unsigned seed, ccd::WorldOptions options = {}) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    TurningBox box{World(options), {}, {}, {}, {}};
+    constexpr double half = kBoxHalf;
+    box.world.add_polyline(
+        std::vector<Vec2>{{-half, -half}, {half, -half}, {half, half}, {-half, half}}, true);
     for (int k = 0; k < 16; ++k) {
         const Vec2 center{-7.5 + 5.0 * (k % 4), -7.5 + 5.0 * (k / 4)};
         const Vec2 velocity{1.5 * u(rng), 1.5 * u(rng)};
@@ -260,17 +263,35 @@ TEST(WorldTurning, TurningCratesAndBallsInABoxKeepTheirEnergyAndStayApart) {
                 0.5 * sides * size * size * std::sin(2.0 * std::numbers::pi / sides);
             const double cos_pi_n = std::cos(std::numbers::pi / sides);
             def.mass = area;
-            masses.push_back(area);
+            box.masses.push_back(area);
             def.angular_velocity = 2.0 * u(rng);
-            inertia.push_back(area * size * size / 6.0 * (1.0 + 2.0 * cos_pi_n * cos_pi_n));
-            polygons.push_back(world.add_body(def));
+            box.inertia.push_back(area * size * size / 6.0 * (1.0 + 2.0 * cos_pi_n * cos_pi_n));
+            box.polygons.push_back(box.world.add_body(def));
         } else {
             const double radius = 0.4 + 0.1 * u(rng);
-            inertia.push_back(0.0);
-            masses.push_back(1.0);
-            balls.push_back(world.add_body(ball(center, radius, velocity)));
+            box.inertia.push_back(0.0);
+            box.masses.push_back(1.0);
+            box.balls.push_back(box.world.add_body(ball(center, radius, velocity)));
         }
     }
+    return box;
+}
+
+TEST(WorldTurning, TurningCratesAndBallsInABoxKeepTheirEnergyAndStayApart) {
+    constexpr double half = kBoxHalf;
+    const int frames = std::getenv("CCD_TURNING_SOAK_FRAMES")
+                           ? std::atoi(std::getenv("CCD_TURNING_SOAK_FRAMES"))
+                           : 2000;
+    const double tolerance = 1e-9 * half;
+    TurningBox box =
+        turning_box(std::getenv("CCD_TURNING_SOAK_SEED")
+                        ? static_cast<unsigned>(std::atoi(std::getenv("CCD_TURNING_SOAK_SEED")))
+                        : 2021u);
+    World& world = box.world;
+    const std::vector<double>& masses = box.masses;
+    const std::vector<double>& inertia = box.inertia;
+    const std::vector<int>& polygons = box.polygons;
+    const std::vector<int>& balls = box.balls;
     const auto energy = [&] {
         double sum = 0.0;
         for (int i = 0; i < 16; ++i) {
@@ -331,6 +352,46 @@ TEST(WorldTurning, TurningCratesAndBallsInABoxKeepTheirEnergyAndStayApart) {
     EXPECT_GT(events, 1000);
     EXPECT_GT(turning_events, 100) << "the polygons' spins change at their contacts";
     EXPECT_NEAR(energy(), start, 1e-9 * start);
+}
+
+} // namespace
+
+namespace {
+
+TEST(WorldTurning, TheLogLevelsAndTheBroadphasesAgreeBitForBit) {
+    // The soak's box for 200 frames: Events and None give Full's events, bit for bit; all pairs
+    // give the grid's whole log.
+    EXPECT_GT(ccd_test::expect_same_trajectories(
+                  [](ccd::LogLevel level) {
+                      ccd::WorldOptions options;
+                      options.log_level = level;
+                      return std::move(turning_box(7, options).world);
+                  },
+                  200),
+              100);
+    ccd::WorldOptions all_pairs;
+    all_pairs.broadphase = ccd::Broadphase::AllPairs;
+    World grid = std::move(turning_box(7).world);
+    World all = std::move(turning_box(7, all_pairs).world);
+    for (int f = 0; f < 200; ++f) {
+        const std::string expected = ccd::to_text(grid.step());
+        ASSERT_EQ(expected, ccd::to_text(all.step())) << "frame " << f;
+    }
+}
+
+TEST(WorldTurning, AKeyframeRestoresATurningRunBitForBit) {
+    // Stepped 50 frames, keyframed, restored into a snapshot taken at the start: the next 50
+    // frames' logs are the original's.
+    World world = std::move(turning_box(11).world);
+    const World start = world.snapshot();
+    for (int f = 0; f < 50; ++f)
+        world.step();
+    World restored = start.restored(world.keyframe());
+    for (int f = 0; f < 50; ++f) {
+        const std::string expected = ccd::to_text(world.step());
+        ASSERT_EQ(expected, ccd::to_text(restored.step())) << "frame " << f;
+        ASSERT_EQ(ccd_test::body_state(world), ccd_test::body_state(restored));
+    }
 }
 
 } // namespace

@@ -58,6 +58,12 @@ void expect_same_log(const EventLog& world, const EventLog& oracle, double scale
         expect_close(a.body_velocity_after, b.body_velocity_after, tol, "velocity", i);
         expect_close(a.other_velocity_before, b.other_velocity_before, tol, "velocity", i);
         expect_close(a.other_velocity_after, b.other_velocity_after, tol, "velocity", i);
+        // Turning bodies: the spins as the speeds they give a point at the offset's reach.
+        expect_close(a.body_angular_velocity_after * reach(a),
+                     b.body_angular_velocity_after * reach(a), tol, "spin", i);
+        expect_close(a.other_angular_velocity_after * reach(a),
+                     b.other_angular_velocity_after * reach(a), tol, "spin", i);
+        EXPECT_EQ(a.turning, b.turning) << "event " << k;
         EXPECT_EQ(a.body_removed, b.body_removed);
         EXPECT_EQ(a.other_removed, b.other_removed);
     }
@@ -161,6 +167,9 @@ void compare_with_oracle(const ccd_test::ReferenceScene& scene, int frames, Tota
             // not use for a polygon; the outline stays the scene's.)
             start.bodies[static_cast<std::size_t>(i)].shape = b.shape;
             start.bodies[static_cast<std::size_t>(i)].velocity = b.velocity;
+            if (start.bodies[static_cast<std::size_t>(i)].angular_velocity)
+                start.bodies[static_cast<std::size_t>(i)].angular_velocity = b.angular_velocity;
+            start.angles.push_back(b.angle);
             start.removed.push_back(!b.alive);
         }
         ccd_test::ReferenceScheduler oracle(start);
@@ -264,6 +273,37 @@ TEST(WorldOracle, ScenesWithPolygonsGiveTheSameLogAsTheReferenceScheduler) {
     EXPECT_GT(totals.events, 200);
     EXPECT_GT(polygon_events, 50) << "events that name a polygon's vertex or edge";
     print("polygons", totals);
+}
+
+TEST(WorldOracle, ScenesWithTurningPolygonsGiveTheSameLogAsTheReferenceScheduler) {
+    // The polygons' scenes with every other polygon turning freely (up to 3 radians a frame).
+    Totals totals;
+    int turning_events = 0;
+    for (int count : {3, 8, 21, 40}) {
+        for (std::uint32_t seed = 1; seed <= 4; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            for (const bool kinematic : {false, true}) {
+                ccd_test::ReferenceScene scene = ccd_test::with_polygons(
+                    kinematic ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed),
+                    seed);
+                std::mt19937 rng(seed * 7919u + static_cast<std::uint32_t>(count));
+                std::uniform_real_distribution<double> spin(-3.0, 3.0);
+                bool every_other = false;
+                for (ccd::BodyDef& body : scene.bodies)
+                    if (!body.outline.empty() && (every_other = !every_other))
+                        body.angular_velocity = spin(rng);
+                compare_with_oracle(scene, kFrames, totals);
+                if (::testing::Test::HasFatalFailure()) return;
+                ccd::World world = make_world(scene);
+                for (int frame = 0; frame < kFrames; ++frame)
+                    for (const ccd::ContactEvent& e : world.step().events)
+                        turning_events += e.turning ? 1 : 0;
+            }
+        }
+    }
+    EXPECT_EQ(totals.scenes, 32);
+    EXPECT_GT(turning_events, 50) << "events of a turning polygon";
+    print("turning polygons", totals);
 }
 
 TEST(WorldOracle, SqueezedBallsAreFrozenAndCrushedAsTheReferenceSchedulerSays) {

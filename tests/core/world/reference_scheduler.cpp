@@ -1,5 +1,6 @@
 #include "reference_scheduler.hpp"
 
+#include "ccd/mass_properties.hpp"
 #include "ccd/toi_body.hpp"
 #include "collision_response.hpp"
 #include "wall_side.hpp"
@@ -61,6 +62,20 @@ ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
         b.mass = def.mass;
         b.response = def.response;
         b.alive = !(bodies_.size() < scene.removed.size() && scene.removed[bodies_.size()]);
+        if (def.angular_velocity) { // as World::add_body: counter-clockwise, its inertia
+            b.turning = true;
+            b.spin = *def.angular_velocity;
+            if (bodies_.size() < scene.angles.size()) b.angle = scene.angles[bodies_.size()];
+            const ccd::MassProperties shape = ccd::mass_properties(ccd::Polygon{b.outline});
+            double twice_area = 0.0;
+            for (std::size_t k = 1; k + 1 < b.outline.size(); ++k)
+                twice_area += cross(b.outline[k] - b.outline[0], b.outline[k + 1] - b.outline[0]);
+            if (twice_area < 0.0) std::reverse(b.outline.begin(), b.outline.end());
+            b.inverse_inertia =
+                1.0 / (def.inertia > 0.0 ? def.inertia
+                                         : def.mass * (shape.inertia_per_mass +
+                                                       dot(shape.centroid, shape.centroid)));
+        }
         bodies_.push_back(b);
     }
 }
@@ -76,6 +91,17 @@ ccd::EventLog ReferenceScheduler::step() {
     const auto moving = [](const Body& b) { return b.frozen ? b.carry : b.velocity; };
     const auto at = [](const Body& b, double t) {
         return b.anchor + (b.frozen ? b.carry : b.velocity) * (t - b.anchor_time);
+    };
+    // A turning polygon's rate and orientation (a frozen one does not turn).
+    const auto rate = [](const Body& b) { return b.turning && !b.frozen ? b.spin : 0.0; };
+    const auto angle_at = [&](const Body& b, double t) {
+        return b.turning ? b.angle + rate(b) * (t - b.anchor_time) : 0.0;
+    };
+    // The velocity of body b's material at `point` at time t.
+    const auto material = [&](const Body& b, Vec2 point, double t) {
+        const Vec2 r = point - at(b, t);
+        const double w = rate(b);
+        return moving(b) + Vec2{-w * r.y, w * r.x};
     };
     const auto wall_moves = [&](int w) {
         return !(walls_[w].displacement_a == Vec2{} && walls_[w].displacement_b == Vec2{});
@@ -113,34 +139,38 @@ ccd::EventLog ReferenceScheduler::step() {
     };
     const auto detect_wall = [&](int i, int w) -> std::optional<Candidate> {
         const Body& b = bodies_[i];
-        if (!b.alive || (moving(b) == Vec2{} && !wall_moves(w))) return std::nullopt;
+        if (!b.alive || (moving(b) == Vec2{} && !wall_moves(w) && rate(b) == 0.0))
+            return std::nullopt;
         const double from = due(b.anchor_time);
         const double rest = 1.0 - from;
-        const ccd::SweptBody mover{at(b, from), b.radius, b.outline};
+        const ccd::SweptBody mover{at(b, from), b.radius, b.outline, angle_at(b, from)};
         const ccd::MovingSegment& m = walls_[w];
         const auto hit = ccd::time_of_impact(
-            mover, moving(b) * rest,
+            mover, moving(b) * rest, rate(b) * rest,
             wall_moves(w)
                 ? ccd::MovingSegment{m.at(from), m.displacement_a * rest, m.displacement_b * rest}
                 : ccd::MovingSegment{m.start, {}, {}});
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
-        const Vec2 rel = moving(b) - wall_velocity(w, hit->point, t, hit->feature);
+        const Vec2 rel = material(b, hit->point, t) - wall_velocity(w, hit->point, t, hit->feature);
         if (!counts(i, OtherKind::Wall, w, *hit, rel, sensor(i), t)) return std::nullopt;
         return Candidate{t, i, OtherKind::Wall, w, *hit};
     };
     const auto detect_pair = [&](int i, int j) -> std::optional<Candidate> {
         const Body& a = bodies_[i];
         const Body& b = bodies_[j];
-        if (!a.alive || !b.alive || moving(a) == moving(b)) return std::nullopt;
+        if (!a.alive || !b.alive || (moving(a) == moving(b) && !a.turning && !b.turning))
+            return std::nullopt;
         const double from = due(std::max(a.anchor_time, b.anchor_time));
         const double rest = 1.0 - from;
-        const auto hit =
-            ccd::time_of_impact(ccd::SweptBody{at(a, from), a.radius, a.outline}, moving(a) * rest,
-                                ccd::SweptBody{at(b, from), b.radius, b.outline}, moving(b) * rest);
+        const auto hit = ccd::time_of_impact(
+            ccd::SweptBody{at(a, from), a.radius, a.outline, angle_at(a, from)}, moving(a) * rest,
+            rate(a) * rest, ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
+            moving(b) * rest, rate(b) * rest);
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
-        if (!counts(i, OtherKind::Body, j, *hit, moving(a) - moving(b), sensor(i) || sensor(j), t))
+        const Vec2 rel = material(a, hit->point, t) - material(b, hit->point, t);
+        if (!counts(i, OtherKind::Body, j, *hit, rel, sensor(i) || sensor(j), t))
             return std::nullopt;
         return Candidate{t, i, OtherKind::Body, j, *hit};
     };
@@ -238,6 +268,7 @@ ccd::EventLog ReferenceScheduler::step() {
             for (int i = 0; i < n; ++i) {
                 Body& b = bodies_[i];
                 if (!b.alive) continue;
+                b.angle = angle_at(b, now);
                 b.anchor = b.position; // every body detected again from here
                 b.anchor_time = now;
                 if (b.frozen && b.carry == Vec2{}) continue; // still already: no new vertex
@@ -271,18 +302,74 @@ ccd::EventLog ReferenceScheduler::step() {
         e.edge = named_edge(c.hit);
         e.body_velocity_before = moving(a);
         ccd::ContactOutcome oa{a.velocity, false}, ob{};
+        double wa = a.spin, wb = 0.0; // the angular velocities from now on
         Body* b = nullptr;
         Vec2 wv; // the wall's velocity at the contact point
+        // A side as the impulse with spin sees it (a frozen body gives no way).
+        const auto side = [&](const Body& body) {
+            return ccd::detail::RigidSide{moving(body), rate(body),
+                                          body.frozen ? 0.0 : 1.0 / body.mass,
+                                          body.frozen || !body.turning ? 0.0 : body.inverse_inertia,
+                                          c.hit.point - body.position};
+        };
+        // A turning body on its own, against what moves as `other_velocity` at the contact.
+        const auto alone = [&](const Body& self, int body, OtherKind kind, int other, Vec2 normal,
+                               Vec2 other_velocity, double& w) -> ccd::ContactOutcome {
+            switch (self.response.kind) {
+            case ResponseKind::Bounce:
+            case ResponseKind::Slide: {
+                const auto o = ccd::detail::rigid_impulse(
+                    side(self), ccd::detail::RigidSide{other_velocity, 0.0, 0.0, 0.0, {}}, normal,
+                    self.response.kind == ResponseKind::Bounce ? self.response.restitution : 0.0);
+                w = o.angular_velocity_a;
+                return {o.velocity_a, false};
+            }
+            case ResponseKind::Stop:
+                w = 0.0;
+                return {kind == OtherKind::Wall ? other_velocity : Vec2{}, false};
+            case ResponseKind::Destroy:
+                return {self.velocity, true};
+            case ResponseKind::Sensor:
+                return {self.velocity, false};
+            case ResponseKind::Callback:
+                return self.response.callback(ccd::ContactInput{
+                    now, body, kind, other, c.hit.point, normal, moving(self), other_velocity});
+            }
+            return {self.velocity, false};
+        };
         if (c.kind == OtherKind::Wall) {
             wv = wall_velocity(c.other, c.hit.point, now, c.hit.feature);
             e.other_velocity_before = wv;
             e.other_velocity_after = wv;
-            if (!a.frozen) oa = respond(a, c.body, c.kind, c.other, nrm, c.hit.point, wv, now);
+            if (!a.frozen)
+                oa = a.turning ? alone(a, c.body, c.kind, c.other, nrm, wv, wa)
+                               : respond(a, c.body, c.kind, c.other, nrm, c.hit.point, wv, now);
         } else {
             b = &bodies_[c.other];
+            wb = b->spin;
             e.other_velocity_before = moving(*b);
             ob = {b->velocity, false};
+            const bool spin = a.turning || b->turning;
             if (sensor(c.body) || sensor(c.other)) {
+            } else if (spin && a.response.kind == ResponseKind::Bounce &&
+                       b->response.kind == ResponseKind::Bounce && !a.frozen && !b->frozen) {
+                const auto o = ccd::detail::rigid_impulse(
+                    side(a), side(*b), nrm,
+                    std::max(a.response.restitution, b->response.restitution));
+                oa.velocity = o.velocity_a;
+                ob.velocity = o.velocity_b;
+                if (a.turning) wa = o.angular_velocity_a;
+                if (b->turning) wb = o.angular_velocity_b;
+            } else if (spin) {
+                const Vec2 va = material(a, c.hit.point, now);
+                const Vec2 vb = material(*b, c.hit.point, now);
+                if (!a.frozen)
+                    oa = a.turning ? alone(a, c.body, c.kind, c.other, nrm, vb, wa)
+                                   : respond(a, c.body, c.kind, c.other, nrm, c.hit.point, vb, now);
+                if (!b->frozen)
+                    ob = b->turning ? alone(*b, c.other, OtherKind::Body, c.body, -nrm, va, wb)
+                                    : respond(*b, c.other, OtherKind::Body, c.body, -nrm,
+                                              c.hit.point, va, now);
             } else if (a.response.kind == ResponseKind::Bounce &&
                        b->response.kind == ResponseKind::Bounce && !a.frozen && !b->frozen) {
                 const double vn = std::min(dot(a.velocity - b->velocity, nrm), 0.0);
@@ -317,8 +404,20 @@ ccd::EventLog ReferenceScheduler::step() {
             if (b_held) off_the_last_wall(*b, ob);
         }
         std::vector<int> changed;
-        const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o, Vec2 carry) {
-            if (body.frozen || (!o.remove && o.velocity == body.velocity)) return;
+        e.turning = a.turning || (b && b->turning);
+        e.body_angle = angle_at(a, now);
+        e.body_angular_velocity_before = rate(a);
+        if (b) {
+            e.other_angle = angle_at(*b, now);
+            e.other_angular_velocity_before = rate(*b);
+        }
+        const auto apply = [&](int index, Body& body, const ccd::ContactOutcome& o, Vec2 carry,
+                               double w) {
+            if (body.frozen ||
+                (!o.remove && o.velocity == body.velocity && !(body.turning && w != body.spin)))
+                return;
+            body.angle = angle_at(body, now);
+            if (body.turning) body.spin = w;
             body.anchor = body.position;
             body.anchor_time = now;
             body.velocity = o.velocity;
@@ -344,7 +443,7 @@ ccd::EventLog ReferenceScheduler::step() {
                 points.push_back({now, body.position});
             changed.push_back(index);
         };
-        apply(c.body, a, oa, wv);
+        apply(c.body, a, oa, wv, wa);
         // A center that the contact's rounding left past the wall's line: back on it.
         if (c.kind == OtherKind::Wall && c.hit.feature == ccd::Feature::SegmentInterior &&
             a.alive && !changed.empty()) {
@@ -356,16 +455,18 @@ ccd::EventLog ReferenceScheduler::step() {
                 log.paths[c.body].points.back().position = placed;
             }
         }
-        if (b) apply(c.other, *b, ob, Vec2{});
+        if (b) apply(c.other, *b, ob, Vec2{}, wb);
         // Crushed: a frozen participant still pushed on after the responses.
         const bool sensor_pair = b && (sensor(c.body) || sensor(c.other));
         if (!sensor_pair && a.alive && (!b || b->alive)) {
-            const Vec2 rel = moving(a) - (b ? moving(*b) : wv);
+            const Vec2 rel =
+                material(a, c.hit.point, now) - (b ? material(*b, c.hit.point, now) : wv);
             if (-dot(rel, nrm) > options_.resting_tolerance * length(rel)) {
                 for (const int index : {c.body, b ? c.other : -1}) {
                     if (index < 0) continue;
                     Body& body = bodies_[index];
                     if (!body.frozen) continue;
+                    body.angle = angle_at(body, now);
                     body.alive = false;
                     body.anchor = body.position;
                     body.anchor_time = now;
@@ -399,9 +500,11 @@ ccd::EventLog ReferenceScheduler::step() {
         }
         e.body_velocity_after = a.alive ? moving(a) : Vec2{};
         e.body_removed = !a.alive;
+        e.body_angular_velocity_after = a.alive ? rate(a) : 0.0;
         if (b) {
             e.other_velocity_after = b->alive ? moving(*b) : Vec2{};
             e.other_removed = !b->alive;
+            e.other_angular_velocity_after = b->alive ? rate(*b) : 0.0;
         }
         log.events.push_back(e);
 
@@ -434,6 +537,7 @@ ccd::EventLog ReferenceScheduler::step() {
     for (int i = 0; i < n; ++i) {
         Body& b = bodies_[i];
         if (!b.alive) continue;
+        b.angle = angle_at(b, 1.0);
         b.position = b.anchor + moving(b) * (1.0 - b.anchor_time);
         b.anchor = b.position;
         b.anchor_time = 0.0;

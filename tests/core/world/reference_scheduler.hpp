@@ -7,7 +7,8 @@
 // detection was last due: the later of its two bodies' last changes of trajectory (the frame's
 // start if neither changed), not from the current time (docs/scheduler.md, "The oracle").
 // Covered: circles, points and polygons, every response but callbacks, static and kinematic
-// walls, the side memory, the resting tolerance, the chattering rule, crushing and the budget.
+// walls, the side memory, the resting tolerance, the chattering rule, crushing and the budget;
+// polygons that turn (BodyDef::angular_velocity), with the impulse with spin.
 
 #include "ccd/event_log.hpp"
 #include "ccd/world.hpp"
@@ -20,7 +21,8 @@ struct ReferenceScene {
     std::vector<ccd::BodyDef> bodies;
     std::vector<ccd::MovingSegment> walls; // at the frame's start; displacements per frame
     ccd::WorldOptions options;
-    std::vector<bool> removed; // optional, by body: already out of the world
+    std::vector<bool> removed;  // optional, by body: already out of the world
+    std::vector<double> angles; // optional, by body: a turning polygon's orientation at the start
     // Detect every pair from the current time instead (the first version of this oracle): the
     // same contacts from other rounding, to measure how far rounding alone drifts
     // (WorldOracle.RoundingDriftOfDetectingFromTheCurrentTime).
@@ -53,6 +55,12 @@ private:
         int last_other = 0;
         double last_time = 0.0;
         ccd::Vec2 last_normal;
+        // A turning polygon: its orientation at anchor_time, its angular velocity (it does not
+        // turn while frozen) and its inverse moment of inertia.
+        bool turning = false;
+        double angle = 0.0;
+        double spin = 0.0;
+        double inverse_inertia = 0.0;
     };
     std::vector<Body> bodies_;
     std::vector<ccd::MovingSegment> walls_;

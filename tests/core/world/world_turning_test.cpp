@@ -176,6 +176,33 @@ TEST(WorldTurning, AClockwiseOutlineIsKeptCounterClockwise) {
     EXPECT_EQ(outline[1], (Vec2{1.0, -1.0}));
 }
 
+TEST(WorldTurning, ASpinningSquareSqueezedBetweenClosingWallsIsCrushedNotPassedThrough) {
+    // Walls x = -3 moving +4 and x = 3 moving -2 a frame (they meet at x = 1 at t = 1); the
+    // square (half-size 1) still at the center, turning at 1 radian a frame. The walls close on
+    // it, its contacts come ever faster, the chattering rule freezes it and a wall that still
+    // closes crushes it: the frame ends, and until then no corner is past either wall.
+    World world;
+    world.add_kinematic_wall({{-3.0, -10.0}, {-3.0, 10.0}}, {4.0, 0.0}, {4.0, 0.0});
+    world.add_kinematic_wall({{3.0, -10.0}, {3.0, 10.0}}, {-2.0, 0.0}, {-2.0, 0.0});
+    world.add_body(turning_square({0.0, 0.0}, {}, 1.0));
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.crushes.size(), 1u);
+    EXPECT_EQ(log.crushes[0].body, 0);
+    EXPECT_FALSE(world.body(0).alive);
+    EXPECT_FALSE(log.budget_cut.has_value());
+    EXPECT_GT(log.events.size(), 2u);
+    // Every vertex of the square's path, between the walls at its time.
+    for (const ccd::PathPoint& p : log.paths[0].points) {
+        const double left = -3.0 + 4.0 * p.time, right = 3.0 - 2.0 * p.time;
+        const double c = std::cos(p.angle), s = std::sin(p.angle);
+        for (const Vec2 r : world.outline(0)) {
+            const double x = p.position.x + c * r.x - s * r.y;
+            EXPECT_GE(x, left - 1e-9) << "t " << p.time;
+            EXPECT_LE(x, right + 1e-9) << "t " << p.time;
+        }
+    }
+}
+
 // ---- the soak ------------------------------------------------------------------------------
 
 struct Placed {

@@ -36,7 +36,7 @@ struct PairVelocities {
 PairVelocities bounce_pair(Vec2 va, Vec2 vb, Vec2 normal, double mass_a, double mass_b,
                            double restitution);
 
-// ---- rigid bodies that turn (docs/scheduler.md, "Collision response with spin") ---------------
+// ---- rigid bodies that turn (docs/turning-bodies.md, "Collision response with spin") ----
 
 // The velocity of the material point at `lever` from the center of mass of a body moving by
 // `velocity` and turning by `angular_velocity` (radians per frame): v + w x r.

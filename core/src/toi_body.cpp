@@ -147,7 +147,7 @@ double fastest(const Swept& side) {
 // contact from above: it is then found between the last two starts by halving, down to h. A miss
 // from a start is a miss. What this can still lose: a contact of another part that begins and
 // ends between two starts while the opening touch stays within delta / 2 at both (the starts
-// double, so after a short opening the gaps are long); docs/scheduler.md, "Turning bodies".
+// double, so after a short opening the gaps are long); docs/turning-bodies.md.
 std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover,
                                   const Swept& obstacle, const Hit& touch) {
     const double speed = fastest(mover) + fastest(obstacle);

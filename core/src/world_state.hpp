@@ -102,8 +102,8 @@ struct WallRecord {
 };
 
 // A turning polygon's orientation and spin, kept as BodyMotion keeps its path: the orientation
-// at BodyMotion::since and the rate it turns by from then on (docs/scheduler.md, "Turning
-// bodies"). Every body has one; only a body with BodyMotion::kTurningBit reads it.
+// at BodyMotion::since and the rate it turns by from then on (docs/turning-bodies.md). Every body
+// has one; only a body with BodyMotion::kTurningBit reads it.
 struct Spin {
     double angle = 0.0;            // orientation at BodyMotion::since (radians)
     double rate = 0.0;             // radians per frame from `since` on: 0 while frozen or removed
@@ -343,7 +343,7 @@ struct World::State {
     // Returns the event as the log records it.
     ContactEvent respond(const Prediction& p, int sequence);
     // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
-    // spin (docs/scheduler.md, "Collision response with spin").
+    // spin (docs/turning-bodies.md, "Collision response with spin").
     ContactEvent respond_turning(const Prediction& p, int sequence);
     // What every contact ends with: the lean levels' record of the memories an unchanged body's
     // standing predictions read, then the side memories, then the event's outcome.

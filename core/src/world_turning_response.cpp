@@ -1,5 +1,5 @@
-// What a contact of a turning body does (docs/scheduler.md, "Collision response with spin"): the
-// impulse of two rigid bodies with their spins, or one body's response on its own against the
+// What a contact of a turning body does (docs/turning-bodies.md, "Collision response with spin"):
+// the impulse of two rigid bodies with their spins, or one body's response on its own against the
 // other's material at the contact; then the rules every contact follows (world_response.cpp):
 // the chattering rule, crushing, the side memory.
 

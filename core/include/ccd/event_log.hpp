@@ -40,7 +40,7 @@ struct ContactEvent {
     // The impulse the contact gave `body`: its mass times its change of velocity (the other got
     // the opposite from a bounce); zero when `body` was removed or did not respond.
     Vec2 impulse;
-    // A contact of a turning body (docs/scheduler.md, "Turning bodies"): each participant's
+    // A contact of a turning body (docs/turning-bodies.md): each participant's
     // orientation at `time` and angular velocity before and after, radians (per frame); 0 for a
     // participant that does not turn (a wall, a circle, a polygon of fixed rotation). to_text
     // prints them, and the impulse, only when `turning`.

@@ -78,7 +78,7 @@ struct BodyDef {
     // center and never rotating; shape.radius is then not used. Empty: a circle. Otherwise 3 to
     // 255 finite vertices (World::add_body throws std::invalid_argument).
     std::vector<Vec2> outline = {};
-    // A polygon that turns freely, a rigid body (docs/scheduler.md, "Turning bodies"): its
+    // A polygon that turns freely, a rigid body (docs/turning-bodies.md): its
     // angular velocity, radians per frame, counter-clockwise about shape.center, which is then
     // its center of mass (the outline's area centroid, for a uniform density). None: it never
     // turns, however it is hit (a fixed rotation). A turning outline is convex (either winding;

@@ -68,7 +68,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
     // A polygon is a body after the circles, responding as the scene says, starting turned by
     // its angle. One that never turns is about its vertex centroid, mass 1 unless the scene says
     // (as before polygons turned); one that turns freely about its area centroid, its center of
-    // mass, density 1 unless the scene says (docs/scheduler.md, "Turning bodies").
+    // mass, density 1 unless the scene says (docs/turning-bodies.md).
     for (const PolygonBody& polygon : scene.polygons) {
         const Polygon start = polygon.at_start();
         const MassProperties shape = mass_properties(start);

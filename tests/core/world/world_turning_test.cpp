@@ -1,4 +1,4 @@
-// Turning polygons in ccd::World (docs/scheduler.md, "Turning bodies"): rigid bodies that spin
+// Turning polygons in ccd::World (docs/turning-bodies.md): rigid bodies that spin
 // when hit off their center of mass. The first events are worked out by hand in the comments
 // (the contact from the geometry, the impulse from Baraff's formula); the soak checks what must
 // hold over a long run: nobody leaves the box, no overlap deeper than the queries' tolerance,

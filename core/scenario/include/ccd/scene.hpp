@@ -53,8 +53,7 @@ struct Wall {
 // may turn about its centroid (its center of mass for a uniform density: ccd::area_centroid).
 // With an angular velocity (even 0) it is a rigid body that turns freely, its mass and moment
 // of inertia from its area (ccd::mass_properties); without one it never turns (a fixed rotation,
-// as Box2D's fixedRotation), as polygons did before they could turn (docs/scheduler.md,
-// "Turning bodies").
+// as Box2D's fixedRotation), as polygons did before they could turn (docs/turning-bodies.md).
 struct PolygonBody {
     std::string name;
     Polygon polygon;                              // its outline at the orientation 0

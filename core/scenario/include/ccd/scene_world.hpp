@@ -24,7 +24,7 @@ struct SceneWorld {
 // polygons' names), starting turned by its angle, responding as its `response` says (elastic
 // bounce by default). One without an angular velocity never turns: about its vertex centroid,
 // translating by its velocity, mass `mass`, else `density` x area, else 1. One with an angular
-// velocity (even 0) turns freely (docs/scheduler.md, "Turning bodies"): about its area centroid,
+// velocity (even 0) turns freely (docs/turning-bodies.md): about its area centroid,
 // mass `mass`, else `density` (default 1) x area, its moment of inertia from its shape. The
 // scene format caps nothing, the World does: a polygon of more than 255 vertices is a
 // SceneError. What the World does not step is a SceneError too (turning_refusal).

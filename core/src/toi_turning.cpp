@@ -351,6 +351,23 @@ double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Pl
     return bound;
 }
 
+// How far (at most `most`) a term of value gap + level at 0, slope `slope`, largest |slope| v and
+// largest |second derivative| m certainly stays above the level: 0 when it starts at it or
+// below, else the longer of its first-order root (gap / v) and its second-order one (the
+// positive root of gap + slope w - m w^2 / 2), capped at `most`.
+double term_reach(double gap, double slope, double v, double m, double most) {
+    if (!(gap > 0.0)) return 0.0;
+    if (gap >= v * most) return most; // the first order alone holds it over `most`
+    double second = 0.0;
+    if (m > 0.0) {
+        const double root = std::sqrt(slope * slope + 2.0 * m * gap);
+        second = slope <= 0.0 ? 2.0 * gap / (root - slope) : (slope + root) / m;
+    } else {
+        second = slope >= 0.0 ? kInfinity : gap / -slope;
+    }
+    return std::min(most, std::max(gap / v, second));
+}
+
 // How far past t0 (at most `most`) the separation along the axis of the closest points, held
 // fixed, certainly stays above `level`, by the terms of world_axis_bound: each vertex pair's
 // first-order bound T0 - V w stays above it for w <= (T0 - level) / V, its second-order bound
@@ -374,21 +391,11 @@ double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Pl
         const double sa = dot(n, pa.x[i]);
         const double va = dot(n, material_velocity(A, pa, pa.x[i]));
         for (std::size_t j = 0; j < B.size(); ++j) {
-            const double gap = sa - scratch.along[j] - level;
-            if (!(gap > 0.0)) return 0.0;
             const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
                              spin_a * A.lever[i] + spin_b * B.lever[j];
-            if (gap >= v * reach) continue; // the first order alone holds it over `reach`
-            const double slope = va - scratch.rate[j];
-            const double m = A.acceleration[i] + B.acceleration[j];
-            double second = 0.0; // the positive root of gap + slope w - m w^2 / 2
-            if (m > 0.0) {
-                const double root = std::sqrt(slope * slope + 2.0 * m * gap);
-                second = slope <= 0.0 ? 2.0 * gap / (root - slope) : (slope + root) / m;
-            } else {
-                second = slope >= 0.0 ? kInfinity : gap / -slope;
-            }
-            reach = std::min(reach, std::max(gap / v, second));
+            reach = std::min(reach, term_reach(sa - scratch.along[j] - level, va - scratch.rate[j],
+                                               v, A.acceleration[i] + B.acceleration[j], reach));
+            if (!(reach > 0.0)) return 0.0;
         }
     }
     // A hair short of the roots, so that their rounding never reaches past them.
@@ -399,12 +406,14 @@ double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Pl
 // the other side G: n(t) . (x_k(t) - q(t)) for every vertex k of G, with q the edge's start
 // (F's farthest point along its own edge normal, F being convex). In F's frame the vertex is
 // X(t) = R(-angle_F t)(x_k(t) - centre_F(t)), whose speed and acceleration bound the term.
-double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
-                  const Placed& pg, double w) {
+// Calls term(T0, T1, V, M) for each vertex of G (the term's value, slope, largest |slope| and
+// |second derivative| over [t0, t0 + w]).
+template <class Term>
+void face_terms(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
+                const Placed& pg, double w, Term&& term) {
     const Vec2 q = edge_start(pf, edge);
     const Vec2 q_velocity = material_velocity(F, pf, q);
     const double spin = std::abs(F.angle);
-    double bound = kInfinity;
     const double linear = G.rigid ? norm(G.linear - F.linear) : 0.0;
     const double spin_g = std::abs(G.angle);
     for (std::size_t k = 0; k < G.size(); ++k) {
@@ -416,9 +425,33 @@ double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, con
         const double y = norm(x - pf.centre) + u * w;
         const double v = u + spin * y;
         const double m = G.acceleration[k] + 2.0 * spin * u + spin * spin * y;
-        bound = std::min(bound, term_bound(t0, t1, v, m, w));
+        if (!term(t0, t1, v, m)) return;
     }
+}
+
+double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
+                  const Placed& pg, double w) {
+    double bound = kInfinity;
+    face_terms(F, pf, edge, n, G, pg, w, [&](double t0, double t1, double v, double m) {
+        bound = std::min(bound, term_bound(t0, t1, v, m, w));
+        return true;
+    });
     return bound;
+}
+
+// How far past t0 (at most `most`) the face separation of face_terms certainly stays above
+// `level`: as world_axis_reach, each term by the longer of its first- and second-order roots.
+// The normal turns with F, so the term of the vertex closest to the edge has the distance's own
+// slope: near a contact the second-order root is a Newton step on the distance itself, where
+// the world-fixed axis falls behind by the share of the closing speed its far vertices add.
+double face_reach(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
+                  const Placed& pg, double level, double most) {
+    double reach = most;
+    face_terms(F, pf, edge, n, G, pg, most, [&](double t0, double t1, double v, double m) {
+        reach = std::min(reach, term_reach(t0 - level, t1, v, m, reach));
+        return reach > 0.0;
+    });
+    return reach * (1.0 - 0x1p-20);
 }
 
 // The unit normal of edge `edge` of `p`, on the side of `toward`.
@@ -514,6 +547,30 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
     if (bound > enough) return bound;
     return std::max(bound,
                     world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
+}
+
+// Whether two placements have the same closest features (pairing, vertex and edge).
+bool same_features(const Closest& a, const Closest& b) {
+    return a.pairing == b.pairing && a.vertex == b.vertex && a.edge == b.edge;
+}
+
+// How far past t0 (at most `most`) the cores' distance certainly stays above `level`: the
+// world-fixed axis's reach, or, once the contact has settled on a vertex closest to the inside
+// of a rigid side's edge (`settled`: the same features at the last two placements), the farther
+// of that and the edge's turning normal's (face_reach).
+double advance_reach(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
+                     const Closest& c, bool settled, double level, double most, Scratch& scratch) {
+    double reach =
+        world_axis_reach(A, pa, B, pb, closest_direction(pa, pb, c), level, most, scratch);
+    if (!settled || reach >= most || c.edge < 0 || !(c.s > 0.0 && c.s < 1.0)) return reach;
+    const auto e = static_cast<std::size_t>(c.edge);
+    if (c.pairing == Pairing::VertexEdge && B.rigid)
+        reach = std::max(
+            reach, face_reach(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, level, most));
+    if (c.pairing == Pairing::EdgeVertex && A.rigid)
+        reach = std::max(reach, face_reach(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B,
+                                           pb, level, most));
+    return reach;
 }
 
 // ---- the answer ------------------------------------------------------------------------------
@@ -754,6 +811,16 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     place(A, t0, pa);
     place(B, t0, pb);
     Closest c = closest(A, pa, B, pb, edges);
+    // The same vertex and edge were closest at the last two placements: the contact has settled
+    // on them, and the advance may take their edge's turning normal too (advance_reach).
+    bool settled = false;
+    const auto look_at = [&](double t) {
+        place(A, t, pa);
+        place(B, t, pb);
+        const Closest next = closest(A, pa, B, pb, edges);
+        settled = same_features(next, c);
+        c = next;
+    };
     Scratch& scratch = w.scratch;
     bool advanced = false; // the last step advanced (the next undecided one halves)
     long steps = 0;
@@ -781,25 +848,21 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             clear_from = t0;
             t0 = t1;
             ends.pop_back();
-            place(A, t0, pa);
-            place(B, t0, pb);
-            c = closest(A, pa, B, pb, edges);
+            look_at(t0);
             continue;
         }
         // Advance first, on every other step (a graze, which the advance creeps toward, is then
         // still halved as often as before): clear [t0, t0 + reach] and look again from there.
         if (!advanced) {
-            const double reach = world_axis_reach(A, pa, B, pb, closest_direction(pa, pb, c),
-                                                  clear_level + r, t1 - t0, scratch);
+            const double reach =
+                advance_reach(A, pa, B, pb, c, settled, clear_level + r, t1 - t0, scratch);
             if (reach > 0.0 && t0 + reach > t0) {
                 advanced = true;
                 record(t0, std::min(t1, t0 + reach), f, clear_level, BracketVerdict::NoContact);
                 clear_from = t0;
                 t0 = std::min(t1, t0 + reach);
                 if (t0 == t1) ends.pop_back();
-                place(A, t0, pa);
-                place(B, t0, pb);
-                c = closest(A, pa, B, pb, edges);
+                look_at(t0);
                 continue;
             }
         }

@@ -305,6 +305,125 @@ Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const 
     return best;
 }
 
+// Whether two placements have the same closest features (pairing, vertex and edge).
+bool same_features(const Closest& a, const Closest& b) {
+    return a.pairing == b.pairing && a.vertex == b.vertex && a.edge == b.edge;
+}
+
+// The edge `e` of `p` as closest_on takes it.
+EdgeAt edge_at(const Placed& p, std::size_t e) {
+    EdgeAt edge;
+    edge.a = p.x[e];
+    edge.b = p.x[(e + 1) % p.x.size()];
+    edge.d = edge.b - edge.a;
+    const double l2 = dot(edge.d, edge.d);
+    edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
+    return edge;
+}
+
+// Whether every vertex of `p` but `skip_a` and `skip_b` is on the side of `n` at or above
+// (`above`) or at or below the point `from`.
+bool all_on_side(const Placed& p, Vec2 n, Vec2 from, bool above, std::size_t skip_a,
+                 std::size_t skip_b) {
+    for (std::size_t k = 0; k < p.x.size(); ++k) {
+        if (k == skip_a || k == skip_b) continue;
+        const double along = dot(n, p.x[k] - from);
+        if (above ? !(along >= 0.0) : !(along <= 0.0)) return false;
+    }
+    return true;
+}
+
+// The closest of the pairs near `hint`'s: its vertex against its edge and that edge's
+// neighbours, and the ends of its edge against the edges at its vertex. Its distance squared.
+Closest closest_pair_near(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
+                          const Closest& hint) {
+    // Seen from the hint's pairing: `vp` holds the vertex, `ep` the edge.
+    const bool vertex_on_mover = hint.pairing == Pairing::VertexEdge;
+    const Placed& vp = vertex_on_mover ? m : o;
+    const Placed& ep = vertex_on_mover ? o : m;
+    const std::size_t v_edges = (vertex_on_mover ? mover : obstacle).edges();
+    const std::size_t e_edges = (vertex_on_mover ? obstacle : mover).edges();
+    const auto i = static_cast<std::size_t>(hint.vertex);
+    const auto e = static_cast<std::size_t>(hint.edge);
+    Closest best;
+    const auto consider = [&](bool pairing_as_hint, std::size_t vertex, std::size_t edge) {
+        const Placed& pv = pairing_as_hint ? vp : ep;
+        const Placed& pe = pairing_as_hint ? ep : vp;
+        double s = 0.0;
+        const Vec2 x = pv.x[vertex];
+        const Vec2 q = closest_on(x, edge_at(pe, edge), s);
+        const double d = length_squared(x - q);
+        if (!(d < best.distance)) return;
+        const bool on_mover = pairing_as_hint == vertex_on_mover; // the vertex is the mover's
+        best.distance = d;
+        best.on_mover = on_mover ? x : q;
+        best.on_obstacle = on_mover ? q : x;
+        best.pairing = on_mover ? Pairing::VertexEdge : Pairing::EdgeVertex;
+        best.vertex = static_cast<int>(vertex);
+        best.edge = static_cast<int>(edge);
+        best.s = s;
+    };
+    consider(true, i, e);
+    if (e_edges > 1) {
+        consider(true, i, (e + e_edges - 1) % e_edges);
+        consider(true, i, (e + 1) % e_edges);
+    }
+    for (const std::size_t j : {e, (e + 1) % ep.x.size()}) {
+        consider(false, j, i % v_edges);
+        if (v_edges > 1) consider(false, j, (i + v_edges - 1) % v_edges);
+    }
+    return best;
+}
+
+// The closest points of the cores as `closest` finds them, searched first near the last
+// placement's (`hint`): the closest features change rarely from one step to the next. From the
+// hint, closest_pair_near walks (at most a few times) to the closest pair near the last one
+// found; that candidate is the answer when the line through its point on the one side, square
+// to the candidate's direction (the edge's normal when the point is inside an edge), has every
+// other vertex of each side on its own side of it (then no pair can be closer, and the cores do
+// not overlap). Otherwise, and for small sides (where every pair costs less than the check),
+// every pair as `closest` does.
+Closest closest_near(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
+                     const Closest& hint, EdgeScratch& edges) {
+    const std::size_t nm = m.x.size(), no = o.x.size();
+    if (hint.overlap || hint.vertex < 0 || hint.edge < 0 || nm < 2 || no < 2 || nm * no < 8)
+        return closest(mover, m, obstacle, o, edges);
+    Closest best = closest_pair_near(mover, m, obstacle, o, hint);
+    for (int walk = 0; walk < 3 && best.distance > 0.0; ++walk) {
+        const Closest next = closest_pair_near(mover, m, obstacle, o, best);
+        if (same_features(next, best)) break;
+        best = next;
+    }
+    if (!(best.distance > 0.0)) return closest(mover, m, obstacle, o, edges);
+    // The certificate, on the candidate's own sides: `x` the vertex on side `pv`, `q` its
+    // closest point on edge `edge` of side `pe`.
+    const bool vertex_on_mover = best.pairing == Pairing::VertexEdge;
+    const Placed& pv = vertex_on_mover ? m : o;
+    const Placed& pe = vertex_on_mover ? o : m;
+    const auto vertex = static_cast<std::size_t>(best.vertex);
+    const auto edge = static_cast<std::size_t>(best.edge);
+    const std::size_t edge_end_index = (edge + 1) % pe.x.size();
+    const Vec2 x = vertex_on_mover ? best.on_mover : best.on_obstacle;
+    const Vec2 q = vertex_on_mover ? best.on_obstacle : best.on_mover;
+    bool certain = false;
+    if (best.s > 0.0 && best.s < 1.0) {
+        const Vec2 a = pe.x[edge];
+        Vec2 n = perp(pe.x[edge_end_index] - a);
+        const double side = dot(n, x - a);
+        if (side < 0.0) n = -n;
+        certain = side != 0.0 && all_on_side(pv, n, x, true, vertex, vertex) &&
+                  all_on_side(pe, n, a, false, edge, edge_end_index);
+    } else {
+        const std::size_t q_index = best.s <= 0.0 ? edge : edge_end_index;
+        const Vec2 n = x - q;
+        certain = all_on_side(pv, n, x, true, vertex, vertex) &&
+                  all_on_side(pe, n, q, false, q_index, q_index);
+    }
+    if (!certain) return closest(mover, m, obstacle, o, edges);
+    best.distance = std::sqrt(best.distance);
+    return best;
+}
+
 // ---- lower bounds of the distance over [t0, t0 + w] ----------------------------------------
 
 // A lower bound on a function on [0, w] known by its value T0 and slope T1 at 0, the largest
@@ -549,11 +668,6 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
                     world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
 }
 
-// Whether two placements have the same closest features (pairing, vertex and edge).
-bool same_features(const Closest& a, const Closest& b) {
-    return a.pairing == b.pairing && a.vertex == b.vertex && a.edge == b.edge;
-}
-
 // How far past t0 (at most `most`) the cores' distance certainly stays above `level`: the
 // world-fixed axis's reach, or, once the contact has settled on a vertex closest to the inside
 // of a rigid side's edge (`settled`: the same features at the last two placements), the farther
@@ -791,9 +905,11 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         else
             search->brackets_truncated = true;
     };
+    // The hit names its parts from every pair's closest points (closest_near may have found an
+    // equally close pair of other parts: a vertex-vertex contact is two vertex-edge pairs).
     const auto answer = [&](double t, double clear_from, const Placed& pa, const Placed& pb,
-                            const Closest& c, long steps) {
-        const Hit hit = hit_at(t, A, pa, B, pb, c, mover, obstacle);
+                            long steps) {
+        const Hit hit = hit_at(t, A, pa, B, pb, closest(A, pa, B, pb, edges), mover, obstacle);
         if (search) {
             search->final_t0 = clear_from;
             search->final_t1 = t;
@@ -817,7 +933,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     const auto look_at = [&](double t) {
         place(A, t, pa);
         place(B, t, pb);
-        const Closest next = closest(A, pa, B, pb, edges);
+        const Closest next = closest_near(A, pa, B, pb, c, edges);
         settled = same_features(next, c);
         c = next;
     };
@@ -833,12 +949,12 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         const double f = c.distance - r;
         if (c.overlap || f <= contact_level) {
             record(t0, t1, f, nan, BracketVerdict::ContactFound);
-            return answer(t0, clear_from, pa, pb, c, steps);
+            return answer(t0, clear_from, pa, pb, steps);
         }
         if (steps >= budget) { // conservative: the undecided interval's start
             record(t0, t1, f, nan, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, c, steps);
+            return answer(t0, clear_from, pa, pb, steps);
         }
         ++steps;
         const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, scratch) - r;
@@ -871,7 +987,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
             record(t0, t1, f, bound, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, c, steps);
+            return answer(t0, clear_from, pa, pb, steps);
         }
         record(t0, t1, f, bound, BracketVerdict::Refined);
         ends.push_back(mid);
@@ -879,7 +995,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     // Clear up to t = 1: a contact exactly at the end is still one.
     if (c.overlap || c.distance - r <= contact_level) {
         record(1.0, 1.0, c.distance - r, nan, BracketVerdict::ContactFound);
-        return answer(1.0, clear_from, pa, pb, c, steps);
+        return answer(1.0, clear_from, pa, pb, steps);
     }
     if (search) {
         search->final_t0 = search->final_t1 = 1.0;

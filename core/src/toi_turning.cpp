@@ -375,28 +375,11 @@ Closest closest_pair_near(const Side& mover, const Placed& m, const Side& obstac
     return best;
 }
 
-// The closest points of the cores as `closest` finds them, searched first near the last
-// placement's (`hint`): the closest features change rarely from one step to the next. From the
-// hint, closest_pair_near walks (at most a few times) to the closest pair near the last one
-// found; that candidate is the answer when the line through its point on the one side, square
-// to the candidate's direction (the edge's normal when the point is inside an edge), has every
-// other vertex of each side on its own side of it (then no pair can be closer, and the cores do
-// not overlap). Otherwise, and for small sides (where every pair costs less than the check),
-// every pair as `closest` does.
-Closest closest_near(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
-                     const Closest& hint, EdgeScratch& edges) {
-    const std::size_t nm = m.x.size(), no = o.x.size();
-    if (hint.overlap || hint.vertex < 0 || hint.edge < 0 || nm < 2 || no < 2 || nm * no < 8)
-        return closest(mover, m, obstacle, o, edges);
-    Closest best = closest_pair_near(mover, m, obstacle, o, hint);
-    for (int walk = 0; walk < 3 && best.distance > 0.0; ++walk) {
-        const Closest next = closest_pair_near(mover, m, obstacle, o, best);
-        if (same_features(next, best)) break;
-        best = next;
-    }
-    if (!(best.distance > 0.0)) return closest(mover, m, obstacle, o, edges);
-    // The certificate, on the candidate's own sides: `x` the vertex on side `pv`, `q` its
-    // closest point on edge `edge` of side `pe`.
+// Whether the candidate `best` (its distance squared, > 0) is the closest pair of the cores:
+// the line through its point on the one side, square to its direction (the edge's normal when
+// the point is inside an edge), has every other vertex of each side on its own side of it (then
+// no pair can be closer, and the cores do not overlap).
+bool certainly_closest(const Placed& m, const Placed& o, const Closest& best) {
     const bool vertex_on_mover = best.pairing == Pairing::VertexEdge;
     const Placed& pv = vertex_on_mover ? m : o;
     const Placed& pe = vertex_on_mover ? o : m;
@@ -405,23 +388,68 @@ Closest closest_near(const Side& mover, const Placed& m, const Side& obstacle, c
     const std::size_t edge_end_index = (edge + 1) % pe.x.size();
     const Vec2 x = vertex_on_mover ? best.on_mover : best.on_obstacle;
     const Vec2 q = vertex_on_mover ? best.on_obstacle : best.on_mover;
-    bool certain = false;
     if (best.s > 0.0 && best.s < 1.0) {
         const Vec2 a = pe.x[edge];
         Vec2 n = perp(pe.x[edge_end_index] - a);
         const double side = dot(n, x - a);
         if (side < 0.0) n = -n;
-        certain = side != 0.0 && all_on_side(pv, n, x, true, vertex, vertex) &&
-                  all_on_side(pe, n, a, false, edge, edge_end_index);
-    } else {
-        const std::size_t q_index = best.s <= 0.0 ? edge : edge_end_index;
-        const Vec2 n = x - q;
-        certain = all_on_side(pv, n, x, true, vertex, vertex) &&
-                  all_on_side(pe, n, q, false, q_index, q_index);
+        return side != 0.0 && all_on_side(pv, n, x, true, vertex, vertex) &&
+               all_on_side(pe, n, a, false, edge, edge_end_index);
     }
-    if (!certain) return closest(mover, m, obstacle, o, edges);
-    best.distance = std::sqrt(best.distance);
-    return best;
+    const std::size_t q_index = best.s <= 0.0 ? edge : edge_end_index;
+    const Vec2 n = x - q;
+    return all_on_side(pv, n, x, true, vertex, vertex) &&
+           all_on_side(pe, n, q, false, q_index, q_index);
+}
+
+// The closest points of the cores as `closest` finds them, searched first near the last
+// placement's (`hint`): the closest features change rarely from one step to the next. The
+// closest of the pairs near the hint's (closest_pair_near) is the answer when certainly_closest
+// says so; if not, the search walks on from it (a few times) to the closest pair near it.
+// Otherwise, and for small sides (where every pair costs less than the check), every pair as
+// `closest` does.
+Closest closest_near(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
+                     const Closest& hint, EdgeScratch& edges) {
+    const std::size_t nm = m.x.size(), no = o.x.size();
+    if (hint.overlap || hint.vertex < 0 || hint.edge < 0 || nm < 2 || no < 2 || nm * no < 8)
+        return closest(mover, m, obstacle, o, edges);
+    Closest best = closest_pair_near(mover, m, obstacle, o, hint);
+    for (int walk = 0; best.distance > 0.0; ++walk) {
+        if (certainly_closest(m, o, best)) {
+            best.distance = std::sqrt(best.distance);
+            return best;
+        }
+        if (walk == 3) break;
+        const Closest next = closest_pair_near(mover, m, obstacle, o, best);
+        if (same_features(next, best)) break;
+        best = next;
+    }
+    return closest(mover, m, obstacle, o, edges);
+}
+
+// A first guess at the closest features, for closest_near: the mover's vertex farthest toward
+// the obstacle (along the direction between the vertices' means) against the obstacle's edge
+// starting at its vertex farthest toward the mover.
+Closest facing_pair(const Placed& m, const Placed& o) {
+    Closest guess;
+    if (m.x.empty() || o.x.empty()) return guess;
+    Vec2 sum_m, sum_o;
+    for (const Vec2 x : m.x)
+        sum_m += x;
+    for (const Vec2 y : o.x)
+        sum_o += y;
+    const Vec2 d = sum_o * (1.0 / static_cast<double>(o.x.size())) -
+                   sum_m * (1.0 / static_cast<double>(m.x.size()));
+    const auto farthest = [](const Placed& p, Vec2 along) {
+        std::size_t best = 0;
+        for (std::size_t k = 1; k < p.x.size(); ++k)
+            if (dot(along, p.x[k]) > dot(along, p.x[best])) best = k;
+        return static_cast<int>(best);
+    };
+    guess.pairing = Pairing::VertexEdge;
+    guess.vertex = farthest(m, d);
+    guess.edge = o.x.size() == 2 ? 0 : farthest(o, -d);
+    return guess;
 }
 
 // ---- lower bounds of the distance over [t0, t0 + w] ----------------------------------------
@@ -905,11 +933,15 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         else
             search->brackets_truncated = true;
     };
-    // The hit names its parts from every pair's closest points (closest_near may have found an
-    // equally close pair of other parts: a vertex-vertex contact is two vertex-edge pairs).
+    // A contact at a vertex of both sides is as close for two vertex-edge pairs (the vertex and
+    // either edge at the other): the hit names its parts from every pair's closest points, as
+    // `closest` orders them, whichever pair closest_near found.
     const auto answer = [&](double t, double clear_from, const Placed& pa, const Placed& pb,
-                            long steps) {
-        const Hit hit = hit_at(t, A, pa, B, pb, closest(A, pa, B, pb, edges), mover, obstacle);
+                            const Closest& c, long steps) {
+        const bool inside_an_edge = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
+        const Hit hit =
+            hit_at(t, A, pa, B, pb, c.overlap || inside_an_edge ? c : closest(A, pa, B, pb, edges),
+                   mover, obstacle);
         if (search) {
             search->final_t0 = clear_from;
             search->final_t1 = t;
@@ -926,7 +958,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     Placed& pb = w.pb;
     place(A, t0, pa);
     place(B, t0, pb);
-    Closest c = closest(A, pa, B, pb, edges);
+    Closest c = closest_near(A, pa, B, pb, facing_pair(pa, pb), edges);
     // The same vertex and edge were closest at the last two placements: the contact has settled
     // on them, and the advance may take their edge's turning normal too (advance_reach).
     bool settled = false;
@@ -949,12 +981,12 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         const double f = c.distance - r;
         if (c.overlap || f <= contact_level) {
             record(t0, t1, f, nan, BracketVerdict::ContactFound);
-            return answer(t0, clear_from, pa, pb, steps);
+            return answer(t0, clear_from, pa, pb, c, steps);
         }
         if (steps >= budget) { // conservative: the undecided interval's start
             record(t0, t1, f, nan, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, steps);
+            return answer(t0, clear_from, pa, pb, c, steps);
         }
         ++steps;
         const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, scratch) - r;
@@ -987,7 +1019,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
         if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
             record(t0, t1, f, bound, BracketVerdict::StepLimit);
             if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, steps);
+            return answer(t0, clear_from, pa, pb, c, steps);
         }
         record(t0, t1, f, bound, BracketVerdict::Refined);
         ends.push_back(mid);
@@ -995,7 +1027,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     // Clear up to t = 1: a contact exactly at the end is still one.
     if (c.overlap || c.distance - r <= contact_level) {
         record(1.0, 1.0, c.distance - r, nan, BracketVerdict::ContactFound);
-        return answer(1.0, clear_from, pa, pb, steps);
+        return answer(1.0, clear_from, pa, pb, c, steps);
     }
     if (search) {
         search->final_t0 = search->final_t1 = 1.0;

@@ -470,7 +470,7 @@ struct Scratch {
 // (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
 // The cores' distance is at least that separation at every t.
 double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
-                        double w, Scratch& scratch) {
+                        double w, double stop_at, Scratch& scratch) {
     scratch.along.resize(B.size());
     scratch.rate.resize(B.size());
     for (std::size_t j = 0; j < B.size(); ++j) {
@@ -482,9 +482,11 @@ double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Pl
     const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
     const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
     const double fastest = A.fastest + B.fastest;
+    const double highest = *std::max_element(scratch.along.begin(), scratch.along.end());
     double bound = kInfinity;
     for (std::size_t i = 0; i < A.size(); ++i) {
         const double sa = dot(n, pa.x[i]);
+        if ((sa - highest) - fastest * w >= bound) continue; // no pair of i can be the least
         const double va = dot(n, material_velocity(A, pa, pa.x[i]));
         for (std::size_t j = 0; j < B.size(); ++j) {
             const double t0 = sa - scratch.along[j];
@@ -493,6 +495,7 @@ double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Pl
                              spin_a * A.lever[i] + spin_b * B.lever[j];
             bound = std::min(bound, term_bound(t0, va - scratch.rate[j], v,
                                                A.acceleration[i] + B.acceleration[j], w));
+            if (bound <= stop_at) return bound;
         }
     }
     return bound;
@@ -533,16 +536,22 @@ double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Pl
     const bool uniform = A.rigid && B.rigid;
     const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
     const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
+    const double fastest = A.fastest + B.fastest;
+    const double highest = *std::max_element(scratch.along.begin(), scratch.along.end());
     double reach = most;
-    for (std::size_t i = 0; i < A.size() && reach > 0.0; ++i) {
+    for (std::size_t i = 0; i < A.size(); ++i) {
         const double sa = dot(n, pa.x[i]);
+        // Every pair of i holds at first order over `reach`: none can shorten it.
+        if ((sa - highest) - level >= fastest * reach) continue;
         const double va = dot(n, material_velocity(A, pa, pa.x[i]));
         for (std::size_t j = 0; j < B.size(); ++j) {
+            const double gap = sa - scratch.along[j] - level;
+            if (!(gap > 0.0)) return 0.0;
             const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
                              spin_a * A.lever[i] + spin_b * B.lever[j];
-            reach = std::min(reach, term_reach(sa - scratch.along[j] - level, va - scratch.rate[j],
-                                               v, A.acceleration[i] + B.acceleration[j], reach));
-            if (!(reach > 0.0)) return 0.0;
+            if (gap >= v * reach) continue; // the first order alone holds it over `reach`
+            reach = std::min(reach, term_reach(gap, va - scratch.rate[j], v,
+                                               A.acceleration[i] + B.acceleration[j], reach));
         }
     }
     // A hair short of the roots, so that their rounding never reaches past them.
@@ -577,11 +586,11 @@ void face_terms(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const
 }
 
 double face_bound(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const Side& G,
-                  const Placed& pg, double w) {
+                  const Placed& pg, double w, double stop_at) {
     double bound = kInfinity;
     face_terms(F, pf, edge, n, G, pg, w, [&](double t0, double t1, double v, double m) {
         bound = std::min(bound, term_bound(t0, t1, v, m, w));
-        return true;
+        return bound > stop_at;
     });
     return bound;
 }
@@ -670,7 +679,11 @@ double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Sid
 // The cheapest first: each bound is certain on its own, so once one is above `enough` (the
 // level that clears the interval) the others cannot change the verdict and are not computed.
 double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb,
-                   const Closest& c, double w, double enough, Scratch& scratch) {
+                   const Closest& c, double w, double enough, bool verdict_only, Scratch& scratch) {
+    // When only the verdict counts (no trace records the bound), a bound computed over vertices
+    // stops at its first term a little below `enough` (by far more than the rounding of the
+    // caller's comparison): the least is lower still, and the verdict the same.
+    const double stop_at = verdict_only ? enough - std::abs(enough) * 0x1p-40 : -kInfinity;
     double bound = c.distance - (A.fastest + B.fastest) * w;
     if (bound > enough) return bound;
     if (A.rigid && B.rigid) { // the circles about the centres: a spin does not move them
@@ -681,19 +694,19 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
     const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
     if (on_edge_interior && c.pairing == Pairing::VertexEdge && B.rigid) {
         const auto e = static_cast<std::size_t>(c.edge);
-        bound =
-            std::max(bound, face_bound(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, w));
+        bound = std::max(
+            bound, face_bound(B, pb, e, edge_normal_toward(pb, e, c.on_mover), A, pa, w, stop_at));
     }
     if (on_edge_interior && c.pairing == Pairing::VertexEdge && !B.rigid && B.size() == 2)
         bound = std::max(bound, moving_line_bound(B, pb, c.on_mover, A, pa, w));
     if (on_edge_interior && c.pairing == Pairing::EdgeVertex && A.rigid) {
         const auto e = static_cast<std::size_t>(c.edge);
-        bound = std::max(bound,
-                         face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B, pb, w));
+        bound = std::max(bound, face_bound(A, pa, e, edge_normal_toward(pa, e, c.on_obstacle), B,
+                                           pb, w, stop_at));
     }
     if (bound > enough) return bound;
-    return std::max(bound,
-                    world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, scratch));
+    return std::max(
+        bound, world_axis_bound(A, pa, B, pb, closest_direction(pa, pb, c), w, stop_at, scratch));
 }
 
 // How far past t0 (at most `most`) the cores' distance certainly stays above `level`: the
@@ -989,7 +1002,8 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
             return answer(t0, clear_from, pa, pb, c, steps);
         }
         ++steps;
-        const double bound = lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, scratch) - r;
+        const double bound =
+            lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, !search, scratch) - r;
         if (bound > clear_level) {
             record(t0, t1, f, bound, BracketVerdict::NoContact);
             advanced = false;

@@ -39,6 +39,9 @@ struct Side {
     // (|velocity[k]| + |angle| |offset[k]|) and on its acceleration (angle^2 |offset[k]|).
     std::vector<double> lever, speed, acceleration;
     double fastest = 0.0; // the largest speed
+    // The side's share of certified_scale: its radius, coordinates and displacements, and, when
+    // it turns, |angle| times its reach (its centre is then the pivot).
+    double scale = 0.0;
 
     std::size_t size() const { return offset.size(); }
     // Edges: none for a single vertex, one for a segment, n for a polygon.
@@ -81,11 +84,6 @@ Vec2 unit_or(Vec2 v, Vec2 fallback) {
 // `swept` as the engine takes it, into `side` (its storage reused: no allocation once it has
 // held as many vertices).
 void fill_side(const Swept& swept, Side& side) {
-    side.offset.clear();
-    side.velocity.clear();
-    side.lever.clear();
-    side.speed.clear();
-    side.acceleration.clear();
     side.angle = 0.0;
     side.rigid = true;
     side.reach = 0.0;
@@ -93,41 +91,57 @@ void fill_side(const Swept& swept, Side& side) {
     side.centre = side.linear = Vec2{};
     std::array<Vec2, 2> buffer;
     const std::span<const Vec2> vertices = vertices_of(swept.shape, side.radius, buffer);
-    if (vertices.empty()) return;
+    const std::size_t n = vertices.size();
+    side.offset.resize(n);
+    side.velocity.resize(n);
+    side.lever.resize(n);
+    side.speed.resize(n);
+    side.acceleration.resize(n);
+    side.scale = side.radius;
+    if (n == 0) return;
+    const auto note = [&side](Vec2 v) {
+        side.scale = std::max({side.scale, std::abs(v.x), std::abs(v.y)});
+    };
     if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
         side.centre = turning->pivot;
         side.linear = turning->displacement;
         side.angle = turning->angle;
+        note(turning->pivot);
     } else {
         Vec2 sum;
         for (const Vec2 v : vertices)
             sum += v;
-        side.centre = sum * (1.0 / static_cast<double>(vertices.size()));
+        side.centre = sum * (1.0 / static_cast<double>(n));
         side.linear = swept.displacement(); // zero for Still and EndMotion
     }
-    for (const Vec2 v : vertices) {
-        side.offset.push_back(v - side.centre);
-        side.velocity.push_back(side.linear);
+    note(side.linear);
+    for (std::size_t k = 0; k < n; ++k) {
+        note(vertices[k]);
+        side.offset[k] = vertices[k] - side.centre;
+        side.velocity[k] = side.linear;
     }
-    if (const auto* ends = std::get_if<EndMotion>(&swept.motion); ends && vertices.size() == 2) {
-        if (ends->displacement_a == ends->displacement_b) { // a translation: rigid after all
+    if (const auto* ends = std::get_if<EndMotion>(&swept.motion)) {
+        note(ends->displacement_a);
+        note(ends->displacement_b);
+        if (n == 2 && ends->displacement_a == ends->displacement_b) { // a translation: rigid
             side.linear = ends->displacement_a;
             side.velocity[0] = side.velocity[1] = side.linear;
-        } else {
+        } else if (n == 2) {
             side.rigid = false;
             side.velocity[0] = ends->displacement_a;
             side.velocity[1] = ends->displacement_b;
         }
     }
     const double spin = std::abs(side.angle);
-    for (std::size_t k = 0; k < side.size(); ++k) {
+    for (std::size_t k = 0; k < n; ++k) {
         const double lever = norm(side.offset[k]);
-        side.lever.push_back(lever);
-        side.speed.push_back(norm(side.velocity[k]) + spin * lever);
-        side.acceleration.push_back(side.angle * side.angle * lever);
+        side.lever[k] = lever;
+        side.speed[k] = norm(side.velocity[k]) + spin * lever;
+        side.acceleration[k] = side.angle * side.angle * lever;
         side.reach = std::max(side.reach, lever);
-        side.fastest = std::max(side.fastest, side.speed.back());
+        side.fastest = std::max(side.fastest, side.speed[k]);
     }
+    side.scale = std::max(side.scale, spin * side.reach); // the pivot's is the centre's offset
 }
 
 Side side_of(const Swept& swept) {
@@ -913,7 +927,7 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     const Side& A = w.A;
     const Side& B = w.B;
     if (A.size() == 0 || B.size() == 0) return std::nullopt;
-    const double delta = tolerance * certified_scale(mover, obstacle);
+    const double delta = tolerance * std::max({1.0, A.scale, B.scale}); // certified_scale's
     const double r = A.radius + B.radius;
     // An interval is cleared only where the bound is above +delta / 4, not merely above
     // -delta: the distance of a point to a segment (or of two polygons) never goes below 0, so

@@ -209,16 +209,21 @@ struct EdgeAt {
     double inverse_length2 = 0.0;
 };
 
+// The edge `e` of `p` as closest_on takes it.
+EdgeAt edge_at(const Placed& p, std::size_t e) {
+    EdgeAt edge;
+    edge.a = p.x[e];
+    edge.b = p.x[(e + 1) % p.x.size()];
+    edge.d = edge.b - edge.a;
+    const double l2 = dot(edge.d, edge.d);
+    edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
+    return edge;
+}
+
 void edges_at(const Placed& p, std::size_t count, std::vector<EdgeAt>& out) {
     out.resize(count);
-    for (std::size_t e = 0; e < count; ++e) {
-        EdgeAt& edge = out[e];
-        edge.a = p.x[e];
-        edge.b = p.x[(e + 1) % p.x.size()];
-        edge.d = edge.b - edge.a;
-        const double l2 = dot(edge.d, edge.d);
-        edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
-    }
+    for (std::size_t e = 0; e < count; ++e)
+        out[e] = edge_at(p, e);
 }
 
 // The closest point to `p` on `edge` and where it is on it (0..1).
@@ -255,6 +260,15 @@ struct EdgeScratch {
 
 Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const Placed& o,
                 EdgeScratch& edges) {
+    if (m.x.size() == 1 && o.x.size() == 2) { // a point or circle and a segment: one pair
+        Closest one;
+        one.on_mover = m.x[0];
+        one.on_obstacle = closest_on(m.x[0], edge_at(o, 0), one.s);
+        one.vertex = one.edge = 0;
+        one.distance = std::sqrt(length_squared(one.on_mover - one.on_obstacle));
+        one.overlap = one.distance == 0.0;
+        return one;
+    }
     edges_at(m, mover.edges(), edges.mover);
     edges_at(o, obstacle.edges(), edges.obstacle);
     Closest best; // its distance squared until the end
@@ -322,17 +336,6 @@ Closest closest(const Side& mover, const Placed& m, const Side& obstacle, const 
 // Whether two placements have the same closest features (pairing, vertex and edge).
 bool same_features(const Closest& a, const Closest& b) {
     return a.pairing == b.pairing && a.vertex == b.vertex && a.edge == b.edge;
-}
-
-// The edge `e` of `p` as closest_on takes it.
-EdgeAt edge_at(const Placed& p, std::size_t e) {
-    EdgeAt edge;
-    edge.a = p.x[e];
-    edge.b = p.x[(e + 1) % p.x.size()];
-    edge.d = edge.b - edge.a;
-    const double l2 = dot(edge.d, edge.d);
-    edge.inverse_length2 = l2 > 0.0 ? 1.0 / l2 : 0.0;
-    return edge;
 }
 
 // Whether every vertex of `p` but `skip_a` and `skip_b` is on the side of `n` at or above

@@ -29,20 +29,25 @@
 // vertices' accelerations, angle^2 x lever arm); the distance from the line of a segment whose
 // ends move on their own (each vertex's signed area against it, to second order, over the
 // segment's length); and the distance of the circles about the two pivots (which a spin does
-// not change), computed cheapest first, the rest skipped once one clears the interval. When none
-// does, every other such step first advances instead of halving: it clears [t0, t0 + w] for the
-// longest w over which the world-fixed axis's per-pair bounds stay above delta / 4 (the positive
-// root of the second-order one: a Newton step toward a contact met head-on, so the search comes
-// within delta of it in a few steps; a graze, which the advances creep toward, is still halved
-// on the steps between). Without a trace, a frame whose pivot circles never come within
-// delta / 2 of touching is a miss at once. The first bound clears every interval shorter than
-// delta / (4 x the largest speed) after a start with f > delta / 2, so the halving depth is
-// bounded (about 45 levels); the search is bounded by kMaxSearchSteps intervals and reports how
-// many it used in the trace (CertifiedSearch). Reaching the budget (never seen in the tests'
-// families, whose most is a few thousand steps; possible for extreme spins, such as 10^5 turns
-// passing within a hair of contact at every turn) answers at the start of the undecided interval
-// and sets CertifiedSearch::step_limit_reached: conservative, never a missed contact, but then the
-// answer may be earlier than r + delta.
+// not change), computed cheapest first, the rest skipped once one clears the interval (and,
+// without a trace, a per-vertex bound stops at its first term below that level: the verdict is
+// the same). When none does, every other such step first advances instead of halving: it clears
+// [t0, t0 + w] for the longest w over which the world-fixed axis's per-pair bounds stay above
+// delta / 4, or, once the same vertex and edge have been closest at two placements in a row with
+// the vertex closest to the edge's inside, the turning normal's per-vertex bounds, whichever
+// reaches farther (the positive root of the second-order bound: on the turning normal a Newton
+// step on the distance itself, so the search comes within delta of a contact in a few steps; a
+// graze, which the advances creep toward, is still halved on the steps between). The closest
+// points of two polygons are searched first near the last placement's and kept when a line
+// through them separates every other vertex (else every pair). Without a trace, a frame whose
+// pivot circles never come within delta / 2 of touching is a miss at once. The first bound clears
+// every interval shorter than delta / (4 x the largest speed) after a start with f > delta / 2, so
+// the halving depth is bounded (about 45 levels); the search is bounded by kMaxSearchSteps
+// intervals and reports how many it used in the trace (CertifiedSearch). Reaching the budget (never
+// seen in the tests' families, whose most is a few thousand steps; possible for extreme spins, such
+// as 10^5 turns passing within a hair of contact at every turn) answers at the start of the
+// undecided interval and sets CertifiedSearch::step_limit_reached: conservative, never a missed
+// contact, but then the answer may be earlier than r + delta.
 //
 // Preconditions: polygons convex and counter-clockwise (the CLI checks), finite inputs.
 // The Hit: t; the contact point on the obstacle at t; the unit normal from the obstacle toward

@@ -22,6 +22,14 @@ namespace {
 
 constexpr int kWarmUpFrames = 5; // ImGui settles its layout; caches fill
 
+// Returns when everything drawn so far is in the framebuffer: a pixel read back waits for it.
+// (glFinish would do natively; a browser's WebGL returns from it before the GPU process has
+// drawn, and the frames pile up until a later call blocks for all of them.)
+void wait_for_drawing() {
+    unsigned char pixel[4];
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+}
+
 double thread_cpu_ms() {
     timespec now{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
@@ -51,7 +59,7 @@ void update_model(WorldView& view, int frame, int frames) {
 }
 
 struct FrameTimes {
-    std::vector<double> app_cpu, app_wall, submit_wall;
+    std::vector<double> app_cpu, app_wall, submit_wall, shapes_wall, imgui_wall;
     // The app's work by phase (this thread's CPU time).
     std::vector<double> update, interface, shapes, draw_lists;
 };
@@ -86,14 +94,18 @@ void bench_frame(PlatformWindow& window, View& view, ShapeRenderer& renderer,
     glViewport(0, static_cast<int>((size.y - camera.height) * scale),
                static_cast<int>(camera.width * scale), static_cast<int>(camera.height * scale));
     renderer.end();
+    wait_for_drawing();
+    const double wall_shapes = wall_ms();
     glViewport(0, 0, static_cast<int>(size.x * scale), static_cast<int>(size.y * scale));
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    glFinish();
+    wait_for_drawing();
     const double wall2 = wall_ms();
     if (times) {
         times->app_cpu.push_back(cpu1 - cpu0);
         times->app_wall.push_back(wall1 - wall0);
         times->submit_wall.push_back(wall2 - wall1);
+        times->shapes_wall.push_back(wall_shapes - wall1);
+        times->imgui_wall.push_back(wall2 - wall_shapes);
         times->update.push_back(cpu_updated - cpu0);
         times->interface.push_back(cpu_interface - cpu_updated);
         times->shapes.push_back(cpu_shapes - cpu_interface);
@@ -140,12 +152,26 @@ int run_frame_bench(const Options& options, AnyView& view, double load_seconds, 
     out << "  frame time (ms)                     p50      p90      p99      max\n";
     print_row(out, "app work, CPU (this thread)", times.app_cpu);
     print_row(out, "app work, wall", times.app_wall);
-    print_row(out, "GL submit + glFinish, wall", times.submit_wall);
+    print_row(out, "GL submit + drawn, wall", times.submit_wall);
+    print_row(out, "  canvas shapes drawn", times.shapes_wall);
+    print_row(out, "  ImGui drawn", times.imgui_wall);
     out << "  the app's work by phase (CPU)\n";
     print_row(out, "  model update", times.update);
     print_row(out, "  ImGui: input, panel, labels", times.interface);
     print_row(out, "  canvas shapes collected", times.shapes);
     print_row(out, "  ImGui::Render (draw lists)", times.draw_lists);
+    const ShapeRenderer::Drawn& drawn = renderer.last_drawn();
+    const ImDrawData* imgui = ImGui::GetDrawData();
+    int imgui_commands = 0;
+    for (int i = 0; i < imgui->CmdListsCount; ++i)
+        imgui_commands += imgui->CmdLists[i]->CmdBuffer.Size;
+    char counts[320];
+    std::snprintf(counts, sizeof counts,
+                  "  the last frame drew: %zu shape instances (one draw call; their quads cover "
+                  "%.0f pixels), ImGui %d vertices, %d indices, %d draw calls\n",
+                  drawn.instances, drawn.quad_pixels, imgui->TotalVtxCount, imgui->TotalIdxCount,
+                  imgui_commands);
+    out << counts;
     out.flush();
     return 0;
 }

@@ -13,8 +13,10 @@ namespace ccdlab {
 // pixel, so the core answers again; the world: t moves on, bodies placed from the log), then
 // the ImGui frame (input, panel, labels) and the canvas's shapes collected, up to ImGui's draw
 // lists: that is the app's work, timed as this thread's CPU time and as wall time. Then the
-// submission (the shapes uploaded and drawn, ImGui drawn, glFinish): the driver's and GPU's
-// work, timed as wall time. `load_seconds`: how long opening the scene took (printed).
+// submission: the shapes uploaded and drawn, then ImGui drawn, each waited for (a pixel read
+// back): the driver's and GPU's work, timed as wall time, each part apart. The last frame's
+// counts are printed too: the shape instances and the pixels their quads cover, ImGui's
+// vertices, indices and draw calls. `load_seconds`: how long opening the scene took (printed).
 // Returns the exit code.
 int run_frame_bench(const Options& options, AnyView& view, double load_seconds, std::ostream& out);
 

@@ -89,8 +89,15 @@ void ShapeRenderer::begin(const Camera& camera, double framebuffer_scale) {
 }
 
 void ShapeRenderer::end() {
-    if (instances_.empty()) return;
     const double ppu = camera_.pixels_per_unit * framebuffer_scale_;
+    last_drawn_ = {instances_.size(), 0.0};
+    for (const Instance& i : instances_) { // the quad of shaders/shape.vert
+        const double reach_px = i.style[0] * ppu + i.style[1] + 1.5;
+        const double length_px =
+            std::hypot(i.segment[2] - i.segment[0], i.segment[3] - i.segment[1]) * ppu;
+        last_drawn_.quad_pixels += (length_px + 2.0 * reach_px) * 2.0 * reach_px;
+    }
+    if (instances_.empty()) return;
     glUseProgram(program_);
     glUniform2f(world_to_clip_location_,
                 static_cast<float>(2.0 * camera_.pixels_per_unit / camera_.width),

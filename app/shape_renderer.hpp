@@ -37,6 +37,14 @@ public:
     void point(Vec2 p, float radius_px, Color color);
     void arrow(Vec2 from, Vec2 to, float width_px, Color color);
 
+    // What the last end() drew: the instances, and the framebuffer pixels their quads cover
+    // (each shaded once per instance, overlaps counted again).
+    struct Drawn {
+        std::size_t instances = 0;
+        double quad_pixels = 0.0;
+    };
+    const Drawn& last_drawn() const { return last_drawn_; }
+
 private:
     struct Instance {
         float segment[4];
@@ -47,6 +55,7 @@ private:
     void add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px, float dash_px,
              Color color, bool flat_ends = false);
 
+    Drawn last_drawn_;
     Camera camera_;
     double framebuffer_scale_ = 1.0;
     std::vector<Instance> instances_;

@@ -11,6 +11,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <ostream>
@@ -163,14 +164,34 @@ int run_frame_bench(const Options& options, AnyView& view, double load_seconds, 
     const ShapeRenderer::Drawn& drawn = renderer.last_drawn();
     const ImDrawData* imgui = ImGui::GetDrawData();
     int imgui_commands = 0;
-    for (int i = 0; i < imgui->CmdListsCount; ++i)
-        imgui_commands += imgui->CmdLists[i]->CmdBuffer.Size;
+    double imgui_pixels = 0.0; // the area of ImGui's triangles
+    for (int i = 0; i < imgui->CmdListsCount; ++i) {
+        const ImDrawList& list = *imgui->CmdLists[i];
+        imgui_commands += list.CmdBuffer.Size;
+        for (const ImDrawCmd& command : list.CmdBuffer) {
+            const auto at = [&](unsigned k) {
+                return list
+                    .VtxBuffer[static_cast<int>(list.IdxBuffer[static_cast<int>(k)] +
+                                                command.VtxOffset)]
+                    .pos;
+            };
+            for (unsigned k = command.IdxOffset; k + 2 < command.IdxOffset + command.ElemCount;
+                 k += 3) {
+                const ImVec2 a = at(k), b = at(k + 1), c = at(k + 2);
+                imgui_pixels +=
+                    0.5 * std::abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y));
+            }
+        }
+    }
+    imgui_pixels *= scale * scale;
     char counts[320];
-    std::snprintf(counts, sizeof counts,
-                  "  the last frame drew: %zu shape instances (one draw call; their quads cover "
-                  "%.0f pixels), ImGui %d vertices, %d indices, %d draw calls\n",
-                  drawn.instances, drawn.quad_pixels, imgui->TotalVtxCount, imgui->TotalIdxCount,
-                  imgui_commands);
+    std::snprintf(
+        counts, sizeof counts,
+        "  the last frame drew: %zu shapes (one draw call; their quads cover "
+        "%.0f pixels), ImGui %d vertices, %d indices (their triangles cover %.0f pixels), %d "
+        "draw calls\n",
+        drawn.shapes, drawn.quad_pixels, imgui->TotalVtxCount, imgui->TotalIdxCount, imgui_pixels,
+        imgui_commands);
     out << counts;
     out.flush();
     return 0;

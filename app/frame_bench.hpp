@@ -15,7 +15,7 @@ namespace ccdlab {
 // lists: that is the app's work, timed as this thread's CPU time and as wall time. Then the
 // submission: the shapes uploaded and drawn, then ImGui drawn, each waited for (a pixel read
 // back): the driver's and GPU's work, timed as wall time, each part apart. The last frame's
-// counts are printed too: the shape instances and the pixels their quads cover, ImGui's
+// counts are printed too: the shapes and the pixels their quads cover, ImGui's
 // vertices, indices and draw calls. `load_seconds`: how long opening the scene took (printed).
 // Returns the exit code.
 int run_frame_bench(const Options& options, AnyView& view, double load_seconds, std::ostream& out);

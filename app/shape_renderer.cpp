@@ -56,28 +56,21 @@ ShapeRenderer::ShapeRenderer() {
 
     glGenVertexArrays(1, &vao_);
     glBindVertexArray(vao_);
-
-    constexpr float corners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
-    glGenBuffers(1, &quad_vbo_);
-    glBindBuffer(GL_ARRAY_BUFFER, quad_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-
-    glGenBuffers(1, &instance_vbo_);
-    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
+    glGenBuffers(1, &vertex_buffer_);
+    glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
     for (GLuint i = 0; i < 4; ++i) {
-        glEnableVertexAttribArray(1 + i);
-        glVertexAttribPointer(1 + i, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
+        glEnableVertexAttribArray(i);
+        glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, sizeof(Vertex),
                               reinterpret_cast<const void*>(i * 4 * sizeof(float)));
-        glVertexAttribDivisor(1 + i, 1);
     }
+    glGenBuffers(1, &index_buffer_); // bound to the vertex array
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, index_buffer_);
     glBindVertexArray(0);
 }
 
 ShapeRenderer::~ShapeRenderer() {
-    glDeleteBuffers(1, &instance_vbo_);
-    glDeleteBuffers(1, &quad_vbo_);
+    glDeleteBuffers(1, &index_buffer_);
+    glDeleteBuffers(1, &vertex_buffer_);
     glDeleteVertexArrays(1, &vao_);
     glDeleteProgram(program_);
 }
@@ -85,19 +78,21 @@ ShapeRenderer::~ShapeRenderer() {
 void ShapeRenderer::begin(const Camera& camera, double framebuffer_scale) {
     camera_ = camera;
     framebuffer_scale_ = framebuffer_scale;
-    instances_.clear();
+    vertices_.clear();
 }
 
 void ShapeRenderer::end() {
     const double ppu = camera_.pixels_per_unit * framebuffer_scale_;
-    last_drawn_ = {instances_.size(), 0.0};
-    for (const Instance& i : instances_) { // the quad of shaders/shape.vert
-        const double reach_px = i.style[0] * ppu + i.style[1] + 1.5;
+    const std::size_t shapes = vertices_.size() / 4;
+    last_drawn_ = {shapes, 0.0};
+    for (std::size_t k = 0; k < vertices_.size(); k += 4) { // the quad of shaders/shape.vert
+        const Vertex& v = vertices_[k];
+        const double reach_px = v.style[0] * ppu + v.style[1] + 1.5;
         const double length_px =
-            std::hypot(i.segment[2] - i.segment[0], i.segment[3] - i.segment[1]) * ppu;
+            std::hypot(v.segment[2] - v.segment[0], v.segment[3] - v.segment[1]) * ppu;
         last_drawn_.quad_pixels += (length_px + 2.0 * reach_px) * 2.0 * reach_px;
     }
-    if (instances_.empty()) return;
+    if (shapes == 0) return;
     glUseProgram(program_);
     glUniform2f(world_to_clip_location_,
                 static_cast<float>(2.0 * camera_.pixels_per_unit / camera_.width),
@@ -106,25 +101,36 @@ void ShapeRenderer::end() {
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, instance_vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances_.size() * sizeof(Instance)),
-                 instances_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(instances_.size()));
+    if (shapes > indexed_shapes_) { // two triangles per quad, corners 0 1 2 and 2 1 3
+        indexed_shapes_ = std::max(shapes, 2 * indexed_shapes_);
+        std::vector<GLuint> indices;
+        indices.reserve(6 * indexed_shapes_);
+        for (GLuint first = 0; first < 4 * indexed_shapes_; first += 4)
+            for (const GLuint corner : {0u, 1u, 2u, 2u, 1u, 3u})
+                indices.push_back(first + corner);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+                     static_cast<GLsizeiptr>(indices.size() * sizeof(GLuint)), indices.data(),
+                     GL_STATIC_DRAW);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices_.size() * sizeof(Vertex)),
+                 vertices_.data(), GL_STREAM_DRAW);
+    glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(6 * shapes), GL_UNSIGNED_INT, nullptr);
     glBindVertexArray(0);
     glUseProgram(0);
-    instances_.clear();
+    vertices_.clear();
 }
 
 void ShapeRenderer::add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px,
                         float dash_px, Color color, bool flat_ends) {
     const Vec2 ra = a - camera_.center, rb = b - camera_.center;
     const auto s = static_cast<float>(framebuffer_scale_);
-    instances_.push_back(
-        Instance{{static_cast<float>(ra.x), static_cast<float>(ra.y), static_cast<float>(rb.x),
-                  static_cast<float>(rb.y)},
-                 {static_cast<float>(radius), radius_px * s, outline_px * s, dash_px * s},
-                 {color.r, color.g, color.b, color.a},
-                 {flat_ends ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f}});
+    const Vertex vertex{{static_cast<float>(ra.x), static_cast<float>(ra.y),
+                         static_cast<float>(rb.x), static_cast<float>(rb.y)},
+                        {static_cast<float>(radius), radius_px * s, outline_px * s, dash_px * s},
+                        {color.r, color.g, color.b, color.a},
+                        {flat_ends ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f}};
+    vertices_.insert(vertices_.end(), 4, vertex);
 }
 
 void ShapeRenderer::disc(Vec2 center, double radius, Color color) {

@@ -1,6 +1,8 @@
 #pragma once
-// ShapeRenderer: draws the world as instanced capsules with signed-distance shading
-// (shaders/shape.vert, shaders/shape.frag). Collect shapes between begin() and end().
+// ShapeRenderer: draws the world as capsules with signed-distance shading (shaders/shape.vert,
+// shaders/shape.frag), each a quad of four vertices, all in one indexed draw call. Not
+// instanced: software rasterisers (a browser's SwiftShader) run one draw per instance, which
+// cost about 16 us each. Collect shapes between begin() and end().
 
 #include "camera.hpp"
 #include "color.hpp"
@@ -37,16 +39,18 @@ public:
     void point(Vec2 p, float radius_px, Color color);
     void arrow(Vec2 from, Vec2 to, float width_px, Color color);
 
-    // What the last end() drew: the instances, and the framebuffer pixels their quads cover
-    // (each shaded once per instance, overlaps counted again).
+    // What the last end() drew: the shapes (a quad each), and the framebuffer pixels their
+    // quads cover (each shaded once per shape, overlaps counted again).
     struct Drawn {
-        std::size_t instances = 0;
+        std::size_t shapes = 0;
         double quad_pixels = 0.0;
     };
     const Drawn& last_drawn() const { return last_drawn_; }
 
 private:
-    struct Instance {
+    // One shape's attributes, the same at its quad's four corners (the vertex shader tells the
+    // corners apart by gl_VertexID).
+    struct Vertex {
         float segment[4];
         float style[4];
         float color[4];
@@ -58,8 +62,9 @@ private:
     Drawn last_drawn_;
     Camera camera_;
     double framebuffer_scale_ = 1.0;
-    std::vector<Instance> instances_;
-    std::uint32_t program_ = 0, vao_ = 0, quad_vbo_ = 0, instance_vbo_ = 0;
+    std::vector<Vertex> vertices_; // four per shape
+    std::uint32_t program_ = 0, vao_ = 0, vertex_buffer_ = 0, index_buffer_ = 0;
+    std::size_t indexed_shapes_ = 0; // the shapes the index buffer holds the triangles of
     int world_to_clip_location_ = -1, pixels_per_unit_location_ = -1;
 };
 

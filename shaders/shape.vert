@@ -1,13 +1,14 @@
 #version 330 core
-// One instance is one capsule: the segment a-b inflated by a radius. Discs (a == b), lines
-// (radius in pixels only) and points are capsules too. Positions are world units relative to
-// the camera center, so float precision holds far from the origin.
+// One shape is one capsule: the segment a-b inflated by a radius. Discs (a == b), lines
+// (radius in pixels only) and points are capsules too. Its quad is four vertices with the same
+// attributes (app/shape_renderer.cpp: one indexed draw, not instanced); gl_VertexID's last two
+// bits say which corner. Positions are world units relative to the camera center, so float
+// precision holds far from the origin.
 
-layout(location = 0) in vec2 in_corner;  // quad corner in [-1, 1]^2
-layout(location = 1) in vec4 in_segment; // a.xy, b.xy
-layout(location = 2) in vec4 in_style;   // radius (world), radius (px), outline (px, 0 = filled), dash (px, 0 = solid)
-layout(location = 3) in vec4 in_color;   // straight (not premultiplied) alpha
-layout(location = 4) in vec4 in_shape;   // x: 1 = flat ends (a rectangle, the capsule's band)
+layout(location = 0) in vec4 in_segment; // a.xy, b.xy
+layout(location = 1) in vec4 in_style;   // radius (world), radius (px), outline (px, 0 = filled), dash (px, 0 = solid)
+layout(location = 2) in vec4 in_color;   // straight (not premultiplied) alpha
+layout(location = 3) in vec4 in_shape;   // x: 1 = flat ends (a rectangle, the capsule's band)
 
 uniform vec2 u_world_to_clip;
 uniform float u_pixels_per_unit;
@@ -19,6 +20,8 @@ flat out vec4 v_color;
 flat out vec4 v_shape;
 
 void main() {
+    // Corners 0 to 3: (-1, -1), (1, -1), (-1, 1), (1, 1).
+    vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
     vec2 a = in_segment.xy;
     vec2 b = in_segment.zw;
     float reach = in_style.x + (in_style.y + 1.5) / u_pixels_per_unit; // 1.5 px for antialiasing
@@ -26,7 +29,7 @@ void main() {
     float len = length(axis);
     vec2 along = len > 0.0 ? axis / len : vec2(1.0, 0.0);
     vec2 across = vec2(-along.y, along.x);
-    vec2 p = 0.5 * (a + b) + along * in_corner.x * (0.5 * len + reach) + across * in_corner.y * reach;
+    vec2 p = 0.5 * (a + b) + along * corner.x * (0.5 * len + reach) + across * corner.y * reach;
     v_position = p;
     v_segment = in_segment;
     v_style = in_style;

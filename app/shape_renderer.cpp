@@ -87,7 +87,7 @@ void ShapeRenderer::end() {
     last_drawn_ = {shapes, 0.0};
     for (std::size_t k = 0; k < vertices_.size(); k += 4) { // the quad of shaders/shape.vert
         const Vertex& v = vertices_[k];
-        const double reach_px = v.style[0] * ppu + v.style[1] + 1.5;
+        const double reach_px = v.style[0] * ppu + v.style[1] + 1.0;
         const double length_px =
             std::hypot(v.segment[2] - v.segment[0], v.segment[3] - v.segment[1]) * ppu;
         last_drawn_.quad_pixels += (length_px + 2.0 * reach_px) * 2.0 * reach_px;
@@ -122,14 +122,14 @@ void ShapeRenderer::end() {
 }
 
 void ShapeRenderer::add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px,
-                        float dash_px, Color color, bool flat_ends) {
+                        float dash_px, Color color, bool flat_ends, float fill_alpha) {
     const Vec2 ra = a - camera_.center, rb = b - camera_.center;
     const auto s = static_cast<float>(framebuffer_scale_);
     const Vertex vertex{{static_cast<float>(ra.x), static_cast<float>(ra.y),
                          static_cast<float>(rb.x), static_cast<float>(rb.y)},
                         {static_cast<float>(radius), radius_px * s, outline_px * s, dash_px * s},
                         {color.r, color.g, color.b, color.a},
-                        {flat_ends ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f}};
+                        {flat_ends ? 1.0f : 0.0f, fill_alpha, 0.0f, 0.0f}};
     vertices_.insert(vertices_.end(), 4, vertex);
 }
 
@@ -139,6 +139,10 @@ void ShapeRenderer::disc(Vec2 center, double radius, Color color) {
 void ShapeRenderer::circle_outline(Vec2 center, double radius, float width_px, Color color,
                                    float dash_px) {
     add(center, center, radius, 0.0f, width_px, dash_px, color);
+}
+void ShapeRenderer::outlined_disc(Vec2 center, double radius, float fill_alpha, float width_px,
+                                  Color color) {
+    add(center, center, radius, 0.0f, width_px, 0.0f, color, false, fill_alpha);
 }
 void ShapeRenderer::capsule(Vec2 a, Vec2 b, double radius, Color color) {
     add(a, b, radius, 0.0f, 0.0f, 0.0f, color);

@@ -27,6 +27,9 @@ public:
     void disc(Vec2 center, double radius, Color color);
     void circle_outline(Vec2 center, double radius, float width_px, Color color,
                         float dash_px = 0.0f);
+    // A disc in `color` at alpha `fill_alpha` inside its outline in `color`: the same pixels as
+    // disc() then circle_outline(), in one shape.
+    void outlined_disc(Vec2 center, double radius, float fill_alpha, float width_px, Color color);
     void capsule(Vec2 a, Vec2 b, double radius, Color color);
     void capsule_outline(Vec2 a, Vec2 b, double radius, float width_px, Color color,
                          float dash_px = 0.0f);
@@ -57,7 +60,7 @@ private:
         float shape[4];
     };
     void add(Vec2 a, Vec2 b, double radius, float radius_px, float outline_px, float dash_px,
-             Color color, bool flat_ends = false);
+             Color color, bool flat_ends = false, float fill_alpha = 0.0f);
 
     Drawn last_drawn_;
     Camera camera_;

@@ -353,10 +353,12 @@ void WorldView::draw_world(ShapeRenderer& r) const {
             r.polygon_outline(outlines_[i], in_selected ? 4.0f : 2.5f, color, 0.0f, at);
             r.point(at, 2.5f, color.with_alpha(0.6f));
         } else if (radii_[i] > 0.0) {
-            r.disc(at, radii_[i], color.with_alpha(in_selected ? 0.6f : 0.35f));
+            // One shape a body (the stress scene's 2,000 are one each); the white ring lies
+            // outside it.
+            r.outlined_disc(at, radii_[i], in_selected ? 0.6f : 0.35f, in_selected ? 4.0f : 2.0f,
+                            color);
             if (in_selected)
                 r.circle_outline(at, radii_[i] + 4.0 / pixels, 3.0f, palette::highlight);
-            r.circle_outline(at, radii_[i], in_selected ? 4.0f : 2.0f, color);
         } else {
             if (in_selected) r.point(at, 10.0f, palette::highlight.with_alpha(0.6f));
             r.point(at, in_selected ? 7.0f : 4.0f, color);

@@ -1,5 +1,7 @@
 #version 330 core
-// Signed-distance shading of a capsule, antialiased over one pixel at any zoom.
+// Signed-distance shading of a capsule, antialiased over one pixel at any zoom: a pixel whose
+// center lies half a pixel or more outside the shape is not touched (shaders/shape.vert's quad
+// reaches one pixel out).
 
 in vec2 v_position;
 flat in vec4 v_segment;
@@ -22,9 +24,11 @@ void main() {
     float edge_px = length(ap - ab * h) * u_pixels_per_unit - radius_px; // < 0 inside
 
     float coverage;
+    float fill = 0.0; // an outlined shape's inside, in its colour at alpha v_shape.y
     if (v_style.z > 0.0) {
         float half_width = 0.5 * v_style.z;
         coverage = clamp(half_width + 0.5 - abs(edge_px + half_width), 0.0, 1.0);
+        fill = v_shape.y * clamp(0.5 - edge_px, 0.0, 1.0);
     } else {
         coverage = clamp(0.5 - edge_px, 0.0, 1.0);
     }
@@ -39,6 +43,9 @@ void main() {
         float beyond_px = max(-h_free, h_free - 1.0) * sqrt(len2) * u_pixels_per_unit;
         coverage = min(coverage, clamp(0.5 - beyond_px, 0.0, 1.0));
     }
-    if (coverage <= 0.0) discard;
-    out_color = vec4(v_color.rgb, v_color.a * coverage);
+    // The outline over the inside, as two shapes blended one over the other would be.
+    float alpha = v_color.a * coverage;
+    alpha += fill * (1.0 - alpha);
+    if (alpha <= 0.0) discard;
+    out_color = vec4(v_color.rgb, alpha);
 }

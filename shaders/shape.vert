@@ -8,7 +8,7 @@
 layout(location = 0) in vec4 in_segment; // a.xy, b.xy
 layout(location = 1) in vec4 in_style;   // radius (world), radius (px), outline (px, 0 = filled), dash (px, 0 = solid)
 layout(location = 2) in vec4 in_color;   // straight (not premultiplied) alpha
-layout(location = 3) in vec4 in_shape;   // x: 1 = flat ends (a rectangle, the capsule's band)
+layout(location = 3) in vec4 in_shape;   // x: 1 = flat ends (a rectangle, the capsule's band); y: an outline's inside, its alpha (0: none)
 
 uniform vec2 u_world_to_clip;
 uniform float u_pixels_per_unit;
@@ -24,7 +24,8 @@ void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
     vec2 a = in_segment.xy;
     vec2 b = in_segment.zw;
-    float reach = in_style.x + (in_style.y + 1.5) / u_pixels_per_unit; // 1.5 px for antialiasing
+    // One pixel out: shape.frag leaves every pixel whose center is half a pixel out untouched.
+    float reach = in_style.x + (in_style.y + 1.0) / u_pixels_per_unit;
     vec2 axis = b - a;
     float len = length(axis);
     vec2 along = len > 0.0 ? axis / len : vec2(1.0, 0.0);

@@ -14,7 +14,8 @@ namespace ccdlab {
 // the ImGui frame (input, panel, labels) and the canvas's shapes collected, up to ImGui's draw
 // lists: that is the app's work, timed as this thread's CPU time and as wall time. Then the
 // submission: the shapes uploaded and drawn, then ImGui drawn, each waited for (a pixel read
-// back): the driver's and GPU's work, timed as wall time, each part apart. The last frame's
+// back): the driver's and GPU's work, timed as wall time, each part apart; and the whole frame,
+// from the model update to the frame drawn, as wall time. The last frame's
 // counts are printed too: the shapes and the pixels their quads cover, ImGui's
 // vertices, indices and draw calls. `load_seconds`: how long opening the scene took (printed).
 // Returns the exit code.

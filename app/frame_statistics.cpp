@@ -15,7 +15,7 @@ FramePercentiles percentiles(std::span<const double> samples) {
         const auto k = static_cast<std::size_t>(std::max(1.0, std::ceil(p / 100.0 * n)));
         return sorted[k - 1];
     };
-    return {rank(50.0), rank(90.0), rank(99.0), sorted.back()};
+    return {rank(50.0), rank(90.0), rank(95.0), rank(99.0), sorted.back()};
 }
 
 } // namespace ccdlab

@@ -6,7 +6,7 @@
 namespace ccdlab {
 
 struct FramePercentiles {
-    double p50 = 0.0, p90 = 0.0, p99 = 0.0, max = 0.0;
+    double p50 = 0.0, p90 = 0.0, p95 = 0.0, p99 = 0.0, max = 0.0;
 };
 
 // Nearest-rank percentiles of `samples` (any order; empty gives zeros): the p-th percentile is

@@ -18,13 +18,15 @@ TEST(FramePercentiles, AreNearestRankOverTheSortedSamples) {
     const ccdlab::FramePercentiles p = ccdlab::percentiles(hundred);
     EXPECT_EQ(p.p50, 50.0); // the 50th of 100
     EXPECT_EQ(p.p90, 90.0);
+    EXPECT_EQ(p.p95, 95.0);
     EXPECT_EQ(p.p99, 99.0);
     EXPECT_EQ(p.max, 100.0);
-    // Three samples: p50 is rank ceil(1.5) = 2, p90 and p99 rank 3.
+    // Three samples: p50 is rank ceil(1.5) = 2, p90, p95 and p99 rank 3.
     const std::vector<double> three{5.0, 1.0, 3.0};
     const ccdlab::FramePercentiles q = ccdlab::percentiles(three);
     EXPECT_EQ(q.p50, 3.0);
     EXPECT_EQ(q.p90, 5.0);
+    EXPECT_EQ(q.p95, 5.0);
     EXPECT_EQ(q.p99, 5.0);
     EXPECT_EQ(q.max, 5.0);
     EXPECT_EQ(ccdlab::percentiles({}).max, 0.0);

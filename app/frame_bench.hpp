@@ -1,6 +1,6 @@
 #pragma once
 // --bench-frames N: times N frames of the app's own work on the open scene, offscreen (like
-// --screenshot), and prints frame-time percentiles (docs/performance.md, "The app's frame").
+// --screenshot), and prints frame-time percentiles (docs/performance-app.md, "The app's frame").
 
 #include "any_view.hpp"
 #include "options.hpp"

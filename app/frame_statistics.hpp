@@ -1,5 +1,5 @@
 #pragma once
-// Frame-time percentiles for --bench-frames (docs/performance.md).
+// Frame-time percentiles for --bench-frames (docs/performance-app.md).
 
 #include <span>
 

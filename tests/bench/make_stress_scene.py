@@ -6,7 +6,7 @@
 Deterministic (a fixed seed): the same N always gives the same file. The world is a square
 grid of cells 4 units wide; each cell holds one circle (radius 0.2 to 0.5, moving up to 1.5
 units per frame, so some touch the cell's segment or a neighbour) and one segment (length 1 to
-2.5, at a random angle). The scene opens in the world view (docs/performance.md, "The app's
+2.5, at a random angle). The scene opens in the world view (docs/performance-app.md, "The app's
 frame"); it is generated rather than kept in scenes/, where it would be 2.4 MB."""
 
 import json

@@ -15,7 +15,7 @@
         a link that does not decode: the page shows the located error and opens nothing
     web_test.py bench SOURCE_DIR CLI SCENE [FRAMES]
         not a test: the page's sizes, its time to first frame on the link of SCENE and
-        `ccdlab --bench-frames FRAMES` (default 200) run in the page (docs/performance.md)
+        `ccdlab --bench-frames FRAMES` (default 200) run in the page (docs/performance-app.md)
 
 Each exits 77 (CTest's SKIP_RETURN_CODE) with a message when emscripten or Chromium is not
 installed (./dev.sh web installs them), and 1 with the difference when a check fails.

@@ -197,25 +197,36 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
     if (b) apply(p.other, *b, *mb, out_b, Vec2{});
 
     // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
-    if (!(b && (is_sensor(ma) || is_sensor(*mb)))) {
-        const Vec2 relative = ma.motion - (b ? mb->motion : wall_velocity);
-        const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
-            if (!m.alive || !m.frozen) return;
-            change_trajectory(index, t, sequence, body.velocity, true, false);
-            if (paths_logged()) log.crushes.push_back(Crush{index, t, sequence});
-            if (std::find(changed.begin(), changed.end(), index) == changed.end())
-                changed.push_back(index);
-        };
-        if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
-            still_closing(relative, n)) {
-            crush(p.body, a, ma);
-            if (b) crush(p.other, *b, *mb);
-        }
-    }
+    if (!(b && (is_sensor(ma) || is_sensor(*mb))))
+        crush_frozen(p, sequence, ma.motion - (b ? mb->motion : wall_velocity));
 
     remember_contact(p, sequence, a_held, b_held, event);
     if (ma.alive) event.impulse = (a.velocity - velocity_before) * a.mass;
     return event;
+}
+
+void World::State::crush_frozen(const Prediction& p, int sequence, Vec2 relative) {
+    const double t = p.time;
+    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
+    const BodyMotion& ma = hot(p.body);
+    BodyRecord* b = nullptr;
+    const BodyMotion* mb = nullptr;
+    if (p.other_kind == OtherKind::Body) {
+        b = &bodies[static_cast<std::size_t>(p.other)];
+        mb = &hot(p.other);
+    }
+    const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
+        if (!m.alive || !m.frozen) return;
+        change_trajectory(index, t, sequence, body.velocity, true, false);
+        if (paths_logged()) log.crushes.push_back(Crush{index, t, sequence});
+        if (std::find(changed.begin(), changed.end(), index) == changed.end())
+            changed.push_back(index);
+    };
+    if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
+        still_closing(relative, p.normal)) {
+        crush(p.body, a, ma);
+        if (b) crush(p.other, *b, *mb);
+    }
 }
 
 void World::State::remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,

@@ -345,6 +345,10 @@ struct World::State {
     // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
     // spin (docs/turning-bodies.md, "Collision response with spin").
     ContactEvent respond_turning(const Prediction& p, int sequence);
+    // Crushes a frozen participant of contact `p` that the contact still pushes on: the two
+    // sides' velocities at the contact, `relative`, still closing along its normal. Not for a
+    // sensor's contact with a body (docs/scheduler.md, "Always finishes").
+    void crush_frozen(const Prediction& p, int sequence, Vec2 relative);
     // What every contact ends with: the lean levels' record of the memories an unchanged body's
     // standing predictions read, then the side memories, then the event's outcome.
     void remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,

@@ -149,22 +149,10 @@ ContactEvent World::State::respond_turning(const Prediction& p, int sequence) {
 
     // Crushed: a frozen participant that the contact still pushes on, the contact points'
     // velocities compared.
-    if (!(b && (is_sensor(ma) || is_sensor(*mb)))) {
-        const Vec2 relative = material_velocity(p.body, p.point, t) -
-                              (b ? material_velocity(p.other, p.point, t) : wall_velocity);
-        const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
-            if (!m.alive || !m.frozen) return;
-            change_trajectory(index, t, sequence, body.velocity, true, false);
-            if (paths_logged()) log.crushes.push_back(Crush{index, t, sequence});
-            if (std::find(changed.begin(), changed.end(), index) == changed.end())
-                changed.push_back(index);
-        };
-        if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
-            still_closing(relative, n)) {
-            crush(p.body, a, ma);
-            if (b) crush(p.other, *b, *mb);
-        }
-    }
+    if (!(b && (is_sensor(ma) || is_sensor(*mb))))
+        crush_frozen(p, sequence,
+                     material_velocity(p.body, p.point, t) -
+                         (b ? material_velocity(p.other, p.point, t) : wall_velocity));
 
     remember_contact(p, sequence, a_held, b_held, event);
     event.body_angular_velocity_after = rate(p.body);

@@ -19,6 +19,7 @@
 #include "world_invariants.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/box2d_toi.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <atomic>
@@ -37,6 +38,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -201,6 +203,14 @@ int main(int argc, char** argv) {
             o.print = true;
         else
             return usage();
+    }
+    // The inputs name algorithms by their index: the campaign's list must be ccdlab-cli's.
+    ccd::box2d::register_algorithm();
+    if (ccd::algorithms().size() != static_cast<std::size_t>(ccdfuzz::kAlgorithmCount) ||
+        ccd::algorithms().back().name != std::string_view("box2d")) {
+        std::cerr << "hostile_campaign: the algorithms are not the " << ccdfuzz::kAlgorithmCount
+                  << " the inputs are drawn from (the core's and box2d)\n";
+        return 2;
     }
     if (o.print) {
         for (std::uint64_t i = o.first; i < o.first + o.inputs; ++i) {

@@ -8,11 +8,16 @@
 
 namespace ccdfuzz {
 
+// The algorithms a toi line or a scene is given, every one ccdlab-cli offers: the core's five and
+// "box2d" (ccd_box2d, registered after them), in ccd::algorithms()'s order.
+inline constexpr int kAlgorithmCount = 6;
+
 struct HostileInput {
     enum class Kind { ToiLine, Scene } kind = Kind::ToiLine;
     std::string family; // which generator made it (for the summary)
     std::string text;   // the toi line (no newline) or the scene file
-    // ToiLine: the algorithm's index in ccd::algorithms() and whether --trace is on.
+    // ToiLine: the algorithm's index in ccd::algorithms() (below kAlgorithmCount) and whether
+    // --trace is on.
     int algorithm = 0;
     bool trace = false;
     // Scene: frames to step.

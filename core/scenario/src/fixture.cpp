@@ -3,23 +3,14 @@
 #include "ccd/hypot.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
+#include "shortest_text.hpp"
 
-#include <charconv>
 #include <cmath>
 
 namespace ccd {
 namespace {
 
-// The shortest text that reads back as the same double.
-std::string number(double value) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    return std::string(text, end);
-}
-
-std::string point(Vec2 p) {
-    return "(" + number(p.x) + ", " + number(p.y) + ")";
-}
+using detail::shortest_text;
 
 double distance(Vec2 p, Vec2 q) {
     return ccd::hypot(p.x - q.x, p.y - q.y);
@@ -32,14 +23,14 @@ std::string mismatch(const ExpectedEvent& wanted, const ExpectedEvent& got,
     if (got.a != wanted.a || got.b != wanted.b) return "between other participants";
     if (got.feature != wanted.feature) return "on another feature";
     if (!(std::fabs(got.time - wanted.time) <= tolerance.time))
-        return "time differs by " + number(got.time - wanted.time) + ", more than " +
-               number(tolerance.time);
+        return "time differs by " + shortest_text(got.time - wanted.time) + ", more than " +
+               shortest_text(tolerance.time);
     if (!(distance(got.point, wanted.point) <= tolerance.distance))
-        return "point is " + number(distance(got.point, wanted.point)) + " away, more than " +
-               number(tolerance.distance);
+        return "point is " + shortest_text(distance(got.point, wanted.point)) +
+               " away, more than " + shortest_text(tolerance.distance);
     if (!(distance(got.normal, wanted.normal) <= tolerance.distance))
-        return "normal is " + number(distance(got.normal, wanted.normal)) + " away, more than " +
-               number(tolerance.distance);
+        return "normal is " + shortest_text(distance(got.normal, wanted.normal)) +
+               " away, more than " + shortest_text(tolerance.distance);
     return {};
 }
 
@@ -65,9 +56,9 @@ Expectation record_expectation(const Scene& scene, int frames, ExpectTolerance t
 }
 
 std::string describe(const ExpectedEvent& event) {
-    return "frame " + std::to_string(event.frame) + ", t " + number(event.time) + ": " + event.a +
-           " / " + event.b + " at " + std::string(to_string(event.feature)) + ", point " +
-           point(event.point) + ", normal " + point(event.normal);
+    return "frame " + std::to_string(event.frame) + ", t " + shortest_text(event.time) + ": " +
+           event.a + " / " + event.b + " at " + std::string(to_string(event.feature)) + ", point " +
+           shortest_text(event.point) + ", normal " + shortest_text(event.normal);
 }
 
 std::optional<std::string> first_difference(const Scene& scene) {

@@ -3,8 +3,8 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_loader.hpp"
+#include "shortest_text.hpp"
 
-#include <charconv>
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -12,16 +12,7 @@
 namespace ccd {
 namespace {
 
-// The shortest text that reads back as the same double.
-std::string number(double value) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-    return std::string(text, end);
-}
-
-std::string point(Vec2 p) {
-    return "(" + number(p.x) + ", " + number(p.y) + ")";
-}
+using detail::shortest_text;
 
 struct Named {
     std::string_view name;
@@ -132,7 +123,7 @@ std::string describe(const RunSettings& settings) {
     std::string text;
     const auto add = [&](const std::string& word) { text += (text.empty() ? "" : " ") + word; };
     if (settings.algorithm != defaults.algorithm) add("algorithm=" + settings.algorithm);
-    if (settings.restitution) add("restitution=" + number(*settings.restitution));
+    if (settings.restitution) add("restitution=" + shortest_text(*settings.restitution));
     if (settings.response) add("response=" + std::string(response_name(*settings.response)));
     if (settings.log_level != defaults.log_level)
         add("log_level=" + std::string(log_level_name(settings.log_level)));
@@ -228,15 +219,16 @@ RunComparison compare_with_expectation(const Scene& fixture, const RunSettings& 
 std::string describe(const RunEvent& event, const RecordedRun& run) {
     const ContactEvent& e = event.event;
     const auto& others = e.other_kind == OtherKind::Wall ? run.wall_names : run.body_names;
-    std::string text = "frame " + std::to_string(event.frame) + ", t " + number(e.time) + ": " +
-                       name_at(run.body_names, e.body) + " / " + name_at(others, e.other) + " at " +
-                       std::string(to_string(e.feature)) + ", point " + point(e.point) +
-                       ", normal " + point(e.normal);
+    std::string text = "frame " + std::to_string(event.frame) + ", t " + shortest_text(e.time) +
+                       ": " + name_at(run.body_names, e.body) + " / " + name_at(others, e.other) +
+                       " at " + std::string(to_string(e.feature)) + ", point " +
+                       shortest_text(e.point) + ", normal " + shortest_text(e.normal);
     if (!event.has_velocities) return text;
-    text += ", velocity " + point(e.body_velocity_before) + " -> " + point(e.body_velocity_after);
+    text += ", velocity " + shortest_text(e.body_velocity_before) + " -> " +
+            shortest_text(e.body_velocity_after);
     if (e.other_kind == OtherKind::Body)
-        text +=
-            ", other's " + point(e.other_velocity_before) + " -> " + point(e.other_velocity_after);
+        text += ", other's " + shortest_text(e.other_velocity_before) + " -> " +
+                shortest_text(e.other_velocity_after);
     if (e.body_removed) text += ", body removed";
     if (e.other_removed) text += ", other removed";
     return text;
@@ -248,9 +240,10 @@ std::string describe(const EventDifference& d, const RecordedRun& a, const Recor
     text += "\n  " + a.label + ": " + (d.a ? describe(*d.a, a) : "none");
     text += "\n  " + b.label + ": " + (d.b ? describe(*d.b, b) : "none");
     if (d.a && d.b) {
-        text += "\n  by: time " + number(d.time) + ", point " + number(d.point) + ", normal " +
-                number(d.normal);
-        if (d.a->has_velocities && d.b->has_velocities) text += ", velocity " + number(d.velocity);
+        text += "\n  by: time " + shortest_text(d.time) + ", point " + shortest_text(d.point) +
+                ", normal " + shortest_text(d.normal);
+        if (d.a->has_velocities && d.b->has_velocities)
+            text += ", velocity " + shortest_text(d.velocity);
     }
     return text;
 }

@@ -187,7 +187,8 @@ SessionReport session_report(const Session& session, const FileDialogs& dialogs)
             dialogs.last_link(),
             library.tour_place(),
             library.tour_length(),
-            static_cast<int>(library.scenes().size())};
+            static_cast<int>(library.scenes().size()),
+            ImGui::GetIO().WantTextInput};
 }
 
 // The folder of the settings and the autosave, made if it is missing (none: nothing is kept).

@@ -24,7 +24,8 @@ nlohmann::json to_json(const SessionReport& session) {
             {"last_link", session.last_link},
             {"tour_place", session.tour_place},
             {"tour_length", session.tour_length},
-            {"picker_scenes", session.picker_scenes}};
+            {"picker_scenes", session.picker_scenes},
+            {"typing", session.typing}};
 }
 
 // Written as every file of ccdlab is (ccd/atomic_write.hpp): a reader never sees half a report,

@@ -22,6 +22,9 @@ struct SessionReport {
     int tour_place = -1;   // the scene picker's "tour n / N": n - 1 (-1: not shown)
     int tour_length = 0;   // N
     int picker_scenes = 0; // how many scenes the picker lists (recent files aside)
+    // A text field has the keys (ImGui's WantTextInput, a frame after the field took them):
+    // what is typed now goes into it, not to the shortcuts.
+    bool typing = false;
     friend bool operator==(const SessionReport&, const SessionReport&) = default;
 };
 

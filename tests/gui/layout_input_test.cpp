@@ -241,7 +241,13 @@ TEST_F(AppLayout, AfterSaveAsElsewhereThePickerKeepsTheTourAndPageDownGoesOn) {
     fs::create_directories(dir_ / "elsewhere");
     const fs::path copy = dir_ / "elsewhere" / "my-copy.json";
     key("ctrl+shift+s");
-    ASSERT_TRUE(eventually([&] { return report()["session"]["dialog"] == "save-as"; }, 10s));
+    ASSERT_TRUE(eventually(
+        [&] {
+            const json session = report()["session"];
+            return session["dialog"] == "save-as" && session["typing"].get<bool>();
+        },
+        10s))
+        << "the Save as dialog's field has the keys";
     type(copy.string());
     key("Return");
     ASSERT_TRUE(eventually([&] { return report()["session"]["document"] == copy.string(); }, 20s))

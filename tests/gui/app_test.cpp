@@ -386,7 +386,8 @@ protected:
             dir_.string()); // F12 writes its screenshots there
         ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
             << "the app wrote no report";
-        const auto search = run_command("xdotool search --sync --name '^ccdlab - default.json$'");
+        const auto search =
+            run_command("xdotool search --sync --onlyvisible --name '^ccdlab - default.json$'");
         ASSERT_EQ(search.exit_code, 0) << search.output;
         window_ = search.output.substr(0, search.output.find('\n'));
     }
@@ -542,7 +543,7 @@ TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
     ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
     ASSERT_EQ(read_json(report)["frame"], 0);
     const auto search =
-        run_command("xdotool search --sync --name '^ccdlab - bouncing-balls.json$'");
+        run_command("xdotool search --sync --onlyvisible --name '^ccdlab - bouncing-balls.json$'");
     ASSERT_EQ(search.exit_code, 0) << search.output;
     const std::string window = search.output.substr(0, search.output.find('\n'));
     run_command("xdotool windowfocus --sync " + window + " keydown space sleep 0.2 keyup space");
@@ -562,8 +563,8 @@ TEST(AppWorldStep, PeriodAndCommaStepThroughTheEventsInProcessingOrder) {
                            "--report", report.string()});
     ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
     ASSERT_EQ(read_json(report)["scrub_t"], 0.0);
-    const auto search =
-        run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+    const auto search = run_command(
+        "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
     ASSERT_EQ(search.exit_code, 0) << search.output;
     const std::string window = search.output.substr(0, search.output.find('\n'));
     const auto press = [&](const std::string& key) {
@@ -595,8 +596,8 @@ TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
         BackgroundProcess app({kApp, "--scene", kScenes + "/seed004-a-hits-b-first.json", "--size",
                                "900x600", "--report", report.string()});
         ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-        const auto search =
-            run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+        const auto search = run_command(
+            "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
         ASSERT_EQ(search.exit_code, 0) << search.output;
         const std::string window = search.output.substr(0, search.output.find('\n'));
         run_command("xdotool windowfocus --sync " + window +
@@ -614,11 +615,11 @@ TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
     BackgroundProcess again({kApp, "--report", report.string()});
     ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
     EXPECT_EQ(read_json(report)["scene"], "seed004-a-hits-b-first.json");
-    const auto geometry = run_command(
-        "xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$' getwindowgeometry");
+    const auto geometry = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - "
+                                      "seed004-a-hits-b-first.json$' getwindowgeometry");
     EXPECT_NE(geometry.output.find("900x600"), std::string::npos) << geometry.output;
-    const auto search =
-        run_command("xdotool search --sync --name '^ccdlab - seed004-a-hits-b-first.json$'");
+    const auto search = run_command(
+        "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
     run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
                 " keydown ctrl+q sleep 0.2 keyup ctrl+q");
     EXPECT_EQ(again.wait_for_exit(10s), 0);

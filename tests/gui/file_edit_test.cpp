@@ -62,7 +62,7 @@ protected:
         app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
         ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
             << "the app wrote no report";
-        const auto search = run_command("xdotool search --sync --name '^ccdlab - '");
+        const auto search = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - '");
         ASSERT_EQ(search.exit_code, 0) << search.output;
         window_ = search.output.substr(0, search.output.find('\n'));
     }

@@ -39,15 +39,19 @@ inline CommandResult type_in_window(const std::string& window, const std::string
     return run_command("xdotool windowfocus --sync " + window + " type --delay 40 '" + text + "'");
 }
 
-// Presses the left button at (fx, fy) in the window's pixels, moves in four steps to (tx, ty)
-// and releases, pausing so that the app sees every step (ImGui 1.86 has no input queue).
+// Focuses the window, presses the left button at (fx, fy) in its pixels, moves in four steps to
+// (tx, ty) and releases, pausing between steps. The focus first: ImGui's GLFW backend reads the
+// pointer only in a focused window (else the press lands on no handle and nothing moves). The
+// window must be shown: the tests find it with `xdotool search --sync --onlyvisible`, since on
+// a loaded machine the app may report its first frame before X has mapped its window.
 inline CommandResult drag_in_window(const std::string& window, double fx, double fy, double tx,
                                     double ty) {
     const auto at = [&](double x, double y) {
         return " mousemove --window " + window + " " + std::to_string(std::lround(x)) + " " +
                std::to_string(std::lround(y));
     };
-    std::string command = "xdotool" + at(fx, fy) + " sleep 0.2 mousedown 1 sleep 0.2";
+    std::string command =
+        "xdotool windowfocus --sync " + window + at(fx, fy) + " sleep 0.2 mousedown 1 sleep 0.2";
     for (int i = 1; i <= 4; ++i)
         command += at(fx + (tx - fx) * i / 4, fy + (ty - fy) * i / 4) + " sleep 0.1";
     return run_command(command + " sleep 0.2 mouseup 1 sleep 0.2");

@@ -106,7 +106,8 @@ TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
     const json state = read_json(report);
     EXPECT_EQ(state["session"]["document"], "");
     EXPECT_EQ(state["session"]["dirty"], false);
-    const auto search = run_command("xdotool search --sync --name '^ccdlab - untitled$'");
+    const auto search =
+        run_command("xdotool search --sync --onlyvisible --name '^ccdlab - untitled$'");
     ASSERT_EQ(search.exit_code, 0) << search.output;
     // Nothing unsaved: Ctrl+Q quits at once, and no last scene is remembered.
     run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
@@ -124,7 +125,7 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     BackgroundProcess app(
         {kApp, "--scene", scene, "--size", "1280x800", "--report", report.string()});
     ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    const auto search = run_command("xdotool search --sync --name '^ccdlab - '");
+    const auto search = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - '");
     ASSERT_EQ(search.exit_code, 0) << search.output;
     const std::string window = search.output.substr(0, search.output.find('\n'));
     const auto session = [&] { return read_json(report)["session"]; };

@@ -83,7 +83,8 @@ public:
                                      "--report", report_.string()},
             dir.string());
         ready_ = eventually([&] { return fs::exists(report_); }, 20s);
-        const auto search = run_command("xdotool search --sync --name '" + scene + "'");
+        const auto search =
+            run_command("xdotool search --sync --onlyvisible --name '" + scene + "'");
         window_ = search.output.substr(0, search.output.find('\n'));
         ready_ = ready_ && search.exit_code == 0 && !window_.empty();
     }

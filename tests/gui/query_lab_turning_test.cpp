@@ -77,7 +77,7 @@ TEST(AppQueryLabTurning, DraggingTheAngleHandleGivesTheCoresAnswerForTheNewTurn)
                            report_path.string()},
                           dir.string());
     ASSERT_TRUE(eventually([&] { return fs::exists(report_path); }, 20s));
-    const auto search = run_command("xdotool search --sync --name '" + scene + "'");
+    const auto search = run_command("xdotool search --sync --onlyvisible --name '" + scene + "'");
     ASSERT_EQ(search.exit_code, 0) << search.output;
     const std::string window = search.output.substr(0, search.output.find('\n'));
     const json before = read_json(report_path);

@@ -168,7 +168,8 @@ protected:
         app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
         ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
             << "the app wrote no report";
-        const auto search = run_command("xdotool search --sync --name '^ccdlab - " + scene + "$'");
+        const auto search =
+            run_command("xdotool search --sync --onlyvisible --name '^ccdlab - " + scene + "$'");
         ASSERT_EQ(search.exit_code, 0) << search.output;
         window_ = search.output.substr(0, search.output.find('\n'));
         // The first frames lay the panel out, and a scroll bar that appears then moves what is

@@ -2,9 +2,9 @@
 // (ccd::Recording, docs/recording.md). The scene is scenes/stress-2000-balls.json, stepped
 // CCD_RECORDING_BENCH_FRAMES frames (default 10,000) once, recorded by one Recording per
 // keyframe interval (8, 12, 25, 50) side by side. One iteration of BM_Jump/K is one
-// Recording::frame(F) to a frame F drawn at random (a fixed seed) among the recorded ones: its
-// time is the benchmark's (manual time: the mean wall time; the CPU column is the mean CPU
-// time of the thread), and the counters give the largest jump in wall time (jump_max_ms) and in
+// Recording::frame(F) to a frame F drawn at random (a fixed seed) among the recorded ones
+// (CCD_RECORDING_BENCH_JUMPS of them, default 100): its time is the benchmark's (manual time:
+// the mean wall time; the CPU column is the mean CPU time of the thread), and the counters give the largest jump in wall time (jump_max_ms) and in
 // the thread's CPU time (jump_max_cpu_ms: what a jump costs on an idle machine, where the two
 // agree), the recording's memory (MB, 2^20 bytes), its keyframes and the frames it holds.
 // docs/performance.md has the command and the figures.
@@ -39,6 +39,12 @@ int frames_to_record() {
     const char* text = std::getenv("CCD_RECORDING_BENCH_FRAMES");
     const int frames = text ? std::atoi(text) : 10000;
     return std::max(frames, 1);
+}
+
+int jumps_to_time() {
+    const char* text = std::getenv("CCD_RECORDING_BENCH_JUMPS");
+    const int jumps = text ? std::atoi(text) : 100;
+    return std::max(jumps, 1);
 }
 
 // The recordings, made once, on first use: the scene stepped once, every Recording fed.
@@ -95,7 +101,7 @@ BENCHMARK(BM_Jump)
     ->Arg(50)
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond)
-    ->Iterations(100);
+    ->Iterations(jumps_to_time());
 
 } // namespace
 

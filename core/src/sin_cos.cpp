@@ -174,4 +174,19 @@ SinCos sin_cos(double angle) {
     return out;
 }
 
+double turned_angle(long long frames, double angle) {
+    if (!std::isfinite(angle)) return angle - angle;
+    const double k = static_cast<double>(frames);
+    const DoubleDouble product = detail::product(k, angle); // exact: |frames| < 2^53
+    const double a = std::abs(product.hi);
+    if (a <= 0x1.921fb54442d18p-1) return product.hi + product.lo;
+    const Reduced r = a < cody_waite_limit ? reduce_cody_waite(a) : reduce_payne_hanek(a);
+    // a = quadrant x pi/2 + rest, modulo 2 pi; a quadrant of 3 is -1 (a turn less).
+    const double quadrant = r.quadrant == 3 ? -1.0 : static_cast<double>(r.quadrant);
+    DoubleDouble turned = r.rest + half_pi * quadrant;
+    if (product.hi < 0.0) turned = -turned;
+    turned = turned + DoubleDouble{product.lo, 0.0};
+    return turned.hi + turned.lo;
+}
+
 } // namespace ccd

@@ -90,4 +90,40 @@ TEST(SinCos, ANonFiniteAngleGivesNaN) {
     }
 }
 
+// ccd::turned_angle against the product and its reduction in __float128 (113 bits: k x angle is
+// exact there for |k| < 2^60, and 2 pi as three doubles, about 160 bits): the same angle modulo
+// 2 pi, to 2 ulps of pi, and within [-5 pi / 4, 5 pi / 4].
+TEST(TurnedAngle, IsTheFrameCountTimesTheAngleReducedToAnUlpOfPi) {
+    __extension__ typedef __float128 Quad;
+    const Quad two_pi =
+        Quad(0x1.921fb54442d18p+2) + Quad(0x1.1a62633145c07p-52) + Quad(-0x1.f1976b7ed8fbcp-108);
+    const auto reduced = [&](long long k, double angle) {
+        const Quad x = Quad(static_cast<double>(k)) * Quad(angle);
+        const Quad turns = x / two_pi;
+        const long long n =
+            static_cast<long long>(turns < 0 ? turns - Quad(0.5) : turns + Quad(0.5));
+        return x - Quad(static_cast<double>(n)) * two_pi;
+    };
+    const double ulp_of_pi = 0x1p-51;
+    std::mt19937_64 rng(2026);
+    std::uniform_real_distribution<double> angle(-7.0, 7.0);
+    std::uniform_int_distribution<long long> frames(0, 10'000'000);
+    int checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const long long k = i < 100 ? i : frames(rng);
+        const double a = i % 7 == 0 ? 0.1 * (i % 70) : angle(rng);
+        const double got = ccd::turned_angle(k, a);
+        ASSERT_LE(std::abs(got), 1.25 * M_PI + 1e-15) << k << " x " << a;
+        Quad diff = Quad(got) - reduced(k, a);
+        diff -= two_pi * Quad(static_cast<double>(static_cast<long long>(
+                             diff / two_pi + (diff < 0 ? Quad(-0.5) : Quad(0.5)))));
+        ASSERT_LE(std::abs(static_cast<double>(diff)), 2.0 * ulp_of_pi) << k << " x " << a;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 20000);
+    EXPECT_EQ(ccd::turned_angle(0, 5.0), 0.0);
+    EXPECT_EQ(ccd::turned_angle(3, 0.25), 0.75) << "below pi/4 the product as it is";
+    EXPECT_TRUE(std::isnan(ccd::turned_angle(2, std::numeric_limits<double>::infinity())));
+}
+
 } // namespace

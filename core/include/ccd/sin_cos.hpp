@@ -19,4 +19,13 @@ struct SinCos {
 
 SinCos sin_cos(double angle);
 
+// `frames` times `angle` less the nearest whole number of quarter turns that leaves it within
+// [-5 pi / 4, 5 pi / 4] and a multiple of 2 pi away: the orientation after turning by `angle`
+// `frames` times, reduced, within about an ulp of pi of the exact value for every |frames| below
+// 2^53 (the product is carried exactly, as a sum of two doubles, through the reduction above).
+// What a turning wall of the World is turned by at a frame's start (docs/turning-bodies.md), so
+// its orientation never drifts as an accumulated angle or rotated endpoints would. A non-finite
+// angle gives NaN.
+double turned_angle(long long frames, double angle);
+
 } // namespace ccd

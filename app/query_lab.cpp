@@ -135,12 +135,15 @@ PairItems items_of(std::pair<Item, Item> sides) {
 
 // The registry's pair for two items (a polygon against a static segment is answered by the
 // moving-segment pair, whose ends then rest). The mover is the first polygon, the obstacle the
-// next one.
+// next one. A polygon against a turning segment (the World's turning walls) is a pair of the
+// registry the lab does not take apart.
 const ccd::PairType* pair_of(std::pair<Item, Item> sides, const ccd::Scene& scene) {
     const std::size_t obstacle_polygon = sides.first == Item::Polygon ? 1 : 0;
-    return ccd::choose_pair(side_of(sides.first, scene, 0),
-                            side_of(sides.second, scene, obstacle_polygon))
-        .pair;
+    const ccd::PairType* pair = ccd::choose_pair(side_of(sides.first, scene, 0),
+                                                 side_of(sides.second, scene, obstacle_polygon))
+                                    .pair;
+    if (pair && pair->name == "rotating_polygon_rotating_segment") return nullptr;
+    return pair;
 }
 
 } // namespace
@@ -150,8 +153,8 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
     for (const auto& sides : kItemPairs)
         if (items_of(sides) == has) return pair_of(sides, scene);
     if (!any_scene) return nullptr;
-    // The first items that make a pair the registry has (a translating polygon against a
-    // turning segment has none: the next kind of pair is tried).
+    // The first items that make a pair the lab takes (a polygon against a turning segment is
+    // none: the next kind of pair is tried).
     for (const auto& sides : kItemPairs) {
         const PairItems needs = items_of(sides);
         if (has.bodies >= needs.bodies && has.segments >= needs.segments &&

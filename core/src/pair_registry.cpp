@@ -186,6 +186,15 @@ constexpr std::array kPairTypes{
              {{"p1", ""}, {"pivot1", "v1", "angle1"}},
              {{"p2", ""}, {"pivot2", "v2", "angle2"}},
              "two turning convex polygons (certified)"},
+    // A polygon against a turning wall of the World (a windmill's blade, a paddle); a still or
+    // translating polygon is a turning one by the angle 0 (generalisations).
+    PairType{"rotating_polygon_rotating_segment",
+             kTurningPolygon,
+             kTurningSegment,
+             {{"polygon", ""}, {"pivot1", "v1", "angle1"}},
+             {{"a", "b"}, {"pivot2", "v2", "angle2"}},
+             "a turning (or, by the angle 0, translating) convex polygon against a turning "
+             "segment (certified)"},
 };
 
 // The default algorithm's rows first: the kinds table below takes its queries from them.
@@ -204,6 +213,7 @@ constexpr std::array kPairMethods{
     PairMethod{"circle_rotating_polygon", "exact", certified_turning},
     PairMethod{"rotating_polygon_segment", "exact", certified_turning},
     PairMethod{"rotating_polygon_polygon", "exact", certified_turning},
+    PairMethod{"rotating_polygon_rotating_segment", "exact", certified_turning},
     PairMethod{"circle_segment", "seed004", in_range<seed004_projection>},
     PairMethod{"circle_circle", "seed004", seed004_circle_circle},
     PairMethod{"circle_segment", "seed000-float32", in_range<seed000_float32>},

@@ -221,6 +221,11 @@ std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a,
     return turning_answer(nullptr, swept(a, da, turn_a), swept(wall));
 }
 
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const Segment& wall,
+                                  const Turning& wall_turn) {
+    return turning_answer(nullptr, swept(a, da, turn_a), Swept{wall, wall_turn});
+}
+
 std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
                                   const SweptBody& b, Vec2 db) {
     return answer_of(&algorithm, swept(a, da), swept(b, db));
@@ -241,6 +246,11 @@ std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a
                                   double turn_a, const MovingSegment& wall) {
     if (turn_a == 0.0) return time_of_impact(algorithm, a, da, wall);
     return turning_answer(&algorithm, swept(a, da, turn_a), swept(wall));
+}
+
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  double turn_a, const Segment& wall, const Turning& wall_turn) {
+    return turning_answer(&algorithm, swept(a, da, turn_a), Swept{wall, wall_turn});
 }
 
 } // namespace ccd

@@ -84,7 +84,8 @@ TEST(QueryLabTurning, EachTurningSceneOpensAsTheRegistrysTurningPair) {
     EXPECT_FALSE(lab.mover_turns());
     EXPECT_TRUE(lab.obstacle_turns());
 
-    // A translating polygon against a turning segment: no pair in the registry.
+    // A translating polygon against a turning segment: a pair of the registry (the World's
+    // turning walls) that the lab does not take apart.
     ccd::Scene none;
     none.polygons.push_back(square("crate", {-1.0, -1.0}, 2.0, {0.0, 0.0}, 0.0));
     none.walls.push_back(paddle_scene().walls[0]);

@@ -161,8 +161,8 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
               "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
               "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
               "polygon_polygon, circle_polygon, polygon_moving_segment, point_rotating_segment, "
-              "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment or "
-              "rotating_polygon_polygon)");
+              "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment, "
+              "rotating_polygon_polygon or rotating_polygon_rotating_segment)");
     const ToiRun seed =
         toi({R"({"kind":"polygon_polygon"})"}, "--algorithm conservative-advancement");
     EXPECT_EQ(seed.answers[0]["error"],

@@ -176,6 +176,15 @@ std::vector<Case> cases() {
          1.0 / 3.0,
          std::asin(0.4975) / kQuarter,
          2.0 * std::cos(std::numbers::pi / 6) * kQuarter},
+        // The same square (turning by 0) against the bar itself: its end (2 cos(theta),
+        // 2 sin(theta)) meets the square's bottom y = 1 at theta = pi / 6, t = 1/3, as above;
+        // two skins, target 0.005.
+        {"rotating_polygon_rotating_segment",
+         {translated(kUnitSquare, {1.0, 1.0}), Turning{{1.5, 1.5}, {0.0, 0.0}, 0.0}},
+         {kBar, kQuarterTurn},
+         1.0 / 3.0,
+         std::asin(0.4975) / kQuarter,
+         2.0 * std::cos(std::numbers::pi / 6) * kQuarter},
     };
 }
 

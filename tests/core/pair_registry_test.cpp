@@ -83,6 +83,12 @@ std::map<std::string, std::pair<Swept, Swept>> half_frame_cases() {
          {{kBlade, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}},
           {Polygon{{{-2.0, 1.5}, {0.0, 1.5}, {0.0, 2.5}, {-2.0, 2.5}}},
            Turning{{0.0, 0.0}, {0.0, 0.0}, 0.0}}}},
+        // That box (turning by 0) against the bar (0, 0)-(4, 0) turning by pi about its end: the
+        // bar has x > 0 until it stands on the y axis at t = 0.5, along the box's right side.
+        {"rotating_polygon_rotating_segment",
+         {{Polygon{{{-2.0, 1.5}, {0.0, 1.5}, {0.0, 2.5}, {-2.0, 2.5}}},
+           Turning{{0.0, 0.0}, {0.0, 0.0}, 0.0}},
+          {Segment{{0.0, 0.0}, {4.0, 0.0}}, Turning{{0.0, 0.0}, {0.0, 0.0}, kPi}}}},
     };
 }
 
@@ -124,7 +130,8 @@ TEST(PairRegistry, NamesAreUniqueAndListedInOrder) {
               "circle_point, circle_circle, circle_segment, point_segment, point_moving_segment, "
               "circle_moving_segment, polygon_polygon, circle_polygon, polygon_moving_segment, "
               "point_rotating_segment, circle_rotating_segment, circle_rotating_polygon, "
-              "rotating_polygon_segment or rotating_polygon_polygon");
+              "rotating_polygon_segment, rotating_polygon_polygon or "
+              "rotating_polygon_rotating_segment");
     EXPECT_EQ(find_pair_type("teleport"), nullptr);
 }
 
@@ -134,7 +141,8 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
           "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
-          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
+          "rotating_polygon_rotating_segment"}},
         {"seed004", {"circle_circle", "circle_segment"}},
         {"seed000-float32", {"circle_segment"}},
         {"conservative-advancement",
@@ -149,7 +157,8 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
           "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
-          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon"}},
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
+          "rotating_polygon_rotating_segment"}},
     };
     ASSERT_EQ(algorithms().size(), expected.size());
     for (const Algorithm& algorithm : algorithms()) {

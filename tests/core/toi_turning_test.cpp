@@ -378,6 +378,10 @@ Query make(const std::string& kind, Family family, Draw& draw) {
             q.obstacle.shape =
                 Segment{a - e.displacement_a * s, a - e.displacement_a * s + draw.vec(2.0)};
         }
+    } else if (kind == "rotating_polygon_rotating_segment") { // a polygon against a windmill
+        const bool translating = draw.uniform(0, 1) < 0.3;    // the angle 0: the same pair
+        q.mover = {draw.convex(), translating ? Motion{Translation{mover_d}} : Motion{turning()}};
+        q.obstacle = {Segment{draw.vec(3.0), draw.vec(3.0)}, turning()};
     } else { // rotating_polygon_polygon
         q.mover = {draw.convex(), turning()};
         const Vec2 offset = draw.vec(3.0);
@@ -472,9 +476,9 @@ std::string describe(const Swept& s) {
     return out;
 }
 
-const char* const kKinds[] = {"point_rotating_segment", "circle_rotating_segment",
-                              "circle_rotating_polygon", "rotating_polygon_segment",
-                              "rotating_polygon_polygon"};
+const char* const kKinds[] = {"point_rotating_segment",   "circle_rotating_segment",
+                              "circle_rotating_polygon",  "rotating_polygon_segment",
+                              "rotating_polygon_polygon", "rotating_polygon_rotating_segment"};
 
 class TurningGuarantee : public ::testing::TestWithParam<const char*> {};
 

@@ -1,6 +1,6 @@
 #pragma once
-// The World's two queries, for a body that is a circle (radius 0: a point) or a translating
-// polygon: against another such body, and against a wall whose ends move linearly. Each only
+// The World's queries, for a body that is a circle (radius 0: a point) or a polygon: against
+// another such body, and against a wall whose ends move linearly or that turns. Each only
 // describes the two as swept shapes and asks the pair registry (ccd/pair_registry.hpp), which
 // picks the exact query of the pair; the World and the tests' reference scheduler both ask
 // through here, so they agree on what a contact between two shapes is.
@@ -36,6 +36,14 @@ std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, co
 std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a,
                                   const MovingSegment& wall);
 
+// Body `a` (turning by `turn_a` about its center, or not: 0) against a turning wall: `wall`
+// where it is at the query's start, turning by `wall_turn.angle` about `wall_turn.pivot` over
+// the query. The registry's certified turning queries answer (circle_rotating_segment,
+// rotating_polygon_rotating_segment), as for the turning bodies above; the feature is the
+// wall's part.
+std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const Segment& wall,
+                                  const Turning& wall_turn);
+
 // The same two with `algorithm`'s query for the pair, where the registry has one and it takes
 // the two sides (ccd::inexpressible); otherwise with the exact query, as above. A World whose
 // WorldOptions::algorithm is not "exact" asks here.
@@ -47,5 +55,7 @@ std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a
                                   double turn_a, const SweptBody& b, Vec2 db, double turn_b);
 std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
                                   double turn_a, const MovingSegment& wall);
+std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
+                                  double turn_a, const Segment& wall, const Turning& wall_turn);
 
 } // namespace ccd

@@ -3,7 +3,8 @@
 // point or a circle, a segment, a convex polygon: each its vertices and a radius) whatever their
 // rigid motions (Still, Translation, Turning) or, for a segment, its ends moving linearly
 // (EndMotion). The pair registry answers point_rotating_segment, circle_rotating_segment,
-// circle_rotating_polygon, rotating_polygon_segment and rotating_polygon_polygon with it.
+// circle_rotating_polygon, rotating_polygon_segment, rotating_polygon_polygon and
+// rotating_polygon_rotating_segment with it.
 //
 // The guarantee. Let delta = tolerance x scale, where scale is the largest of 1, every
 // coordinate (vertices, centres, pivots), displacement and radius, and |angle| times the largest

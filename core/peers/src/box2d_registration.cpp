@@ -38,6 +38,7 @@ constexpr std::array kRows{
     PairMethod{"circle_rotating_polygon", "box2d", query, refusal},
     PairMethod{"rotating_polygon_segment", "box2d", query, refusal},
     PairMethod{"rotating_polygon_polygon", "box2d", query, refusal},
+    PairMethod{"rotating_polygon_rotating_segment", "box2d", query, refusal},
 };
 
 } // namespace

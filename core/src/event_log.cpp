@@ -106,12 +106,19 @@ std::string to_text(const EventLog& log) {
     }
     for (std::size_t i = 0; i < log.wall_paths.size(); ++i) {
         if (log.wall_paths[i].points.size() < 2) continue; // a static wall
+        const WallPath& path = log.wall_paths[i];
         out += "wall_path";
         put(out, static_cast<int>(i));
-        for (const WallPathPoint& p : log.wall_paths[i].points) {
+        if (path.turn != 0.0) { // a turning wall: its pivot and turn, and each orientation
+            out += " turning";
+            put(out, path.pivot);
+            put(out, path.turn);
+        }
+        for (const WallPathPoint& p : path.points) {
             put(out, p.time);
             put(out, p.segment.a);
             put(out, p.segment.b);
+            if (path.turn != 0.0) put(out, p.angle);
         }
         out += '\n';
     }

@@ -43,6 +43,13 @@ Segment segment_at(const WallPath& path, double t) {
     const Place p = place_of(path.points, t);
     const Segment& a = path.points[p.from].segment;
     const Segment& b = path.points[p.to].segment;
+    if (path.turn != 0.0) { // turned about the pivot from the vertex before t, at its rate
+        if (p.fraction == 0.0) return a;
+        if (p.fraction == 1.0) return b;
+        const Turning turning{path.pivot, {}, path.turn};
+        const double since = t - path.points[p.from].time;
+        return {turning_position(turning, a.a, since), turning_position(turning, a.b, since)};
+    }
     return {between(a.a, b.a, p.fraction), between(a.b, b.b, p.fraction)};
 }
 

@@ -110,8 +110,9 @@ int World::add_body(BodyDef def) {
     }
     const bool concave = !def.outline.empty() && !turning && !is_convex(Polygon{def.outline});
     if ((turning && state_->any_concave) || (concave && state_->any_turning))
-        throw std::invalid_argument("World::add_body: a World with turning polygons takes only "
-                                    "convex polygons (the turning queries take convex polygons)");
+        throw std::invalid_argument("World::add_body: a World with turning polygons or walls "
+                                    "takes only convex polygons (the turning queries take convex "
+                                    "polygons)");
     BodyRecord b;
     b.mass = def.mass;
     b.restitution = def.response.restitution;
@@ -137,7 +138,9 @@ int World::add_body(BodyDef def) {
 int World::add_wall(Segment wall) {
     if (state_->in_frame) throw std::logic_error("World::add_wall during a frame");
     check_scale("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
-    state_->walls.push_back(WallRecord{wall, 0.0, {}, {}});
+    WallRecord w;
+    w.origin = wall;
+    state_->walls.push_back(w);
     return static_cast<int>(state_->walls.size()) - 1;
 }
 
@@ -146,7 +149,32 @@ int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 
     check_scale("World::add_kinematic_wall", "a coordinate or displacement",
                 {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
                  displacement_a.x, displacement_a.y, displacement_b.x, displacement_b.y});
-    state_->walls.push_back(WallRecord{at_frame_start, 0.0, displacement_a, displacement_b});
+    WallRecord w;
+    w.origin = at_frame_start;
+    w.da = displacement_a;
+    w.db = displacement_b;
+    state_->walls.push_back(w);
+    return static_cast<int>(state_->walls.size()) - 1;
+}
+
+int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
+    if (state_->in_frame) throw std::logic_error("World::add_turning_wall during a frame");
+    check_scale("World::add_turning_wall", "a coordinate, pivot or angle",
+                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
+                 pivot.x, pivot.y, angle});
+    if (angle == 0.0) return add_wall(at_frame_start);
+    if (state_->any_concave)
+        throw std::invalid_argument("World::add_turning_wall: a World with turning walls takes "
+                                    "only convex polygons (the turning queries take convex "
+                                    "polygons)");
+    state_->any_turning = true;
+    WallRecord w;
+    w.pivot = pivot;
+    w.turn = angle;
+    w.base = at_frame_start;
+    w.added_at = state_->frames_completed;
+    w.start_frame(state_->frames_completed); // turned by 0: as given
+    state_->walls.push_back(w);
     return static_cast<int>(state_->walls.size()) - 1;
 }
 
@@ -226,6 +254,14 @@ Segment World::wall(int index) const {
 MovingSegment World::wall_motion(int index) const {
     const WallRecord& w = state_->walls.at(static_cast<std::size_t>(index));
     return {w.at(state_->time), w.da, w.db};
+}
+
+Turning World::wall_turning(int index) const {
+    return state_->walls.at(static_cast<std::size_t>(index)).turning();
+}
+
+double World::wall_angle(int index) const {
+    return state_->walls.at(static_cast<std::size_t>(index)).angle_at(state_->time);
 }
 
 World World::snapshot() const {

@@ -113,6 +113,8 @@ World World::restored(const WorldKeyframe& k) const {
     for (std::size_t w = 0; w < c.walls.size(); ++w) {
         c.walls[w].origin = k.walls[w];
         c.walls[w].since = 0.0;
+        // A turning wall's orientation is the frame count's (the keyframe's wall is the same).
+        if (c.walls[w].turns()) c.walls[w].start_frame(k.frames_completed);
     }
     c.frames_completed = k.frames_completed;
     c.log.frame = k.log_frame;

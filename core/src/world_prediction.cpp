@@ -159,8 +159,8 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
-        algorithm     ? algorithm_wall_hit(index, wall, from)
-        : m.polygon() ? polygon_wall_hit(index, wall, from)
+        algorithm                  ? algorithm_wall_hit(index, wall, from)
+        : m.polygon() || w.turns() ? polygon_wall_hit(index, wall, from)
         : wall_moves
             ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
             : time_of_impact(mover, v * rest, w.origin);
@@ -176,6 +176,9 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
 std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
     const double rest = 1.0 - from;
+    if (w.turns()) // where it is at `from`, turning on about its pivot
+        return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest,
+                              w.at(from), Turning{w.pivot, {}, w.turn * rest});
     const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
                                              : MovingSegment{w.origin, {}, {}};
     return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest, segment);
@@ -184,6 +187,9 @@ std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double fr
 std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double from) const {
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
     const double rest = 1.0 - from;
+    if (w.turns())
+        return time_of_impact(*algorithm, swept(index, from), motion(index) * rest,
+                              rate(index) * rest, w.at(from), Turning{w.pivot, {}, w.turn * rest});
     const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
                                              : MovingSegment{w.origin, {}, {}};
     return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, rate(index) * rest,
@@ -264,6 +270,11 @@ Box World::State::swept_box(int index, double from) const {
 }
 
 Box World::State::swept_box(const WallRecord& w) const {
+    if (w.turns()) { // the disc about the pivot that holds both ends at every orientation
+        const double reach = std::max(length(w.origin.a - w.pivot), length(w.origin.b - w.pivot));
+        const Box box = box_of(w.pivot, w.pivot, reach * (1.0 + 0x1p-40));
+        return detail::grown(box, margin_for(box));
+    }
     const Segment s0 = w.at(0.0), s1 = w.at(1.0);
     const Box box = detail::united(box_of(s0.a, s0.b, 0.0), box_of(s1.a, s1.b, 0.0));
     return detail::grown(box, margin_for(box));
@@ -417,8 +428,12 @@ void World::State::begin_frame() {
     log.paths.resize(paths_logged() ? bodies.size() : 0);
     // Each wall's path starts where it is; a static wall's is that one vertex.
     log.wall_paths.resize(paths_logged() ? walls.size() : 0);
-    for (std::size_t w = 0; w < log.wall_paths.size(); ++w)
-        log.wall_paths[w].points.assign(1, WallPathPoint{0.0, walls[w].origin});
+    for (std::size_t w = 0; w < log.wall_paths.size(); ++w) {
+        const WallRecord& wall = walls[w];
+        log.wall_paths[w].points.assign(1, WallPathPoint{0.0, wall.origin, wall.angle_at(0.0)});
+        log.wall_paths[w].pivot = wall.pivot;
+        log.wall_paths[w].turn = wall.turn;
+    }
     time = 0.0;
     in_frame = true;
     changes.clear();

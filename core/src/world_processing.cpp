@@ -212,9 +212,13 @@ void World::State::end_frame() {
     for (std::size_t i = 0; i < walls.size(); ++i) {
         WallRecord& w = walls[i];
         if (!w.moving()) continue;
-        w.origin = w.at(1.0);
-        w.since = 0.0;
-        if (paths_logged()) log.wall_paths[i].points.push_back({1.0, w.origin});
+        if (w.turns()) { // placed anew from the frame count: no drift
+            w.start_frame(frames_completed + 1);
+        } else {
+            w.origin = w.at(1.0);
+            w.since = 0.0;
+        }
+        if (paths_logged()) log.wall_paths[i].points.push_back({1.0, w.origin, w.start_angle});
     }
     time = 0.0;
     in_frame = false;

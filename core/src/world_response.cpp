@@ -127,7 +127,10 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
     BodyMotion* mb = nullptr;
     Vec2 wall_velocity; // of the wall at the contact point
     if (p.other_kind == OtherKind::Wall) {
-        wall_velocity = walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature);
+        const WallRecord& w = walls[static_cast<std::size_t>(p.other)];
+        wall_velocity = w.velocity_at(p.point, t, p.feature);
+        if (w.turns()) [[unlikely]]
+            record_turning_wall(event, w, t);
         event.other_velocity_before = wall_velocity;
         event.other_velocity_after = wall_velocity;
         if (!ma.frozen)

@@ -81,23 +81,58 @@ struct ChangeLink {
 };
 
 // A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame, from `origin`
-// at frame time `since`. Nothing stops a wall (a budget cut stops the bodies only).
+// at frame time `since`; or a turning one (docs/turning-bodies.md, "Turning walls"): turning by
+// `turn` radians per frame about the fixed `pivot`, frame after frame. A turning wall's `origin`
+// is `base` (the wall as added) turned about the pivot by `start_angle`, its orientation at the
+// frame's start: turned_angle(the frames it has turned, turn), from the frame count, never
+// accumulated. Nothing stops a wall (a budget cut stops the bodies only).
 struct WallRecord {
     Segment origin;
     double since = 0.0;
     Vec2 da, db;
+    Vec2 pivot;
+    double turn = 0.0;        // radians per frame, counter-clockwise; 0: it does not turn
+    double start_angle = 0.0; // a turning wall's orientation at the frame's start
+    Segment base;             // a turning wall as added (its orientation 0)
+    int added_at = 0;         // World::frames_completed() when it was added
 
-    bool moving() const { return !(da == Vec2{} && db == Vec2{}); }
+    bool turns() const { return turn != 0.0; }
+    bool moving() const { return turns() || !(da == Vec2{} && db == Vec2{}); }
+    // A turning wall's motion over one frame.
+    Turning turning() const { return {pivot, {}, turn}; }
     Segment at(double t) const {
+        if (turns()) [[unlikely]] {
+            const Turning motion = turning();
+            return {turning_position(motion, origin.a, t - since),
+                    turning_position(motion, origin.b, t - since)};
+        }
         if (!moving()) return origin;
         return {origin.a + da * (t - since), origin.b + db * (t - since)};
     }
-    // The velocity of the wall's material point at `point` (on the wall at time t).
+    // A turning wall's orientation at frame time t (0 for any other wall).
+    double angle_at(double t) const { return turns() ? start_angle + turn * (t - since) : 0.0; }
+    // The velocity of the wall's material point at `point` (on the wall at time t): a turning
+    // wall's is turn x (point - pivot).
     Vec2 velocity_at(Vec2 point, double t, Feature feature) const {
         if (!moving()) return {};
+        if (turns()) [[unlikely]] {
+            const Vec2 r = point - pivot;
+            return {-turn * r.y, turn * r.x};
+        }
         if (da == db || feature == Feature::EndpointA) return da;
         if (feature == Feature::EndpointB) return db;
         return velocity_along(at(t), da, db, point);
+    }
+    // A turning wall placed for the start of frame `frames` (World::frames_completed()).
+    void start_frame(int frames) {
+        start_angle = turned_angle(static_cast<long long>(frames) - added_at, turn);
+        since = 0.0;
+        if (start_angle == 0.0) {
+            origin = base;
+            return;
+        }
+        const Turning by{pivot, {}, start_angle};
+        origin = {turning_position(by, base.a, 1.0), turning_position(by, base.b, 1.0)};
     }
 };
 
@@ -144,7 +179,7 @@ struct World::State {
     std::vector<BodyMotion> motions;         // by body
     std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
     std::vector<detail::Spin> spins;         // by body: a turning polygon's orientation and spin
-    bool any_turning = false;                // a turning polygon was added
+    bool any_turning = false;                // a turning polygon or wall was added
     bool any_concave = false;                // a polygon that is not convex was added
     // By body, 8 bytes: what checking a prediction reads (is it current, which event
     // cancelled it).
@@ -283,8 +318,8 @@ struct World::State {
     // A pair with a turning body (out of line: the disks' path stays as it was).
     [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);
     void predict_wall(int index, int wall, double from, int after);
-    // A polygon body against a wall, from frame time `from` to the frame's end (out of line:
-    // the circles' path stays as it was).
+    // A polygon body against a wall, or any body against a turning wall, from frame time `from`
+    // to the frame's end (out of line: the circles' path stays as it was).
     [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const;
     // The same queries by `algorithm` (not the exact one), body or polygon alike.
     [[gnu::noinline]] std::optional<Hit> algorithm_wall_hit(int index, int wall, double from) const;
@@ -345,6 +380,14 @@ struct World::State {
     // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
     // spin (docs/turning-bodies.md, "Collision response with spin").
     ContactEvent respond_turning(const Prediction& p, int sequence);
+    // A contact with a turning wall, `wall`, at frame time t: the event records the wall's
+    // orientation and its angular velocity (docs/turning-bodies.md, "Turning walls").
+    static void record_turning_wall(ContactEvent& event, const WallRecord& wall, double t) {
+        event.turning = true;
+        event.other_angle = wall.angle_at(t);
+        event.other_angular_velocity_before = wall.turn;
+        event.other_angular_velocity_after = wall.turn;
+    }
     // Crushes a frozen participant of contact `p` that the contact still pushes on: the two
     // sides' velocities at the contact, `relative`, still closing along its normal. Not for a
     // sensor's contact with a body (docs/scheduler.md, "Always finishes").

@@ -89,7 +89,9 @@ ContactEvent World::State::respond_turning(const Prediction& p, int sequence) {
     Outcome out_b{};
     Vec2 wall_velocity; // of the wall at the contact point
     if (!b) {
-        wall_velocity = walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature);
+        const WallRecord& w = walls[static_cast<std::size_t>(p.other)];
+        wall_velocity = w.velocity_at(p.point, t, p.feature);
+        if (w.turns()) record_turning_wall(event, w, t);
         event.other_velocity_before = wall_velocity;
         event.other_velocity_after = wall_velocity;
         if (!ma.frozen) out_a = alone(p.body, ma, a, n, wall_velocity, OtherKind::Wall, p.other);

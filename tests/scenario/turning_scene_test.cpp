@@ -167,7 +167,7 @@ TEST(TurningScene, ReadsAndWritesAPolygonsDensityOrMass) {
               std::string::npos);
 }
 
-TEST(TurningScene, TheWorldRefusesATurningSegmentAndATurningPolygonThatIsNotConvex) {
+TEST(TurningScene, TheWorldRefusesATurningPolygonThatIsNotConvexAndStepsATurningSegment) {
     const ccd::Scene scene = parse_scene(kTurning, "x.json");
     const std::string polygon = world_refusal(scene);
     EXPECT_EQ(polygon, "polygon \"L\": the World turns convex polygons only (it has an angular "
@@ -177,10 +177,19 @@ TEST(TurningScene, TheWorldRefusesATurningSegmentAndATurningPolygonThatIsNotConv
     EXPECT_EQ(*ccd::turning_refusal(scene), polygon);
     ccd::Scene wall_only = scene;
     wall_only.polygons.clear();
-    const std::string wall = world_refusal(wall_only);
-    EXPECT_EQ(wall, "segment \"paddle\": turning segments are not stepped by the World yet (it "
-                    "turns about its pivot); the query lab (--mode query) answers its turning "
-                    "queries");
+    EXPECT_EQ(world_refusal(wall_only), "") << "a turning segment is a turning wall";
+    EXPECT_FALSE(ccd::turning_refusal(wall_only));
+    ccd::SceneWorld paddle = ccd::make_world(wall_only);
+    EXPECT_EQ(paddle.world.wall_turning(0).pivot, (ccd::Vec2{1.0, 0.0}));
+    EXPECT_EQ(paddle.world.wall_turning(0).angle, 3.0);
+    // Beside a turning segment, a polygon that is not convex is refused, though nothing of it
+    // turns (the turning queries take convex polygons).
+    ccd::Scene fixed_l = scene;
+    fixed_l.polygons[0].angular_velocity.reset();
+    EXPECT_EQ(world_refusal(fixed_l),
+              "polygon \"L\": the World turns convex polygons only (it is not convex, and "
+              "segment \"paddle\" turns); the query lab (--mode query) answers turning queries "
+              "of convex ones");
     // A convex turning polygon is stepped; beside it, a polygon that is not convex is refused,
     // though it does not turn itself (the turning queries take convex polygons).
     ccd::Scene square = wall_only;

@@ -40,10 +40,12 @@ struct ContactEvent {
     // The impulse the contact gave `body`: its mass times its change of velocity (the other got
     // the opposite from a bounce); zero when `body` was removed or did not respond.
     Vec2 impulse;
-    // A contact of a turning body (docs/turning-bodies.md): each participant's
+    // A contact of a turning body or a turning wall (docs/turning-bodies.md): each participant's
     // orientation at `time` and angular velocity before and after, radians (per frame); 0 for a
-    // participant that does not turn (a wall, a circle, a polygon of fixed rotation). to_text
-    // prints them, and the impulse, only when `turning`.
+    // participant that does not turn (a static or kinematic wall, a circle, a polygon of fixed
+    // rotation). A turning wall's orientation is World::wall_angle's at `time`, its angular
+    // velocity the angle it turns by per frame. to_text prints them, and the impulse, only when
+    // `turning`.
     bool turning = false;
     double body_angle = 0.0;
     double other_angle = 0.0;
@@ -92,16 +94,23 @@ struct BodyPath {
 };
 
 // One vertex of a wall's path: the wall is `segment` at frame time `time`, and each of its
-// ends moves in a straight line to the next vertex.
+// ends moves in a straight line to the next vertex, or, for a turning wall, turns about the
+// wall's pivot.
 struct WallPathPoint {
     double time = 0.0;
     Segment segment;
+    // A turning wall's orientation there: the angle it is turned by from the wall as added
+    // (reduced at each frame's start, World::wall_angle); 0 for any other wall.
+    double angle = 0.0;
 };
 
 // The wall's path over the frame. A static wall's is one vertex at the frame's start (it never
-// moves); a kinematic wall's has a vertex at the frame's start and at the frame's end.
+// moves); a kinematic or turning wall's has a vertex at the frame's start and at the frame's
+// end. A turning wall turns by `turn` radians per frame about `pivot` (turn 0: it does not turn).
 struct WallPath {
     std::vector<WallPathPoint> points;
+    Vec2 pivot;
+    double turn = 0.0;
 };
 
 // The chattering rule froze `body` for the rest of the frame (docs/scheduler.md).

@@ -1,7 +1,7 @@
 #pragma once
 // World: dynamic circles (and points, circles of radius 0) and polygons (translating, or rigid
-// bodies that turn) among static and kinematic walls (segments whose endpoints move linearly,
-// frame after frame), advanced one
+// bodies that turn) among static, kinematic and turning walls (segments whose endpoints move
+// linearly, or that turn about a pivot, frame after frame), advanced one
 // frame at a time by a sub-frame event scheduler: every contact is processed in time order, the
 // bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
@@ -170,6 +170,13 @@ public:
     // scene's da/db are per frame). Bodies respond relative to the wall's velocity at the
     // contact point. Returns its index among the walls.
     int add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b);
+    // A turning wall (a windmill's blade, a paddle): `at_frame_start` at the start of the next
+    // frame, turning by `angle` radians (counter-clockwise, any size) about the fixed `pivot`
+    // over that frame and every frame after it; at the start of its k-th frame it is turned by
+    // k x angle, reduced (ccd::turned_angle: from the frame count, never accumulated). Its
+    // material at p moves at angle x (p - pivot) per frame. An angle of 0 is a static wall.
+    // Returns its index among the walls (docs/turning-bodies.md, "Turning walls").
+    int add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle);
     // Walls between consecutive points (and from the last back to the first when closed);
     // returns the index of the first.
     int add_polyline(std::span<const Vec2> points, bool closed = false);
@@ -201,6 +208,11 @@ public:
     Segment wall(int index) const; // at time()
     // The wall at time() and how far its endpoints move per frame (zero for a static wall).
     MovingSegment wall_motion(int index) const;
+    // A turning wall's motion over a frame (its pivot, and the angle it turns by per frame; the
+    // angle 0 for a wall that does not turn) and its orientation at time(): the angle it is
+    // turned by from the wall as added, reduced at each frame's start (0 for any other wall).
+    Turning wall_turning(int index) const;
+    double wall_angle(int index) const;
 
     // Between frames only (std::logic_error during one): a World that steps on exactly as this
     // one would, bit for bit, holding only what carries from frame to frame: the bodies, the

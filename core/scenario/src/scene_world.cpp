@@ -37,19 +37,21 @@ std::optional<std::string> turning_refusal(const Scene& scene) {
             turning = &polygon;
             break;
         }
-    if (turning)
+    const Wall* turning_wall = nullptr;
+    for (const Wall& wall : scene.walls)
+        if (wall.turns()) {
+            turning_wall = &wall;
+            break;
+        }
+    if (turning || turning_wall)
         for (const PolygonBody& polygon : scene.polygons)
             if (!is_convex(polygon.polygon))
                 return "polygon \"" + polygon.name + "\": the World turns convex polygons only (" +
-                       (polygon.free_rotation()
-                            ? std::string("it has an angular velocity")
-                            : "it is not convex, and polygon \"" + turning->name + "\" turns") +
+                       (polygon.free_rotation() ? std::string("it has an angular velocity")
+                        : turning ? "it is not convex, and polygon \"" + turning->name + "\" turns"
+                                  : "it is not convex, and segment \"" + turning_wall->name +
+                                        "\" turns") +
                        "); the query lab (--mode query) answers turning queries of convex ones";
-    for (const Wall& wall : scene.walls)
-        if (wall.turns())
-            return "segment \"" + wall.name +
-                   "\": turning segments are not stepped by the World yet (it turns about its "
-                   "pivot); the query lab (--mode query) answers its turning queries";
     return std::nullopt;
 }
 
@@ -94,6 +96,8 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         try {
             if (wall.is_static())
                 out.world.add_wall(wall.segment);
+            else if (wall.turns())
+                out.world.add_turning_wall(wall.segment, *wall.pivot, wall.angle);
             else
                 out.world.add_kinematic_wall(wall.segment, wall.displacement_a,
                                              wall.displacement_b);

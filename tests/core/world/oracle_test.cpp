@@ -159,8 +159,11 @@ void compare_with_oracle(const ccd_test::ReferenceScene& scene, int frames, Tota
         // Each frame from the world's own state: balls in a box are chaotic, and two correct
         // schedulers an ulp apart drift apart exponentially over frames.
         ccd_test::ReferenceScene start = scene;
-        for (int w = 0; w < world.wall_count(); ++w)
+        start.wall_turns.clear();
+        for (int w = 0; w < world.wall_count(); ++w) {
             start.walls[static_cast<std::size_t>(w)] = world.wall_motion(w);
+            start.wall_turns.push_back(world.wall_turning(w)); // turning on from where it is
+        }
         for (int i = 0; i < world.body_count(); ++i) {
             const ccd::WorldBody b = world.body(i);
             // (A polygon's: its center, and the circle that holds it, which the oracle does
@@ -304,6 +307,101 @@ TEST(WorldOracle, ScenesWithTurningPolygonsGiveTheSameLogAsTheReferenceScheduler
     EXPECT_EQ(totals.scenes, 32);
     EXPECT_GT(turning_events, 50) << "events of a turning polygon";
     print("turning polygons", totals);
+}
+
+// The mixed scenes with a windmill of two crossed blades turning about the box's middle and a
+// paddle turning about its end (turning walls), the bodies that start on a blade's circle left
+// out; `polygons`: a third of them polygons, every other one turning freely.
+ccd_test::ReferenceScene windmill_scene(int count, std::uint32_t seed, bool polygons) {
+    ccd_test::ReferenceScene mixed = ccd_test::mixed_scene(count, seed);
+    if (polygons) mixed = ccd_test::with_polygons(mixed, seed);
+    ccd_test::ReferenceScene scene = mixed;
+    scene.bodies.clear();
+    const auto clear_of = [](Vec2 c, double r, Vec2 pivot, double reach) {
+        return ccd::length(c - pivot) > reach + r + 0.1;
+    };
+    std::mt19937 rng(seed * 31u + static_cast<std::uint32_t>(count));
+    std::uniform_real_distribution<double> spin(-2.0, 2.0);
+    bool every_other = false;
+    for (ccd::BodyDef body : mixed.bodies) {
+        if (!clear_of(body.shape.center, body.shape.radius, {20.0, 20.0}, 8.0) ||
+            !clear_of(body.shape.center, body.shape.radius, {5.0, 30.0}, 7.0))
+            continue;
+        if (!body.outline.empty() && (every_other = !every_other))
+            body.angular_velocity = spin(rng);
+        scene.bodies.push_back(body);
+    }
+    scene.walls.push_back(ccd_test::static_wall({12.0, 20.0}, {28.0, 20.0}));
+    scene.walls.push_back(ccd_test::static_wall({20.0, 12.0}, {20.0, 28.0}));
+    scene.walls.push_back(ccd_test::static_wall({5.0, 30.0}, {12.0, 30.0}));
+    scene.wall_turns.assign(4, ccd::Turning{}); // the box
+    scene.wall_turns.push_back({{20.0, 20.0}, {}, 0.4});
+    scene.wall_turns.push_back({{20.0, 20.0}, {}, 0.4});
+    scene.wall_turns.push_back({{5.0, 30.0}, {}, -0.7});
+    return scene;
+}
+
+TEST(WorldOracle, ScenesWithAWindmillGiveTheSameLogAsTheReferenceScheduler) {
+    Totals totals;
+    int wall_events = 0;
+    for (int count : {8, 21, 40}) {
+        for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+            for (const bool polygons : {false, true}) {
+                SCOPED_TRACE(::testing::Message()
+                             << count << " bodies, seed " << seed << ", polygons " << polygons);
+                const ccd_test::ReferenceScene scene = windmill_scene(count, seed, polygons);
+                compare_with_oracle(scene, kFrames, totals);
+                if (::testing::Test::HasFatalFailure()) return;
+                ccd::World world = make_world(scene);
+                for (int frame = 0; frame < kFrames; ++frame)
+                    for (const ccd::ContactEvent& e : world.step().events)
+                        wall_events += e.other_kind == ccd::OtherKind::Wall && e.other >= 4;
+            }
+        }
+    }
+    EXPECT_EQ(totals.scenes, 18);
+    EXPECT_GT(wall_events, 30) << "contacts with the windmill and the paddle";
+    print("windmill", totals);
+}
+
+// A windmill run without resynchronising: the oracle turns its walls by its own frame count (in
+// long double), the World by ccd::turned_angle; after 40 frames of a lone blade the two agree.
+TEST(WorldOracle, ATurningWallIsWhereItsFrameCountPutsIt) {
+    ccd_test::ReferenceScene scene;
+    scene.walls.push_back(ccd_test::static_wall({-3.0, 1.0}, {5.0, 2.0}));
+    scene.wall_turns.push_back({{1.0, 1.0}, {}, 2.5});
+    ccd::World world = make_world(scene);
+    ccd_test::ReferenceScheduler oracle(scene);
+    for (int frame = 0; frame < 40; ++frame) {
+        const EventLog& ours = world.step();
+        const EventLog theirs = oracle.step();
+        ASSERT_EQ(ours.wall_paths[0].points.size(), 2u);
+        ASSERT_EQ(theirs.wall_paths[0].points.size(), 2u);
+        for (std::size_t k = 0; k < 2; ++k) {
+            expect_close(ours.wall_paths[0].points[k].segment.a,
+                         theirs.wall_paths[0].points[k].segment.a, 1e-14, "end a", frame);
+            expect_close(ours.wall_paths[0].points[k].segment.b,
+                         theirs.wall_paths[0].points[k].segment.b, 1e-14, "end b", frame);
+        }
+    }
+    // 40 x 2.5 = 100 radians: 100 - 32 pi = -0.530964914873..., by hand.
+    EXPECT_NEAR(world.wall_angle(0), 100.0 - 32.0 * 3.14159265358979323846, 1e-13);
+}
+
+TEST(WorldOracle, ABallSqueezedByABladeIsFrozenAndCrushedAsTheReferenceSchedulerSays) {
+    // WorldTurningWall.ABallSqueezedBetweenABladeAndTheBoxIsCrushed: a ball in the corner of a
+    // floor and a wall, a blade turning down over it.
+    ccd_test::ReferenceScene scene;
+    scene.walls.push_back(ccd_test::static_wall({2.0, -1.0}, {8.0, -1.0}));
+    scene.walls.push_back(ccd_test::static_wall({3.0, -1.0}, {3.0, 1.0}));
+    scene.walls.push_back(ccd_test::static_wall({0.0, 0.0}, {6.0, 0.0}));
+    scene.wall_turns = {{}, {}, {{0.0, 0.0}, {}, -1.5707963267948966}};
+    scene.bodies.push_back(ccd::BodyDef{{{3.3, -0.7}, 0.3}, {}, 1.0, ccd::Response::bounce()});
+    Totals totals;
+    compare_with_oracle(scene, 2, totals);
+    EXPECT_EQ(totals.crushes, 1);
+    EXPECT_EQ(totals.chatter, 1);
+    print("blade squeeze", totals);
 }
 
 TEST(WorldOracle, SqueezedBallsAreFrozenAndCrushedAsTheReferenceSchedulerSays) {

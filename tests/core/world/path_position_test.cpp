@@ -56,11 +56,12 @@ TEST(PathPosition, TwoVerticesAtOneInstantGiveTheLaterOneFromThenOn) {
 
 TEST(PathPosition, AWallsEndsEachMoveOnTheirOwnLine) {
     // A wall turning about a: a = (0, 0) stays, b from (1, 0) at 0 to (0, 1) at 1.
-    const WallPath path{{{0.0, {{0.0, 0.0}, {1.0, 0.0}}}, {1.0, {{0.0, 0.0}, {0.0, 1.0}}}}};
+    const WallPath path{
+        {{0.0, {{0.0, 0.0}, {1.0, 0.0}}}, {1.0, {{0.0, 0.0}, {0.0, 1.0}}}}, {}, 0.0};
     expect_segment_near(ccd::segment_at(path, 0.5), {{0.0, 0.0}, {0.5, 0.5}});
     expect_segment_near(ccd::segment_at(path, 2.0), {{0.0, 0.0}, {0.0, 1.0}});
     // A static wall's path is one vertex: there at every t.
-    const WallPath still{{{0.0, {{2.0, -1.0}, {2.0, 1.0}}}}};
+    const WallPath still{{{0.0, {{2.0, -1.0}, {2.0, 1.0}}}}, {}, 0.0};
     expect_segment_near(ccd::segment_at(still, 0.7), {{2.0, -1.0}, {2.0, 1.0}});
 }
 

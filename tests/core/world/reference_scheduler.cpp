@@ -6,6 +6,7 @@
 #include "wall_side.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -52,6 +53,10 @@ struct Live {
 ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
     : walls_(scene.walls), options_(scene.options),
       from_current_time_(scene.detect_from_current_time) {
+    for (std::size_t w = 0; w < walls_.size(); ++w) {
+        wall_bases_.push_back(walls_[w].start);
+        wall_turns_.push_back(w < scene.wall_turns.size() ? scene.wall_turns[w] : ccd::Turning{});
+    }
     for (const ccd::BodyDef& def : scene.bodies) {
         Body b;
         b.position = def.shape.center;
@@ -103,14 +108,27 @@ ccd::EventLog ReferenceScheduler::step() {
         const double w = rate(b);
         return moving(b) + Vec2{-w * r.y, w * r.x};
     };
+    // A turning wall: its segment at time t, turned about its pivot from the frame's start.
+    const auto turns = [&](int w) { return wall_turns_[w].angle != 0.0; };
+    const auto wall_at = [&](int w, double t) {
+        if (!turns(w)) return walls_[w].at(t);
+        const ccd::Segment& s = walls_[w].start;
+        return ccd::Segment{ccd::turning_position(wall_turns_[w], s.a, t),
+                            ccd::turning_position(wall_turns_[w], s.b, t)};
+    };
     const auto wall_moves = [&](int w) {
-        return !(walls_[w].displacement_a == Vec2{} && walls_[w].displacement_b == Vec2{});
+        return turns(w) ||
+               !(walls_[w].displacement_a == Vec2{} && walls_[w].displacement_b == Vec2{});
     };
     // A wall's material velocity at `point` on it at time t: its endpoints' velocities
     // interpolated by where the point lies between them.
     const auto wall_velocity = [&](int w, Vec2 point, double t, ccd::Feature feature) -> Vec2 {
         const ccd::MovingSegment& m = walls_[w];
         if (!wall_moves(w)) return {};
+        if (turns(w)) { // angle x (point - pivot)
+            const Vec2 r = point - wall_turns_[w].pivot;
+            return {-wall_turns_[w].angle * r.y, wall_turns_[w].angle * r.x};
+        }
         if (feature == ccd::Feature::EndpointA) return m.displacement_a;
         if (feature == ccd::Feature::EndpointB) return m.displacement_b;
         if (m.displacement_a == m.displacement_b) return m.displacement_a;
@@ -145,11 +163,16 @@ ccd::EventLog ReferenceScheduler::step() {
         const double rest = 1.0 - from;
         const ccd::SweptBody mover{at(b, from), b.radius, b.outline, angle_at(b, from)};
         const ccd::MovingSegment& m = walls_[w];
-        const auto hit = ccd::time_of_impact(
-            mover, moving(b) * rest, rate(b) * rest,
-            wall_moves(w)
-                ? ccd::MovingSegment{m.at(from), m.displacement_a * rest, m.displacement_b * rest}
-                : ccd::MovingSegment{m.start, {}, {}});
+        const auto hit =
+            turns(w)
+                ? ccd::time_of_impact(
+                      mover, moving(b) * rest, rate(b) * rest, wall_at(w, from),
+                      ccd::Turning{wall_turns_[w].pivot, {}, wall_turns_[w].angle * rest})
+                : ccd::time_of_impact(mover, moving(b) * rest, rate(b) * rest,
+                                      wall_moves(w)
+                                          ? ccd::MovingSegment{m.at(from), m.displacement_a * rest,
+                                                               m.displacement_b * rest}
+                                          : ccd::MovingSegment{m.start, {}, {}});
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(b, hit->point, t) - wall_velocity(w, hit->point, t, hit->feature);
@@ -389,7 +412,7 @@ ccd::EventLog ReferenceScheduler::step() {
         const auto held = [&](const Body& body) {
             return body.radius == 0.0 && body.outline.empty() && body.has_last &&
                    body.last_kind == OtherKind::Wall &&
-                   ccd::detail::on_the_line_within(body.position, walls_[body.last_other].at(now),
+                   ccd::detail::on_the_line_within(body.position, wall_at(body.last_other, now),
                                                    body.last_normal);
         };
         const bool a_held = b && held(a), b_held = b && held(*b);
@@ -404,7 +427,12 @@ ccd::EventLog ReferenceScheduler::step() {
             if (b_held) off_the_last_wall(*b, ob);
         }
         std::vector<int> changed;
-        e.turning = a.turning || (b && b->turning);
+        e.turning = a.turning || (b && b->turning) || (!b && turns(c.other));
+        if (!b && turns(c.other)) { // the wall's orientation: turned from the frame's start
+            e.other_angle = wall_turns_[c.other].angle * now;
+            e.other_angular_velocity_before = wall_turns_[c.other].angle;
+            e.other_angular_velocity_after = wall_turns_[c.other].angle;
+        }
         e.body_angle = angle_at(a, now);
         e.body_angular_velocity_before = rate(a);
         if (b) {
@@ -447,8 +475,7 @@ ccd::EventLog ReferenceScheduler::step() {
         // A center that the contact's rounding left past the wall's line: back on it.
         if (c.kind == OtherKind::Wall && c.hit.feature == ccd::Feature::SegmentInterior &&
             a.alive && !changed.empty()) {
-            const Vec2 placed =
-                ccd::detail::on_the_body_side(a.anchor, walls_[c.other].at(now), nrm);
+            const Vec2 placed = ccd::detail::on_the_body_side(a.anchor, wall_at(c.other, now), nrm);
             if (!(placed == a.anchor)) {
                 a.anchor = placed;
                 a.position = placed;
@@ -557,6 +584,19 @@ ccd::EventLog ReferenceScheduler::step() {
         ccd::MovingSegment& wall = walls_[w];
         auto& points = log.wall_paths[w].points;
         points.push_back({0.0, wall.start});
+        if (turns(static_cast<int>(w))) { // the next frame's: the base turned by frames x angle
+            const ccd::Turning& turning = wall_turns_[w];
+            log.wall_paths[w].pivot = turning.pivot;
+            log.wall_paths[w].turn = turning.angle;
+            constexpr long double kTwoPi = 6.283185307179586476925286766559L;
+            const double by = static_cast<double>(
+                std::remainder(static_cast<long double>(frame_) * turning.angle, kTwoPi));
+            const ccd::Turning to{turning.pivot, {}, by};
+            wall.start = {ccd::turning_position(to, wall_bases_[w].a, 1.0),
+                          ccd::turning_position(to, wall_bases_[w].b, 1.0)};
+            points.push_back({1.0, wall.start});
+            continue;
+        }
         if (wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}) continue;
         points.push_back({1.0, wall.at(1.0)});
         wall.start = wall.at(1.0);

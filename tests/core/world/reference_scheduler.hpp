@@ -8,7 +8,8 @@
 // start if neither changed), not from the current time (docs/scheduler.md, "The oracle").
 // Covered: circles, points and polygons, every response but callbacks, static and kinematic
 // walls, the side memory, the resting tolerance, the chattering rule, crushing and the budget;
-// polygons that turn (BodyDef::angular_velocity), with the impulse with spin.
+// polygons that turn (BodyDef::angular_velocity), with the impulse with spin; walls that turn
+// about a pivot (World::add_turning_wall).
 
 #include "ccd/event_log.hpp"
 #include "ccd/world.hpp"
@@ -23,6 +24,10 @@ struct ReferenceScene {
     ccd::WorldOptions options;
     std::vector<bool> removed;  // optional, by body: already out of the world
     std::vector<double> angles; // optional, by body: a turning polygon's orientation at the start
+    // Optional, by wall: a turning wall's pivot and the angle it turns by per frame (the angle 0:
+    // it does not turn; its displacements in `walls` are then zero). At the start of the
+    // oracle's frame k it is its segment in `walls` turned by k x angle about the pivot.
+    std::vector<ccd::Turning> wall_turns;
     // Detect every pair from the current time instead (the first version of this oracle): the
     // same contacts from other rounding, to measure how far rounding alone drifts
     // (WorldOracle.RoundingDriftOfDetectingFromTheCurrentTime).
@@ -63,7 +68,9 @@ private:
         double inverse_inertia = 0.0;
     };
     std::vector<Body> bodies_;
-    std::vector<ccd::MovingSegment> walls_;
+    std::vector<ccd::MovingSegment> walls_; // at the frame's start
+    std::vector<ccd::Segment> wall_bases_;  // as the scene gives them (a turning wall's)
+    std::vector<ccd::Turning> wall_turns_;  // by wall; the angle 0 for a wall that does not turn
     ccd::WorldOptions options_;
     bool from_current_time_ = false;
     int frame_ = 0;

@@ -101,8 +101,11 @@ inline ReferenceScene with_polygons(ReferenceScene scene, std::uint32_t seed) {
 // The World that the scheduler under test steps, built from the same scene as the oracle's.
 inline ccd::World make_world(const ReferenceScene& scene) {
     ccd::World world(scene.options);
-    for (const ccd::MovingSegment& w : scene.walls) {
-        if (w.displacement_a == ccd::Vec2{} && w.displacement_b == ccd::Vec2{})
+    for (std::size_t k = 0; k < scene.walls.size(); ++k) {
+        const ccd::MovingSegment& w = scene.walls[k];
+        if (k < scene.wall_turns.size() && scene.wall_turns[k].angle != 0.0)
+            world.add_turning_wall(w.start, scene.wall_turns[k].pivot, scene.wall_turns[k].angle);
+        else if (w.displacement_a == ccd::Vec2{} && w.displacement_b == ccd::Vec2{})
             world.add_wall(w.start);
         else
             world.add_kinematic_wall(w.start, w.displacement_a, w.displacement_b);

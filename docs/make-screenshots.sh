@@ -45,6 +45,10 @@ seed001-stuck-on-a-joint 1 --discrete slide-move-first-found
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
 polygons-in-a-box 0.15
+world-crate-spun-by-a-ball 0.9
+world-paddle-bats-balls 0.7 --mode world
+world-windmill-in-a-box 0.55 --mode world
+world-turning-crates-in-a-box 0.35 --mode world
 exhibit-bullet-thin-wall 0.24875
 exhibit-float32-graze 0.5
 exhibit-simultaneous-impacts 0.625

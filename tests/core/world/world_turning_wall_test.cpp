@@ -99,6 +99,34 @@ TEST(WorldTurningWall, APaddleBatsACrateThatDoesNotTurn) {
     EXPECT_NEAR(e.other_angle, std::atan(0.4), 1e-10);
 }
 
+TEST(WorldTurningWall, APaddleKnocksACrateIntoASpin) {
+    // The crate above free to turn: density 1, mass 1, moment of inertia (1 + 1) / 12 = 1/6. The
+    // same contact (t, the corner (2.5, 1), the normal n = (-1, 2.5) / sqrt(7.25), the paddle
+    // closing at (pi / 2) sqrt(7.25) along it); the lever r = (0.5, -0.5), r x n =
+    // 0.75 / sqrt(7.25). Against an infinite mass, j = 2 (pi / 2) sqrt(7.25) / (1 + 6 (r x n)^2)
+    // = pi 7.25^1.5 / 10.625: the crate leaves at j n = (pi 7.25 / 10.625)(-1, 2.5), turning
+    // counter-clockwise at 6 (r x n) j = 4.5 pi 7.25 / 10.625 radians a frame.
+    World world;
+    world.add_turning_wall({{0.0, 0.0}, {4.0, 0.0}}, {0.0, 0.0}, kPi / 2.0);
+    BodyDef crate;
+    crate.shape = Circle{{2.0, 1.5}, 0.0};
+    crate.outline = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    crate.angular_velocity = 0.0;
+    world.add_body(crate);
+    const ccd::EventLog& log = world.step();
+    ASSERT_GE(log.events.size(), 1u);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_NEAR(e.time, std::atan(0.4) / (kPi / 2.0), 1e-10);
+    EXPECT_EQ(e.vertex, 1);
+    expect_near(e.point, {2.5, 1.0}, 1e-10);
+    const double k = kPi * 7.25 / 10.625;
+    expect_near(e.body_velocity_after, {-k, 2.5 * k}, 1e-9);
+    EXPECT_NEAR(e.body_angular_velocity_after, 4.5 * k, 1e-9);
+    EXPECT_EQ(e.body_angular_velocity_before, 0.0);
+    EXPECT_NEAR(e.other_angle, std::atan(0.4), 1e-10);
+    EXPECT_EQ(e.other_angular_velocity_after, kPi / 2.0);
+}
+
 // A ball of radius 0.3 at rest in the corner of a floor (y = -1) and a wall (x = 3), touching
 // both; a blade from the pivot (0, 0) along +x, turning clockwise a quarter turn a frame, comes
 // down over the corner (the wall stands between the ball and the pivot: the ball cannot leave

@@ -1,5 +1,7 @@
 #include "ccd/path_position.hpp"
 
+#include "ccd/sin_cos.hpp"
+
 #include <cstddef>
 #include <vector>
 
@@ -51,6 +53,45 @@ Segment segment_at(const WallPath& path, double t) {
         return {turning_position(turning, a.a, since), turning_position(turning, a.b, since)};
     }
     return {between(a.a, b.a, p.fraction), between(a.b, b.b, p.fraction)};
+}
+
+BodyPose pose_at(const BodyPath& path, double t) {
+    if (path.points.empty()) return {};
+    const Place p = place_of(path.points, t);
+    const PathPoint& a = path.points[p.from];
+    const PathPoint& b = path.points[p.to];
+    return {between(a.position, b.position, p.fraction),
+            a.angle + (b.angle - a.angle) * p.fraction};
+}
+
+std::vector<Vec2> placed_outline(std::span<const Vec2> outline, const BodyPose& pose) {
+    std::vector<Vec2> placed;
+    placed.reserve(outline.size());
+    if (pose.angle == 0.0) { // moved only: the same bits as a polygon that never turns
+        for (const Vec2 v : outline)
+            placed.push_back(v + pose.position);
+        return placed;
+    }
+    const auto [s, c] = sin_cos(pose.angle);
+    for (const Vec2 v : outline)
+        placed.push_back(pose.position + Vec2{c * v.x - s * v.y, s * v.x + c * v.y});
+    return placed;
+}
+
+BodyRates rates_at(const BodyPath& path, double t) {
+    const std::vector<PathPoint>& points = path.points;
+    std::size_t end = 0; // the chosen piece runs from vertex end - 1 to vertex end; 0: none
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        if (!(points[i].time > points[i - 1].time)) continue; // no length: no rate
+        end = i;
+        if (t < points[i].time) break;
+    }
+    if (end == 0) return {};
+    const PathPoint& a = points[end - 1];
+    const PathPoint& b = points[end];
+    const double span = b.time - a.time;
+    const Vec2 moved = b.position - a.position;
+    return {{moved.x / span, moved.y / span}, (b.angle - a.angle) / span};
 }
 
 } // namespace ccd

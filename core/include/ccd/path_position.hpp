@@ -1,10 +1,14 @@
 #pragma once
 // Where a body or a wall is at frame time t, on the path an EventLog recorded for it: what a
-// viewer draws at a scrubbed time (docs/scheduler.md, "The log").
+// viewer draws at a scrubbed time (docs/scheduler.md, "The log"; a turning polygon's
+// orientation: docs/turning-bodies.md).
 
 #include "ccd/event_log.hpp"
 #include "ccd/shapes.hpp"
 #include "ccd/vec2.hpp"
+
+#include <span>
+#include <vector>
 
 namespace ccd {
 
@@ -15,5 +19,32 @@ namespace ccd {
 // present). An empty path (a body removed in an earlier frame) gives the origin.
 Vec2 position_at(const BodyPath& path, double t);
 Segment segment_at(const WallPath& path, double t);
+
+// A body's place and orientation: its center, and the angle its World::outline is turned by
+// about the center (radians, counter-clockwise; 0 for a body that does not turn).
+struct BodyPose {
+    Vec2 position;
+    double angle = 0.0;
+};
+
+// The pose at t on the path: the position as position_at has it, the angle interpolated
+// between the same two vertices (a body turns at a constant rate between two vertices of its
+// path, PathPoint::angle). An empty path gives the origin and the angle 0.
+BodyPose pose_at(const BodyPath& path, double t);
+
+// The outline's vertices (about the center, as World::outline gives them) turned by the pose's
+// angle about the center and moved to its position: where the polygon is. An angle of 0 moves
+// them only, bit for bit as `vertex + pose.position`.
+std::vector<Vec2> placed_outline(std::span<const Vec2> outline, const BodyPose& pose);
+
+// How the body moves at t: its center's velocity and its angular velocity (per frame) on the
+// piece of its path that holds t, from the piece's two vertices; at a vertex, the piece that
+// starts there (the motion after an event); at or after the last vertex, the last piece of
+// positive length. Zero for a path with no such piece (one vertex, or none).
+struct BodyRates {
+    Vec2 velocity;
+    double angular_velocity = 0.0;
+};
+BodyRates rates_at(const BodyPath& path, double t);
 
 } // namespace ccd

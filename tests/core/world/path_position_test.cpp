@@ -1,12 +1,16 @@
 // ccd::position_at and ccd::segment_at: a body's or a wall's place at t on a logged path, and
-// the walls' paths the World logs. Expected values worked out by hand in the comments.
+// the walls' paths the World logs; ccd::pose_at, placed_outline and rates_at: a turning
+// polygon's orientation and motion at t. Expected values worked out by hand in the comments.
 #include "ccd/path_position.hpp"
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -63,6 +67,89 @@ TEST(PathPosition, AWallsEndsEachMoveOnTheirOwnLine) {
     // A static wall's path is one vertex: there at every t.
     const WallPath still{{{0.0, {{2.0, -1.0}, {2.0, 1.0}}}}, {}, 0.0};
     expect_segment_near(ccd::segment_at(still, 0.7), {{2.0, -1.0}, {2.0, 1.0}});
+}
+
+TEST(PathPose, TheAngleTurnsAtAConstantRateBetweenTwoVertices) {
+    // (0, 0) turned 0 at 0, (4, 2) turned 1 at 0.5, (4, -2) turned 0.5 at 1.
+    const BodyPath path{{{0.0, {0.0, 0.0}, 0.0}, {0.5, {4.0, 2.0}, 1.0}, {1.0, {4.0, -2.0}, 0.5}}};
+    const ccd::BodyPose quarter = ccd::pose_at(path, 0.25);
+    expect_near(quarter.position, {2.0, 1.0});
+    EXPECT_NEAR(quarter.angle, 0.5, kEps);
+    const ccd::BodyPose late = ccd::pose_at(path, 0.75);
+    expect_near(late.position, {4.0, 0.0});
+    EXPECT_NEAR(late.angle, 0.75, kEps);
+    EXPECT_EQ(ccd::pose_at(path, 2.0).angle, 0.5) << "after the last vertex, the last";
+    EXPECT_EQ(ccd::pose_at(path, -1.0).angle, 0.0);
+    EXPECT_EQ(ccd::pose_at(BodyPath{}, 0.5).angle, 0.0);
+}
+
+TEST(PathPose, ThePlacedOutlineIsTurnedAboutTheCenterThenMoved) {
+    // The square (+-1, +-1) turned a quarter turn about its center at (10, 0): (1, -1) goes to
+    // (1, 1), so to (11, 1); (1, 1) to (-1, 1), so to (9, 1).
+    const std::vector<Vec2> square{{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+    const std::vector<Vec2> turned =
+        ccd::placed_outline(square, {{10.0, 0.0}, std::numbers::pi / 2.0});
+    ASSERT_EQ(turned.size(), 4u);
+    expect_near(turned[0], {11.0, -1.0}, 1e-15);
+    expect_near(turned[1], {11.0, 1.0}, 1e-15);
+    expect_near(turned[2], {9.0, 1.0}, 1e-15);
+    expect_near(turned[3], {9.0, -1.0}, 1e-15);
+    // Not turned: moved only, bit for bit.
+    const std::vector<Vec2> moved = ccd::placed_outline(square, {{0.1, 0.2}, 0.0});
+    for (std::size_t k = 0; k < 4; ++k)
+        EXPECT_EQ(moved[k], (square[k] + Vec2{0.1, 0.2})) << k;
+}
+
+TEST(PathPose, TheRatesAreThoseOfThePieceThatHoldsTAndStartAtAVertex) {
+    // As above: (8, 4) and 2 rad a frame until 0.5, then (0, -8) and -1.
+    const BodyPath path{{{0.0, {0.0, 0.0}, 0.0}, {0.5, {4.0, 2.0}, 1.0}, {1.0, {4.0, -2.0}, 0.5}}};
+    const ccd::BodyRates early = ccd::rates_at(path, 0.25);
+    expect_near(early.velocity, {8.0, 4.0});
+    EXPECT_NEAR(early.angular_velocity, 2.0, kEps);
+    for (const double t : {0.5, 0.75, 1.0, 3.0}) { // at the vertex: the motion after it
+        const ccd::BodyRates later = ccd::rates_at(path, t);
+        expect_near(later.velocity, {0.0, -8.0});
+        EXPECT_NEAR(later.angular_velocity, -1.0, kEps) << t;
+    }
+    EXPECT_NEAR(ccd::rates_at(path, -1.0).angular_velocity, 2.0, kEps) << "before: the first";
+    // Removed at its first vertex: no piece, no motion.
+    const ccd::BodyRates none = ccd::rates_at(BodyPath{{{0.3, {1.0, 1.0}, 0.2}}}, 0.5);
+    EXPECT_EQ(none.velocity, (Vec2{0.0, 0.0}));
+    EXPECT_EQ(none.angular_velocity, 0.0);
+}
+
+TEST(PathPose, TheWorldsCrateTurnsOnItsPathAsTheWorldHasIt) {
+    // WorldTurning.ACrateKnockedIntoASpinByABall: the crate (the square (+-1, +-1), mass 4,
+    // free to turn) at rest at the origin, hit at t = 0.75 by a ball of radius 0.5 moving (2, 0)
+    // from (-3, 0.5); it leaves at (32/43, 0) a frame, turning at -24/43. At t = 0.875 it has
+    // moved by 32/43 x 1/8 = 4/43 and turned by -24/43 x 1/8 = -3/43.
+    const auto make = [] {
+        World world;
+        world.add_body(BodyDef{Circle{{-3.0, 0.5}, 0.5}, {2.0, 0.0}, 1.0, {}});
+        BodyDef crate{Circle{{0.0, 0.0}, 0.0}, {}, 4.0, {}};
+        crate.outline = {{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+        crate.angular_velocity = 0.0;
+        world.add_body(crate);
+        return world;
+    };
+    World world = make();
+    const ccd::EventLog& log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    const BodyPath& crate = log.paths[1];
+    const ccd::BodyPose before = ccd::pose_at(crate, 0.5);
+    expect_near(before.position, {0.0, 0.0});
+    EXPECT_EQ(before.angle, 0.0);
+    const ccd::BodyPose after = ccd::pose_at(crate, 0.875);
+    expect_near(after.position, {4.0 / 43.0, 0.0});
+    EXPECT_NEAR(after.angle, -3.0 / 43.0, kEps);
+    const ccd::BodyRates rates = ccd::rates_at(crate, 0.875);
+    expect_near(rates.velocity, {32.0 / 43.0, 0.0});
+    EXPECT_NEAR(rates.angular_velocity, -24.0 / 43.0, kEps);
+    // The World walked to 0.875 has the crate there, turned as much.
+    World walked = make();
+    walked.advance_to(0.875);
+    expect_near(walked.body(1).shape.center, after.position);
+    EXPECT_NEAR(walked.body(1).angle, after.angle, kEps);
 }
 
 // The wall at x = -3 (y from -10 to 10) moving +4 per frame, a static wall x = 2 and a unit

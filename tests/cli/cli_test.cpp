@@ -655,6 +655,8 @@ TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
     EXPECT_FALSE(e.contains("vertex"));
     EXPECT_EQ(e["point"], json::array({4.0, 1.0}));
     EXPECT_EQ(e["velocity_after"], json::array({4.0, 0.0}));
+    EXPECT_FALSE(e.contains("impulse")) << "no body turns: the line reads as before";
+    EXPECT_FALSE(e.contains("angular_velocity_after"));
 
     // Recorded as a fixture, it checks clean.
     const fs::path fixture = scene.parent_path() / "ccdlab-recorded-crate.json";
@@ -664,6 +666,38 @@ TEST(CliReplay, APolygonIsABodyNamedInTheLogWithItsVertexAndEdge) {
     const auto check = run_command(kCli + " check " + fixture.string());
     EXPECT_EQ(check.exit_code, 0) << check.output;
     EXPECT_EQ(check.output, "ok " + fixture.string() + "\n");
+}
+
+TEST(CliReplay, ATurningBodysEventPrintsTheImpulseAndEachSideSSpin) {
+    // The crate [-1, 1]^2 free to turn (angular velocity 0; density 1: mass 4, moment of
+    // inertia 4 (2^2 + 2^2) / 12 = 8/3) at rest; a ball of radius 0.5 (mass 1) at (-3, 0.5)
+    // moving 2 a frame reaches its left side at t = 0.75, half a unit above its center. With
+    // the lever r = (-1, 0.5) and the normal (-1, 0), r x n = 0.5 and
+    //   j = 2 x 2 / (1 + 1/4 + 0.5^2 x 3/8) = 128/43:
+    // the ball (a) leaves at 2 - 128/43 = -42/43, its impulse -128/43 along x; the crate (b)
+    // turns at -0.5 x 128/43 x 3/8 = -24/43 radians a frame. Nothing had turned yet.
+    const fs::path scene = scene_file(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"ball","shape":"circle","position":[-3,0.5],"velocity":[2,0],"radius":0.5}],
+      "polygons":[{"name":"crate","vertices":[[-1,-1],[1,-1],[1,1],[-1,1]],"velocity":[0,0],
+                   "angular_velocity":0}]})");
+    const auto result = run_command(kCli + " replay " + scene.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const auto lines = lines_of(result.output);
+    ASSERT_EQ(lines.size(), 1u) << result.output;
+    const json& e = lines[0];
+    EXPECT_NEAR(e["t"].get<double>(), 0.75, 1e-12);
+    EXPECT_EQ(e["a"], "ball");
+    EXPECT_EQ(e["b"], "crate");
+    EXPECT_NEAR(e["velocity_after"][0].get<double>(), -42.0 / 43.0, 1e-12);
+    ASSERT_TRUE(e.contains("impulse")) << e.dump();
+    EXPECT_NEAR(e["impulse"][0].get<double>(), -128.0 / 43.0, 1e-12);
+    EXPECT_NEAR(e["impulse"][1].get<double>(), 0.0, 1e-12);
+    EXPECT_EQ(e["angle"], 0.0);
+    EXPECT_EQ(e["angular_velocity_before"], 0.0);
+    EXPECT_EQ(e["angular_velocity_after"], 0.0) << "a ball does not turn";
+    EXPECT_NEAR(e["b_angle"].get<double>(), 0.0, 1e-12);
+    EXPECT_EQ(e["b_angular_velocity_before"], 0.0);
+    EXPECT_NEAR(e["b_angular_velocity_after"].get<double>(), -24.0 / 43.0, 1e-12);
 }
 
 TEST(CliReplay, Seed004sABCCaseCancelsAsHitOnC) {

@@ -27,6 +27,20 @@ void add_polygon_parts(json& line, int vertex, int edge) {
     if (edge >= 0) line["edge"] = edge;
 }
 
+// A contact of a turning body (ContactEvent::turning): the impulse on `a`, each participant's
+// orientation at the contact and its angular velocity before and after (0 for one that does not
+// turn); nothing for any other contact, so a log without turning bodies reads as before.
+void add_turning_parts(json& line, const ContactEvent& e) {
+    if (!e.turning) return;
+    line["impulse"] = to_json(e.impulse);
+    line["angle"] = e.body_angle;
+    line["angular_velocity_before"] = e.body_angular_velocity_before;
+    line["angular_velocity_after"] = e.body_angular_velocity_after;
+    line["b_angle"] = e.other_angle;
+    line["b_angular_velocity_before"] = e.other_angular_velocity_before;
+    line["b_angular_velocity_after"] = e.other_angular_velocity_after;
+}
+
 // The numbered parts a hit or a trace candidate names, each under its side's name.
 template <class Parts>
 void add_parts(json& line, const Parts& parts) {
@@ -167,6 +181,7 @@ void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
                    {"velocity_before", to_json(e.body_velocity_before)},
                    {"velocity_after", to_json(e.body_velocity_after)}});
         add_polygon_parts(line, e.vertex, e.edge);
+        add_turning_parts(line, e);
         sink(line);
     }
     for (const CancelledPrediction& c : log.cancelled) {

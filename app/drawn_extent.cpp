@@ -1,5 +1,7 @@
 #include "drawn_extent.hpp"
 
+#include "ccd/path_position.hpp"
+
 #include <algorithm>
 
 namespace ccdlab {
@@ -11,9 +13,9 @@ WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
         const double radius = i < radii.size() ? radii[i] : 0.0;
         for (const ccd::PathPoint& p : log.paths[i].points) {
             box.include(p.position, radius);
-            if (i < outlines.size())
-                for (const ccd::Vec2 v : outlines[i])
-                    box.include(p.position + v);
+            if (i < outlines.size() && !outlines[i].empty()) // turned as the World had it there
+                for (const ccd::Vec2 v : ccd::placed_outline(outlines[i], {p.position, p.angle}))
+                    box.include(v);
         }
     }
     for (const ccd::WallPath& path : log.wall_paths)

@@ -14,7 +14,7 @@
 namespace ccdlab {
 
 // Every body along its logged path (a disc of `radii[i]`, or polygon `outlines[i]` about its
-// center) and every wall at each vertex of its path.
+// center, turned as the path has it) and every wall at each vertex of its path.
 WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
                       std::span<const std::vector<ccd::Vec2>> outlines);
 

@@ -36,6 +36,16 @@ bool edit_angle(const char* label, double& radians) {
     return changed;
 }
 
+bool edit_angular_velocity(const char* label, double& radians_per_frame) {
+    double shown = radians_per_frame + 0.0; // -0 shows as 0
+    const bool changed = ImGui::DragScalar(label, ImGuiDataType_Double, &shown, 0.005f, nullptr,
+                                           nullptr, "%.4f rad/frame");
+    if (changed) radians_per_frame = shown;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s rad/frame", number_text(radians_per_frame, 17).c_str());
+    return changed;
+}
+
 void text_vec2(const char* label, ccd::Vec2 v) {
     ImGui::Text("%-9s (%s, %s)", label, number_text(v.x, 9).c_str(), number_text(v.y, 9).c_str());
     if (ImGui::IsItemHovered())

@@ -18,6 +18,9 @@ bool edit_length(const char* label, double& value);
 // A draggable angle in radians, of any sign and size (a turn over the frame), shown the same way.
 bool edit_angle(const char* label, double& radians);
 
+// A draggable angular velocity in radians per frame, of any sign and size, shown the same way.
+bool edit_angular_velocity(const char* label, double& radians_per_frame);
+
 // Read-only: (x, y) to 9 digits, 17 on hover; never "-0".
 void text_vec2(const char* label, ccd::Vec2 v);
 

@@ -86,18 +86,32 @@ nlohmann::json edit_json(const WorldView& view) {
         nlohmann::json vertices = nlohmann::json::array();
         for (const Vec2 v : polygon.polygon.vertices)
             vertices.push_back(to_json(v));
-        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
-        polygons.push_back({{"name", polygon.name},
-                            {"vertices", vertices},
-                            {"velocity", to_json(polygon.velocity)},
-                            {"center_px", to_json(camera.to_screen(centroid))},
-                            {"tip_px", to_json(camera.to_screen(centroid + polygon.velocity))}});
+        const SceneItem item{SceneItem::Kind::Polygon, static_cast<int>(polygons.size())};
+        const auto handle_px = [&](SceneHandle::Part part) {
+            return to_json(camera.to_screen(handle_position(scene, {item, part})));
+        };
+        nlohmann::json entry = {{"name", polygon.name},
+                                {"vertices", vertices},
+                                {"velocity", to_json(polygon.velocity)},
+                                {"center_px", handle_px(SceneHandle::Part::Center)},
+                                {"tip_px", handle_px(SceneHandle::Part::Tip)}};
+        if (polygon.free_rotation()) { // turns: its spin, its orientation, the spin handle
+            entry["angular_velocity"] = *polygon.angular_velocity;
+            entry["angle"] = polygon.angle;
+            entry["spin_px"] = handle_px(SceneHandle::Part::Spin);
+            entry["spin_center_px"] = to_json(camera.to_screen(spin_arc(polygon).center));
+        }
+        polygons.push_back(std::move(entry));
     }
+    nlohmann::json fields = nlohmann::json::object();
+    for (const auto& [key, at] : view.editor().fields_on_screen())
+        fields[key] = to_json(at);
     const auto selected = view.editor().selected();
     return {{"bodies", bodies},
             {"segments", segments},
             {"polygons", polygons},
             {"selected", selected ? nlohmann::json(name_of(scene, *selected)) : nlohmann::json()},
+            {"fields_px", fields},
             {"can_undo", view.editor().can_undo()},
             {"can_redo", view.editor().can_redo()}};
 }
@@ -265,9 +279,17 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     nlohmann::json bodies = nlohmann::json::array();
     for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i) {
         const Vec2 at = view.position_at(i, view.scrub_t());
-        bodies.push_back({{"name", world.body_names[static_cast<std::size_t>(i)]},
-                          {"position", to_json(at)},
-                          {"position_px", to_json(view.camera().to_screen(at))}});
+        nlohmann::json body = {{"name", world.body_names[static_cast<std::size_t>(i)]},
+                               {"position", to_json(at)},
+                               {"position_px", to_json(view.camera().to_screen(at))}};
+        if (view.turns(i)) { // its orientation at t and its outline as drawn
+            body["angle"] = view.pose_at(i, view.scrub_t()).angle;
+            nlohmann::json outline = nlohmann::json::array();
+            for (const Vec2 v : view.drawn_outline(i, view.scrub_t()))
+                outline.push_back(to_json(v));
+            body["outline"] = outline;
+        }
+        bodies.push_back(std::move(body));
     }
     nlohmann::json report = {{"mode", "world"},
                              {"scene", scene.filename().string()},
@@ -311,6 +333,16 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["timeline"] = timeline_json(view);
     report["compare"] = compare_json(view);
     report["edit"] = edit_json(view);
+    if (const auto body = view.selected_body_at_t()) // the panel's "Selected body at t"
+        report["selected_body"] = {
+            {"name", world.body_names[static_cast<std::size_t>(body->index)]},
+            {"position", to_json(body->pose.position)},
+            {"velocity", to_json(body->rates.velocity)},
+            {"angle", body->pose.angle},
+            {"angular_velocity", body->rates.angular_velocity},
+            {"turns", body->turns}};
+    else
+        report["selected_body"] = nullptr;
     report["help_shown"] = view.help_shown();
     report["layout"] = layout_json(view);
     if (session) report["session"] = to_json(*session);

@@ -12,6 +12,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 #include <string>
 
 namespace ccdlab {
@@ -33,6 +35,36 @@ bool edit_response(ccd::ResponseKind& response, double& restitution) {
                                       &full, "%.3f");
     }
     return edited;
+}
+
+// A turning polygon's spin arc (scene_edits.hpp): a faint circle through the arc's start, the
+// arc itself from a tick at its start to an arrowhead at its end (the handle), one piece per
+// 1/32 turn; a sweep of more than a turn winds on, drawn once round.
+void draw_spin_arc(ShapeRenderer& r, const SpinArc& arc) {
+    r.circle_outline(arc.center, arc.radius, 1.0f, palette::handle.with_alpha(0.25f), 3.0f);
+    const Vec2 start{std::cos(arc.start), std::sin(arc.start)};
+    r.line(arc.center + start * (arc.radius * 0.9), arc.center + start * (arc.radius * 1.1), 1.5f,
+           palette::handle);
+    const double shown = std::clamp(arc.sweep, -2.0 * std::numbers::pi, 2.0 * std::numbers::pi);
+    const int pieces =
+        std::max(1, static_cast<int>(std::ceil(std::abs(shown) * 16.0 / std::numbers::pi)));
+    const auto at = [&](int k) {
+        const double angle = arc.start + shown * k / pieces;
+        return arc.center + Vec2{std::cos(angle), std::sin(angle)} * arc.radius;
+    };
+    for (int k = 1; k < pieces; ++k)
+        r.line(at(k - 1), at(k), 1.5f, palette::handle);
+    if (shown != 0.0) r.arrow(at(pieces - 1), at(pieces), 1.5f, palette::handle);
+}
+
+// What the spin handle under the mouse does, and the angular velocity it sets.
+void spin_tooltip(const ccd::PolygonBody& polygon) {
+    const double spin = polygon.angular_velocity.value_or(0.0);
+    ImGui::SetTooltip("angular velocity %.4f rad a frame (%.1f degrees)\n"
+                      "Drag round the body: the arc from the tick to this handle is how far it "
+                      "turns over one frame,\ncounter-clockwise one way, clockwise the other "
+                      "(round again: another whole turn). Ctrl+Z undoes.",
+                      spin + 0.0, spin * 180.0 / std::numbers::pi + 0.0);
 }
 
 // Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
@@ -155,6 +187,9 @@ bool SceneEditor::handle_input(const Camera& camera) {
         }
     }
     if (hovered_ || dragged_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    if (const auto held = dragged_ ? dragged_ : hovered_;
+        held && held->part == SceneHandle::Part::Spin && contains(scene_, held->item))
+        spin_tooltip(scene_.polygons[static_cast<std::size_t>(held->item.index)]);
 
     if (!io.WantCaptureKeyboard && !dragged_) {
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) changed |= io.KeyShift ? redo() : undo();
@@ -216,14 +251,20 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         if (!shown(item)) continue;
         const bool selected = is_selected(item);
         const Color color = selected ? palette::handle : palette::handle.with_alpha(0.4f);
-        r.polygon_outline(polygon.polygon.vertices, selected ? 2.0f : 1.0f, color, 4.0f);
-        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
-        if (is_active(item)) r.arrow(centroid, centroid + polygon.velocity, 1.5f, palette::handle);
+        const ccd::Polygon at_start = polygon.at_start(); // turned by its angle
+        r.polygon_outline(at_start.vertices, selected ? 2.0f : 1.0f, color, 4.0f);
+        const Vec2 centroid = ccd::vertex_centroid(at_start);
+        if (!is_active(item)) continue;
+        r.arrow(centroid, centroid + polygon.velocity, 1.5f, palette::handle);
+        if (polygon.free_rotation()) draw_spin_arc(r, spin_arc(polygon));
     }
     const auto draw_handle = [&](SceneHandle handle, double radius) {
         if (!shown(handle.item)) return;
-        // An arrow's tip only with its arrow: on the item selected, hovered or dragged.
-        if (handle.part == SceneHandle::Part::Tip && !is_active(handle.item)) return;
+        // An arrow's tip (or the spin arc's end) only with its arrow: on the item selected,
+        // hovered or dragged.
+        if ((handle.part == SceneHandle::Part::Tip || handle.part == SceneHandle::Part::Spin) &&
+            !is_active(handle.item))
+            return;
         const bool active = handle == hovered_ || handle == dragged_;
         const bool selected = is_selected(handle.item);
         r.point(handle_position(scene_, handle),
@@ -242,10 +283,13 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center}, 0.0);
         draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip}, 0.0);
+        if (scene_.polygons[static_cast<std::size_t>(i)].free_rotation())
+            draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin}, 0.0);
     }
 }
 
 bool SceneEditor::draw_panel(const Camera& camera) {
+    fields_px_.clear();
     if (!ImGui::CollapsingHeader("Edit", ImGuiTreeNodeFlags_DefaultOpen)) return false;
     bool changed = draw_edit_buttons(camera);
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
@@ -329,6 +373,36 @@ void SceneEditor::list_items() {
     ImGui::EndListBox();
 }
 
+// Where a panel field is this frame, for --report: a point inside its box, left of the middle
+// (a field's item also spans its label).
+void SceneEditor::note_field(const std::string& key) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    fields_px_[key] = {lo.x + 12.0, (lo.y + hi.y) * 0.5};
+}
+
+// Whether a polygon turns when hit ("turns"), and a turning one's angular velocity and its
+// orientation at t = 0; true when edited.
+bool SceneEditor::edit_spin(ccd::PolygonBody& polygon) {
+    bool edited = false;
+    bool turns = polygon.free_rotation();
+    if (ImGui::Checkbox("turns", &turns)) {
+        polygon.angular_velocity = turns ? std::optional<double>(0.0) : std::nullopt;
+        edited = true;
+    }
+    note_field("turns");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("On: a rigid body that turns about its centroid when hit off its "
+                          "center (uniform density), starting with the angular velocity below "
+                          "(0: still).\nOff: it never turns, however it is hit (a fixed "
+                          "rotation).\nThe World turns convex polygons only.");
+    if (!polygon.angular_velocity) return edited;
+    edited |= edit_angular_velocity("angular velocity", *polygon.angular_velocity);
+    note_field("angular velocity");
+    edited |= edit_angle("angle at t = 0", polygon.angle); // about its centroid
+    note_field("angle");
+    return edited;
+}
+
 // The selected item's numbers; true when one was edited.
 bool SceneEditor::edit_selected() {
     bool edited = false;
@@ -354,6 +428,7 @@ bool SceneEditor::edit_selected() {
     case SceneItem::Kind::Polygon: {
         ccd::PolygonBody& polygon = scene_.polygons[i];
         edited |= edit_vec2("velocity", polygon.velocity);
+        edited |= edit_spin(polygon);
         if (ImGui::TreeNode("vertices")) {
             for (std::size_t k = 0; k < polygon.polygon.vertices.size(); ++k) {
                 ImGui::PushID(static_cast<int>(k));

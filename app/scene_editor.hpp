@@ -1,6 +1,7 @@
 #pragma once
 // SceneEditor: editing a whole scene in the world view. Drags the handles (a body's center and
-// arrow tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip), adds a
+// arrow tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning
+// polygon's spin: the end of an arc whose sweep is its turn over one frame), adds a
 // circle, a point, a segment or a box at the cursor (C, P, S, B or the panel's buttons), deletes
 // the selected item (Delete), and undoes and redoes
 // every edit (Ctrl+Z / Ctrl+Y; a whole drag is one step). Input through ImGui's IO; the view
@@ -12,6 +13,7 @@
 
 #include "ccd/scene.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +55,9 @@ public:
     void add_box_at(Vec2 at, const Camera& camera);
     // Returns true when something was deleted.
     bool delete_selected();
+    // The selected polygon's spin fields drawn last frame ("turns", "angular velocity",
+    // "angle"): a point in each, window pixels (for --report).
+    const std::map<std::string, Vec2>& fields_on_screen() const { return fields_px_; }
 
 private:
     // Takes an undone or redone state (none: nothing to do) and forgets what pointed into the
@@ -64,6 +69,8 @@ private:
     bool draw_edit_buttons(const Camera& camera);
     void list_items();
     bool edit_selected();
+    bool edit_spin(ccd::PolygonBody& polygon);
+    void note_field(const std::string& key);
 
     ccd::Scene scene_;
     ccd::Scene settled_; // the scene when no edit was under way
@@ -74,6 +81,7 @@ private:
     Vec2 grab_offset_;
     bool field_edit_ = false; // a panel field is being edited
     std::string note_;        // shown in the panel: what the last edit did besides itself
+    std::map<std::string, Vec2> fields_px_;
 };
 
 } // namespace ccdlab

@@ -3,6 +3,8 @@
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 
 namespace ccdlab {
 namespace {
@@ -120,11 +122,66 @@ bool remove_item(ccd::Scene& scene, SceneItem item) {
     return true;
 }
 
+std::optional<int> world_body_index(const ccd::Scene& scene, SceneItem item) {
+    switch (item.kind) {
+    case SceneItem::Kind::Body:
+        return item.index;
+    case SceneItem::Kind::Polygon:
+        return static_cast<int>(scene.bodies.size()) + item.index;
+    case SceneItem::Kind::Segment:
+        break;
+    }
+    return std::nullopt;
+}
+
+Vec2 SpinArc::end() const {
+    const double angle = start + sweep;
+    return center + Vec2{std::cos(angle), std::sin(angle)} * radius;
+}
+
+SpinArc spin_arc(const ccd::PolygonBody& polygon) {
+    const ccd::Polygon at_start = polygon.at_start();
+    SpinArc arc;
+    arc.center = polygon.centroid();
+    double farthest = 0.0;
+    for (const Vec2 v : at_start.vertices)
+        farthest = std::max(farthest, ccd::length(v - arc.center));
+    arc.radius = 1.25 * farthest;
+    if (!at_start.vertices.empty()) {
+        const Vec2 first = at_start.vertices.front() - arc.center;
+        if (first != Vec2{}) arc.start = std::atan2(first.y, first.x);
+    }
+    arc.sweep = polygon.angular_velocity.value_or(0.0);
+    return arc;
+}
+
+namespace {
+
+// A polygon's centroid handle: the vertex centroid of its outline at t = 0 (turned by its
+// angle; moving it there moves the outline as much, which turns about a point moved along).
+Vec2 polygon_center(const ccd::PolygonBody& polygon) {
+    return ccd::vertex_centroid(polygon.at_start());
+}
+
+// The angular velocity that ends the spin arc in the direction of `world`: the turn nearest
+// the present one with that end.
+void move_spin(ccd::PolygonBody& polygon, Vec2 world) {
+    const SpinArc arc = spin_arc(polygon);
+    const Vec2 d = world - arc.center;
+    if (d == Vec2{}) return;
+    const double direction = std::atan2(d.y, d.x) - arc.start;
+    const double now = arc.sweep;
+    polygon.angular_velocity = now + std::remainder(direction - now, 2.0 * std::numbers::pi);
+}
+
+} // namespace
+
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
     const std::size_t i = at(handle.item.index);
     if (handle.item.kind == SceneItem::Kind::Polygon) {
         const ccd::PolygonBody& polygon = scene.polygons[i];
-        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        if (handle.part == SceneHandle::Part::Spin) return spin_arc(polygon).end();
+        const Vec2 centroid = polygon_center(polygon);
         return handle.part == SceneHandle::Part::Tip ? centroid + polygon.velocity : centroid;
     }
     switch (handle.part) {
@@ -136,6 +193,8 @@ Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
         return scene.walls[i].segment.a;
     case SceneHandle::Part::EndB:
         return scene.walls[i].segment.b;
+    case SceneHandle::Part::Spin: // a polygon's only
+        break;
     }
     return {};
 }
@@ -144,7 +203,8 @@ void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
     const std::size_t i = at(handle.item.index);
     if (handle.item.kind == SceneItem::Kind::Polygon) {
         ccd::PolygonBody& polygon = scene.polygons[i];
-        const Vec2 centroid = ccd::vertex_centroid(polygon.polygon);
+        if (handle.part == SceneHandle::Part::Spin) return move_spin(polygon, world);
+        const Vec2 centroid = polygon_center(polygon);
         if (handle.part == SceneHandle::Part::Tip)
             polygon.velocity = world - centroid;
         else
@@ -163,6 +223,8 @@ void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
         break;
     case SceneHandle::Part::EndB:
         scene.walls[i].segment.b = world;
+        break;
+    case SceneHandle::Part::Spin: // a polygon's only
         break;
     }
 }
@@ -202,6 +264,8 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
     for (int i = 0; i < static_cast<int>(scene.polygons.size()); ++i) {
         consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
         consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
+        if (scene.polygons[static_cast<std::size_t>(i)].free_rotation())
+            consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin});
     }
     return best;
 }

@@ -1,8 +1,8 @@
 #pragma once
 // Edits of a scene's bodies, segments and polygons as the world view makes them: add a circle, a
 // point, a segment or a box, remove one, move the handles (a body's center and arrow tip at
-// t = 0, a segment's ends, a polygon's vertex centroid and arrow tip). Plain functions on
-// ccd::Scene, no window: the view keeps the scene, these change it.
+// t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning polygon's spin).
+// Plain functions on ccd::Scene, no window: the view keeps the scene, these change it.
 
 #include "camera.hpp"
 
@@ -25,9 +25,10 @@ struct SceneItem {
 };
 
 // A draggable point of an item: a body's center or arrow tip (center + velocity), a segment's
-// end a or b, a polygon's vertex centroid or arrow tip (centroid + velocity), all at t = 0.
+// end a or b, a polygon's vertex centroid or arrow tip (centroid + velocity), all at t = 0; a
+// turning polygon's spin, at the end of its spin arc (spin_arc).
 struct SceneHandle {
-    enum class Part { Center, Tip, EndA, EndB };
+    enum class Part { Center, Tip, EndA, EndB, Spin };
     SceneItem item;
     Part part = Part::Center;
     friend bool operator==(const SceneHandle&, const SceneHandle&) = default;
@@ -52,10 +53,28 @@ const std::string& name_of(const ccd::Scene& scene, SceneItem item);
 // too: returns true when that happened.
 bool remove_item(ccd::Scene& scene, SceneItem item);
 
+// The index of a body or a polygon among the World's bodies (ccd::make_world adds the circles
+// and points, then the polygons); none for a segment.
+std::optional<int> world_body_index(const ccd::Scene& scene, SceneItem item);
+
+// A turning polygon's spin as the editor shows it: an arc about its centroid (the point it turns
+// about), outside its outline at t = 0 (1.25 times its farthest vertex), from the direction of
+// its first vertex then (`start`, radians) on by its angular velocity (`sweep`: the turn over one
+// frame, counter-clockwise when positive). The spin handle is at the arc's end.
+struct SpinArc {
+    Vec2 center;
+    double radius = 0.0;
+    double start = 0.0;
+    double sweep = 0.0;
+    Vec2 end() const;
+};
+SpinArc spin_arc(const ccd::PolygonBody& polygon);
+
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
 // Moves a handle to `world`: the center carries the motion along (the tip keeps its offset; a
 // polygon's centroid moves the whole polygon); the tip sets the velocity; a segment's end moves
-// alone.
+// alone; the spin sets the angular velocity so that the arc ends in the direction of `world`,
+// the nearest such turn to the one before (dragged round and round, it winds on: 2 pi a turn).
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world);
 
 // The other segment ends exactly where a segment end `handle` is (the corner of a polyline or

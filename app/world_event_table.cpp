@@ -1,6 +1,6 @@
 // WorldView's event table: the frame's processed events and cancelled predictions, every field
 // of the log's records, sortable, its columns hideable, each row selectable with a tooltip
-// of the whole record.
+// of the whole record; when a body turns, its spin before and after and the impulse too.
 #include "world_view.hpp"
 
 #include <imgui.h>
@@ -29,7 +29,23 @@ std::string feature_label(ccd::Feature feature, int vertex, int edge) {
 }
 
 // The table's columns, their ids for sorting.
-enum Column : int { Number, Time, Pair, Feature, Point, Normal, Before, After, Status, Columns };
+// The last three only when a body turns (a log without one reads as before).
+enum Column : int {
+    Number,
+    Time,
+    Pair,
+    Feature,
+    Point,
+    Normal,
+    Before,
+    After,
+    Status,
+    Columns,
+    SpinBefore = Columns,
+    SpinAfter,
+    Impulse,
+    TurningColumns
+};
 
 std::string vec_text(Vec2 v) {
     char text[64];
@@ -63,7 +79,10 @@ void WorldView::draw_event_table() {
                                   ImGuiTableFlags_Resizable | ImGuiTableFlags_Hideable |
                                   ImGuiTableFlags_Reorderable | ImGuiTableFlags_Sortable |
                                   ImGuiTableFlags_SortTristate | ImGuiTableFlags_SizingFixedFit;
-    if (!ImGui::BeginTable("events", Columns, flags, ImVec2(0, 320))) return;
+    const bool spins = any_turning();
+    if (!ImGui::BeginTable(spins ? "events with spins" : "events", spins ? TurningColumns : Columns,
+                           flags, ImVec2(0, 320)))
+        return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_NoHide, 0.0f, Number);
     ImGui::TableSetupColumn("t", 0, 0.0f, Time);
@@ -74,6 +93,11 @@ void WorldView::draw_event_table() {
     ImGui::TableSetupColumn("normal", ImGuiTableColumnFlags_NoSort, 0.0f, Normal);
     ImGui::TableSetupColumn("v before", ImGuiTableColumnFlags_NoSort, 0.0f, Before);
     ImGui::TableSetupColumn("v after", ImGuiTableColumnFlags_NoSort, 0.0f, After);
+    if (spins) { // the body's angular velocity (rad/frame) and the impulse it took
+        ImGui::TableSetupColumn("w before", ImGuiTableColumnFlags_NoSort, 0.0f, SpinBefore);
+        ImGui::TableSetupColumn("w after", ImGuiTableColumnFlags_NoSort, 0.0f, SpinAfter);
+        ImGui::TableSetupColumn("impulse", ImGuiTableColumnFlags_NoSort, 0.0f, Impulse);
+    }
     ImGui::TableHeadersRow();
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
         rows_need_sort_ = true;
@@ -200,6 +224,14 @@ void WorldView::event_row(const ccd::ContactEvent& e) {
     ImGui::TextUnformatted(vec_text(e.body_velocity_before).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(vec_text(e.body_velocity_after).c_str());
+    if (!any_turning()) return;
+    // A contact without a turning body leaves the spins blank; every contact has its impulse.
+    ImGui::TableNextColumn();
+    if (e.turning) ImGui::Text("%.4g", e.body_angular_velocity_before + 0.0);
+    ImGui::TableNextColumn();
+    if (e.turning) ImGui::Text("%.4g", e.body_angular_velocity_after + 0.0);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(vec_text(e.impulse).c_str());
 }
 
 // The whole record of an event, both parties' velocities included.
@@ -216,6 +248,20 @@ void WorldView::event_tooltip(const ccd::ContactEvent& e) const {
     ImGui::Text("%s: velocity %s -> %s%s", name_of(e.other_kind, e.other).c_str(),
                 vec_text(e.other_velocity_before).c_str(), vec_text(e.other_velocity_after).c_str(),
                 e.other_removed ? " (removed)" : "");
+    if (e.turning) { // each participant's orientation and spin, the impulse
+        const auto spin = [&](ccd::OtherKind kind, int index, double angle, double before,
+                              double after) {
+            if (kind == ccd::OtherKind::Body && turns(index))
+                ImGui::Text("%s: turned %.6g rad, spin %.6g -> %.6g rad/frame",
+                            name_of(kind, index).c_str(), angle + 0.0, before + 0.0, after + 0.0);
+        };
+        spin(ccd::OtherKind::Body, e.body, e.body_angle, e.body_angular_velocity_before,
+             e.body_angular_velocity_after);
+        spin(e.other_kind, e.other, e.other_angle, e.other_angular_velocity_before,
+             e.other_angular_velocity_after);
+        ImGui::Text("impulse on %s %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
+                    vec_text(e.impulse).c_str());
+    }
     int cancelled = 0;
     for (const ccd::CancelledPrediction& c : timeline_.log().cancelled)
         cancelled += c.cancelled_by == e.sequence ? 1 : 0;

@@ -4,8 +4,11 @@
 #include "color.hpp"
 #include "drawn_extent.hpp"
 #include "label_placer.hpp"
+#include "number_fields.hpp"
+#include "number_text.hpp"
 #include "shape_renderer.hpp"
 #include "show_checkboxes.hpp"
+#include "turning_outline.hpp"
 
 #include "ccd/path_position.hpp"
 
@@ -89,12 +92,38 @@ void WorldView::set_recording_cap(std::size_t bytes) {
 void WorldView::read_shapes() {
     radii_.clear();
     outlines_.clear();
+    turns_.clear();
     const ccd::World& world = this->world().world;
+    const ccd::Scene& scene = editor_.scene();
     for (int i = 0; i < world.body_count(); ++i) {
         const std::span<const Vec2> outline = world.outline(i);
         radii_.push_back(outline.empty() ? world.body(i).shape.radius : 0.0);
         outlines_.emplace_back(outline.begin(), outline.end());
+        // The World's bodies are the scene's circles, then its polygons (ccd::make_world).
+        const auto polygon = static_cast<std::size_t>(i) - scene.bodies.size();
+        turns_.push_back(static_cast<std::size_t>(i) >= scene.bodies.size() &&
+                         polygon < scene.polygons.size() &&
+                         scene.polygons[polygon].free_rotation());
     }
+    any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end();
+}
+
+bool WorldView::turns(int body) const {
+    return body >= 0 && static_cast<std::size_t>(body) < turns_.size() &&
+           turns_[static_cast<std::size_t>(body)];
+}
+
+bool WorldView::any_turning() const {
+    return any_turning_;
+}
+
+ccd::BodyPose WorldView::pose_at(int index, double t) const {
+    return ccd::pose_at(timeline_.log().paths.at(static_cast<std::size_t>(index)), t);
+}
+
+std::vector<Vec2> WorldView::drawn_outline(int index, double t) const {
+    const auto i = static_cast<std::size_t>(index);
+    return turning_outline_at(timeline_.log().paths.at(i), outlines_.at(i), t);
 }
 
 void WorldView::shown_frame_changed(int before) {
@@ -327,6 +356,12 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
             const auto& points = timeline_.log().paths[i].points;
             const Color color = body_color(static_cast<int>(i));
+            // A turning polygon: its outline at every vertex of its path, as the World turned it
+            // there (the frame's start, each bounce, the frame's end), faint under the path.
+            if (turns(static_cast<int>(i)))
+                for (const std::vector<Vec2>& outline :
+                     turning_outlines_at_vertices(timeline_.log().paths[i], outlines_[i]))
+                    r.polygon_outline(outline, 1.0f, color.with_alpha(0.35f), 3.0f);
             for (std::size_t k = 1; k < points.size(); ++k)
                 r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f),
                        5.0f);
@@ -346,7 +381,13 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         const Vec2 at = position_at(body, timeline_.t());
         const Color color = body_color(body);
         const bool in_selected = lit.has_body(body);
-        if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
+        if (turns(body)) { // turned as the core has it at t; a spoke to its first vertex
+            const std::vector<Vec2> outline = drawn_outline(body, timeline_.t());
+            if (in_selected) r.polygon_outline(outline, 9.0f, palette::highlight.with_alpha(0.45f));
+            r.polygon_outline(outline, in_selected ? 4.0f : 2.5f, color);
+            r.line(at, outline.front(), 1.5f, color.with_alpha(0.6f));
+            r.point(at, 2.5f, color.with_alpha(0.6f));
+        } else if (!outlines_[i].empty()) { // a polygon: its edges about where its center is at t
             if (in_selected)
                 r.polygon_outline(outlines_[i], 9.0f, palette::highlight.with_alpha(0.45f), 0.0f,
                                   at);
@@ -532,13 +573,15 @@ void WorldView::draw_panel() {
     draw_show_section();
     draw_event_table();
     draw_discrete_panel();
+    draw_selected_body();
     const auto selected = editor_.selected();
     if (editor_.draw_panel(canvas_.camera())) rebuild();
     if (editor_.selected() != selected) canvas_.mark_changed();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
         "Dashed lines are each body's path through the frame, dots its bounce "
-        "points, numbers the events in processing order. Pick an event (a row of the table, "
+        "points (a turning polygon's outline faint at each), numbers the events in processing "
+        "order. Pick an event (a row of the table, "
         "its number on the canvas, or , and .) to jump there: its two bodies are ringed in "
         "white, its contact point and normal drawn. Dashed circles are predictions: where a "
         "body expects to touch next (its colour), the contacts the selected event cancelled "
@@ -548,12 +591,46 @@ void WorldView::draw_panel() {
         "Shift+Space plays backward, Left and Right step a frame, R restarts, , and . step "
         "events across frames. The yellow handles are "
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
-        "pulls it apart); C, P, S, B add a circle, a "
+        "pulls it apart; a turning polygon's arc ends in its spin: drag it round the body to "
+        "set its turn over a frame); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();
     ImGui::End();
     draw_timeline_strip();
+}
+
+std::optional<WorldView::BodyAtT> WorldView::selected_body_at_t() const {
+    const auto selected = editor_.selected();
+    if (!selected || refusal_) return std::nullopt;
+    const std::optional<int> index = world_body_index(editor_.scene(), *selected);
+    if (!index || *index < 0 || static_cast<std::size_t>(*index) >= timeline_.log().paths.size())
+        return std::nullopt;
+    const ccd::BodyPath& path = timeline_.log().paths[static_cast<std::size_t>(*index)];
+    if (path.points.empty()) return std::nullopt; // removed in an earlier frame
+    return BodyAtT{*index, ccd::pose_at(path, timeline_.t()), ccd::rates_at(path, timeline_.t()),
+                   turns(*index)};
+}
+
+// The selected body at the scrubbed t: where it is and how it moves there (at an event, after
+// it), and a turning polygon's angle and angular velocity, from the frame's logged path.
+void WorldView::draw_selected_body() {
+    const std::optional<BodyAtT> body = selected_body_at_t();
+    if (!body) return;
+    if (!ImGui::CollapsingHeader("Selected body at t", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Text("%s, frame %d, t = %.6f",
+                world().body_names[static_cast<std::size_t>(body->index)].c_str(), log().frame,
+                timeline_.t());
+    text_vec2("position", body->pose.position);
+    text_vec2("velocity", body->rates.velocity);
+    if (!body->turns) return;
+    const auto number = [](const char* label, double value, const char* unit) {
+        ImGui::Text("%-9s %s %s", label, number_text(value, 9).c_str(), unit);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s %s", number_text(value, 17).c_str(), unit);
+    };
+    number("turned", body->pose.angle, "rad since frame 0 began");
+    number("spin", body->rates.angular_velocity, "rad/frame");
 }
 
 // The layers, a checkbox each (show_checkboxes.hpp).

@@ -3,7 +3,8 @@
 // (timeline.hpp). It draws what the scheduler logged for the frame shown (each body's piecewise
 // path, the events, the bodies at the scrubbed time), lists the frame's events, and draws the
 // run's timeline under the canvas (world_timeline.cpp) and, when asked, a second run under other
-// settings as ghosts (world_compare.cpp); it never re-derives a collision. Its
+// settings as ghosts (world_compare.cpp); it never re-derives a collision. A turning polygon
+// is drawn turned as the core's pose has it at t, and at each vertex of its path. Its
 // SceneEditor edits the scene (add, delete, drag, undo); each edit records the edited scene
 // anew from its first frame.
 
@@ -15,6 +16,7 @@
 #include "show_layers.hpp"
 #include "timeline.hpp"
 
+#include "ccd/path_position.hpp"
 #include "ccd/recording.hpp"
 #include "ccd/scene.hpp"
 #include "ccd/scene_world.hpp"
@@ -136,6 +138,24 @@ public:
     const StripOnScreen& strip() const { return strip_; }
     // Where body `index` is at frame time t, on the path the scheduler logged (ccd::position_at).
     Vec2 position_at(int index, double t) const;
+    // Its place and orientation there (ccd::pose_at), and a turning polygon's outline as drawn
+    // at t (turning_outline.hpp).
+    ccd::BodyPose pose_at(int index, double t) const;
+    std::vector<Vec2> drawn_outline(int index, double t) const;
+    // Whether body `index` is a polygon that turns freely (an angular velocity, even 0), and
+    // whether any does: the event table then shows spins and impulses.
+    bool turns(int index) const;
+    bool any_turning() const;
+    // The body selected in Edit (a circle, a point or a polygon) at the scrubbed t, as the
+    // frame's log has it (the panel's "Selected body at t"): none when nothing such is selected
+    // or the World does not run the scene.
+    struct BodyAtT {
+        int index = 0;
+        ccd::BodyPose pose;
+        ccd::BodyRates rates;
+        bool turns = false;
+    };
+    std::optional<BodyAtT> selected_body_at_t() const;
     // The scene as edited now.
     const ccd::Scene& scene() const { return editor_.scene(); }
     const SceneEditor& editor() const { return editor_; }
@@ -194,6 +214,7 @@ private:
     // A click on the canvas (not a drag, not on a handle) near an event's contact point.
     void select_clicked_event();
     void draw_discrete_panel();
+    void draw_selected_body();
     // A body's or a wall's name in the scene.
     const std::string& name_of(ccd::OtherKind kind, int index) const;
     static constexpr std::size_t kMostPredictionsDrawn = 300;
@@ -217,6 +238,8 @@ private:
     // about its center (then the radius is 0).
     std::vector<double> radii_;
     std::vector<std::vector<Vec2>> outlines_;
+    std::vector<bool> turns_; // per body: a polygon that turns freely
+    bool any_turning_ = false;
     void read_shapes();
     int selected_event_ = -1;
     int selected_cancelled_ = -1;

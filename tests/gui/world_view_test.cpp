@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <numbers>
 #include <set>
 #include <string>
 #include <vector>
@@ -313,6 +314,121 @@ TEST_F(AppWorldView, AnEventPickedOnTheCanvasIsScrolledIntoTheTable) {
         << report()["edit"]["selected"].dump();
     EXPECT_TRUE(eventually([&] { return row_shown(report(), 28); }, 5s))
         << report()["table_rows"].dump();
+    quit();
+}
+
+// --- a turning polygon: its spin handle and its panel fields ------------------------------------
+
+// scenes/turning-plank-in-a-gap.json in the world view: the plank (4 x 0.2, upright, its centroid
+// at the origin) turns at 2 radians a frame; its sides reach the walls' ends (+-1, 0) when it has
+// turned by arccos(0.1) (the scene's description), at t = arccos(0.1) / w for an angular velocity
+// w > arccos(0.1), both walls at that t; a slower one reaches neither in the first frame.
+class AppWorldTurning : public AppWorldView {
+protected:
+    void start_plank_selected() {
+        start("turning-plank-in-a-gap.json", {"--mode", "world"});
+        const json r = report();
+        ASSERT_EQ(r["mode"], "world");
+        ASSERT_TRUE(r["refusal"].is_null()) << r["refusal"];
+        ASSERT_EQ(r["edit"]["polygons"][0]["angular_velocity"], 2.0);
+        click(r["edit"]["polygons"][0]["center_px"]); // selects it
+        ASSERT_TRUE(eventually([&] { return report()["edit"]["selected"] == "plank"; }, 10s));
+    }
+
+    json plank() const { return report()["edit"]["polygons"][0]; }
+
+    // The first event's time, or -1 for none.
+    double first_event_t() const {
+        const json events = report()["events"];
+        return events.empty() ? -1.0 : events[0]["t"].get<double>();
+    }
+
+    // Wheels the side panel down until the Edit field `key` is in the window.
+    void scroll_panel_to(const std::string& key) const {
+        for (int i = 0; i < 40; ++i) {
+            const json fields = report()["edit"]["fields_px"];
+            if (fields.contains(key) && fields[key][1].get<double>() > 60.0 &&
+                fields[key][1].get<double>() < 760.0)
+                return;
+            run_command("xdotool mousemove --window " + window_ +
+                        " 1100 120 sleep 0.1 click 5 sleep 0.2");
+        }
+        FAIL() << "the field " << key
+               << " never scrolled into the window: " << report()["edit"]["fields_px"].dump();
+    }
+};
+
+TEST_F(AppWorldTurning, DraggingTheSpinHandleSetsTheAngularVelocityAndUndoRestoresIt) {
+    start_plank_selected();
+    EXPECT_NEAR(first_event_t(), std::acos(0.1) / 2.0, 1e-9);
+    // The handle at the end of the spin arc, dragged a quarter turn counter-clockwise about the
+    // centroid (on screen, y down: the offset (dx, dy) becomes (dy, -dx)): the turn over a
+    // frame grows by pi / 2 (the handle is some 200 px out: a pixel is 0.005 rad).
+    const json before = plank();
+    ASSERT_TRUE(before.contains("spin_px")) << before.dump();
+    const double cx = before["spin_center_px"][0], cy = before["spin_center_px"][1];
+    const double sx = before["spin_px"][0], sy = before["spin_px"][1];
+    ASSERT_GT(std::hypot(sx - cx, sy - cy), 100.0);
+    const auto drag = ccdlab_test::drag_in_window(window_, sx, sy, cx + (sy - cy), cy - (sx - cx));
+    ASSERT_EQ(drag.exit_code, 0) << drag.output;
+    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] != 2.0; }, 10s));
+    const double spin = plank()["angular_velocity"];
+    EXPECT_NEAR(spin, 2.0 + std::numbers::pi / 2.0, 0.02);
+    // The world ran again with it: the plank reaches the walls' ends sooner.
+    EXPECT_TRUE(
+        eventually([&] { return std::abs(first_event_t() - std::acos(0.1) / spin) < 1e-9; }, 10s))
+        << first_event_t() << " for " << spin;
+    // Undo restores it, and the run.
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
+        << plank().dump();
+    EXPECT_TRUE(
+        eventually([&] { return std::abs(first_event_t() - std::acos(0.1) / 2.0) < 1e-9; }, 10s));
+    quit();
+}
+
+TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff) {
+    start_plank_selected();
+    scroll_panel_to("angular velocity");
+    // Ctrl+click a number field to type into it.
+    const json field = report()["edit"]["fields_px"]["angular velocity"];
+    run_command("xdotool mousemove --window " + window_ + " " +
+                std::to_string(std::lround(field[0].get<double>())) + " " +
+                std::to_string(std::lround(field[1].get<double>())) +
+                " sleep 0.2 keydown ctrl sleep 0.1 mousedown 1 sleep 0.2 mouseup 1 sleep 0.1"
+                " keyup ctrl sleep 0.3");
+    key("ctrl+a");
+    ccdlab_test::type_in_window(window_, "0.75");
+    key("Return");
+    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 0.75; }, 10s))
+        << plank().dump();
+    // Too slow to reach the walls' ends in the first frame: 0.75 < arccos(0.1) = 1.47. The
+    // panel's "Selected body at t" (t = 1) has it turned by 0.75 at 0.75 a frame.
+    EXPECT_TRUE(eventually([&] { return report()["events"].empty(); }, 10s));
+    const json body = report()["selected_body"];
+    ASSERT_TRUE(body.is_object()) << report().dump();
+    EXPECT_EQ(body["name"], "plank");
+    EXPECT_TRUE(body["turns"].get<bool>());
+    EXPECT_NEAR(body["angular_velocity"].get<double>(), 0.75, 1e-12);
+    EXPECT_NEAR(body["angle"].get<double>(), 0.75 * report()["scrub_t"].get<double>(), 1e-12);
+    run_command("xdotool mousemove --window " + window_ + " 100 600 sleep 0.2");
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
+        << plank().dump();
+    EXPECT_TRUE(eventually([&] { return report()["events"].size() == 2u; }, 10s));
+
+    // "turns" off: a fixed rotation, no spin at all (and no spin handle); undo turns it back on.
+    scroll_panel_to("turns");
+    click(report()["edit"]["fields_px"]["turns"]);
+    ASSERT_TRUE(eventually([&] { return !plank().contains("angular_velocity"); }, 10s))
+        << plank().dump();
+    EXPECT_FALSE(plank().contains("spin_px"));
+    EXPECT_TRUE(eventually([&] { return report()["events"].empty(); }, 10s))
+        << "a plank that does not turn stays clear of the walls";
+    run_command("xdotool mousemove --window " + window_ + " 100 600 sleep 0.2");
+    key("ctrl+z");
+    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
+        << plank().dump();
     quit();
 }
 

@@ -6,6 +6,7 @@
 
 #include "color.hpp"
 #include "shape_renderer.hpp"
+#include "turning_outline.hpp"
 
 #include "ccd/algorithms.hpp"
 #include "ccd/path_position.hpp"
@@ -81,7 +82,10 @@ void WorldView::draw_compared_ghosts(ShapeRenderer& r) const {
             r.line(points[k - 1].position, points[k].position, 1.0f, ghost.with_alpha(0.35f));
         if (t > points.back().time + 1e-12) continue; // removed in run b
         const Vec2 at = ccd::position_at(compared_log_.paths[i], t);
-        if (!outlines_[i].empty())
+        if (turns(static_cast<int>(i))) // turned as run b has it at t
+            r.polygon_outline(turning_outline_at(compared_log_.paths[i], outlines_[i], t), 2.0f,
+                              ghost, 6.0f);
+        else if (!outlines_[i].empty())
             r.polygon_outline(outlines_[i], 2.0f, ghost, 6.0f, at);
         else if (radii_[i] > 0.0)
             r.circle_outline(at, radii_[i], 2.0f, ghost, 6.0f);

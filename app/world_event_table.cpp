@@ -93,7 +93,7 @@ void WorldView::draw_event_table() {
     ImGui::TableSetupColumn("normal", ImGuiTableColumnFlags_NoSort, 0.0f, Normal);
     ImGui::TableSetupColumn("v before", ImGuiTableColumnFlags_NoSort, 0.0f, Before);
     ImGui::TableSetupColumn("v after", ImGuiTableColumnFlags_NoSort, 0.0f, After);
-    if (spins) { // the body's angular velocity (rad/frame) and the impulse it took
+    if (spins) { // a turning side's angular velocity (rad/frame), the impulse on the body
         ImGui::TableSetupColumn("w before", ImGuiTableColumnFlags_NoSort, 0.0f, SpinBefore);
         ImGui::TableSetupColumn("w after", ImGuiTableColumnFlags_NoSort, 0.0f, SpinAfter);
         ImGui::TableSetupColumn("impulse", ImGuiTableColumnFlags_NoSort, 0.0f, Impulse);
@@ -225,11 +225,19 @@ void WorldView::event_row(const ccd::ContactEvent& e) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(vec_text(e.body_velocity_after).c_str());
     if (!any_turning()) return;
-    // A contact without a turning body leaves the spins blank; every contact has its impulse.
-    ImGui::TableNextColumn();
-    if (e.turning) ImGui::Text("%.4g", e.body_angular_velocity_before + 0.0);
-    ImGui::TableNextColumn();
-    if (e.turning) ImGui::Text("%.4g", e.body_angular_velocity_after + 0.0);
+    // The body's spin when it turns, else the other's, named (a ball hitting a crate: the
+    // crate's); blank for a contact without a turning body. Every contact has its impulse.
+    const bool other_turns = e.other_kind == ccd::OtherKind::Body && turns(e.other);
+    const auto spin = [&](double body, double other) {
+        ImGui::TableNextColumn();
+        if (!e.turning) return;
+        if (turns(e.body))
+            ImGui::Text("%.4g", body + 0.0);
+        else if (other_turns)
+            ImGui::Text("%.4g (%s)", other + 0.0, name_of(e.other_kind, e.other).c_str());
+    };
+    spin(e.body_angular_velocity_before, e.other_angular_velocity_before);
+    spin(e.body_angular_velocity_after, e.other_angular_velocity_after);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(vec_text(e.impulse).c_str());
 }

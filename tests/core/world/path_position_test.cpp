@@ -152,6 +152,49 @@ TEST(PathPose, TheWorldsCrateTurnsOnItsPathAsTheWorldHasIt) {
     EXPECT_NEAR(walked.body(1).angle, after.angle, kEps);
 }
 
+TEST(PathPose, EveryBodyOfATurningRunIsWhereTheWorldWalkedToTHasIt) {
+    // Three polygons spinning at up to 4 radians a frame and two balls in a closed box, three
+    // frames: at 64 times of each frame the pose on each logged path is the World's own state
+    // (its position and its angle at time(), walked there by advance_to) within 1e-12.
+    const auto make = [] {
+        World world;
+        const std::vector<Vec2> box{{-4.0, -4.0}, {4.0, -4.0}, {4.0, 4.0}, {-4.0, 4.0}};
+        world.add_polyline(box, true);
+        const auto polygon = [&](Vec2 center, Vec2 velocity, double spin,
+                                 std::vector<Vec2> outline) {
+            BodyDef def{Circle{center, 0.0}, velocity, 1.0, {}};
+            def.outline = std::move(outline);
+            def.angular_velocity = spin;
+            world.add_body(def);
+        };
+        polygon({-2.0, -2.0}, {5.0, 3.0}, 4.0,
+                {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}});
+        polygon({2.0, 1.5}, {-4.0, -1.0}, -3.0, {{-0.6, -0.4}, {0.6, -0.4}, {0.0, 0.8}});
+        polygon({0.0, -2.5}, {1.0, 6.0}, 2.5, {{-1.0, -0.2}, {1.0, -0.2}, {1.0, 0.2}, {-1.0, 0.2}});
+        world.add_body(BodyDef{Circle{{-2.5, 2.5}, 0.4}, {6.0, -2.0}, 1.0, {}});
+        world.add_body(BodyDef{Circle{{2.5, -2.5}, 0.3}, {-3.0, 5.0}, 1.0, {}});
+        return world;
+    };
+    World run = make();
+    World walked = make();
+    std::size_t events = 0;
+    for (int frame = 0; frame < 3; ++frame) {
+        const ccd::EventLog log = run.step();
+        events += log.events.size();
+        for (int k = 1; k <= 64; ++k) {
+            const double t = k / 64.0;
+            walked.advance_to(t);
+            for (int i = 0; i < walked.body_count(); ++i) {
+                const ccd::BodyPose pose = ccd::pose_at(log.paths[static_cast<std::size_t>(i)], t);
+                expect_near(pose.position, walked.body(i).shape.center, 1e-12);
+                EXPECT_NEAR(pose.angle, walked.body(i).angle, 1e-12)
+                    << "frame " << frame << ", t " << t << ", body " << i;
+            }
+        }
+    }
+    EXPECT_GT(events, 10u) << "a run with bounces";
+}
+
 // The wall at x = -3 (y from -10 to 10) moving +4 per frame, a static wall x = 2 and a unit
 // ball at rest at the origin, with a budget of one event (World.ABudgetCutStopsTheBodies...):
 // the moving wall hits the ball at t = 0.5 (its x = -1), which bounces off at +8; its next

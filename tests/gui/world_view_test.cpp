@@ -317,6 +317,52 @@ TEST_F(AppWorldView, AnEventPickedOnTheCanvasIsScrolledIntoTheTable) {
     quit();
 }
 
+// --- a turning polygon: drawn at t, its spin handle and its panel fields -----------------------
+
+TEST(AppWorldTurningDrawing, ThePlankIsDrawnTurnedAsTheCoreHasItAtT) {
+    // scenes/turning-plank-in-a-gap.json at t = 0.5, before its first contact (at
+    // arccos(0.1) / 2 = 0.735): upright at t = 0 (its outline (+-2, +-0.1) turned by pi / 2)
+    // and turning at 2 a frame, it has turned by 1 more, so by pi / 2 + 1 in all: vertex 0,
+    // (-2, -0.1), is at (2 sin 1 + 0.1 cos 1, -2 cos 1 + 0.1 sin 1), and the points (+-1, -0.1)
+    // of its edge 0 at +-(-sin 1 + 0.1 cos 1, cos 1 + 0.1 sin 1) about its center (0, 0).
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const fs::path shot = dir / "shot.png", report_file = dir / "report.json";
+    const auto result = run_command(
+        kApp + " --scene " + kScenes + "/turning-plank-in-a-gap.json --mode world --t 0.5" +
+        " --screenshot " + shot.string() + " --size 1280x800 --report " + report_file.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json report = read_json(report_file);
+    ASSERT_EQ(report["bodies"].size(), 1u) << report.dump();
+    const json& plank = report["bodies"][0];
+    EXPECT_NEAR(plank["angle"].get<double>(), 1.0, 1e-12);
+    ASSERT_EQ(plank["outline"].size(), 4u);
+    const double s = std::sin(1.0), c = std::cos(1.0);
+    EXPECT_NEAR(plank["outline"][0][0].get<double>(), 2.0 * s + 0.1 * c, 1e-12);
+    EXPECT_NEAR(plank["outline"][0][1].get<double>(), -2.0 * c + 0.1 * s, 1e-12);
+    // On screen the plank's blue is on that edge, at both points.
+    int width = 0, height = 0, channels = 0;
+    unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
+    ASSERT_NE(pixels, nullptr);
+    const double ppu = ccdlab_test::pixels_per_unit(report);
+    const double cx = plank["position_px"][0], cy = plank["position_px"][1];
+    const auto blue_near = [&](double x, double y) { // the first body's colour, (64, 153, 255)
+        for (int dy = -3; dy <= 3; ++dy)
+            for (int dx = -3; dx <= 3; ++dx) {
+                const long px = std::lround(cx + x * ppu) + dx, py = std::lround(cy - y * ppu) + dy;
+                if (px < 0 || py < 0 || px >= width || py >= height) continue;
+                const unsigned char* p = pixels + (static_cast<std::size_t>(py) * width + px) * 3;
+                if (p[0] < 110 && p[1] > 120 && p[1] < 190 && p[2] > 220) return true;
+            }
+        return false;
+    };
+    EXPECT_TRUE(blue_near(-s + 0.1 * c, c + 0.1 * s));
+    EXPECT_TRUE(blue_near(s + 0.1 * c, -c + 0.1 * s));
+    // Not where its outline at t = 0 would be: on the upright plank's side, at (0.1, 1), only
+    // its faint outline at the frame's start (and the handles' yellow dashes) is drawn.
+    EXPECT_FALSE(blue_near(0.1, 1.0));
+    stbi_image_free(pixels);
+}
+
 // --- a turning polygon: its spin handle and its panel fields ------------------------------------
 
 // scenes/turning-plank-in-a-gap.json in the world view: the plank (4 x 0.2, upright, its centroid

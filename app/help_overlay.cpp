@@ -35,6 +35,7 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         {"", "segment's end, a polygon's centroid or arrow tip; a click selects, a"},
         {"", "click on the empty canvas pans"},
         {"", "segment ends meeting at a corner move together (Alt: just this one)"},
+        {"", "a turning polygon's spin: drag the arc's end round it (its turn a frame)"},
         {"C / P / S / B (world view)", "add a circle / point / segment / box at the cursor"},
         {"Delete (world view)", "remove the selected body, segment or polygon"},
         {"World view / Query lab", "(the File bar) the same scene in the other view: add and"},

@@ -17,8 +17,8 @@ enum class ViewKind { QueryLab, World };
 std::string_view to_string(ViewKind kind); // "query lab", "world"
 
 // The view `scene` opens in: the query lab for Mode::Query, or for Mode::Automatic when the scene
-// is one pair (query_lab_pair), or has a turning body and any pair the lab takes; the world
-// otherwise. Throws what making that view would throw, so that a
+// is one pair (query_lab_pair), turning or not; the world otherwise (it steps turning bodies
+// too). Throws what making that view would throw, so that a
 // view made from it afterwards cannot fail: std::runtime_error, prefixed with `label` (the
 // scene's file), when the query lab cannot take the scene; ccd::SceneError when the scene makes
 // no World (a polygon with more vertices than the World takes), except for a turning body the

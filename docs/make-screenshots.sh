@@ -46,9 +46,9 @@ seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
 polygons-in-a-box 0.15
 world-crate-spun-by-a-ball 0.9
-world-paddle-bats-balls 0.7 --mode world
-world-windmill-in-a-box 0.55 --mode world
-world-turning-crates-in-a-box 0.35 --mode world
+world-paddle-bats-balls 0.7
+world-windmill-in-a-box 0.55
+world-turning-crates-in-a-box 0.35
 exhibit-bullet-thin-wall 0.24875
 exhibit-float32-graze 0.5
 exhibit-simultaneous-impacts 0.625

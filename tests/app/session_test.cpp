@@ -78,6 +78,21 @@ TEST(ViewKind, APairOpensInTheQueryLabAndAnythingElseInTheWorld) {
     EXPECT_EQ(view_kind_for(two_balls_two_walls(), "a.json", Mode::Query), ViewKind::QueryLab);
 }
 
+TEST(ViewKind, TurningScenesFollowTheSameRule) {
+    // The floor turns about its end: a ball and a turning wall are a pair for the lab; with
+    // another ball and wall they are a world, which the World steps (turning walls included).
+    ccd::Scene pair = ball_and_wall();
+    pair.walls[0].pivot = ccd::Vec2{-2.0, 0.0};
+    pair.walls[0].angle = 0.5;
+    ASSERT_TRUE(pair.walls[0].turns());
+    EXPECT_EQ(view_kind_for(pair, "a.json", Mode::Automatic), ViewKind::QueryLab);
+    ccd::Scene world = two_balls_two_walls();
+    world.walls[0].pivot = ccd::Vec2{-2.0, 0.0};
+    world.walls[0].angle = 0.5;
+    EXPECT_EQ(view_kind_for(world, "a.json", Mode::Automatic), ViewKind::World);
+    EXPECT_EQ(view_kind_for(world, "a.json", Mode::Query), ViewKind::QueryLab);
+}
+
 TEST(ViewKind, TheQueryLabWithoutAPairThrowsNamingTheFile) {
     ccd::Scene lone_ball;
     lone_ball.bodies.push_back({"ball", ccd::BodyShape::Circle, {{0.0, 0.0}, 1.0}, {1.0, 0.0}});

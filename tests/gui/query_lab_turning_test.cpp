@@ -112,7 +112,7 @@ TEST(AppQueryLabTurning, DraggingTheAngleHandleGivesTheCoresAnswerForTheNewTurn)
     // The edit is unsaved: killed at the end (quitting would ask).
 }
 
-TEST(AppQueryLabTurning, SeedTwosTurningPolygonsAndThePlankOpenInTheLab) {
+TEST(AppQueryLabTurning, SeedTwosTurningPolygonsOpenInTheLabAndThePlankWithModeQuery) {
     const fs::path dir = scratch_dir();
     const json wedge = screenshot_report("seed002-turning-polygons.json", dir);
     EXPECT_EQ(wedge["pair"], "rotating_polygon_polygon");
@@ -120,8 +120,10 @@ TEST(AppQueryLabTurning, SeedTwosTurningPolygonsAndThePlankOpenInTheLab) {
     EXPECT_FALSE(wedge["handles_px"].contains("angle")) << "the crate does not turn";
     ASSERT_FALSE(wedge["hit"].is_null());
     EXPECT_NEAR(wedge["hit"]["t"].get<double>(), 0.405461217, 1e-8);
-    // Two walls and a plank: a world, but the plank turns, so the lab takes its first pair.
-    const json plank = screenshot_report("turning-plank-in-a-gap.json", dir);
+    // Two walls and a plank make a world, which opens in the world view; --mode query takes its
+    // first pair apart in the lab.
+    EXPECT_EQ(screenshot_report("turning-plank-in-a-gap.json", dir)["mode"], "world");
+    const json plank = screenshot_report("turning-plank-in-a-gap.json", dir, "--mode query");
     EXPECT_EQ(plank["mode"], "query");
     EXPECT_EQ(plank["pair"], "rotating_polygon_segment");
     EXPECT_TRUE(plank["handles_px"].contains("angle"));

@@ -36,14 +36,16 @@
 
 namespace ccd::detail {
 
-inline bool disks_cannot_meet(Vec2 m, Vec2 d, double r) {
+// Condition 1 alone (`receding` false) or both.
+template <bool receding>
+inline bool circles_cannot_meet(Vec2 m, Vec2 d, double r) {
     const double mm = dot(m, m), dd = dot(d, d), rr = r * r;
     const double s = mm + dd + rr;
     if (!(s > 0x1p-150 && s < 0x1p150)) return false; // also NaN
     const double tol = 1e-9 * s;
     const double a = dot(m, d);
-    if (a > tol && mm > tol) return true; // 2. receding
-    double closest;                       // 1. the minimum of |m + d t|^2 over [0, 1]
+    if (receding && a > tol && mm > tol) return true; // 2. receding
+    double closest;                                   // 1. the minimum of |m + d t|^2 over [0, 1]
     if (a >= 0.0) {
         closest = mm;
     } else if (a + dd <= 0.0) {
@@ -54,6 +56,20 @@ inline bool disks_cannot_meet(Vec2 m, Vec2 d, double r) {
         closest = k * k / dd;
     }
     return closest > rr + tol;
+}
+
+inline bool disks_cannot_meet(Vec2 m, Vec2 d, double r) {
+    return circles_cannot_meet<true>(m, d, r);
+}
+
+// A pair with a polygon (that does not turn), each held by a circle about its center, the
+// radii summing to r: only condition 1. A polygon's contact normal is not along the centers'
+// offset, so centers that recede say nothing: a ball gliding along a square's side toward its
+// far corner recedes from its center while closing on the side. Condition 1 holds for the
+// circles that hold the shapes: a polygon query's hit has the shapes within delta (1e-12 of the
+// scale, docs/accuracy.md) of touching, so their circles within r + delta, far below tol.
+inline bool held_circles_cannot_meet(Vec2 m, Vec2 d, double r) {
+    return circles_cannot_meet<false>(m, d, r);
 }
 
 } // namespace ccd::detail

@@ -216,8 +216,12 @@ void World::State::predict_pair(int i, int j, double from, int after) {
     const double rest = 1.0 - from;
     const Vec2 pa = position(ma, from), pb = position(mb, from);
     const Vec2 da = va * rest, db = vb * rest;
-    // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp).
-    if (detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)) return;
+    // Receding or passing by: no approaching hit, so no event (disk_pair_filter.hpp); a polygon
+    // only when its circle passes by.
+    if ((ma.kind | mb.kind) & BodyMotion::kPolygonBit
+            ? detail::held_circles_cannot_meet(pa - pb, da - db, ma.radius + mb.radius)
+            : detail::disks_cannot_meet(pa - pb, da - db, ma.radius + mb.radius))
+        return;
     query_pair(i, j, from, after);
 }
 

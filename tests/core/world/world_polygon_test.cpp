@@ -117,6 +117,31 @@ TEST(WorldPolygon, ABallOnACornerPushesTheSquareAlongTheDiagonal) {
     }
 }
 
+TEST(WorldPolygon, ABallClosingOnALongSideWhileItsCenterRecedesIsAnEvent) {
+    // A still 6 x 1 plank about (0, 0) (never turning) and a unit-mass ball of radius 0.5 at
+    // (0.5, 1.2) moving (2, -0.4) a frame: the centers recede (offset . motion = 1 - 0.48 > 0)
+    // while the ball closes on the top side y = 0.5, which its lowest point (y = 0.7 - 0.4 t)
+    // reaches at t = 0.5, at x = 1.5. Equal masses exchange the normal components: the ball
+    // leaves at (2, 0), the plank at (0, -0.4). (A rejection of receding centers, right for two
+    // disks, let the ball into the plank.)
+    for (const bool ball_first : {true, false}) {
+        SCOPED_TRACE(ball_first ? "ball first" : "plank first");
+        World world;
+        const BodyDef ball{Circle{{0.5, 1.2}, 0.5}, {2.0, -0.4}, 1.0, {}};
+        BodyDef plank;
+        plank.shape = Circle{{0.0, 0.0}, 0.0};
+        plank.outline = {{-3.0, -0.5}, {3.0, -0.5}, {3.0, 0.5}, {-3.0, 0.5}};
+        world.add_body(ball_first ? ball : plank);
+        world.add_body(ball_first ? plank : ball);
+        const ccd::EventLog& log = world.step();
+        ASSERT_EQ(log.events.size(), 1u);
+        EXPECT_NEAR(log.events[0].time, 0.5, kEps);
+        expect_near(log.events[0].point, {1.5, 0.5});
+        expect_near(world.body(ball_first ? 0 : 1).velocity, {2.0, 0.0});
+        expect_near(world.body(ball_first ? 1 : 0).velocity, {0.0, -0.4});
+    }
+}
+
 // A box landing on a heavy slab, off its center: after the contact the two still touch (a
 // vertex on the slab's top edge). That touch is the contact just processed, not a new one: it
 // must not come back as an "overlap" whose normal joins the centroids (it did, and kicked the

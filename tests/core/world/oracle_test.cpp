@@ -278,34 +278,45 @@ TEST(WorldOracle, ScenesWithPolygonsGiveTheSameLogAsTheReferenceScheduler) {
     print("polygons", totals);
 }
 
+// The polygons' scene of `count` bodies with every other polygon turning freely (up to 3
+// radians a frame).
+ccd_test::ReferenceScene turning_scene(int count, std::uint32_t seed, bool kinematic) {
+    ccd_test::ReferenceScene scene = ccd_test::with_polygons(
+        kinematic ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed), seed);
+    std::mt19937 rng(seed * 7919u + static_cast<std::uint32_t>(count));
+    std::uniform_real_distribution<double> spin(-3.0, 3.0);
+    bool every_other = false;
+    for (ccd::BodyDef& body : scene.bodies)
+        if (!body.outline.empty() && (every_other = !every_other))
+            body.angular_velocity = spin(rng);
+    return scene;
+}
+
+int turning_events(const ccd_test::ReferenceScene& scene) {
+    int events = 0;
+    ccd::World world = make_world(scene);
+    for (int frame = 0; frame < kFrames; ++frame)
+        for (const ccd::ContactEvent& e : world.step().events)
+            events += e.turning ? 1 : 0;
+    return events;
+}
+
 TEST(WorldOracle, ScenesWithTurningPolygonsGiveTheSameLogAsTheReferenceScheduler) {
-    // The polygons' scenes with every other polygon turning freely (up to 3 radians a frame).
     Totals totals;
-    int turning_events = 0;
+    int turning = 0;
     for (int count : {3, 8, 21, 40}) {
         for (std::uint32_t seed = 1; seed <= 4; ++seed) {
             SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
             for (const bool kinematic : {false, true}) {
-                ccd_test::ReferenceScene scene = ccd_test::with_polygons(
-                    kinematic ? kinematic_scene(count, seed) : ccd_test::mixed_scene(count, seed),
-                    seed);
-                std::mt19937 rng(seed * 7919u + static_cast<std::uint32_t>(count));
-                std::uniform_real_distribution<double> spin(-3.0, 3.0);
-                bool every_other = false;
-                for (ccd::BodyDef& body : scene.bodies)
-                    if (!body.outline.empty() && (every_other = !every_other))
-                        body.angular_velocity = spin(rng);
+                const ccd_test::ReferenceScene scene = turning_scene(count, seed, kinematic);
                 compare_with_oracle(scene, kFrames, totals);
                 if (::testing::Test::HasFatalFailure()) return;
-                ccd::World world = make_world(scene);
-                for (int frame = 0; frame < kFrames; ++frame)
-                    for (const ccd::ContactEvent& e : world.step().events)
-                        turning_events += e.turning ? 1 : 0;
+                turning += turning_events(scene);
             }
         }
     }
     EXPECT_EQ(totals.scenes, 32);
-    EXPECT_GT(turning_events, 50) << "events of a turning polygon";
+    EXPECT_GT(turning, 50) << "events of a turning polygon";
     print("turning polygons", totals);
 }
 
@@ -404,6 +415,42 @@ TEST(WorldOracle, ABallSqueezedByABladeIsFrozenAndCrushedAsTheReferenceScheduler
     print("blade squeeze", totals);
 }
 
+// The turning polygons' scenes above with up to 200 bodies in the same 40 x 40 box (about a
+// third polygons, every other
+// one turning; at 200 the bodies fill a sixth of the box and meet every few frame times):
+// 100 and 200 bodies, one seed each, with and without the kinematic walls, in CI (a sanitized
+// build, about ten times slower: without them); CCD_ORACLE_TURNING_SEEDS=n runs seeds 1 to n
+// (docs/scheduler.md, "The oracle").
+#ifdef __SANITIZE_ADDRESS__
+constexpr bool kBothWalls = false;
+#else
+constexpr bool kBothWalls = true;
+#endif
+
+TEST(WorldOracle, ScenesOfUpTo200BodiesWithTurningPolygonsGiveTheSameLog) {
+    std::uint32_t seeds = 1;
+    if (const char* env = std::getenv("CCD_ORACLE_TURNING_SEEDS"))
+        seeds = static_cast<std::uint32_t>(std::max(1, std::atoi(env)));
+    Totals totals;
+    int turning = 0;
+    for (int count : {100, 200}) {
+        for (std::uint32_t seed = 1; seed <= seeds; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            for (const bool kinematic : {false, true}) {
+                if (kinematic && !kBothWalls) continue;
+                const ccd_test::ReferenceScene scene = turning_scene(count, seed, kinematic);
+                compare_with_oracle(scene, kFrames, totals);
+                if (::testing::Test::HasFatalFailure()) return;
+                turning += turning_events(scene);
+            }
+        }
+    }
+    EXPECT_EQ(totals.scenes, (kBothWalls ? 4 : 2) * static_cast<int>(seeds));
+    EXPECT_GT(totals.events, 400 * static_cast<int>(seeds));
+    EXPECT_GT(turning, 100 * static_cast<int>(seeds)) << "events of a turning polygon";
+    print("turning polygons, up to 200 bodies", totals);
+}
+
 TEST(WorldOracle, SqueezedBallsAreFrozenAndCrushedAsTheReferenceSchedulerSays) {
     // World.ABallSqueezedBetweenTwoClosingWalls... with two more sliding balls between the
     // walls: chatter cuts and crushes, compared record by record.
@@ -458,6 +505,41 @@ TEST(WorldOracle, BodiesOverTheFramesChangeLimitGiveTheSameLogAsTheReferenceSche
     });
     EXPECT_GT(totals.chatter, 10); // the limit did cut in (17 times in these 8 scenes)
     print("frame limit", totals);
+}
+
+// The oracle reuses a pair's detection until one of its bodies changes: its logs are the ones
+// detecting every pair again after every event gives, bit for bit, on the turning scenes and
+// under the budget and the frame's change limit.
+void expect_reuse_changes_nothing(ccd_test::ReferenceScene scene, int& events) {
+    ccd_test::ReferenceScheduler reusing(scene);
+    scene.detect_every_pair_again = true;
+    ccd_test::ReferenceScheduler again(scene);
+    for (int frame = 0; frame < kFrames; ++frame) {
+        const EventLog log = reusing.step();
+        ASSERT_EQ(ccd::to_text(log), ccd::to_text(again.step())) << "frame " << frame;
+        events += static_cast<int>(log.events.size());
+    }
+}
+
+TEST(WorldOracle, ReusedDetectionsGiveTheSameLogAsDetectingEveryPairAgain) {
+    int events = 0;
+    for (int count : {8, 21, 40}) {
+        for (std::uint32_t seed = 1; seed <= 2; ++seed) {
+            SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
+            for (const bool kinematic : {false, true}) {
+                expect_reuse_changes_nothing(turning_scene(count, seed, kinematic), events);
+                if (::testing::Test::HasFatalFailure()) return;
+            }
+        }
+    }
+    for_each_cut_scene([&](ccd_test::ReferenceScene& scene) {
+        scene.options.event_budget = 6;
+        expect_reuse_changes_nothing(scene, events);
+        scene.options.event_budget = 0;
+        scene.options.frame_change_limit = 2;
+        expect_reuse_changes_nothing(scene, events);
+    });
+    EXPECT_GT(events, 500);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
 #include "log_level_comparison.hpp"
+#include "placed_shapes.hpp"
 
 #include <gtest/gtest.h>
 
@@ -29,6 +30,10 @@ using ccd::OtherKind;
 using ccd::Vec2;
 using ccd::World;
 using ccd_test::expect_near;
+using ccd_test::placed;
+using ccd_test::Placed;
+using ccd_test::separation;
+using ccd_test::signed_distance;
 
 // The square [-1, 1]^2 about its center, counter-clockwise: edge 3 is the left side, from
 // (-1, 1) to (-1, -1). Area 4: with density 1 its mass is 4 and its moment of inertia about the
@@ -204,55 +209,6 @@ TEST(WorldTurning, ASpinningSquareSqueezedBetweenClosingWallsIsCrushedNotPassedT
 }
 
 // ---- the soak ------------------------------------------------------------------------------
-
-struct Placed {
-    std::vector<Vec2> vertices; // counter-clockwise, where the body is
-};
-
-Placed placed(const World& world, int index) {
-    const ccd::WorldBody b = world.body(index);
-    const double c = std::cos(b.angle), s = std::sin(b.angle);
-    Placed out;
-    for (const Vec2 r : world.outline(index))
-        out.vertices.push_back(b.shape.center + Vec2{c * r.x - s * r.y, s * r.x + c * r.y});
-    return out;
-}
-
-// The separating-axis separation of two convex counter-clockwise polygons: the largest, over
-// every edge of either, of the other's vertices' least distance out of it; below 0 by the depth
-// of their overlap.
-double separation(const Placed& p, const Placed& q) {
-    double best = -1e300;
-    for (int pass = 0; pass < 2; ++pass) {
-        const Placed& a = pass == 0 ? p : q;
-        const Placed& b = pass == 0 ? q : p;
-        for (std::size_t i = 0; i < a.vertices.size(); ++i) {
-            const Vec2 u = a.vertices[i], v = a.vertices[(i + 1) % a.vertices.size()];
-            const Vec2 e = v - u;
-            const Vec2 outward = Vec2{e.y, -e.x} * (1.0 / std::sqrt(ccd::dot(e, e)));
-            double nearest = 1e300;
-            for (const Vec2 x : b.vertices)
-                nearest = std::min(nearest, ccd::dot(x - u, outward));
-            best = std::max(best, nearest);
-        }
-    }
-    return best;
-}
-
-// The distance from `c` to the polygon's boundary, negative inside.
-double signed_distance(const Placed& p, Vec2 c) {
-    double inside = -1e300, nearest = 1e300;
-    for (std::size_t i = 0; i < p.vertices.size(); ++i) {
-        const Vec2 u = p.vertices[i], v = p.vertices[(i + 1) % p.vertices.size()];
-        const Vec2 e = v - u;
-        const double length2 = ccd::dot(e, e);
-        const Vec2 outward = Vec2{e.y, -e.x} * (1.0 / std::sqrt(length2));
-        inside = std::max(inside, ccd::dot(c - u, outward));
-        const double s = std::clamp(ccd::dot(c - u, e) / length2, 0.0, 1.0);
-        nearest = std::min(nearest, ccd::length(c - (u + e * s)));
-    }
-    return inside > 0.0 ? nearest : inside;
-}
 
 // A closed 20 x 20 box; 8 turning polygons (squares, triangles, hexagons) and 8 balls, one to
 // a cell of a 4 x 4 grid, at up to 1.5 a frame and 2 radians a frame.

@@ -193,9 +193,10 @@ ContactEvent World::State::respond(const Prediction& p, int sequence) {
     };
     // A body frozen against a wall is carried by it; against a body it stands still.
     apply(p.body, a, ma, out_a, wall_velocity);
-    // Rounding at a contact: a center left past the wall's line is put back on it.
+    // Rounding at a contact: a circle's center left past the wall's line is put back on it (not
+    // a polygon's: its center is on the far side of a wall it straddles, not by rounding).
     if (p.other_kind == OtherKind::Wall && p.feature == Feature::SegmentInterior && ma.alive &&
-        !changed.empty())
+        !ma.polygon() && !changed.empty())
         keep_on_the_body_side(p.body, walls[static_cast<std::size_t>(p.other)].at(t), n);
     if (b) apply(p.other, *b, *mb, out_b, Vec2{});
 

@@ -415,12 +415,13 @@ TEST(WorldOracle, ABallSqueezedByABladeIsFrozenAndCrushedAsTheReferenceScheduler
     print("blade squeeze", totals);
 }
 
-// The turning polygons' scenes above with up to 200 bodies in the same 40 x 40 box (about a
-// third polygons, every other
-// one turning; at 200 the bodies fill a sixth of the box and meet every few frame times):
-// 100 and 200 bodies, one seed each, with and without the kinematic walls, in CI (a sanitized
-// build, about ten times slower: without them); CCD_ORACLE_TURNING_SEEDS=n runs seeds 1 to n
-// (docs/scheduler.md, "The oracle").
+// The turning polygons' scenes above with up to 200 bodies in the same 40 x 40 box (about a third
+// polygons, every other one turning), every body bouncing (elastic where the scene had another
+// response): in a crowd the one-sided responses pump energy (a ball bouncing off a sliding body's
+// moving side gains speed; seed 4's 200 bodies reach 10^5 units a frame in three frames), until the
+// World's prediction budget, which the oracle does not model, cuts the frame. 100 and 200 bodies,
+// one seed each, with and without the kinematic walls, in CI (a sanitized build, about ten times
+// slower: without them); CCD_ORACLE_TURNING_SEEDS=n runs seeds 1 to n (docs/scheduler.md).
 #ifdef __SANITIZE_ADDRESS__
 constexpr bool kBothWalls = false;
 #else
@@ -428,26 +429,35 @@ constexpr bool kBothWalls = true;
 #endif
 
 TEST(WorldOracle, ScenesOfUpTo200BodiesWithTurningPolygonsGiveTheSameLog) {
-    std::uint32_t seeds = 1;
-    if (const char* env = std::getenv("CCD_ORACLE_TURNING_SEEDS"))
-        seeds = static_cast<std::uint32_t>(std::max(1, std::atoi(env)));
+    // Seed 2 in CI: its 100 bodies with the kinematic walls have a polygon's corner reach a
+    // paddle's far side while the polygon straddles it (whose center the rounding rule for a
+    // circle's once put on the paddle's line).
+    std::uint32_t first = 2, last = 2;
+    if (const char* env = std::getenv("CCD_ORACLE_TURNING_SEEDS")) {
+        first = 1;
+        last = static_cast<std::uint32_t>(std::max(1, std::atoi(env)));
+    }
+    const int seeds = static_cast<int>(last - first + 1);
     Totals totals;
     int turning = 0;
     for (int count : {100, 200}) {
-        for (std::uint32_t seed = 1; seed <= seeds; ++seed) {
+        for (std::uint32_t seed = first; seed <= last; ++seed) {
             SCOPED_TRACE(::testing::Message() << count << " bodies, seed " << seed);
             for (const bool kinematic : {false, true}) {
                 if (kinematic && !kBothWalls) continue;
-                const ccd_test::ReferenceScene scene = turning_scene(count, seed, kinematic);
+                ccd_test::ReferenceScene scene = turning_scene(count, seed, kinematic);
+                for (ccd::BodyDef& body : scene.bodies)
+                    if (body.response.kind != ccd::ResponseKind::Bounce)
+                        body.response = ccd::Response::bounce();
                 compare_with_oracle(scene, kFrames, totals);
                 if (::testing::Test::HasFatalFailure()) return;
                 turning += turning_events(scene);
             }
         }
     }
-    EXPECT_EQ(totals.scenes, (kBothWalls ? 4 : 2) * static_cast<int>(seeds));
-    EXPECT_GT(totals.events, 400 * static_cast<int>(seeds));
-    EXPECT_GT(turning, 100 * static_cast<int>(seeds)) << "events of a turning polygon";
+    EXPECT_EQ(totals.scenes, (kBothWalls ? 4 : 2) * seeds);
+    EXPECT_GT(totals.events, 400 * seeds);
+    EXPECT_GT(turning, 100 * seeds) << "events of a turning polygon";
     print("turning polygons, up to 200 bodies", totals);
 }
 

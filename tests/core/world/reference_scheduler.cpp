@@ -502,9 +502,9 @@ ccd::EventLog ReferenceScheduler::step() {
             changed.push_back(index);
         };
         apply(c.body, a, oa, wv, wa);
-        // A center that the contact's rounding left past the wall's line: back on it.
+        // A circle's center that the contact's rounding left past the wall's line: back on it.
         if (c.kind == OtherKind::Wall && c.hit.feature == ccd::Feature::SegmentInterior &&
-            a.alive && !changed.empty()) {
+            a.alive && a.outline.empty() && !changed.empty()) {
             const Vec2 placed = ccd::detail::on_the_body_side(a.anchor, wall_at(c.other, now), nrm);
             if (!(placed == a.anchor)) {
                 a.anchor = placed;

@@ -4,10 +4,10 @@
 // keyframe interval (8, 12, 25, 50) side by side. One iteration of BM_Jump/K is one
 // Recording::frame(F) to a frame F drawn at random (a fixed seed) among the recorded ones
 // (CCD_RECORDING_BENCH_JUMPS of them, default 100): its time is the benchmark's (manual time:
-// the mean wall time; the CPU column is the mean CPU time of the thread), and the counters give the largest jump in wall time (jump_max_ms) and in
-// the thread's CPU time (jump_max_cpu_ms: what a jump costs on an idle machine, where the two
-// agree), the recording's memory (MB, 2^20 bytes), its keyframes and the frames it holds.
-// docs/performance.md has the command and the figures.
+// the mean wall time; the CPU column is the mean CPU time of the thread), and the counters give the
+// largest jump in wall time (jump_max_ms) and in the thread's CPU time (jump_max_cpu_ms: what a
+// jump costs on an idle machine, where the two agree), the recording's memory (MB, 2^20 bytes), its
+// keyframes and the frames it holds. docs/performance.md has the command and the figures.
 #include "ccd/recording.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"

@@ -3,6 +3,7 @@
 // (the contact from the geometry, the impulse from Baraff's formula); the soak checks what must
 // hold over a long run: nobody leaves the box, no overlap deeper than the queries' tolerance,
 // the kinetic energy (linear plus angular) kept.
+#include "body_defs.hpp"
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
 #include "log_level_comparison.hpp"
@@ -29,6 +30,7 @@ using ccd::Feature;
 using ccd::OtherKind;
 using ccd::Vec2;
 using ccd::World;
+using ccd_test::ball;
 using ccd_test::expect_near;
 using ccd_test::placed;
 using ccd_test::Placed;
@@ -47,13 +49,6 @@ BodyDef turning_square(Vec2 center, Vec2 velocity, double angular_velocity) {
     def.mass = 4.0;
     def.outline = kSquare;
     def.angular_velocity = angular_velocity;
-    return def;
-}
-
-BodyDef ball(Vec2 center, double radius, Vec2 velocity) {
-    BodyDef def;
-    def.shape = Circle{center, radius};
-    def.velocity = velocity;
     return def;
 }
 

@@ -4,6 +4,7 @@
 // w x (p - pivot)); the rest checks what must hold: a ball squeezed between a blade and the box
 // is frozen and crushed, the orientation comes from the frame count, a keyframe replays a
 // windmill run bit for bit, the log levels agree.
+#include "body_defs.hpp"
 #include "ccd/path_position.hpp"
 #include "ccd/world.hpp"
 #include "expect_near.hpp"
@@ -24,16 +25,10 @@ using ccd::Feature;
 using ccd::OtherKind;
 using ccd::Vec2;
 using ccd::World;
+using ccd_test::ball;
 using ccd_test::expect_near;
 
 constexpr double kPi = std::numbers::pi;
-
-BodyDef ball(Vec2 center, double radius, Vec2 velocity) {
-    BodyDef def;
-    def.shape = Circle{center, radius};
-    def.velocity = velocity;
-    return def;
-}
 
 TEST(WorldTurningWall, APaddleBatsABallAtRest) {
     // The paddle from its pivot (0, 0) to (4, 0), turning a quarter turn a frame: at time t it
@@ -75,6 +70,14 @@ TEST(WorldTurningWall, APaddleBatsABallAtRest) {
     EXPECT_NEAR(world.wall_angle(0), kPi / 2.0, 1e-15);
 }
 
+// The crate the paddle below meets: the square [1.5, 2.5] x [1, 2], mass 1, of fixed rotation.
+BodyDef paddle_crate() {
+    BodyDef crate;
+    crate.shape = Circle{{2.0, 1.5}, 0.0};
+    crate.outline = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    return crate;
+}
+
 TEST(WorldTurningWall, APaddleBatsACrateThatDoesNotTurn) {
     // The same paddle, and a crate of fixed rotation (mass 1), the square [1.5, 2.5] x [1, 2].
     // Its corner (2.5, 1) is at the least angle, theta = atan(1 / 2.5), 2.69 from the pivot
@@ -83,9 +86,7 @@ TEST(WorldTurningWall, APaddleBatsACrateThatDoesNotTurn) {
     // along the normal: the crate leaves at twice that, (-pi, 5 pi / 2).
     World world;
     world.add_turning_wall({{0.0, 0.0}, {4.0, 0.0}}, {0.0, 0.0}, kPi / 2.0);
-    BodyDef crate;
-    crate.shape = Circle{{2.0, 1.5}, 0.0};
-    crate.outline = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    BodyDef crate = paddle_crate();
     world.add_body(crate);
     const ccd::EventLog& log = world.step();
     ASSERT_GE(log.events.size(), 1u);
@@ -108,9 +109,7 @@ TEST(WorldTurningWall, APaddleKnocksACrateIntoASpin) {
     // counter-clockwise at 6 (r x n) j = 4.5 pi 7.25 / 10.625 radians a frame.
     World world;
     world.add_turning_wall({{0.0, 0.0}, {4.0, 0.0}}, {0.0, 0.0}, kPi / 2.0);
-    BodyDef crate;
-    crate.shape = Circle{{2.0, 1.5}, 0.0};
-    crate.outline = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    BodyDef crate = paddle_crate();
     crate.angular_velocity = 0.0;
     world.add_body(crate);
     const ccd::EventLog& log = world.step();

@@ -12,6 +12,7 @@
 #include "ccd/batch_circle_segment.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "floor_kernel.hpp"
+#include "interleaved_repetitions.hpp"
 #include "median_recorder.hpp"
 
 #include <benchmark/benchmark.h>
@@ -373,21 +374,8 @@ int main(int argc, char** argv) {
     build(query_count());
     sort_by_outcome();
     const bool batch_agrees = check_agreement();
-    // By default each benchmark runs five times, the repetitions of all six in a random
-    // interleaved order, and the summary compares medians: on a shared machine a burst of load
-    // then lands on one repetition of one benchmark, not on a whole benchmark and so on the
-    // ratio. Flags given on the command line come later and win (e.g. --benchmark_repetitions=1).
-    std::vector<char*> args{argv[0]};
-    char repetitions[] = "--benchmark_repetitions=5";
-    char interleaving[] = "--benchmark_enable_random_interleaving=true";
-    char aggregates[] = "--benchmark_report_aggregates_only=true";
-    args.insert(args.end(), {repetitions, interleaving, aggregates});
-    args.insert(args.end(), argv + 1, argv + argc);
-    int count = static_cast<int>(args.size());
-    benchmark::Initialize(&count, args.data());
-    argc = count;
-    argv = args.data();
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    // Each benchmark five times, in a random interleaved order (interleaved_repetitions.hpp).
+    if (!bench::initialize_interleaved(argc, argv, 5)) return 1;
     bench::MedianRecorder recorder("time_per_query", 1e9); // seconds -> ns
     benchmark::RunSpecifiedBenchmarks(&recorder);
     benchmark::Shutdown();

@@ -17,6 +17,7 @@
 #include "ccd/box2d_toi.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/toi_turning.hpp"
+#include "interleaved_repetitions.hpp"
 #include "median_recorder.hpp"
 
 #include <benchmark/benchmark.h>
@@ -275,15 +276,7 @@ int main(int argc, char** argv) {
     const std::size_t n = env_count("CCD_BENCH_QUERIES", 1'000'000);
     build(g_sets[0], "circle_rotating_segment", n, 20261126);
     build(g_sets[1], "rotating_polygon_polygon", n, 20261127);
-    std::vector<char*> args{argv[0]};
-    char repetitions[] = "--benchmark_repetitions=3";
-    char interleaving[] = "--benchmark_enable_random_interleaving=true";
-    char aggregates[] = "--benchmark_report_aggregates_only=true";
-    args.insert(args.end(), {repetitions, interleaving, aggregates});
-    args.insert(args.end(), argv + 1, argv + argc);
-    int count = static_cast<int>(args.size());
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+    if (!bench::initialize_interleaved(argc, argv, 3)) return 1;
     bench::MedianRecorder recorder("time_per_query", 1e9); // seconds -> ns
     benchmark::RunSpecifiedBenchmarks(&recorder);
     benchmark::Shutdown();

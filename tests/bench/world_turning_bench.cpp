@@ -19,6 +19,7 @@
 // b2_velocityThreshold, 1 m/s by default: a contact closing slower than it would not bounce);
 // a polygon that never turns is a fixedRotation body; the box is one static body of four
 // two-sided b2EdgeShapes; gravity 0; continuous physics on (the default, set explicitly).
+#include "interleaved_repetitions.hpp"
 #include "median_recorder.hpp"
 #include "placed_shapes.hpp"
 #include "turning_soak_scene.hpp"
@@ -280,15 +281,7 @@ BENCHMARK(BM_Box2D)->Arg(1)->Arg(4)->Arg(16)->Arg(64)->Unit(benchmark::kMillisec
 } // namespace
 
 int main(int argc, char** argv) {
-    std::vector<char*> args{argv[0]};
-    char repetitions[] = "--benchmark_repetitions=3";
-    char interleaving[] = "--benchmark_enable_random_interleaving=true";
-    char aggregates[] = "--benchmark_report_aggregates_only=true";
-    args.insert(args.end(), {repetitions, interleaving, aggregates});
-    args.insert(args.end(), argv + 1, argv + argc);
-    int count = static_cast<int>(args.size());
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
+    if (!bench::initialize_interleaved(argc, argv, 3)) return 1;
     const bool none_out = count_escapes();
     std::printf("\n");
     bench::MedianRecorder recorder("s/frame", 1e3); // seconds -> ms

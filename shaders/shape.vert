@@ -1,7 +1,7 @@
 #version 330 core
 // One shape is one capsule: the segment a-b inflated by a radius. Discs (a == b), lines
 // (radius in pixels only) and points are capsules too. Its quad is four vertices with the same
-// attributes (app/shape_renderer.cpp: one indexed draw, not instanced); gl_VertexID's last two
+// attributes (app/kit/shape_renderer.cpp: one indexed draw, not instanced); gl_VertexID's last two
 // bits say which corner. Positions are world units relative to the camera center, so float
 // precision holds far from the origin.
 

@@ -2,7 +2,7 @@
 # Builds two variants of ccd_bench beside the default build's, to size what the compiler costs
 # the scalar query (docs/performance.md, "Levers measured and dropped"). Neither is a build
 # of the project; both link the project's own objects with one of them replaced:
-#   ccd_bench_movapd  core/src/toi_circle_segment.cpp as GCC compiles it, with every register
+#   ccd_bench_movapd  core/queries/src/toi_circle_segment.cpp as GCC compiles it, with every register
 #                     copy `vmovsd %xmmA, %xmmA, %xmmB` (a merge) rewritten as `vmovapd` (a
 #                     move the CPU eliminates at rename): the same instructions otherwise;
 #   ccd_bench_clang   the same file compiled by clang++ (Debian's clang 14) for x86-64-v4
@@ -16,18 +16,18 @@ build=$repo/build/default
 work=$build/tests/bench/compiler_variants
 mkdir -p "$work"
 cmake --build "$build" --target ccd_bench >/dev/null
-source_file=$repo/core/src/toi_circle_segment.cpp
-flags=(-I"$repo/core/include" -O2 -DNDEBUG -std=c++20 -ffp-contract=off -fno-math-errno
+source_file=$repo/core/queries/src/toi_circle_segment.cpp
+flags=(-I"$repo/core/vocabulary/include" -I"$repo/core/queries/include" -O2 -DNDEBUG -std=c++20 -ffp-contract=off -fno-math-errno
     -fno-trapping-math)
 
-# ccd_bench's own link line, with libccd.a swapped for a copy holding `object`.
+# ccd_bench's own link line, with the queries' library swapped for a copy holding `object`.
 link_with() { # object, output
-    cp "$build/core/libccd.a" "$work/libccd.a"
+    cp "$build/core/queries/libccd_queries.a" "$work/libccd_queries.a"
     cp "$1" "$work/toi_circle_segment.cpp.o"
-    (cd "$work" && ar r libccd.a toi_circle_segment.cpp.o)
+    (cd "$work" && ar r libccd_queries.a toi_circle_segment.cpp.o)
     local line
     line=$(cd "$build" && ninja -t commands tests/bench/ccd_bench | tail -1)
-    line=${line//core\/libccd.a/$work\/libccd.a}
+    line=${line//core\/queries\/libccd_queries.a/$work\/libccd_queries.a}
     line=${line//-o tests\/bench\/ccd_bench /-o $2 }
     (cd "$build" && eval "$line")
     echo "wrote $2"

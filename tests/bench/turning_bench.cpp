@@ -6,13 +6,13 @@
 // (core/peers). Prints ns/query per benchmark, then per kind the ratio, Box2D's outcomes against
 // the certified answer (the contacts it misses, those it gives up on, those it reports where
 // there is none), and the certified answers checked against the long double reference of the
-// tests (tests/core/turning_reference.hpp) on a sample: none may fail.
+// tests (tests/support/turning_reference.hpp) on a sample: none may fail.
 //
 // Each benchmark runs three times, the repetitions interleaved at random, and the summary
 // compares medians (command-line flags override). CCD_BENCH_QUERIES overrides the number of
 // queries per kind (default 1,000,000); CCD_BENCH_REFERENCE_SAMPLE the number checked against
 // the reference (default 2,000: the reference costs milliseconds a query).
-#include "../core/turning_reference.hpp"
+#include "../support/turning_reference.hpp"
 #include "box2d_side.hpp"
 #include "ccd/box2d_toi.hpp"
 #include "ccd/pair_registry.hpp"

@@ -1,7 +1,7 @@
 // The batch API against the scalar query it batches: for every input, the same hit or miss, the
 // same t to the bit, the same feature and the same normal to the bit. The scalar query is the
 // oracle here on purpose: the batch promises to be exactly it, only faster.
-#include "../core/circle_segment_query_families.hpp"
+#include "../support/circle_segment_query_families.hpp"
 #include "ccd/batch_circle_segment.hpp"
 #include "ccd/toi_circle_segment.hpp"
 

@@ -66,7 +66,7 @@ private:
     int width_ = 0, height_ = 0, channels_ = 0;
 };
 
-// The palette of app/color.hpp, loosely: blue for the mover, orange for the impact.
+// The palette of app/kit/color.hpp, loosely: blue for the mover, orange for the impact.
 bool is_blue(Rgb c) {
     return c.b > 120 && c.b > c.r + 50 && c.b > c.g;
 }
@@ -207,7 +207,7 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
 TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
     // The app registers Box2D's b2TimeOfImpact as "box2d". scenes/two-circles.json: Box2D stops
     // where the centres are 1 + 1 - 3 x 0.005 = 1.985 apart, t = 0.5419 against the exact
-    // 0.54 (tests/app/query_lab_pairs_test.cpp works it out): its own target reached, so no
+    // 0.54 (tests/app/labmodel/query_lab_pairs_test.cpp works it out): its own target reached, so no
     // disagreement, and its search for the panel.
     const fs::path dir = scratch_dir();
     const auto report_of = [&](const std::string& scene) {
@@ -514,7 +514,7 @@ TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
 
 TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
     // The scenes of scenes/ go in the order of its guided tour, scenes/tour.txt (one file name a
-    // line, '#' comments; tests/app/scene_library_test.cpp checks every scene is in it); the
+    // line, '#' comments; tests/app/session/scene_library_test.cpp checks every scene is in it); the
     // stop after default.json.
     std::vector<std::string> names;
     std::ifstream tour(fs::path(kScenes) / "tour.txt");

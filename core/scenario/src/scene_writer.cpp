@@ -153,7 +153,7 @@ void write_inline(const Json& value, std::string& out) {
         out += "]";
     } else {
         // nlohmann prints a double in the shortest form that reads back to the same bits
-        // (tests/scenario/scene_writer_test.cpp checks it on awkward values).
+        // (tests/core/scenario/scene_writer_test.cpp checks it on awkward values).
         out += value.dump();
     }
 }

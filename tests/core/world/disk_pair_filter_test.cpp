@@ -1,4 +1,4 @@
-// The scheduler's cheap rejection in front of the circle-circle query (core/src/
+// The scheduler's cheap rejection in front of the circle-circle query (core/world/src/
 // disk_pair_filter.hpp): whenever it rejects a pair, the exact query reports no hit or a hit
 // that is not approaching (which the scheduler never queues). Random pairs at the bench's
 // scale and at extreme scales, and the degenerate ones: touching, a hair apart, zero motion,

@@ -1,4 +1,4 @@
-// The scheduler's queue (core/src/event_queue.hpp): draining it at once gives what popping it
+// The scheduler's queue (core/world/src/event_queue.hpp): draining it at once gives what popping it
 // one by one gives, in the same order, ties in time included.
 #include "event_queue.hpp"
 

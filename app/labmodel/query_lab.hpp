@@ -70,13 +70,13 @@ std::string_view to_string(Handle handle);
 // on the kinds of the lab's pair; the others keep their defaults.
 struct LabState {
     ccd::Circle mover;               // a circle mover
-    ccd::Polygon mover_polygon;      // a polygon mover (PolygonPolygon, PolygonSegment)
+    ccd::Polygon mover_polygon;      // a polygon mover
     ccd::Vec2 displacement;          // the mover's motion over the frame
     ccd::Segment obstacle;           // segment pairs: the segment at t = 0
     ccd::Vec2 obstacle_da;           // moving segment pairs: how far end a moves over the frame
     ccd::Vec2 obstacle_db;           // moving segment pairs: how far end b moves over the frame
-    ccd::Circle obstacle_circle;     // CircleCircle
-    ccd::Polygon obstacle_polygon;   // a polygon obstacle (PolygonPolygon, CirclePolygon)
+    ccd::Circle obstacle_circle;     // a circle obstacle
+    ccd::Polygon obstacle_polygon;   // a polygon obstacle
     ccd::Vec2 obstacle_displacement; // a circle or polygon obstacle's motion
     // Turning sides: a polygon's orientation at t = 0 (the scene's `angle`: mover_polygon and
     // obstacle_polygon are the outlines at the orientation 0), each side's turn over the frame

@@ -21,9 +21,9 @@ std::string_view to_string(ViewKind kind); // "query lab", "world"
 // too). Throws what making that view would throw, so that a
 // view made from it afterwards cannot fail: std::runtime_error, prefixed with `label` (the
 // scene's file), when the query lab cannot take the scene; ccd::SceneError when the scene makes
-// no World (a polygon with more vertices than the World takes), except for a turning body the
-// World does not step (ccd::turning_refusal): the world view opens and shows the refusal in
-// place of a run.
+// no World (a polygon with more vertices than the World takes), except for a polygon that is
+// not convex beside a turning body (ccd::turning_refusal): the world view opens and shows the
+// refusal in place of a run.
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode);
 
 } // namespace ccdlab

@@ -75,7 +75,8 @@ public:
     // The run's World at its head: the names and shapes of its bodies and walls.
     const ccd::SceneWorld& world() const { return timeline_.run().head(); }
     const Timeline& timeline() const { return timeline_; }
-    // Why the World refuses the scene (a turning body: ccd::turning_refusal), or nothing.
+    // Why the World refuses the scene (a polygon that is not convex beside a turning body:
+    // ccd::turning_refusal), or nothing.
     const std::optional<std::string>& refusal() const { return refusal_; }
     double scrub_t() const { return timeline_.t(); }
     void set_scrub_t(double t);
@@ -222,9 +223,9 @@ private:
     CanvasView canvas_;  // the camera, Home, F1's help and whether anything shown changed
     std::size_t recording_cap_;
     // The recorded run, the frame shown and t; of an empty scene when the World refuses the
-    // scene (a turning body).
+    // scene (ccd::turning_refusal).
     Timeline timeline_;
-    // Why the World does not step the scene (a turning body), shown in the panel.
+    // Why the World does not step the scene (ccd::turning_refusal), shown in the panel.
     std::optional<std::string> refusal_;
     std::optional<ComparedRun> compared_;
     ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)

@@ -1,8 +1,8 @@
 // End-to-end tests of the turning pairs in the real executable under xvfb-run: a turning scene
 // opens in the query lab with the hand-worked time of impact and the certified search in its
 // --report, dragging the angle handle (xdotool) turns the shape, and the new time of impact is
-// the core's certified answer for the numbers the app now holds; the world view refuses the
-// turning body with the World's message.
+// the core's certified answer for the numbers the app now holds; the world view steps a turning
+// segment and a turning polygon, refusing neither.
 #include "gui_test_support.hpp"
 #include "process.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The scene files shipped in scenes/ (CCDLAB_SCENES_DIR), schemas aside, in name order; and
-// those of them the World steps (a scene with a turning segment, or with a turning polygon and
-// one that is not convex, is refused: ccd::turning_refusal).
+// those of them the World steps (a scene with a polygon that is not convex beside one that turns
+// freely or a turning segment is refused: ccd::turning_refusal).
 
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"

@@ -135,15 +135,13 @@ PairItems items_of(std::pair<Item, Item> sides) {
 
 // The registry's pair for two items (a polygon against a static segment is answered by the
 // moving-segment pair, whose ends then rest). The mover is the first polygon, the obstacle the
-// next one. A polygon against a turning segment (the World's turning walls) is a pair of the
-// registry the lab does not take apart.
+// next one. A pair the registry keeps out of the lab (ccd::PairType::lab) is none.
 const ccd::PairType* pair_of(std::pair<Item, Item> sides, const ccd::Scene& scene) {
     const std::size_t obstacle_polygon = sides.first == Item::Polygon ? 1 : 0;
     const ccd::PairType* pair = ccd::choose_pair(side_of(sides.first, scene, 0),
                                                  side_of(sides.second, scene, obstacle_polygon))
                                     .pair;
-    if (pair && pair->name == "rotating_polygon_rotating_segment") return nullptr;
-    return pair;
+    return pair && pair->lab ? pair : nullptr;
 }
 
 } // namespace

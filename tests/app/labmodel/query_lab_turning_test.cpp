@@ -91,6 +91,7 @@ TEST(QueryLabTurning, EachTurningSceneOpensAsTheRegistrysTurningPair) {
     none.walls.push_back(paddle_scene().walls[0]);
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(none)), "none");
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(none, true)), "none");
+    EXPECT_FALSE(ccd::find_pair_type("rotating_polygon_rotating_segment")->lab);
 }
 
 TEST(QueryLabTurning, ThePaddlesAnswerIsTheCertifiedQuerysAndTheHandValue) {

@@ -149,6 +149,27 @@ int bracket_depth(const ccd::SearchBracket& bracket) {
     return std::clamp(static_cast<int>(std::lround(-std::log2(width))), 0, 60);
 }
 
+// What the search says at `t`: the sample nearest to it, and the deepest bracket holding it.
+std::string search_tooltip(const ccd::CertifiedSearch& search, double t) {
+    const ccd::SeparationSample* nearest = nullptr;
+    for (const ccd::SeparationSample& s : search.samples)
+        if (!nearest || std::fabs(s.t - t) < std::fabs(nearest->t - t)) nearest = &s;
+    std::string text = "t = " + fixed_text(t, 6);
+    if (nearest)
+        text += "\nf(" + fixed_text(nearest->t, 4) + ") = " + number_text(nearest->separation);
+    const ccd::SearchBracket* finest = nullptr;
+    for (const ccd::SearchBracket& b : search.brackets)
+        if (b.t0 <= t && t <= b.t1 && (!finest || b.t1 - b.t0 < finest->t1 - finest->t0))
+            finest = &b;
+    if (finest) {
+        text += "\nbracket [" + number_text(finest->t0, 9) + ", " + number_text(finest->t1, 9) +
+                "]: " + std::string(ccd::to_string(finest->verdict));
+        if (!std::isnan(finest->lower_bound))
+            text += "\nf >= " + number_text(finest->lower_bound) + " on it";
+    }
+    return text;
+}
+
 // The certified search of a turning query, as the trace holds it (ccd::CertifiedSearch): the
 // separation f(t) the core sampled over the frame, the zero line, the root (the hit's t) and
 // the final bracket; below it, every bracket the search looked at, a row per halving depth, in
@@ -217,23 +238,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
     if (ImGui::IsItemHovered()) {
         const double t = std::clamp(
             (ImGui::GetIO().MousePos.x - origin.x - inset) / (size.x - 2.0f * inset), 0.0f, 1.0f);
-        const ccd::SeparationSample* nearest = nullptr;
-        for (const ccd::SeparationSample& s : search.samples)
-            if (!nearest || std::fabs(s.t - t) < std::fabs(nearest->t - t)) nearest = &s;
-        std::string text = "t = " + fixed_text(t, 6);
-        if (nearest)
-            text += "\nf(" + fixed_text(nearest->t, 4) + ") = " + number_text(nearest->separation);
-        const ccd::SearchBracket* finest = nullptr; // the deepest bracket holding t
-        for (const ccd::SearchBracket& b : search.brackets)
-            if (b.t0 <= t && t <= b.t1 && (!finest || b.t1 - b.t0 < finest->t1 - finest->t0))
-                finest = &b;
-        if (finest) {
-            text += "\nbracket [" + number_text(finest->t0, 9) + ", " + number_text(finest->t1, 9) +
-                    "]: " + std::string(ccd::to_string(finest->verdict));
-            if (!std::isnan(finest->lower_bound))
-                text += "\nf >= " + number_text(finest->lower_bound) + " on it";
-        }
-        ImGui::SetTooltip("%s", text.c_str());
+        ImGui::SetTooltip("%s", search_tooltip(search, t).c_str());
     }
 }
 

@@ -36,7 +36,7 @@ constexpr Part kEnds[] = {Part::A, Part::B};
 constexpr Part kMovingEnds[] = {Part::AEnd, Part::BEnd, Part::A, Part::B};
 constexpr Part kPivotAndAngle[] = {Part::Pivot, Part::Angle};
 constexpr Part kCenter[] = {Part::Center};
-constexpr Part kAngleAndTip[] = {Part::Angle, Part::Tip};
+constexpr Part kTipAndAngle[] = {Part::Tip, Part::Angle};
 
 // The handles of each side kind, in SideKind's order. An end that does not move has both of its
 // handles in one place, and the one at t = 0 wins.
@@ -46,7 +46,7 @@ constexpr std::array<SideHandles, 6> kSideHandles{{
     {kMovingEnds, {}},       // MovingSegment
     {kEnds, kPivotAndAngle}, // TurningSegment
     {kCenter, kTip},         // Polygon
-    {kCenter, kAngleAndTip}, // TurningPolygon
+    {kCenter, kTipAndAngle}, // TurningPolygon
 }};
 
 // A polygon side as the scene holds it: its outline, orientation and motion.

@@ -50,8 +50,7 @@ enum class Part {
 };
 
 // A side kind's handles in the order they are drawn (later on top): those drawn under the
-// other side's handles, then those drawn over them (the mover's t = 1 handles go on top, so
-// its tip can be grabbed even when its motion is zero).
+// other side's handles, then those drawn over them.
 struct SideHandles {
     std::span<const Part> under;
     std::span<const Part> over;

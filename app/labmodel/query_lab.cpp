@@ -160,7 +160,7 @@ std::size_t part_index(Handle handle) {
 }
 
 // The pair's handles: the mover's drawn under the obstacle's, the obstacle's, then the mover's
-// drawn over them (its tip last, on top).
+// drawn over them, its tip last of all so that it can be grabbed even when its motion is zero.
 std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) {
     const SideHandles m = side_handles(side_kind(mover)), o = side_handles(side_kind(obstacle));
     std::vector<Handle> out;
@@ -172,6 +172,7 @@ std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) 
     add(Side::Obstacle, o.under);
     add(Side::Obstacle, o.over);
     add(Side::Mover, m.over);
+    std::stable_partition(out.begin(), out.end(), [](Handle h) { return h != Handle::Tip; });
     return out;
 }
 

@@ -49,7 +49,7 @@ constexpr std::array<SideHandles, 6> kSideHandles{{
     {kCenter, kTipAndAngle}, // TurningPolygon
 }};
 
-// A polygon side as the scene holds it: its outline, orientation and motion.
+// A polygon side as the scene holds it: its outline and its orientation at t = 0.
 ccd::PolygonBody polygon_body(const LabSide& side) {
     ccd::PolygonBody body;
     body.polygon = side.polygon();

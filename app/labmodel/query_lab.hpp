@@ -1,8 +1,8 @@
 #pragma once
 // QueryLab: the model behind the query canvas: one mover and one obstacle (a circle or point
 // against a static or moving segment, another circle or a polygon; a polygon against a polygon
-// or a segment), the scrubbed time and the core's answer. It knows its draggable handles; it
-// draws nothing.
+// or a segment), each a LabSide (lab_side.hpp: a ccd::Swept and its name), the scrubbed time
+// and the core's answer. It knows its draggable handles from its sides' kinds; it draws nothing.
 
 #include "camera.hpp"
 #include "lab_side.hpp"

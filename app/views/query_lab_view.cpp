@@ -16,6 +16,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -69,6 +70,32 @@ void draw_grid(ShapeRenderer& r, const Camera& camera) {
     }
 }
 
+// A plot's range of values widened by 8% each way (a flat curve's to a range of 1).
+void pad_range(double& lo, double& hi) {
+    if (!(hi > lo)) hi = lo + 1.0;
+    const double pad = 0.08 * (hi - lo);
+    lo -= pad;
+    hi += pad;
+}
+
+constexpr ImU32 kGuide = IM_COL32(120, 125, 135, 120);
+
+// A plot's box, its zero line at `zero_y` and the frame's ends (t = 0 and t = 1) at `ends_x`.
+void plot_frame(ImDrawList* list, ImVec2 origin, ImVec2 size, float zero_y,
+                std::array<float, 2> ends_x) {
+    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
+                        IM_COL32(20, 22, 27, 255));
+    list->AddLine(ImVec2(origin.x, zero_y), ImVec2(origin.x + size.x, zero_y), kGuide);
+    for (const float x : ends_x)
+        list->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + size.y), kGuide);
+}
+
+// "t = 0" and "t = 1" inside the frame's ends, above `bottom`.
+void frame_ends_named(ImDrawList* list, std::array<float, 2> ends_x, float bottom) {
+    list->AddText(ImVec2(ends_x[0] + 3, bottom - 16), kGuide, "t = 0");
+    list->AddText(ImVec2(ends_x[1] - 38, bottom - 16), kGuide, "t = 1");
+}
+
 // The equation view: f(t) = a t^2 + b t + c of one candidate (or the polynomial of its
 // `coefficients`, for the quartic band of a moving segment), over the frame and a little
 // beyond, with the zero line, the frame's ends and the roots in their verdict's colour. The
@@ -94,22 +121,14 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
         lo = std::min(lo, v);
         hi = std::max(hi, v);
     }
-    if (!(hi > lo)) hi = lo + 1.0;
-    const double pad = 0.08 * (hi - lo);
-    lo -= pad;
-    hi += pad;
+    pad_range(lo, hi);
     const auto x_of = [&](double t) {
         return origin.x + static_cast<float>((t - t_lo) / (t_hi - t_lo)) * size.x;
     };
     const auto y_of = [&](double v) {
         return origin.y + static_cast<float>((hi - v) / (hi - lo)) * size.y;
     };
-    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
-                        IM_COL32(20, 22, 27, 255));
-    const ImU32 guide = IM_COL32(120, 125, 135, 120);
-    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
-    for (double t : {0.0, 1.0})
-        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    plot_frame(list, origin, size, y_of(0.0), {x_of(0.0), x_of(1.0)});
     ImVec2 points[samples + 1];
     for (int i = 0; i <= samples; ++i) {
         const double t = t_lo + (t_hi - t_lo) * i / samples;
@@ -120,8 +139,7 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
         if (root.t >= t_lo && root.t <= t_hi)
             list->AddCircleFilled(ImVec2(x_of(root.t), y_of(0.0)), 4.5f,
                                   to_imgui(verdict_color(root.verdict)));
-    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + size.y - 16), guide, "t = 0");
-    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + size.y - 16), guide, "t = 1");
+    frame_ends_named(list, {x_of(0.0), x_of(1.0)}, origin.y + size.y);
     if (ImGui::IsItemHovered()) {
         const double t = t_lo + (ImGui::GetIO().MousePos.x - origin.x) / size.x * (t_hi - t_lo);
         ImGui::SetTooltip("t = %s\nf(t) = %s", fixed_text(t, 6).c_str(), number_text(f(t)).c_str());
@@ -190,10 +208,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
         lo = std::min(lo, s.separation);
         hi = std::max(hi, s.separation);
     }
-    if (!(hi > lo)) hi = lo + 1.0;
-    const double pad = 0.08 * (hi - lo);
-    lo -= pad;
-    hi += pad;
+    pad_range(lo, hi);
     const float inset = 6.0f; // t = 0 and t = 1 a little inside the box
     const auto x_of = [&](double t) {
         return origin.x + inset + static_cast<float>(t) * (size.x - 2.0f * inset);
@@ -201,12 +216,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
     const auto y_of = [&](double v) {
         return origin.y + static_cast<float>((hi - v) / (hi - lo)) * curve_height;
     };
-    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
-                        IM_COL32(20, 22, 27, 255));
-    const ImU32 guide = IM_COL32(120, 125, 135, 120);
-    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
-    for (double t : {0.0, 1.0})
-        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    plot_frame(list, origin, size, y_of(0.0), {x_of(0.0), x_of(1.0)});
     // The final bracket: certified clear up to its start, the contact at its end.
     if (search.final_t1 > search.final_t0)
         list->AddRectFilled(ImVec2(x_of(search.final_t0), origin.y),
@@ -233,8 +243,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
                       impact, 1.5f);
         list->AddCircleFilled(ImVec2(x_of(hit->t), y_of(0.0)), 4.5f, impact);
     }
-    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + curve_height - 16), guide, "t = 0");
-    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + curve_height - 16), guide, "t = 1");
+    frame_ends_named(list, {x_of(0.0), x_of(1.0)}, origin.y + curve_height);
     if (ImGui::IsItemHovered()) {
         const double t = std::clamp(
             (ImGui::GetIO().MousePos.x - origin.x - inset) / (size.x - 2.0f * inset), 0.0f, 1.0f);

@@ -26,29 +26,28 @@ WorldBox drawn_extent(const ccd::EventLog& log, std::span<const double> radii,
     return box;
 }
 
+namespace {
+
+// A side at t: a circle's disc, a segment's ends, a polygon's vertices.
+void include_side(WorldBox& box, const LabSide& side, double t) {
+    const std::vector<ccd::Vec2> points = points_at(side, t);
+    if (points.empty()) box.include(center_at(side, t), radius_of(side));
+    for (const ccd::Vec2 v : points)
+        box.include(v);
+}
+
+} // namespace
+
 WorldBox drawn_extent(const QueryLab& lab) {
     WorldBox box;
     // A turning side sweeps arcs: the frame sampled (at most 256 times; Home's margin covers
     // what falls between the samples).
-    const bool turns = lab.mover_turns() || lab.obstacle_turns();
+    const bool turns = lab.mover().turns() || lab.obstacle().turns();
     const int pieces = turns ? std::min(lab.arc_pieces(), 256) : 1;
     for (int k = 0; k <= pieces; ++k) {
         const double t = static_cast<double>(k) / pieces;
-        if (lab.mover_is_polygon())
-            for (const ccd::Vec2 v : lab.mover_polygon_at(t).vertices)
-                box.include(v);
-        else
-            box.include(lab.mover_center_at(t), lab.mover().radius);
-        if (lab.obstacle_is_segment()) {
-            const ccd::Segment s = lab.obstacle_at(t);
-            box.include(s.a);
-            box.include(s.b);
-        } else if (lab.obstacle_is_polygon()) {
-            for (const ccd::Vec2 v : lab.obstacle_polygon_at(t).vertices)
-                box.include(v);
-        } else if (lab.obstacle_is_circle()) {
-            box.include(lab.obstacle_center_at(t), lab.obstacle_circle().radius);
-        }
+        include_side(box, lab.mover(), t);
+        include_side(box, lab.obstacle(), t);
     }
     return box;
 }

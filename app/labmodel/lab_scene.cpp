@@ -14,46 +14,53 @@ ccd::Body edited_body(ccd::Body body, const ccd::Circle& circle, ccd::Vec2 veloc
     return body;
 }
 
-void write_segment(ccd::Wall& wall, const QueryLab& lab) {
-    wall.segment = lab.obstacle();
-    wall.displacement_a = lab.moving_obstacle().displacement_a;
-    wall.displacement_b = lab.moving_obstacle().displacement_b;
-    if (lab.obstacle_turns()) {
-        wall.pivot = lab.state().obstacle_pivot;
-        wall.angle = lab.obstacle_angle();
+// A segment's ends and their motion, or, when it turns in the lab, its pivot and turn.
+void write_segment(ccd::Wall& wall, const LabSide& side) {
+    wall.segment = side.segment();
+    if (side.turns()) {
+        wall.pivot = side.pivot();
+        wall.angle = side.angle();
+        return;
     }
+    const ccd::EndMotion ends = side.swept.end_motion();
+    wall.displacement_a = ends.displacement_a;
+    wall.displacement_b = ends.displacement_b;
 }
 
 // A polygon's outline and velocity, and, when it turns in the lab, its angular velocity (its
 // orientation at t = 0 is not edited in the lab and stays).
-void write_polygon(ccd::PolygonBody& body, const ccd::Polygon& polygon, ccd::Vec2 velocity,
-                   bool turns, double angle) {
-    body.polygon = polygon;
-    body.velocity = velocity;
-    if (turns) body.angular_velocity = angle;
+void write_polygon(ccd::PolygonBody& body, const LabSide& side) {
+    body.polygon = side.polygon();
+    body.velocity = side.swept.displacement();
+    if (side.turns()) body.angular_velocity = side.angle();
+}
+
+// Writes `side` over the scene's item of its shape at `index`.
+void write_side(ccd::Scene& scene, const LabSide& side, std::size_t index) {
+    switch (side.swept.shape_kind()) {
+    case ccd::ShapeKind::Segment:
+        return write_segment(scene.walls[index], side);
+    case ccd::ShapeKind::Polygon:
+        return write_polygon(scene.polygons[index], side);
+    case ccd::ShapeKind::Point:
+    case ccd::ShapeKind::Circle:
+        break;
+    }
+    scene.bodies[index] =
+        edited_body(scene.bodies[index], side.circle(), side.swept.displacement());
 }
 
 // Writes the lab's pair into `scene`, whose pair items are at the front of their lists, where
-// QueryLab::from_scene took them: the mover is the first polygon for a polygon pair, else the
-// first body; the obstacle the first segment, the polygon after the mover's, or the second body.
+// QueryLab::from_scene took them: the mover is the first item of its shape, the obstacle the
+// next one of its own (the first segment, the polygon after the mover's, or the second body).
 void write_pair(ccd::Scene& scene, const QueryLab& lab) {
     const PairItems items = pair_items(lab.kind());
     if (scene.bodies.size() < items.bodies || scene.walls.size() < items.segments ||
         scene.polygons.size() < items.polygons)
         return;
-    if (lab.mover_is_polygon())
-        write_polygon(scene.polygons[0], lab.mover_polygon(), lab.displacement(), lab.mover_turns(),
-                      lab.mover_angle());
-    else
-        scene.bodies[0] = edited_body(scene.bodies[0], lab.mover(), lab.displacement());
-    if (lab.obstacle_is_segment())
-        write_segment(scene.walls[0], lab);
-    else if (lab.obstacle_is_polygon())
-        write_polygon(scene.polygons[lab.mover_is_polygon() ? 1 : 0], lab.obstacle_polygon(),
-                      lab.obstacle_displacement(), lab.obstacle_turns(), lab.obstacle_angle());
-    else
-        scene.bodies[1] =
-            edited_body(scene.bodies[1], lab.obstacle_circle(), lab.obstacle_displacement());
+    const bool same_items = items.bodies == 2 || items.polygons == 2;
+    write_side(scene, lab.mover(), 0);
+    write_side(scene, lab.obstacle(), same_items ? 1 : 0);
 }
 
 } // namespace

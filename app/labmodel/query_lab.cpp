@@ -9,34 +9,6 @@
 #include <stdexcept>
 
 namespace ccdlab {
-namespace {
-
-bool same(const ccd::Circle& a, const ccd::Circle& b) {
-    return a.center == b.center && a.radius == b.radius;
-}
-bool same(const ccd::Segment& a, const ccd::Segment& b) {
-    return a.a == b.a && a.b == b.b;
-}
-
-// The radius handle: on the circle, across the motion, clear of the path and the arrow.
-ccd::Vec2 radius_handle(const ccd::Circle& circle, ccd::Vec2 motion) {
-    return circle.center +
-           ccd::perp(ccd::normalized_or(motion, ccd::Vec2{1.0, 0.0})) * circle.radius;
-}
-
-} // namespace
-
-bool operator==(const LabState& a, const LabState& b) {
-    return same(a.mover, b.mover) && a.mover_polygon.vertices == b.mover_polygon.vertices &&
-           a.displacement == b.displacement && same(a.obstacle, b.obstacle) &&
-           a.obstacle_da == b.obstacle_da && a.obstacle_db == b.obstacle_db &&
-           same(a.obstacle_circle, b.obstacle_circle) &&
-           a.obstacle_polygon.vertices == b.obstacle_polygon.vertices &&
-           a.obstacle_displacement == b.obstacle_displacement &&
-           a.mover_orientation == b.mover_orientation && a.mover_angle == b.mover_angle &&
-           a.obstacle_orientation == b.obstacle_orientation &&
-           a.obstacle_angle == b.obstacle_angle && a.obstacle_pivot == b.obstacle_pivot;
-}
 
 std::string_view to_string(Handle handle) {
     switch (handle) {
@@ -99,7 +71,7 @@ bool lab_turns(const ccd::Wall& wall) {
 
 // The side a scene's item makes: a segment's motion is its ends' (Still when they stay), or a
 // Turning; a polygon's a Turning when it turns. `polygon` is which of the scene's polygons.
-ccd::SweptKind side_of(Item item, const ccd::Scene& scene, std::size_t polygon) {
+ccd::SweptKind item_kind(Item item, const ccd::Scene& scene, std::size_t polygon) {
     switch (item) {
     case Item::Body:
         return {ccd::ShapeKind::Circle, ccd::MotionKind::Translation};
@@ -135,15 +107,13 @@ PairItems items_of(std::pair<Item, Item> sides) {
 
 // The registry's pair for two items (a polygon against a static segment is answered by the
 // moving-segment pair, whose ends then rest). The mover is the first polygon, the obstacle the
-// next one. A polygon against a turning segment (the World's turning walls) is a pair of the
-// registry the lab does not take apart.
+// next one. A pair the registry keeps out of the lab (ccd::PairType::lab) is none.
 const ccd::PairType* pair_of(std::pair<Item, Item> sides, const ccd::Scene& scene) {
     const std::size_t obstacle_polygon = sides.first == Item::Polygon ? 1 : 0;
-    const ccd::PairType* pair = ccd::choose_pair(side_of(sides.first, scene, 0),
-                                                 side_of(sides.second, scene, obstacle_polygon))
+    const ccd::PairType* pair = ccd::choose_pair(item_kind(sides.first, scene, 0),
+                                                 item_kind(sides.second, scene, obstacle_polygon))
                                     .pair;
-    if (pair && pair->name == "rotating_polygon_rotating_segment") return nullptr;
-    return pair;
+    return pair && pair->lab ? pair : nullptr;
 }
 
 } // namespace
@@ -166,37 +136,84 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
 
 namespace {
 
-// The handles of a side: a circle's center, radius and arrow tip; a polygon's centroid and
-// arrow tip; a segment's ends (and where they are at t = 1 when they move). The mover's tip
-// goes last (on top) so it can be grabbed even when the motion is zero; an end that does not
-// move has both of its handles in one place, and the one at t = 0 wins.
-// A turning side adds its angle handle (a segment its pivot too), drawn over its others.
-std::vector<Handle> handles_of(const ccd::PairType& pair, bool mover_turns, bool obstacle_turns) {
-    std::vector<Handle> out{Handle::Center};
-    if (pair.mover.shape != ccd::ShapeKind::Polygon) out.push_back(Handle::Radius);
-    switch (pair.obstacle.shape) {
-    case ccd::ShapeKind::Segment:
-        if (pair.obstacle.motion == ccd::MotionKind::EndMotion)
-            out.insert(out.end(), {Handle::EndpointAEnd, Handle::EndpointBEnd});
-        out.insert(out.end(), {Handle::EndpointA, Handle::EndpointB});
-        if (obstacle_turns) out.insert(out.end(), {Handle::Pivot, Handle::ObstacleAngle});
-        break;
-    case ccd::ShapeKind::Circle:
-    case ccd::ShapeKind::Point:
-        out.insert(out.end(),
-                   {Handle::ObstacleCenter, Handle::ObstacleRadius, Handle::ObstacleTip});
-        break;
-    case ccd::ShapeKind::Polygon:
-        out.insert(out.end(), {Handle::ObstacleCenter, Handle::ObstacleTip});
-        if (obstacle_turns) out.push_back(Handle::ObstacleAngle);
-        break;
-    }
-    if (mover_turns) out.push_back(Handle::Angle);
-    out.push_back(Handle::Tip);
+constexpr std::size_t kParts = 9;
+
+// The handle of each side's parts, in Part's order (a mover is never a segment).
+constexpr std::array<Handle, kParts> kMoverHandles{Handle::Center, Handle::Radius, Handle::Tip,
+                                                   Handle::None,   Handle::None,   Handle::None,
+                                                   Handle::None,   Handle::None,   Handle::Angle};
+constexpr std::array<Handle, kParts> kObstacleHandles{
+    Handle::ObstacleCenter, Handle::ObstacleRadius, Handle::ObstacleTip,
+    Handle::EndpointA,      Handle::EndpointB,      Handle::EndpointAEnd,
+    Handle::EndpointBEnd,   Handle::Pivot,          Handle::ObstacleAngle};
+
+const std::array<Handle, kParts>& handles_of(Side side) {
+    return side == Side::Mover ? kMoverHandles : kObstacleHandles;
+}
+
+// Where a handle is in its side's list of parts.
+std::size_t part_index(Handle handle) {
+    for (const Side side : {Side::Mover, Side::Obstacle})
+        for (std::size_t i = 0; i < kParts; ++i)
+            if (handles_of(side)[i] == handle) return i;
+    return kParts;
+}
+
+// The pair's handles: the mover's drawn under the obstacle's, the obstacle's, then the mover's
+// drawn over them, its tip last of all so that it can be grabbed even when its motion is zero.
+std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) {
+    const SideHandles m = side_handles(side_kind(mover)), o = side_handles(side_kind(obstacle));
+    std::vector<Handle> out;
+    const auto add = [&out](Side side, std::span<const Part> parts) {
+        for (const Part part : parts)
+            out.push_back(handle_of(side, part));
+    };
+    add(Side::Mover, m.under);
+    add(Side::Obstacle, o.under);
+    add(Side::Obstacle, o.over);
+    add(Side::Mover, m.over);
+    std::stable_partition(out.begin(), out.end(), [](Handle h) { return h != Handle::Tip; });
     return out;
 }
 
+// The sides the scene's items make: a body translates; a segment turns about its pivot when it
+// has one, else its motion is the pair's (a polygon's pair takes a static segment as one whose
+// ends rest); a polygon
+// translates, or turns about its centroid when it has an angular velocity.
+LabSide body_side(const ccd::Body& body) {
+    return {body.name, {body.circle, ccd::Translation{body.velocity}}};
+}
+
+LabSide segment_side(const ccd::Wall& wall, ccd::MotionKind motion) {
+    LabSide side{wall.name, {wall.segment, ccd::Still{}}};
+    if (lab_turns(wall))
+        side.swept.motion = ccd::Turning{*wall.pivot, {}, wall.angle};
+    else if (motion == ccd::MotionKind::EndMotion)
+        side.swept.motion = ccd::EndMotion{wall.displacement_a, wall.displacement_b};
+    return side;
+}
+
+LabSide polygon_side(const ccd::PolygonBody& polygon) {
+    LabSide side{
+        polygon.name, {polygon.polygon, ccd::Translation{polygon.velocity}}, polygon.angle};
+    if (polygon.turns()) side.swept.motion = polygon.turning();
+    return side;
+}
+
 } // namespace
+
+Handle handle_of(Side side, Part part) {
+    return handles_of(side)[static_cast<std::size_t>(part)];
+}
+
+Side side_of(Handle handle) {
+    const std::size_t i = part_index(handle);
+    return i < kParts && kObstacleHandles[i] == handle ? Side::Obstacle : Side::Mover;
+}
+
+Part part_of(Handle handle) {
+    return static_cast<Part>(std::min(part_index(handle), kParts - 1));
+}
 
 QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
     const auto kind = query_lab_pair(scene, true);
@@ -206,175 +223,53 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
             "polygons, a body and a polygon, or a polygon and a segment");
     QueryLab lab;
     lab.kind_ = kind;
-    LabState& s = lab.state_;
-    // The mover: the first polygon for a polygon pair, else the first body.
-    if (lab.mover_is_polygon()) {
-        const ccd::PolygonBody& mover = scene.polygons[0];
-        s.mover_polygon = mover.polygon;
-        s.displacement = mover.velocity;
-        s.mover_orientation = mover.angle;
-        s.mover_angle = mover.angular_velocity.value_or(0.0);
-        lab.mover_turns_ = mover.turns();
-        lab.mover_name_ = mover.name;
-    } else {
-        const ccd::Body& mover = scene.bodies.front();
-        s.mover = mover.circle;
-        s.displacement = mover.velocity;
-        lab.mover_name_ = mover.name;
+    // The mover: the first polygon for a polygon pair, else the first body. The obstacle: the
+    // first segment, the polygon after the mover's, or the second body.
+    const bool polygon_mover = kind->mover.shape == ccd::ShapeKind::Polygon;
+    lab.state_.mover =
+        polygon_mover ? polygon_side(scene.polygons[0]) : body_side(scene.bodies.front());
+    switch (kind->obstacle.shape) {
+    case ccd::ShapeKind::Segment:
+        lab.state_.obstacle = segment_side(scene.walls.front(), kind->obstacle.motion);
+        break;
+    case ccd::ShapeKind::Polygon:
+        lab.state_.obstacle = polygon_side(scene.polygons[polygon_mover ? 1 : 0]);
+        break;
+    case ccd::ShapeKind::Point:
+    case ccd::ShapeKind::Circle:
+        lab.state_.obstacle = body_side(scene.bodies[1]);
+        break;
     }
-    // The obstacle: the first segment, the second body, or the polygon after the mover's.
-    if (lab.obstacle_is_segment()) {
-        const ccd::Wall& wall = scene.walls.front();
-        s.obstacle = wall.segment;
-        s.obstacle_da = wall.displacement_a;
-        s.obstacle_db = wall.displacement_b;
-        s.obstacle_pivot = wall.pivot.value_or(ccd::Vec2{});
-        s.obstacle_angle = wall.angle;
-        lab.obstacle_turns_ = lab_turns(wall);
-        lab.obstacle_name_ = wall.name;
-    } else if (lab.obstacle_is_polygon()) {
-        const ccd::PolygonBody& obstacle = scene.polygons[lab.mover_is_polygon() ? 1 : 0];
-        s.obstacle_polygon = obstacle.polygon;
-        s.obstacle_displacement = obstacle.velocity;
-        s.obstacle_orientation = obstacle.angle;
-        s.obstacle_angle = obstacle.angular_velocity.value_or(0.0);
-        lab.obstacle_turns_ = obstacle.turns();
-        lab.obstacle_name_ = obstacle.name;
-    } else {
-        const ccd::Body& obstacle = scene.bodies[1];
-        s.obstacle_circle = obstacle.circle;
-        s.obstacle_displacement = obstacle.velocity;
-        lab.obstacle_name_ = obstacle.name;
-    }
-    lab.handles_ = handles_of(*kind, lab.mover_turns_, lab.obstacle_turns_);
+    lab.handles_ = pair_handles(lab.state_.mover, lab.state_.obstacle);
     lab.recompute();
     return lab;
 }
 
-void QueryLab::set_mover(const ccd::Circle& circle) {
-    state_.mover = circle;
+void QueryLab::set_side(Side side, LabSide edited) {
+    keep_pivot_on_centroid(edited);
+    (side == Side::Mover ? state_.mover : state_.obstacle) = std::move(edited);
     recompute();
-}
-void QueryLab::set_displacement(ccd::Vec2 displacement) {
-    state_.displacement = displacement;
-    recompute();
-}
-void QueryLab::set_obstacle(const ccd::Segment& segment) {
-    state_.obstacle = segment;
-    recompute();
-}
-void QueryLab::set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db) {
-    state_.obstacle_da = da;
-    state_.obstacle_db = db;
-    recompute();
-}
-void QueryLab::set_obstacle_circle(const ccd::Circle& circle) {
-    state_.obstacle_circle = circle;
-    recompute();
-}
-void QueryLab::set_obstacle_displacement(ccd::Vec2 displacement) {
-    state_.obstacle_displacement = displacement;
-    recompute();
-}
-
-void QueryLab::set_mover_polygon(const ccd::Polygon& polygon) {
-    state_.mover_polygon = polygon;
-    recompute();
-}
-void QueryLab::set_obstacle_polygon(const ccd::Polygon& polygon) {
-    state_.obstacle_polygon = polygon;
-    recompute();
-}
-void QueryLab::set_mover_angle(double angle) {
-    state_.mover_angle = angle;
-    recompute();
-}
-void QueryLab::set_obstacle_angle(double angle) {
-    state_.obstacle_angle = angle;
-    recompute();
-}
-void QueryLab::set_obstacle_pivot(ccd::Vec2 pivot) {
-    state_.obstacle_pivot = pivot;
-    recompute();
-}
-
-namespace {
-
-// A polygon side as the scene holds it: what says where it is at t = 0 and how it turns.
-ccd::PolygonBody polygon_side(const ccd::Polygon& outline, double orientation, ccd::Vec2 velocity,
-                              double angle) {
-    ccd::PolygonBody body;
-    body.polygon = outline;
-    body.angle = orientation;
-    body.velocity = velocity;
-    body.angular_velocity = angle;
-    return body;
-}
-
-} // namespace
-
-ccd::Polygon QueryLab::mover_start() const {
-    const LabState& s = state_;
-    return polygon_side(s.mover_polygon, s.mover_orientation, s.displacement, s.mover_angle)
-        .at_start();
-}
-ccd::Polygon QueryLab::obstacle_start() const {
-    const LabState& s = state_;
-    return polygon_side(s.obstacle_polygon, s.obstacle_orientation, s.obstacle_displacement,
-                        s.obstacle_angle)
-        .at_start();
-}
-ccd::Turning QueryLab::mover_turning() const {
-    const LabState& s = state_;
-    return polygon_side(s.mover_polygon, s.mover_orientation, s.displacement, s.mover_angle)
-        .turning();
-}
-ccd::Turning QueryLab::obstacle_turning() const {
-    const LabState& s = state_;
-    if (obstacle_is_segment()) return {s.obstacle_pivot, {}, s.obstacle_angle};
-    return polygon_side(s.obstacle_polygon, s.obstacle_orientation, s.obstacle_displacement,
-                        s.obstacle_angle)
-        .turning();
-}
-
-ccd::Vec2 QueryLab::mover_pivot() const {
-    return mover_turning().pivot;
-}
-ccd::Vec2 QueryLab::obstacle_pivot() const {
-    return obstacle_turning().pivot;
 }
 
 int QueryLab::arc_pieces() const {
     constexpr double kPiecesPerTurn = 96.0;
     const double turns =
-        std::max(std::fabs(state_.mover_angle) * (mover_turns_ ? 1.0 : 0.0),
-                 std::fabs(state_.obstacle_angle) * (obstacle_turns_ ? 1.0 : 0.0)) /
+        std::max(std::fabs(state_.mover.angle()), std::fabs(state_.obstacle.angle())) /
         (2.0 * std::numbers::pi);
     return static_cast<int>(std::clamp(std::ceil(turns * kPiecesPerTurn), 32.0, 4096.0));
 }
 
-ccd::Swept QueryLab::mover_swept() const {
-    const LabState& s = state_;
-    if (mover_is_polygon() && mover_turns_) return {mover_start(), mover_turning()};
-    if (mover_is_polygon()) return {mover_start(), ccd::Translation{s.displacement}};
+ccd::Swept QueryLab::swept(Side side) const {
+    const ccd::Swept out = placed(this->side(side));
     // A point against a segment whose ends move is seed 002's moving point, with its own
     // quadratic cross(u(t), w(t)) = 0 (the circle's quartic would take it as a circle of no
     // radius); against a turning segment, the registry's point pair.
-    if (s.mover.radius == 0.0 &&
-        (obstacle_ends_move() || (obstacle_is_segment() && obstacle_turns_)))
-        return {ccd::Point{s.mover.center}, ccd::Translation{s.displacement}};
-    return {s.mover, ccd::Translation{s.displacement}};
-}
-
-ccd::Swept QueryLab::obstacle_swept() const {
-    const LabState& s = state_;
-    if (obstacle_turns_)
-        return obstacle_is_segment() ? ccd::Swept{s.obstacle, obstacle_turning()}
-                                     : ccd::Swept{obstacle_start(), obstacle_turning()};
-    if (obstacle_ends_move()) return {s.obstacle, ccd::EndMotion{s.obstacle_da, s.obstacle_db}};
-    if (obstacle_is_segment()) return {s.obstacle, ccd::Still{}};
-    if (obstacle_is_polygon()) return {obstacle_start(), ccd::Translation{s.obstacle_displacement}};
-    return {s.obstacle_circle, ccd::Translation{s.obstacle_displacement}};
+    const SideKind obstacle = side_kind(state_.obstacle);
+    const auto* circle = std::get_if<ccd::Circle>(&out.shape);
+    if (side == Side::Mover && circle && circle->radius == 0.0 &&
+        (obstacle == SideKind::MovingSegment || obstacle == SideKind::TurningSegment))
+        return {ccd::Point{circle->center}, out.motion};
+    return out;
 }
 
 namespace {
@@ -391,8 +286,8 @@ bool within_its_target(const AlgorithmAnswer& answer) {
 
 void QueryLab::recompute() {
     answers_.clear();
-    const ccd::Swept mover = mover_swept();
-    const ccd::Swept obstacle = obstacle_swept();
+    const ccd::Swept mover = swept(Side::Mover);
+    const ccd::Swept obstacle = swept(Side::Obstacle);
     hit_ = ccd::time_of_impact(mover, obstacle, &trace_);
     const ccd::PairChoice choice = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle));
     for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
@@ -435,100 +330,13 @@ void QueryLab::restore(const LabState& state) {
     recompute();
 }
 
-ccd::Vec2 QueryLab::mover_center_at(double t) const {
-    const ccd::Vec2 start = !mover_is_polygon() ? state_.mover.center
-                            : mover_turns_      ? mover_pivot()
-                                                : ccd::vertex_centroid(mover_start());
-    return start + state_.displacement * t;
-}
-
-ccd::Vec2 QueryLab::obstacle_center_at(double t) const {
-    const ccd::Vec2 start = !obstacle_is_polygon() ? state_.obstacle_circle.center
-                            : obstacle_turns_      ? obstacle_pivot()
-                                                   : ccd::vertex_centroid(obstacle_start());
-    return start + state_.obstacle_displacement * t;
-}
-
-namespace {
-
-// `polygon` (at t = 0) where `side` moves it at t.
-ccd::Polygon moved(ccd::Polygon polygon, const ccd::Swept& side, double t) {
-    for (ccd::Vec2& v : polygon.vertices)
-        v = side.moved(v, t);
-    return polygon;
-}
-
-} // namespace
-
-ccd::Polygon QueryLab::mover_polygon_at(double t) const {
-    if (mover_turns_) return moved(mover_start(), mover_swept(), t);
-    return ccd::translated(mover_start(), state_.displacement * t);
-}
-
-ccd::Polygon QueryLab::obstacle_polygon_at(double t) const {
-    if (obstacle_turns_) return moved(obstacle_start(), obstacle_swept(), t);
-    return ccd::translated(obstacle_start(), state_.obstacle_displacement * t);
-}
-
-ccd::Segment QueryLab::obstacle_at(double t) const {
-    if (!obstacle_turns_) return moving_obstacle().at(t);
-    const ccd::Swept side = obstacle_swept();
-    return {side.moved(state_.obstacle.a, t), side.moved(state_.obstacle.b, t)};
-}
-
-ccd::Vec2 QueryLab::angle_handle(const ccd::Swept& side, ccd::Vec2 pivot) const {
-    std::vector<ccd::Vec2> points;
-    if (const auto* polygon = std::get_if<ccd::Polygon>(&side.shape))
-        points = polygon->vertices;
-    else if (const auto* segment = std::get_if<ccd::Segment>(&side.shape))
-        points = {segment->a, segment->b};
-    ccd::Vec2 far = pivot + ccd::Vec2{1.0, 0.0}; // all at the pivot: any direction will do
-    double far2 = 0.0;
-    for (const ccd::Vec2 p : points)
-        if (const double d2 = ccd::length_squared(p - pivot); d2 > far2) {
-            far2 = d2;
-            far = p;
-        }
-    return side.moved(far, 1.0);
-}
-
 std::span<const Handle> QueryLab::handles() const {
     return handles_;
 }
 
 ccd::Vec2 QueryLab::handle_position(Handle handle) const {
-    const LabState& s = state_;
-    switch (handle) {
-    case Handle::Center:
-        return mover_center_at(0.0);
-    case Handle::Radius:
-        return radius_handle(s.mover, s.displacement);
-    case Handle::Tip:
-        return mover_center_at(1.0);
-    case Handle::EndpointA:
-        return s.obstacle.a;
-    case Handle::EndpointB:
-        return s.obstacle.b;
-    case Handle::EndpointAEnd:
-        return s.obstacle.a + s.obstacle_da;
-    case Handle::EndpointBEnd:
-        return s.obstacle.b + s.obstacle_db;
-    case Handle::ObstacleCenter:
-        return obstacle_center_at(0.0);
-    case Handle::ObstacleRadius:
-        return radius_handle(s.obstacle_circle, s.obstacle_displacement);
-    case Handle::ObstacleTip:
-        return obstacle_center_at(1.0);
-    case Handle::Angle:
-        return angle_handle(mover_swept(), mover_pivot());
-    case Handle::Pivot:
-        return s.obstacle_pivot;
-    case Handle::ObstacleAngle:
-        return angle_handle(obstacle_swept(), obstacle_pivot());
-    case Handle::None:
-        break;
-    }
-    return {};
+    if (handle == Handle::None) return {};
+    return part_position(side(side_of(handle)), part_of(handle));
 }
 
 Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const {
@@ -544,71 +352,10 @@ Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) 
     return best;
 }
 
-namespace {
-
-// How far `to` is turned from `from` about `pivot`, in (-pi, pi]: the drag's share of a turn.
-double turned_by(ccd::Vec2 pivot, ccd::Vec2 from, ccd::Vec2 to) {
-    const ccd::Vec2 a = from - pivot, b = to - pivot;
-    if (a == ccd::Vec2{} || b == ccd::Vec2{}) return 0.0;
-    return std::atan2(ccd::cross(a, b), ccd::dot(a, b));
-}
-
-} // namespace
-
 void QueryLab::drag(Handle handle, ccd::Vec2 world) {
-    LabState& s = state_;
-    const ccd::Vec2 by = world - handle_position(handle); // for the polygons
-    switch (handle) {
-    case Handle::Center: // a polygon's outline moves; its orientation stays
-        if (mover_is_polygon())
-            s.mover_polygon = ccd::translated(s.mover_polygon, by);
-        else
-            s.mover.center = world;
-        break;
-    case Handle::Radius:
-        s.mover.radius = ccd::length(world - s.mover.center);
-        break;
-    case Handle::Tip:
-        s.displacement = world - mover_center_at(0.0);
-        break;
-    case Handle::EndpointA: // carries the end's motion along, as the center does
-        s.obstacle.a = world;
-        break;
-    case Handle::EndpointB:
-        s.obstacle.b = world;
-        break;
-    case Handle::EndpointAEnd:
-        s.obstacle_da = world - s.obstacle.a;
-        break;
-    case Handle::EndpointBEnd:
-        s.obstacle_db = world - s.obstacle.b;
-        break;
-    case Handle::ObstacleCenter:
-        if (obstacle_is_polygon())
-            s.obstacle_polygon = ccd::translated(s.obstacle_polygon, by);
-        else
-            s.obstacle_circle.center = world;
-        break;
-    case Handle::ObstacleRadius:
-        s.obstacle_circle.radius = ccd::length(world - s.obstacle_circle.center);
-        break;
-    case Handle::ObstacleTip:
-        s.obstacle_displacement = world - obstacle_center_at(0.0);
-        break;
-    case Handle::Angle: // about where the pivot is at t = 1
-        s.mover_angle += turned_by(mover_center_at(1.0), handle_position(handle), world);
-        break;
-    case Handle::Pivot:
-        s.obstacle_pivot = world;
-        break;
-    case Handle::ObstacleAngle:
-        s.obstacle_angle +=
-            turned_by(obstacle_is_segment() ? s.obstacle_pivot : obstacle_center_at(1.0),
-                      handle_position(handle), world);
-        break;
-    case Handle::None:
-        return;
-    }
+    if (handle == Handle::None) return;
+    LabSide& edited = side_of(handle) == Side::Mover ? state_.mover : state_.obstacle;
+    drag_part(edited, part_of(handle), world);
     recompute();
 }
 

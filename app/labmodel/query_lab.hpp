@@ -1,10 +1,11 @@
 #pragma once
 // QueryLab: the model behind the query canvas: one mover and one obstacle (a circle or point
 // against a static or moving segment, another circle or a polygon; a polygon against a polygon
-// or a segment), the scrubbed time and the core's answer. It knows its draggable handles; it
-// draws nothing.
+// or a segment), each a LabSide (lab_side.hpp: a ccd::Swept and its name), the scrubbed time
+// and the core's answer. It knows its draggable handles from its sides' kinds; it draws nothing.
 
 #include "camera.hpp"
+#include "lab_side.hpp"
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
@@ -46,7 +47,8 @@ PairItems pair_items(const ccd::PairType& pair);
 // its first items that make a pair, in the same order.
 const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene = false);
 
-// The draggable points. Which exist depends on the pair (QueryLab::handles()).
+// The draggable points: a part of the mover's or of the obstacle's (lab_side.hpp). Which exist
+// depends on the kinds of the pair's sides (QueryLab::handles()).
 enum class Handle {
     None,
     Center,         // the mover's center (a polygon's vertex centroid): moves it, motion and all
@@ -66,27 +68,19 @@ enum class Handle {
 
 std::string_view to_string(Handle handle);
 
-// Everything the user can edit in the lab: what undo and redo swap. Which fields count depends
-// on the kinds of the lab's pair; the others keep their defaults.
-struct LabState {
-    ccd::Circle mover;               // a circle mover
-    ccd::Polygon mover_polygon;      // a polygon mover
-    ccd::Vec2 displacement;          // the mover's motion over the frame
-    ccd::Segment obstacle;           // segment pairs: the segment at t = 0
-    ccd::Vec2 obstacle_da;           // moving segment pairs: how far end a moves over the frame
-    ccd::Vec2 obstacle_db;           // moving segment pairs: how far end b moves over the frame
-    ccd::Circle obstacle_circle;     // a circle obstacle
-    ccd::Polygon obstacle_polygon;   // a polygon obstacle
-    ccd::Vec2 obstacle_displacement; // a circle or polygon obstacle's motion
-    // Turning sides: a polygon's orientation at t = 0 (the scene's `angle`: mover_polygon and
-    // obstacle_polygon are the outlines at the orientation 0), each side's turn over the frame
-    // (a polygon's angular velocity, a segment's angle) and a turning segment's pivot.
-    double mover_orientation = 0.0;
-    double mover_angle = 0.0;
-    double obstacle_orientation = 0.0;
-    double obstacle_angle = 0.0;
-    ccd::Vec2 obstacle_pivot;
-    friend bool operator==(const LabState& a, const LabState& b);
+// The two sides of the lab's pair.
+enum class Side { Mover, Obstacle };
+
+// The handle of a side's part (Handle::None when the side has no such handle), and back.
+Handle handle_of(Side side, Part part);
+Side side_of(Handle handle);
+Part part_of(Handle handle);
+
+// Everything the user can edit in the lab: what undo and redo swap.
+struct LabState { // until from_scene: a circle against a static segment
+    LabSide mover{"", {ccd::Circle{}, ccd::Translation{}}};
+    LabSide obstacle{"", {ccd::Segment{}, ccd::Still{}}};
+    friend bool operator==(const LabState&, const LabState&) = default;
 };
 
 // One registered algorithm's answer to the lab's query, and whether it disagrees with the
@@ -114,39 +108,18 @@ public:
 
     // The registry's pair the lab takes apart.
     const ccd::PairType& kind() const { return *kind_; }
-    bool mover_is_polygon() const { return kind_->mover.shape == ccd::ShapeKind::Polygon; }
-    bool obstacle_is_segment() const { return kind_->obstacle.shape == ccd::ShapeKind::Segment; }
-    // The segment's ends may move (their t = 1 handles exist).
-    bool obstacle_ends_move() const { return kind_->obstacle.motion == ccd::MotionKind::EndMotion; }
-    bool obstacle_is_polygon() const { return kind_->obstacle.shape == ccd::ShapeKind::Polygon; }
-    bool obstacle_is_circle() const { return kind_->obstacle.shape == ccd::ShapeKind::Circle; }
-    // The side turns (a polygon with an angular velocity, a segment with a pivot, in the scene
-    // opened): its pivot and angle handles exist, and its motion is a ccd::Turning.
-    bool mover_turns() const { return mover_turns_; }
-    bool obstacle_turns() const { return obstacle_turns_; }
-
-    const ccd::Circle& mover() const { return state_.mover; }
-    const ccd::Polygon& mover_polygon() const { return state_.mover_polygon; }
-    ccd::Vec2 displacement() const { return state_.displacement; }
-    // The segment at t = 0 (segment pairs).
-    const ccd::Segment& obstacle() const { return state_.obstacle; }
-    // The segment's ends' motion (zero for a static or turning segment).
-    ccd::MovingSegment moving_obstacle() const {
-        return {state_.obstacle, state_.obstacle_da, state_.obstacle_db};
+    const LabSide& side(Side side) const {
+        return side == Side::Mover ? state_.mover : state_.obstacle;
     }
-    const ccd::Circle& obstacle_circle() const { return state_.obstacle_circle; }
-    const ccd::Polygon& obstacle_polygon() const { return state_.obstacle_polygon; }
-    ccd::Vec2 obstacle_displacement() const { return state_.obstacle_displacement; }
-    double mover_angle() const { return state_.mover_angle; }
-    double obstacle_angle() const { return state_.obstacle_angle; }
-    // A turning side's pivot at t = 0 (a polygon's centroid, a segment's pivot).
-    ccd::Vec2 mover_pivot() const;
-    ccd::Vec2 obstacle_pivot() const;
+    const LabSide& mover() const { return state_.mover; }
+    const LabSide& obstacle() const { return state_.obstacle; }
+    // A side as the pair registry takes it (the lab asks its query through it): a polygon
+    // turned by its orientation; a point mover against a segment whose ends move or that turns
+    // is a ccd::Point (seed 002's moving point, the registry's point pairs).
+    ccd::Swept swept(Side side) const;
     // How many pieces draw a turning side's arcs: more for larger turns (each piece a few
     // degrees, up to a cap).
     int arc_pieces() const;
-    const std::string& mover_name() const { return mover_name_; }
-    const std::string& obstacle_name() const { return obstacle_name_; }
 
     const std::optional<ccd::Hit>& hit() const { return hit_; }
     // How the exact query reached its answer: every candidate, its equation and its roots.
@@ -162,28 +135,9 @@ public:
     void set_disagreement_tolerance(double tolerance);
 
     double scrub_t = 0.0;
-    // Where the mover's reference point (a circle's center, a polygon's vertex centroid, a
-    // turning polygon's pivot) is at t.
-    ccd::Vec2 mover_center_at(double t) const;
-    ccd::Vec2 obstacle_center_at(double t) const; // the obstacle circle's or polygon's
-    // Where the shapes are at t, moved by the core's motion (ccd::Swept::moved for a rigid one).
-    ccd::Segment obstacle_at(double t) const;
-    ccd::Polygon mover_polygon_at(double t) const;
-    ccd::Polygon obstacle_polygon_at(double t) const;
 
-    // Edits recompute the answer at once.
-    void set_mover(const ccd::Circle& circle);
-    void set_displacement(ccd::Vec2 displacement);
-    void set_obstacle(const ccd::Segment& segment);
-    void set_obstacle_motion(ccd::Vec2 da, ccd::Vec2 db); // moving segment pairs only
-    void set_obstacle_circle(const ccd::Circle& circle);
-    void set_obstacle_displacement(ccd::Vec2 displacement);
-    void set_mover_polygon(const ccd::Polygon& polygon);
-    void set_obstacle_polygon(const ccd::Polygon& polygon);
-    void set_mover_angle(double angle);       // turning movers only
-    void set_obstacle_angle(double angle);    // turning obstacles only
-    void set_obstacle_pivot(ccd::Vec2 pivot); // turning segments only
-
+    // Edits recompute the answer at once. The side keeps its kind (its shape and its motion's).
+    void set_side(Side side, LabSide edited);
     const LabState& state() const { return state_; }
     void restore(const LabState& state);
 
@@ -193,36 +147,18 @@ public:
     // The handle drawn nearest to `screen`, if within `radius_px`; later handles win ties so
     // the tip can be grabbed even when the motion is zero.
     Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
-    // Moves a handle to `world`. Moving a center carries the whole motion along; a radius
-    // handle sits on its circle, across the motion, and sets the radius to its distance; a
-    // segment's end at t = 0 carries its motion along, its end at t = 1 sets that motion; an
-    // angle handle turns the side by as much as the handle turned about the pivot's place at
-    // t = 1 (dragged round and round, it winds up several turns); a pivot moves alone.
+    // Moves a handle to `world` (drag_part, lab_side.hpp).
     void drag(Handle handle, ccd::Vec2 world);
-
-    // The two sides as the pair registry takes them (the lab asks its query through it).
-    ccd::Swept mover_swept() const;
-    ccd::Swept obstacle_swept() const;
 
 private:
     void recompute();
-    // A polygon side at t = 0 (its outline turned by its orientation) and its motion.
-    ccd::Polygon mover_start() const;
-    ccd::Polygon obstacle_start() const;
-    ccd::Turning mover_turning() const;
-    ccd::Turning obstacle_turning() const;
-    // The angle handle of a side: the vertex farthest from the pivot at t = 0, at t = 1.
-    ccd::Vec2 angle_handle(const ccd::Swept& side, ccd::Vec2 pivot) const;
 
     const ccd::PairType* kind_ = // until from_scene: a circle against a static segment
         ccd::choose_pair({ccd::ShapeKind::Circle, ccd::MotionKind::Translation},
                          {ccd::ShapeKind::Segment, ccd::MotionKind::Still})
             .pair;
     std::vector<Handle> handles_; // of the pair's two sides
-    bool mover_turns_ = false, obstacle_turns_ = false;
     LabState state_;
-    std::string mover_name_;
-    std::string obstacle_name_;
     std::optional<ccd::Hit> hit_;
     ccd::Trace trace_;
     std::vector<AlgorithmAnswer> answers_;

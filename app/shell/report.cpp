@@ -178,6 +178,42 @@ nlohmann::json compare_json(const WorldView& view) {
 
 } // namespace
 
+namespace {
+
+// A side of the query lab: its name, where it is at t = 0 and its motion; a turning side's
+// pivot at t = 0 and its turn over the frame.
+nlohmann::json lab_side_json(const LabSide& side) {
+    nlohmann::json json = {{"name", side.name}};
+    const ccd::EndMotion ends = side.swept.end_motion();
+    switch (side.swept.shape_kind()) {
+    case ccd::ShapeKind::Segment:
+        json.update({{"a", to_json(side.segment().a)},
+                     {"b", to_json(side.segment().b)},
+                     {"da", to_json(ends.displacement_a)},
+                     {"db", to_json(ends.displacement_b)}});
+        break;
+    case ccd::ShapeKind::Polygon: {
+        nlohmann::json vertices = nlohmann::json::array();
+        for (Vec2 v : side.polygon().vertices)
+            vertices.push_back(to_json(v));
+        json.update({{"center", to_json(center_at(side, 0.0))},
+                     {"vertices", vertices},
+                     {"displacement", to_json(side.swept.displacement())}});
+        break;
+    }
+    case ccd::ShapeKind::Point:
+    case ccd::ShapeKind::Circle:
+        json.update({{"center", to_json(side.circle().center)},
+                     {"radius", side.circle().radius},
+                     {"displacement", to_json(side.swept.displacement())}});
+        break;
+    }
+    if (side.turns()) json["turning"] = {{"pivot", to_json(side.pivot())}, {"angle", side.angle()}};
+    return json;
+}
+
+} // namespace
+
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
                   const std::filesystem::path& scene, const SessionReport* session) {
     const QueryLab& lab = view.lab();
@@ -186,47 +222,9 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["scene"] = scene.filename().string();
     report["pair"] = std::string(lab.kind().name);
     report["playing"] = view.playing();
-    const auto polygon_json = [](const ccd::Polygon& polygon) {
-        nlohmann::json vertices = nlohmann::json::array();
-        for (Vec2 v : polygon.vertices)
-            vertices.push_back(to_json(v));
-        return vertices;
-    };
-    if (lab.mover_is_polygon())
-        report["mover"] = {{"name", lab.mover_name()},
-                           {"center", to_json(lab.mover_center_at(0.0))},
-                           {"vertices", polygon_json(lab.mover_polygon())},
-                           {"displacement", to_json(lab.displacement())}};
-    else
-        report["mover"] = {{"name", lab.mover_name()},
-                           {"center", to_json(lab.mover().center)},
-                           {"radius", lab.mover().radius},
-                           {"displacement", to_json(lab.displacement())}};
-    if (lab.obstacle_is_segment()) {
-        const ccd::MovingSegment segment = lab.moving_obstacle();
-        report["segment"] = {{"name", lab.obstacle_name()},
-                             {"a", to_json(segment.start.a)},
-                             {"b", to_json(segment.start.b)},
-                             {"da", to_json(segment.displacement_a)},
-                             {"db", to_json(segment.displacement_b)}};
-    } else if (lab.obstacle_is_circle()) {
-        report["obstacle"] = {{"name", lab.obstacle_name()},
-                              {"center", to_json(lab.obstacle_circle().center)},
-                              {"radius", lab.obstacle_circle().radius},
-                              {"displacement", to_json(lab.obstacle_displacement())}};
-    } else {
-        report["obstacle"] = {{"name", lab.obstacle_name()},
-                              {"center", to_json(lab.obstacle_center_at(0.0))},
-                              {"vertices", polygon_json(lab.obstacle_polygon())},
-                              {"displacement", to_json(lab.obstacle_displacement())}};
-    }
-    // A turning side: its pivot at t = 0 and its turn over the frame.
-    if (lab.mover_turns())
-        report["mover"]["turning"] = {{"pivot", to_json(lab.mover_pivot())},
-                                      {"angle", lab.mover_angle()}};
-    if (lab.obstacle_turns())
-        report[lab.obstacle_is_segment() ? "segment" : "obstacle"]["turning"] = {
-            {"pivot", to_json(lab.obstacle_pivot())}, {"angle", lab.obstacle_angle()}};
+    report["mover"] = lab_side_json(lab.mover());
+    report[lab.obstacle().swept.shape_kind() == ccd::ShapeKind::Segment ? "segment" : "obstacle"] =
+        lab_side_json(lab.obstacle());
     report["scrub_t"] = lab.scrub_t;
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     nlohmann::json answers = nlohmann::json::array();

@@ -1,6 +1,8 @@
 #include "query_lab_view.hpp"
 #include "number_fields.hpp"
 
+#include "lab_side_view.hpp"
+
 #include "candidate_note.hpp"
 #include "canvas_controls.hpp"
 #include "color.hpp"
@@ -14,6 +16,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -67,6 +70,32 @@ void draw_grid(ShapeRenderer& r, const Camera& camera) {
     }
 }
 
+// A plot's range of values widened by 8% each way (a flat curve's to a range of 1).
+void pad_range(double& lo, double& hi) {
+    if (!(hi > lo)) hi = lo + 1.0;
+    const double pad = 0.08 * (hi - lo);
+    lo -= pad;
+    hi += pad;
+}
+
+constexpr ImU32 kGuide = IM_COL32(120, 125, 135, 120);
+
+// A plot's box, its zero line at `zero_y` and the frame's ends (t = 0 and t = 1) at `ends_x`.
+void plot_frame(ImDrawList* list, ImVec2 origin, ImVec2 size, float zero_y,
+                std::array<float, 2> ends_x) {
+    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
+                        IM_COL32(20, 22, 27, 255));
+    list->AddLine(ImVec2(origin.x, zero_y), ImVec2(origin.x + size.x, zero_y), kGuide);
+    for (const float x : ends_x)
+        list->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + size.y), kGuide);
+}
+
+// "t = 0" and "t = 1" inside the frame's ends, above `bottom`.
+void frame_ends_named(ImDrawList* list, std::array<float, 2> ends_x, float bottom) {
+    list->AddText(ImVec2(ends_x[0] + 3, bottom - 16), kGuide, "t = 0");
+    list->AddText(ImVec2(ends_x[1] - 38, bottom - 16), kGuide, "t = 1");
+}
+
 // The equation view: f(t) = a t^2 + b t + c of one candidate (or the polynomial of its
 // `coefficients`, for the quartic band of a moving segment), over the frame and a little
 // beyond, with the zero line, the frame's ends and the roots in their verdict's colour. The
@@ -92,22 +121,14 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
         lo = std::min(lo, v);
         hi = std::max(hi, v);
     }
-    if (!(hi > lo)) hi = lo + 1.0;
-    const double pad = 0.08 * (hi - lo);
-    lo -= pad;
-    hi += pad;
+    pad_range(lo, hi);
     const auto x_of = [&](double t) {
         return origin.x + static_cast<float>((t - t_lo) / (t_hi - t_lo)) * size.x;
     };
     const auto y_of = [&](double v) {
         return origin.y + static_cast<float>((hi - v) / (hi - lo)) * size.y;
     };
-    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
-                        IM_COL32(20, 22, 27, 255));
-    const ImU32 guide = IM_COL32(120, 125, 135, 120);
-    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
-    for (double t : {0.0, 1.0})
-        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    plot_frame(list, origin, size, y_of(0.0), {x_of(0.0), x_of(1.0)});
     ImVec2 points[samples + 1];
     for (int i = 0; i <= samples; ++i) {
         const double t = t_lo + (t_hi - t_lo) * i / samples;
@@ -118,8 +139,7 @@ void draw_equation_plot(const ccd::TraceCandidate& candidate) {
         if (root.t >= t_lo && root.t <= t_hi)
             list->AddCircleFilled(ImVec2(x_of(root.t), y_of(0.0)), 4.5f,
                                   to_imgui(verdict_color(root.verdict)));
-    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + size.y - 16), guide, "t = 0");
-    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + size.y - 16), guide, "t = 1");
+    frame_ends_named(list, {x_of(0.0), x_of(1.0)}, origin.y + size.y);
     if (ImGui::IsItemHovered()) {
         const double t = t_lo + (ImGui::GetIO().MousePos.x - origin.x) / size.x * (t_hi - t_lo);
         ImGui::SetTooltip("t = %s\nf(t) = %s", fixed_text(t, 6).c_str(), number_text(f(t)).c_str());
@@ -147,6 +167,27 @@ int bracket_depth(const ccd::SearchBracket& bracket) {
     return std::clamp(static_cast<int>(std::lround(-std::log2(width))), 0, 60);
 }
 
+// What the search says at `t`: the sample nearest to it, and the deepest bracket holding it.
+std::string search_tooltip(const ccd::CertifiedSearch& search, double t) {
+    const ccd::SeparationSample* nearest = nullptr;
+    for (const ccd::SeparationSample& s : search.samples)
+        if (!nearest || std::fabs(s.t - t) < std::fabs(nearest->t - t)) nearest = &s;
+    std::string text = "t = " + fixed_text(t, 6);
+    if (nearest)
+        text += "\nf(" + fixed_text(nearest->t, 4) + ") = " + number_text(nearest->separation);
+    const ccd::SearchBracket* finest = nullptr;
+    for (const ccd::SearchBracket& b : search.brackets)
+        if (b.t0 <= t && t <= b.t1 && (!finest || b.t1 - b.t0 < finest->t1 - finest->t0))
+            finest = &b;
+    if (finest) {
+        text += "\nbracket [" + number_text(finest->t0, 9) + ", " + number_text(finest->t1, 9) +
+                "]: " + std::string(ccd::to_string(finest->verdict));
+        if (!std::isnan(finest->lower_bound))
+            text += "\nf >= " + number_text(finest->lower_bound) + " on it";
+    }
+    return text;
+}
+
 // The certified search of a turning query, as the trace holds it (ccd::CertifiedSearch): the
 // separation f(t) the core sampled over the frame, the zero line, the root (the hit's t) and
 // the final bracket; below it, every bracket the search looked at, a row per halving depth, in
@@ -167,10 +208,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
         lo = std::min(lo, s.separation);
         hi = std::max(hi, s.separation);
     }
-    if (!(hi > lo)) hi = lo + 1.0;
-    const double pad = 0.08 * (hi - lo);
-    lo -= pad;
-    hi += pad;
+    pad_range(lo, hi);
     const float inset = 6.0f; // t = 0 and t = 1 a little inside the box
     const auto x_of = [&](double t) {
         return origin.x + inset + static_cast<float>(t) * (size.x - 2.0f * inset);
@@ -178,12 +216,7 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
     const auto y_of = [&](double v) {
         return origin.y + static_cast<float>((hi - v) / (hi - lo)) * curve_height;
     };
-    list->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y),
-                        IM_COL32(20, 22, 27, 255));
-    const ImU32 guide = IM_COL32(120, 125, 135, 120);
-    list->AddLine(ImVec2(origin.x, y_of(0.0)), ImVec2(origin.x + size.x, y_of(0.0)), guide);
-    for (double t : {0.0, 1.0})
-        list->AddLine(ImVec2(x_of(t), origin.y), ImVec2(x_of(t), origin.y + size.y), guide);
+    plot_frame(list, origin, size, y_of(0.0), {x_of(0.0), x_of(1.0)});
     // The final bracket: certified clear up to its start, the contact at its end.
     if (search.final_t1 > search.final_t0)
         list->AddRectFilled(ImVec2(x_of(search.final_t0), origin.y),
@@ -210,28 +243,11 @@ void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<cc
                       impact, 1.5f);
         list->AddCircleFilled(ImVec2(x_of(hit->t), y_of(0.0)), 4.5f, impact);
     }
-    list->AddText(ImVec2(x_of(0.0) + 3, origin.y + curve_height - 16), guide, "t = 0");
-    list->AddText(ImVec2(x_of(1.0) - 38, origin.y + curve_height - 16), guide, "t = 1");
+    frame_ends_named(list, {x_of(0.0), x_of(1.0)}, origin.y + curve_height);
     if (ImGui::IsItemHovered()) {
         const double t = std::clamp(
             (ImGui::GetIO().MousePos.x - origin.x - inset) / (size.x - 2.0f * inset), 0.0f, 1.0f);
-        const ccd::SeparationSample* nearest = nullptr;
-        for (const ccd::SeparationSample& s : search.samples)
-            if (!nearest || std::fabs(s.t - t) < std::fabs(nearest->t - t)) nearest = &s;
-        std::string text = "t = " + fixed_text(t, 6);
-        if (nearest)
-            text += "\nf(" + fixed_text(nearest->t, 4) + ") = " + number_text(nearest->separation);
-        const ccd::SearchBracket* finest = nullptr; // the deepest bracket holding t
-        for (const ccd::SearchBracket& b : search.brackets)
-            if (b.t0 <= t && t <= b.t1 && (!finest || b.t1 - b.t0 < finest->t1 - finest->t0))
-                finest = &b;
-        if (finest) {
-            text += "\nbracket [" + number_text(finest->t0, 9) + ", " + number_text(finest->t1, 9) +
-                    "]: " + std::string(ccd::to_string(finest->verdict));
-            if (!std::isnan(finest->lower_bound))
-                text += "\nf >= " + number_text(finest->lower_bound) + " on it";
-        }
-        ImGui::SetTooltip("%s", text.c_str());
+        ImGui::SetTooltip("%s", search_tooltip(search, t).c_str());
     }
 }
 
@@ -349,77 +365,6 @@ bool QueryLabView::handle_input() {
 
 namespace {
 
-// A circle's frame: its path (the swept capsule and the center line), where it is at t = 1
-// (dashed), at t = 0 (outlined) and at the scrubbed time (filled), and its motion arrow.
-void moving_circle(ShapeRenderer& r, const ccd::Circle& circle, Vec2 displacement, Vec2 now,
-                   Color color) {
-    const Vec2 end = circle.center + displacement;
-    r.capsule(circle.center, end, circle.radius, color.with_alpha(0.10f));
-    r.line(circle.center, end, 1.5f, color.with_alpha(0.6f), 6.0f);
-    r.circle_outline(end, circle.radius, 1.5f, color.with_alpha(0.55f), 6.0f);
-    r.circle_outline(circle.center, circle.radius, 2.0f, color);
-    r.disc(now, circle.radius, color.with_alpha(0.35f));
-    r.circle_outline(now, circle.radius, 2.0f, color);
-    r.arrow(circle.center, end, 2.0f, color.with_alpha(0.9f));
-    if (circle.radius == 0.0) r.point(now, 4.5f, color); // a point mover
-}
-
-// Each point's path over the frame, as `at(t)` places the points (a turning side's arcs, drawn
-// in lab.arc_pieces() pieces), thin and faint.
-template <class At>
-void arcs(ShapeRenderer& r, const QueryLab& lab, const At& at, Color color) {
-    const int pieces = lab.arc_pieces();
-    std::vector<Vec2> before = at(0.0);
-    for (int k = 1; k <= pieces; ++k) {
-        const std::vector<Vec2> now = at(static_cast<double>(k) / pieces);
-        for (std::size_t i = 0; i < now.size() && i < before.size(); ++i)
-            r.line(before[i], now[i], 1.0f, color.with_alpha(0.4f));
-        before = now;
-    }
-}
-
-// A turning side's pivot (a ring at t = 0, its path to t = 1) and the lever from the pivot at
-// t = 1 to the angle handle.
-void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color) {
-    if (pivot_end != pivot) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
-    r.point(pivot, 5.0f, color);
-    r.point(pivot, 2.5f, palette::background);
-    r.line(pivot_end, angle_handle, 1.5f, palette::handle.with_alpha(0.55f), 4.0f);
-}
-
-// A polygon's frame: its vertices' paths (straight, or arcs when it turns), the polygon at
-// t = 1 (dashed), at t = 0 and at the scrubbed time, and its motion arrow from its vertex
-// centroid (from its pivot, its centroid, when it turns).
-void moving_polygon(ShapeRenderer& r, const QueryLab& lab, bool mover, Color color) {
-    const ccd::Polygon start = mover ? lab.mover_polygon_at(0.0) : lab.obstacle_polygon_at(0.0);
-    const ccd::Polygon end = mover ? lab.mover_polygon_at(1.0) : lab.obstacle_polygon_at(1.0);
-    const ccd::Polygon now =
-        mover ? lab.mover_polygon_at(lab.scrub_t) : lab.obstacle_polygon_at(lab.scrub_t);
-    if (mover ? lab.mover_turns() : lab.obstacle_turns()) {
-        arcs(
-            r, lab,
-            [&](double t) {
-                return (mover ? lab.mover_polygon_at(t) : lab.obstacle_polygon_at(t)).vertices;
-            },
-            color);
-        const Vec2 pivot = mover ? lab.mover_center_at(0.0) : lab.obstacle_center_at(0.0);
-        const Vec2 pivot_end = mover ? lab.mover_center_at(1.0) : lab.obstacle_center_at(1.0);
-        pivot_and_lever(r, pivot, pivot_end,
-                        lab.handle_position(mover ? Handle::Angle : Handle::ObstacleAngle), color);
-    } else {
-        for (std::size_t i = 0; i < start.vertices.size(); ++i)
-            r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
-    }
-    r.polygon_outline(end.vertices, 1.5f, color.with_alpha(0.55f), 6.0f);
-    r.polygon_outline(start.vertices, 1.5f, color.with_alpha(0.8f));
-    r.polygon_outline(now.vertices, 2.5f, color);
-    for (Vec2 v : now.vertices)
-        r.point(v, 3.0f, color);
-    const Vec2 from = mover ? lab.mover_center_at(0.0) : lab.obstacle_center_at(0.0);
-    const Vec2 to = mover ? lab.mover_center_at(1.0) : lab.obstacle_center_at(1.0);
-    r.arrow(from, to, 2.0f, color.with_alpha(0.9f));
-}
-
 // The numbered parts a hit names, each with whose it is: "mover vertex 0, obstacle edge 1".
 std::string parts_named(const ccd::Hit& hit) {
     std::string out;
@@ -435,22 +380,6 @@ std::string parts_named(const ccd::Hit& hit) {
     return out;
 }
 
-// Edge `index` of `polygon`, if it has one.
-std::optional<ccd::Segment> edge_of(const ccd::Polygon& polygon, int index) {
-    const auto n = polygon.vertices.size(), j = static_cast<std::size_t>(index);
-    if (index < 0 || j >= n) return std::nullopt;
-    return ccd::Segment{polygon.vertices[j], polygon.vertices[(j + 1) % n]};
-}
-
-// The polygon edge the hit names (the obstacle's or the mover's), where it is at the time of
-// impact. Nothing for an overlap or a hit that names no edge.
-std::optional<ccd::Segment> touched_edge(const QueryLab& lab, const ccd::Hit& hit) {
-    if (hit.overlap) return std::nullopt;
-    if (hit.obstacle_edge >= 0) return edge_of(lab.obstacle_polygon_at(hit.t), hit.obstacle_edge);
-    if (hit.mover_edge >= 0) return edge_of(lab.mover_polygon_at(hit.t), hit.mover_edge);
-    return std::nullopt;
-}
-
 } // namespace
 
 void QueryLabView::advance(double seconds) {
@@ -461,119 +390,10 @@ void QueryLabView::advance(double seconds) {
 
 namespace {
 
-// The obstacle's capsule region: the set of mover centers at which the mover touches it (the
-// segment or the obstacle circle inflated by the mover's radius); the part that produced the
-// hit (band, cap A, cap B, the disk) is tinted where the obstacle is at the time of impact.
-// Against a polygon, each edge's capsule (the query is the circle against every edge), and the
-// edge's band or the vertex's disk that produced the hit. Nothing for a polygon mover.
-void draw_segment_reach(ShapeRenderer& r, const QueryLab& lab) {
-    const double radius = lab.mover().radius;
-    const auto& hit = lab.hit();
-    const ccd::Segment wall = lab.obstacle_at(lab.scrub_t);
-    r.capsule(wall.a, wall.b, radius, palette::capsule);
-    r.capsule_outline(wall.a, wall.b, radius, 1.0f, palette::wall.with_alpha(0.25f));
-    if (!hit || hit->overlap) return;
-    const ccd::Segment at = lab.obstacle_at(hit->t);
-    if (lab.obstacle_ends_move() || lab.obstacle_turns())
-        r.capsule_outline(at.a, at.b, radius, 1.0f, palette::impact.with_alpha(0.4f), 5.0f);
-    if (hit->feature == ccd::Feature::SegmentInterior)
-        r.band(at.a, at.b, radius, palette::produced_hit);
-    else
-        r.disc(hit->feature == ccd::Feature::EndpointA ? at.a : at.b, radius,
-               palette::produced_hit);
-}
-
-void draw_circle_reach(ShapeRenderer& r, const QueryLab& lab) {
-    const double reach = lab.mover().radius + lab.obstacle_circle().radius;
-    const auto& hit = lab.hit();
-    r.disc(lab.obstacle_center_at(lab.scrub_t), reach, palette::capsule);
-    r.circle_outline(lab.obstacle_center_at(lab.scrub_t), reach, 1.0f,
-                     palette::wall.with_alpha(0.25f));
-    if (hit && !hit->overlap) r.disc(lab.obstacle_center_at(hit->t), reach, palette::produced_hit);
-}
-
-void draw_polygon_reach(ShapeRenderer& r, const QueryLab& lab) {
-    const double radius = lab.mover().radius;
-    const auto& hit = lab.hit();
-    const ccd::Polygon now = lab.obstacle_polygon_at(lab.scrub_t);
-    const std::size_t n = now.vertices.size();
-    for (std::size_t i = 0; i < n; ++i)
-        r.capsule_outline(now.vertices[i], now.vertices[(i + 1) % n], radius, 1.0f,
-                          palette::wall.with_alpha(0.25f));
-    if (!hit || hit->overlap) return;
-    if (const auto edge = touched_edge(lab, *hit))
-        r.band(edge->a, edge->b, radius, palette::produced_hit);
-    else if (hit->obstacle_vertex >= 0 && static_cast<std::size_t>(hit->obstacle_vertex) < n)
-        r.disc(lab.obstacle_polygon_at(hit->t)
-                   .vertices[static_cast<std::size_t>(hit->obstacle_vertex)],
-               radius, palette::produced_hit);
-}
-
-void draw_reach(ShapeRenderer& r, const QueryLab& lab) {
-    if (lab.mover_is_polygon()) return;
-    if (lab.obstacle_is_segment())
-        draw_segment_reach(r, lab);
-    else if (lab.obstacle_is_circle())
-        draw_circle_reach(r, lab);
-    else if (lab.obstacle_is_polygon())
-        draw_polygon_reach(r, lab);
-}
-
-// The obstacle over the frame.
-void draw_obstacle(ShapeRenderer& r, const QueryLab& lab) {
-    if (lab.obstacle_is_segment() && lab.obstacle_turns()) {
-        // Its ends' arcs, the segment at t = 0, at t = 1 (dashed), at the scrubbed t, and its
-        // pivot with the lever to the angle handle.
-        arcs(
-            r, lab,
-            [&](double t) {
-                const ccd::Segment s = lab.obstacle_at(t);
-                return std::vector<Vec2>{s.a, s.b};
-            },
-            palette::wall);
-        const ccd::Segment end = lab.obstacle_at(1.0), now = lab.obstacle_at(lab.scrub_t);
-        r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
-        r.line(lab.obstacle().a, lab.obstacle().b, 2.0f, palette::wall.with_alpha(0.55f));
-        r.line(now.a, now.b, 3.0f, palette::wall);
-        const Vec2 pivot = lab.obstacle_pivot();
-        pivot_and_lever(r, pivot, pivot, lab.handle_position(Handle::ObstacleAngle), palette::wall);
-    } else if (lab.obstacle_is_segment() && !lab.obstacle_ends_move()) {
-        r.line(lab.obstacle().a, lab.obstacle().b, 3.0f, palette::wall);
-    } else if (lab.obstacle_ends_move()) {
-        const ccd::Segment start = lab.obstacle_at(0.0), end = lab.obstacle_at(1.0);
-        r.line(start.a, end.a, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
-        r.line(start.b, end.b, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
-        r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
-        r.line(start.a, start.b, 2.0f, palette::wall.with_alpha(0.55f));
-        const ccd::Segment now = lab.obstacle_at(lab.scrub_t);
-        r.line(now.a, now.b, 3.0f, palette::wall);
-    } else if (lab.obstacle_is_circle()) {
-        moving_circle(r, lab.obstacle_circle(), lab.obstacle_displacement(),
-                      lab.obstacle_center_at(lab.scrub_t), palette::wall);
-    } else {
-        moving_polygon(r, lab, false, palette::wall);
-    }
-}
-
 // Both at the time of impact, the feature hit and the contact point.
 void draw_at_impact(ShapeRenderer& r, const QueryLab& lab, const ccd::Hit& hit) {
-    if (lab.mover_is_polygon()) {
-        r.polygon_outline(lab.mover_polygon_at(hit.t).vertices, 2.0f, palette::impact);
-    } else {
-        const Vec2 at = lab.mover_center_at(hit.t);
-        r.circle_outline(at, lab.mover().radius, 2.5f, palette::impact);
-        r.point(at, 2.5f, palette::impact);
-    }
-    if (lab.obstacle_is_polygon()) {
-        r.polygon_outline(lab.obstacle_polygon_at(hit.t).vertices, 2.0f,
-                          palette::impact.with_alpha(0.6f), 6.0f);
-    } else if (lab.obstacle_ends_move() || lab.obstacle_turns()) {
-        const ccd::Segment wall = lab.obstacle_at(hit.t);
-        r.line(wall.a, wall.b, 2.5f, palette::impact);
-    } else if (lab.obstacle_is_circle()) {
-        r.circle_outline(lab.obstacle_center_at(hit.t), lab.obstacle_circle().radius, 2.0f,
-                         palette::impact.with_alpha(0.7f), 6.0f);
-    }
+    for (const Side side : {Side::Mover, Side::Obstacle})
+        side_view(lab.side(side)).at_impact(r, lab.side(side), side, hit.t);
     if (const auto edge = touched_edge(lab, hit)) // on its polygon at the time of impact
         r.line(edge->a, edge->b, 6.0f, palette::impact.with_alpha(0.45f));
     r.point(hit.point, 5.0f, palette::impact);
@@ -587,10 +407,10 @@ void draw_roots(ShapeRenderer& r, const QueryLab& lab) {
         for (const ccd::TraceRoot& root : candidate.roots) {
             if (root.t < -0.25 || root.t > 1.25) continue;
             const Color color = verdict_color(root.verdict);
-            if (lab.obstacle_ends_move() && root.t >= 0.0 && root.t <= 1.0 &&
+            if (side_view(lab.obstacle()).at_roots && root.t >= 0.0 && root.t <= 1.0 &&
                 candidate.feature == ccd::Feature::SegmentInterior &&
                 root.verdict != ccd::RootVerdict::Taken) { // (the taken one is drawn in orange)
-                const ccd::Segment wall = lab.obstacle_at(root.t);
+                const ccd::Segment wall = segment_at(lab.obstacle(), root.t);
                 r.line(wall.a, wall.b, 1.0f, color.with_alpha(0.6f), 3.0f);
             }
             if (root.position) // where the core says the root happens
@@ -601,10 +421,10 @@ void draw_roots(ShapeRenderer& r, const QueryLab& lab) {
 
 // Other algorithms that disagree: the mover at their own time of impact.
 void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
-    if (lab.mover_is_polygon()) return;
+    if (!side_view(lab.mover()).disc) return;
     for (const AlgorithmAnswer& answer : lab.algorithm_answers())
         if (answer.disagrees && answer.hit)
-            r.circle_outline(lab.mover_center_at(answer.hit->t), lab.mover().radius, 2.0f,
+            r.circle_outline(center_at(lab.mover(), answer.hit->t), radius_of(lab.mover()), 2.0f,
                              palette::disagreement, 4.0f);
 }
 
@@ -613,19 +433,17 @@ void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
 void QueryLabView::draw_world(ShapeRenderer& r) const {
     const Camera& camera = canvas_.camera();
     draw_grid(r, camera);
-    if (layers_.capsule_regions) draw_reach(r, lab_);
-    draw_obstacle(r, lab_);
-    if (lab_.mover_is_polygon()) // the mover over the frame
-        moving_polygon(r, lab_, true, palette::mover);
-    else
-        moving_circle(r, lab_.mover(), lab_.displacement(), lab_.mover_center_at(lab_.scrub_t),
-                      palette::mover);
+    if (layers_.capsule_regions && side_view(lab_.mover()).disc)
+        side_view(lab_.obstacle()).reach(r, lab_);
+    for (const Side side : {Side::Obstacle, Side::Mover}) // each over the frame
+        side_view(lab_.side(side)).draw(r, lab_, side);
     const auto& hit = lab_.hit();
     if (hit) draw_at_impact(r, lab_, *hit);
     if (layers_.roots) draw_roots(r, lab_);
     if (layers_.other_algorithms) draw_disagreements(r, lab_);
     if (hit) {
-        const double length = std::max(1.5 * lab_.mover().radius, 60.0 / camera.pixels_per_unit);
+        const double length =
+            std::max(1.5 * radius_of(lab_.mover()), 60.0 / camera.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
     for (Handle h : lab_.handles()) {
@@ -653,49 +471,22 @@ void QueryLabView::draw_labels() const {
     if (const auto& hit = lab_.hit()) {
         char text[64];
         std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
-        label(lab_.mover_center_at(hit->t), lab_.mover().radius * camera.pixels_per_unit, 100,
-              palette::impact, text);
+        label(center_at(lab_.mover(), hit->t), radius_of(lab_.mover()) * camera.pixels_per_unit,
+              100, palette::impact, text);
     }
     // A turning side's turn beside its angle handle, in radians and in turns.
-    const auto turn_text = [](double angle) {
-        char text[96];
-        std::snprintf(text, sizeof text, "turns %s rad (%s turns)", fixed_text(angle, 3).c_str(),
-                      fixed_text(angle / (2.0 * std::numbers::pi), 2).c_str());
-        return std::string(text);
-    };
-    if (lab_.mover_turns())
-        label(lab_.handle_position(Handle::Angle), 8.0, 80, palette::handle,
-              turn_text(lab_.mover_angle()));
-    if (lab_.obstacle_turns())
-        label(lab_.handle_position(Handle::ObstacleAngle), 8.0, 80, palette::handle,
-              turn_text(lab_.obstacle_angle()));
-    if (layers_.labels) {
-        const std::string& obstacle = lab_.obstacle_name();
-        if (lab_.obstacle_is_segment() && lab_.obstacle_turns()) {
-            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A (t = 0)");
-            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B (t = 0) " + obstacle);
-            label(lab_.obstacle_pivot(), 6.0, 50, palette::wall, "pivot");
-        } else if (lab_.obstacle_is_segment() && !lab_.obstacle_ends_move()) {
-            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A");
-            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B " + obstacle);
-        } else if (lab_.obstacle_is_segment()) {
-            const ccd::Segment end = lab_.obstacle_at(1.0);
-            label(lab_.obstacle().a, 6.0, 60, palette::wall, "A (t = 0)");
-            label(lab_.obstacle().b, 6.0, 60, palette::wall, "B (t = 0) " + obstacle);
-            if (end.a != lab_.obstacle().a)
-                label(end.a, 6.0, 40, palette::wall.with_alpha(0.7f), "A (t = 1)");
-            if (end.b != lab_.obstacle().b)
-                label(end.b, 6.0, 40, palette::wall.with_alpha(0.7f), "B (t = 1)");
-        } else {
-            label(lab_.obstacle_center_at(0.0), 6.0, 60, palette::wall, obstacle + " (t = 0)");
-            if (lab_.obstacle_displacement() != Vec2{})
-                label(lab_.obstacle_center_at(1.0), 6.0, 40, palette::wall.with_alpha(0.7f),
-                      "t = 1");
+    for (const Side side : {Side::Mover, Side::Obstacle})
+        if (const LabSide& s = lab_.side(side); s.turns()) {
+            char text[96];
+            std::snprintf(text, sizeof text, "turns %s rad (%s turns)",
+                          fixed_text(s.angle(), 3).c_str(),
+                          fixed_text(s.angle() / (2.0 * std::numbers::pi), 2).c_str());
+            label(lab_.handle_position(handle_of(side, Part::Angle)), 8.0, 80, palette::handle,
+                  text);
         }
-        label(lab_.mover_center_at(0.0), 6.0, 70, palette::mover, lab_.mover_name() + " (t = 0)");
-        if (lab_.displacement() != Vec2{})
-            label(lab_.mover_center_at(1.0), 6.0, 40, palette::mover, "t = 1");
-    }
+    if (layers_.labels)
+        for (const Side side : {Side::Obstacle, Side::Mover})
+            side_view(lab_.side(side)).labels(lab_.side(side), side, label);
     const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
     ImDrawList* list = canvas_.begin_labels();
     for (std::size_t i = 0; i < placed.size(); ++i)
@@ -730,66 +521,6 @@ void QueryLabView::draw_show_section() {
 }
 
 namespace {
-
-bool edit_circle(const char* id, ccd::Circle& circle) {
-    ImGui::PushID(id);
-    bool edited = edit_vec2("center", circle.center);
-    edited = edit_length("radius", circle.radius) || edited;
-    ImGui::PopID();
-    return edited;
-}
-
-bool edit_polygon(const char* id, ccd::Polygon& polygon) {
-    bool edited = false;
-    ImGui::PushID(id);
-    if (ImGui::TreeNode("vertices")) {
-        for (std::size_t i = 0; i < polygon.vertices.size(); ++i) {
-            ImGui::PushID(static_cast<int>(i));
-            const std::string name = std::to_string(i);
-            edited = edit_vec2(name.c_str(), polygon.vertices[i]) || edited;
-            ImGui::PopID();
-        }
-        ImGui::TreePop();
-    }
-    ImGui::PopID();
-    return edited;
-}
-
-bool edit_motion(const char* id, Vec2& motion) {
-    ImGui::PushID(id);
-    const bool edited = edit_vec2("motion", motion);
-    ImGui::PopID();
-    return edited;
-}
-
-// What the canvas's handles do, told side by side: the mover's, then the obstacle's.
-std::string drag_hint(const QueryLab& lab) {
-    std::string hint =
-        lab.mover_is_polygon()
-            ? "Drag the yellow handles: the polygon's vertex centroid (moves it) and "
-              "arrow tip (where it is at t = 1)"
-            : "Drag the yellow handles: the circle's center, its radius, its arrow "
-              "tip (where it is at t = 1)";
-    if (lab.obstacle_is_segment() && lab.obstacle_ends_move())
-        hint += ", and each end of the segment at t = 0 (A, B) and at t = 1; Space animates t "
-                "while you drag";
-    else if (lab.obstacle_is_segment())
-        hint += ", and the segment's ends";
-    else if (lab.obstacle_is_circle())
-        hint += ", and the obstacle circle's center, radius and arrow tip";
-    else
-        hint += ", and the obstacle polygon's vertex centroid (moves it) and arrow tip";
-    if (lab.mover_turns() || lab.obstacle_turns())
-        hint += "; a turning side's angle handle (at its farthest point at t = 1) sets its turn "
-                "over the frame: drag it round the pivot, again and again for several turns" +
-                std::string(lab.obstacle_is_segment() && lab.obstacle_turns()
-                                ? ", and the segment's pivot moves alone"
-                                : "; a turning polygon turns about its centroid") +
-                "; Space animates the turn";
-    if (lab.mover_is_polygon() || lab.obstacle_is_polygon())
-        hint += "; the vertices are in the panel";
-    return hint + ". Shift snaps to the grid; Ctrl+Z undoes. F1 lists every key.";
-}
 
 // The answer: the time of impact and what the hit names, or that there is none.
 void draw_time_of_impact(const QueryLab& lab) {
@@ -895,8 +626,8 @@ void QueryLabView::draw_panel() {
     }
     if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) draw_algorithms();
     ImGui::Separator();
-    bool edited = edit_mover();
-    edited = edit_obstacle() || edited;
+    bool edited = edit_side(lab_, Side::Mover);
+    edited = edit_side(lab_, Side::Obstacle) || edited;
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", drag_hint(lab_).c_str());
@@ -996,118 +727,6 @@ void QueryLabView::draw_algorithms() {
     if (ImGui::SliderScalar("tolerance in t", ImGuiDataType_Double, &tolerance, &lo, &hi, "%.0e",
                             ImGuiSliderFlags_Logarithmic))
         lab_.set_disagreement_tolerance(tolerance);
-}
-
-// The mover's fields and its motion; true when one was edited.
-bool QueryLabView::edit_mover() {
-    bool edited = false;
-    if (lab_.mover_is_polygon()) {
-        ImGui::Text("Polygon \"%s\" (%s)", lab_.mover_name().c_str(),
-                    lab_.mover_turns() ? "moves and turns about its centroid" : "moves");
-        ccd::Polygon polygon = lab_.mover_polygon();
-        if (edit_polygon("mover", polygon)) {
-            lab_.set_mover_polygon(polygon);
-            edited = true;
-        }
-    } else {
-        ImGui::Text("%s \"%s\" (moves)", lab_.mover().radius > 0.0 ? "Circle" : "Point",
-                    lab_.mover_name().c_str());
-        ccd::Circle mover = lab_.mover();
-        if (edit_circle("mover", mover)) {
-            lab_.set_mover(mover);
-            edited = true;
-        }
-    }
-    Vec2 displacement = lab_.displacement();
-    if (edit_motion("mover", displacement)) {
-        lab_.set_displacement(displacement);
-        edited = true;
-    }
-    if (lab_.mover_turns()) {
-        double angle = lab_.mover_angle();
-        if (edit_angle("turn", angle)) {
-            lab_.set_mover_angle(angle);
-            edited = true;
-        }
-    }
-    return edited;
-}
-
-// The obstacle's fields and its motion (a segment's, its ends'); true when one was edited.
-bool QueryLabView::edit_obstacle() {
-    if (lab_.obstacle_is_segment()) return edit_obstacle_segment();
-    bool edited = false;
-    if (lab_.obstacle_is_circle()) {
-        ImGui::Text("%s \"%s\"", lab_.obstacle_circle().radius > 0.0 ? "Circle" : "Point",
-                    lab_.obstacle_name().c_str());
-        ccd::Circle obstacle = lab_.obstacle_circle();
-        if (edit_circle("obstacle", obstacle)) {
-            lab_.set_obstacle_circle(obstacle);
-            edited = true;
-        }
-    } else {
-        ImGui::Text("Polygon \"%s\"%s", lab_.obstacle_name().c_str(),
-                    lab_.obstacle_turns() ? " (turns about its centroid)" : "");
-        ccd::Polygon polygon = lab_.obstacle_polygon();
-        if (edit_polygon("obstacle", polygon)) {
-            lab_.set_obstacle_polygon(polygon);
-            edited = true;
-        }
-    }
-    Vec2 motion = lab_.obstacle_displacement();
-    if (edit_motion("obstacle", motion)) {
-        lab_.set_obstacle_displacement(motion);
-        edited = true;
-    }
-    if (lab_.obstacle_turns()) {
-        double angle = lab_.obstacle_angle();
-        if (edit_angle("turn##obstacle", angle)) {
-            lab_.set_obstacle_angle(angle);
-            edited = true;
-        }
-    }
-    return edited;
-}
-
-bool QueryLabView::edit_obstacle_segment() {
-    bool edited = false;
-    const ccd::MovingSegment segment = lab_.moving_obstacle();
-    const bool ends_move = segment.displacement_a != Vec2{} || segment.displacement_b != Vec2{};
-    ImGui::Text("Segment \"%s\"%s", lab_.obstacle_name().c_str(),
-                lab_.obstacle_turns() ? " (turns about its pivot)"
-                : ends_move           ? " (its ends move)"
-                                      : "");
-    ccd::Segment wall = lab_.obstacle();
-    // Both fields are drawn every frame, whichever was edited.
-    const bool a_edited = edit_vec2("a", wall.a);
-    const bool b_edited = edit_vec2("b", wall.b);
-    if (a_edited || b_edited) {
-        lab_.set_obstacle(wall);
-        edited = true;
-    }
-    if (lab_.obstacle_ends_move()) {
-        const ccd::MovingSegment moving = lab_.moving_obstacle();
-        Vec2 da = moving.displacement_a, db = moving.displacement_b;
-        const bool da_edited = edit_vec2("a moves", da);
-        const bool db_edited = edit_vec2("b moves", db);
-        if (da_edited || db_edited) {
-            lab_.set_obstacle_motion(da, db);
-            edited = true;
-        }
-    }
-    if (lab_.obstacle_turns()) {
-        Vec2 pivot = lab_.obstacle_pivot();
-        if (edit_vec2("pivot", pivot)) {
-            lab_.set_obstacle_pivot(pivot);
-            edited = true;
-        }
-        double angle = lab_.obstacle_angle();
-        if (edit_angle("turn##segment", angle)) {
-            lab_.set_obstacle_angle(angle);
-            edited = true;
-        }
-    }
-    return edited;
 }
 
 } // namespace ccdlab

@@ -105,9 +105,6 @@ private:
     void draw_equations();
     void choose_candidate();
     void draw_algorithms();
-    bool edit_mover();
-    bool edit_obstacle();
-    bool edit_obstacle_segment();
 };
 
 } // namespace ccdlab

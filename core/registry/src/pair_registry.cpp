@@ -194,7 +194,8 @@ constexpr std::array kPairTypes{
              {{"polygon", ""}, {"pivot1", "v1", "angle1"}},
              {{"a", "b"}, {"pivot2", "v2", "angle2"}},
              "a turning (or, by the angle 0, translating) convex polygon against a turning "
-             "segment (certified)"},
+             "segment (certified)",
+             false}, // the World's turning walls: not a pair the query lab opens
 };
 
 // The default algorithm's rows first: the kinds table below takes its queries from them.

@@ -152,6 +152,30 @@ TEST(QueryLabPair, ASceneWithoutAPairIsRefusedSayingWhatIsNeeded) {
     }
 }
 
+// Each pair's handles in the order they are drawn: the mover's at t = 0 first, then the
+// obstacle's, then the mover's tip on top of them all.
+TEST(QueryLabPair, EachPairsHandlesAreDrawnMoverObstacleThenTheMoversTip) {
+    const auto handles_of = [](const ccd::Scene& scene) {
+        const QueryLab lab = QueryLab::from_scene(scene);
+        return std::vector<Handle>(lab.handles().begin(), lab.handles().end());
+    };
+    EXPECT_EQ(
+        handles_of(seed002_point_scene()),
+        (std::vector{Handle::Center, Handle::Radius, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                     Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
+    EXPECT_EQ(handles_of(two_circles_scene()),
+              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleCenter,
+                           Handle::ObstacleRadius, Handle::ObstacleTip, Handle::Tip}));
+    EXPECT_EQ(handles_of(two_polygons_scene()), (std::vector{Handle::Center, Handle::ObstacleCenter,
+                                                             Handle::ObstacleTip, Handle::Tip}));
+    EXPECT_EQ(handles_of(ball_and_crate_scene()),
+              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleCenter,
+                           Handle::ObstacleTip, Handle::Tip}));
+    EXPECT_EQ(handles_of(crate_and_closing_segment_scene()),
+              (std::vector{Handle::Center, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                           Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
+}
+
 TEST(QueryLabMovingSegment, SeedTwoPointAnswersAsTheCoreAndAsByHand) {
     const QueryLab lab = QueryLab::from_scene(seed002_point_scene());
     EXPECT_EQ(lab.kind().name, "circle_moving_segment");
@@ -196,20 +220,21 @@ TEST(QueryLabMovingSegment, TheEndsAtTimeOneSetTheirMotionAndTheEndsAtZeroCarryI
     EXPECT_EQ(lab.handle_position(Handle::EndpointAEnd), (Vec2{-2.0, 2.0}));
     EXPECT_EQ(lab.handle_position(Handle::EndpointBEnd), (Vec2{2.0, -2.0}));
     lab.drag(Handle::EndpointAEnd, {-2.0, 0.0}); // a stays put now: b alone swings the segment
-    EXPECT_EQ(lab.moving_obstacle().displacement_a, (Vec2{0.0, 0.0}));
-    EXPECT_EQ(lab.moving_obstacle().displacement_b, (Vec2{0.0, -2.0}));
-    EXPECT_EQ(lab.obstacle().a, (Vec2{-2.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.end_motion().displacement_a, (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.end_motion().displacement_b, (Vec2{0.0, -2.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{-2.0, 0.0}));
     // a = (-2, 0), b(t) = (2, -2t): u = (4, -2t), w = (3 - 2t, 2 - 4t);
     // cross = 4 (2 - 4t) + 2t (3 - 2t) = 8 - 10t - 4t^2 = 0 at t = (-10 + sqrt(228)) / 8.
     ASSERT_TRUE(lab.hit());
     EXPECT_NEAR(lab.hit()->t, (-10.0 + std::sqrt(228.0)) / 8.0, 1e-14);
-    const auto core = ccd::time_of_impact(Vec2{1.0, 2.0}, Vec2{-2.0, -4.0}, lab.moving_obstacle());
+    const ccd::MovingSegment segment{{{-2.0, 0.0}, {2.0, 0.0}}, {0.0, 0.0}, {0.0, -2.0}};
+    const auto core = ccd::time_of_impact(Vec2{1.0, 2.0}, Vec2{-2.0, -4.0}, segment);
     ASSERT_TRUE(core);
     EXPECT_EQ(lab.hit()->t, core->t);
 
     lab.drag(Handle::EndpointB, {3.0, 1.0}); // the end at t = 0 carries its motion along
-    EXPECT_EQ(lab.obstacle().b, (Vec2{3.0, 1.0}));
-    EXPECT_EQ(lab.moving_obstacle().displacement_b, (Vec2{0.0, -2.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{3.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().swept.end_motion().displacement_b, (Vec2{0.0, -2.0}));
     EXPECT_EQ(lab.handle_position(Handle::EndpointBEnd), (Vec2{3.0, -1.0}));
 }
 
@@ -228,8 +253,8 @@ TEST(QueryLabMovingSegment, PickPrefersTheEndAtZeroWhereAnEndDoesNotMove) {
 TEST(QueryLabCircles, AnswersAsTheCoreAndAsByHand) {
     const QueryLab lab = QueryLab::from_scene(two_circles_scene());
     EXPECT_EQ(lab.kind().name, "circle_circle");
-    EXPECT_EQ(lab.mover_name(), "cue");
-    EXPECT_EQ(lab.obstacle_name(), "target");
+    EXPECT_EQ(lab.mover().name, "cue");
+    EXPECT_EQ(lab.obstacle().name, "target");
     const auto core = ccd::time_of_impact(ccd::Circle{{-4.0, 0.0}, 1.0}, Vec2{6.0, 0.0},
                                           ccd::Circle{{3.0, 1.2}, 1.0}, Vec2{-4.0, 0.0});
     ASSERT_TRUE(core);
@@ -268,17 +293,18 @@ TEST(QueryLabCircles, TheSecondCirclesHandlesMoveIt) {
     EXPECT_DOUBLE_EQ(lab.handle_position(Handle::ObstacleRadius).y, 0.2);
     EXPECT_EQ(lab.handle_position(Handle::ObstacleTip), (Vec2{-1.0, 1.2}));
     lab.drag(Handle::ObstacleCenter, {3.0, 0.0}); // head on now: gap 7 - 2 = 5 closes at 10
-    EXPECT_EQ(lab.obstacle_circle().center, (Vec2{3.0, 0.0}));
-    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{-4.0, 0.0})) << "the center carries the motion";
+    EXPECT_EQ(lab.obstacle().circle().center, (Vec2{3.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.displacement(), (Vec2{-4.0, 0.0}))
+        << "the center carries the motion";
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
     lab.drag(Handle::ObstacleRadius, {3.0, -2.0}); // radius 2: gap 4, t = 0.4
-    EXPECT_EQ(lab.obstacle_circle().radius, 2.0);
+    EXPECT_EQ(lab.obstacle().circle().radius, 2.0);
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
     lab.drag(Handle::ObstacleTip, {3.0, 0.0}); // the target stands still: gap 4 at 6, t = 2/3
-    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.displacement(), (Vec2{0.0, 0.0}));
     EXPECT_DOUBLE_EQ(lab.hit()->t, 4.0 / 6.0);
-    EXPECT_EQ(lab.mover().center, (Vec2{-4.0, 0.0})) << "the cue did not move";
+    EXPECT_EQ(lab.mover().circle().center, (Vec2{-4.0, 0.0})) << "the cue did not move";
 }
 
 TEST(QueryLabPolygons, AnswersAsTheCoreAndAsByHand) {
@@ -314,9 +340,9 @@ TEST(QueryLabPolygons, AnswersAsTheCoreAndAsByHand) {
 TEST(QueryLabPolygons, DraggingACentroidTranslatesThePolygonAndKeepsItsMotion) {
     QueryLab lab = QueryLab::from_scene(two_polygons_scene());
     lab.drag(Handle::Center, {1.5, 0.5}); // one unit closer: gap 1 at 5, t = 0.2
-    EXPECT_EQ(lab.mover_polygon().vertices.front(), (Vec2{1.0, 0.0}));
-    EXPECT_EQ(lab.mover_polygon().vertices[2], (Vec2{2.0, 1.0}));
-    EXPECT_EQ(lab.displacement(), (Vec2{4.0, 0.0}));
+    EXPECT_EQ(lab.mover().polygon().vertices.front(), (Vec2{1.0, 0.0}));
+    EXPECT_EQ(lab.mover().polygon().vertices[2], (Vec2{2.0, 1.0}));
+    EXPECT_EQ(lab.mover().swept.displacement(), (Vec2{4.0, 0.0}));
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.2);
     // The wedge's centroid is (13/3, 0.5); its tip (where the centroid is at t = 1) set to the
@@ -324,10 +350,10 @@ TEST(QueryLabPolygons, DraggingACentroidTranslatesThePolygonAndKeepsItsMotion) {
     const Vec2 wedge = lab.handle_position(Handle::ObstacleCenter);
     EXPECT_NEAR(wedge.x, 13.0 / 3.0, 1e-15);
     lab.drag(Handle::ObstacleTip, wedge);
-    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.displacement(), (Vec2{0.0, 0.0}));
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.25);
     lab.drag(Handle::ObstacleCenter, wedge + Vec2{0.0, 10.0}); // far above: a miss
-    EXPECT_EQ(lab.obstacle_polygon().vertices.front(), (Vec2{3.0, 10.5}));
+    EXPECT_EQ(lab.obstacle().polygon().vertices.front(), (Vec2{3.0, 10.5}));
     EXPECT_FALSE(lab.hit());
 }
 
@@ -346,11 +372,10 @@ TEST(QueryLabPolygons, RestoreBringsBackBothPolygons) {
 TEST(QueryLabCirclePolygon, AnswersAsTheCoreAndAsByHand) {
     const QueryLab lab = QueryLab::from_scene(ball_and_crate_scene());
     EXPECT_EQ(lab.kind().name, "circle_polygon");
-    EXPECT_EQ(lab.mover_name(), "ball");
-    EXPECT_EQ(lab.obstacle_name(), "crate");
-    EXPECT_FALSE(lab.mover_is_polygon());
-    EXPECT_TRUE(lab.obstacle_is_polygon());
-    EXPECT_FALSE(lab.obstacle_is_segment());
+    EXPECT_EQ(lab.mover().name, "ball");
+    EXPECT_EQ(lab.obstacle().name, "crate");
+    EXPECT_EQ(ccdlab::side_kind(lab.mover()), ccdlab::SideKind::Circle);
+    EXPECT_EQ(ccdlab::side_kind(lab.obstacle()), ccdlab::SideKind::Polygon);
     ccd::Trace trace;
     const auto core = ccd::time_of_impact(ccd::Circle{{-3.0, 0.5}, 0.5}, Vec2{4.0, 0.0},
                                           unit_square(), Vec2{-1.0, 0.0}, &trace);
@@ -401,25 +426,24 @@ TEST(QueryLabCirclePolygon, HandlesMoveTheCircleAndThePolygon) {
     EXPECT_NEAR(lab.hit()->normal.x, -0.8, 1e-15);
     EXPECT_NEAR(lab.hit()->normal.y, 0.6, 1e-15);
 
-    lab.drag(Handle::Radius, {-3.0, 1.5});       // radius 0.2 < 0.3: the ball passes over
-    EXPECT_NEAR(lab.mover().radius, 0.2, 1e-15); // (1.5 - 1.3 in doubles)
+    lab.drag(Handle::Radius, {-3.0, 1.5});                // radius 0.2 < 0.3: the ball passes over
+    EXPECT_NEAR(lab.mover().circle().radius, 0.2, 1e-15); // (1.5 - 1.3 in doubles)
     EXPECT_FALSE(lab.hit());
     lab.drag(Handle::ObstacleCenter, {0.5, 1.0}); // the square up by 0.5: its left side again
-    EXPECT_EQ(lab.obstacle_polygon().vertices.front(), (Vec2{0.0, 0.5}));
-    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{-1.0, 0.0})) << "the centroid carries it";
+    EXPECT_EQ(lab.obstacle().polygon().vertices.front(), (Vec2{0.0, 0.5}));
+    EXPECT_EQ(lab.obstacle().swept.displacement(), (Vec2{-1.0, 0.0})) << "the centroid carries it";
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 2.8 / 5.0); // gap 3 - 0.2 closing at 5
     lab.drag(Handle::ObstacleTip, {0.5, 1.0}); // the square stands still: 2.8 at 4
-    EXPECT_EQ(lab.obstacle_displacement(), (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.displacement(), (Vec2{0.0, 0.0}));
     EXPECT_DOUBLE_EQ(lab.hit()->t, 2.8 / 4.0);
 }
 
 TEST(QueryLabPolygonSegment, AnEndOfTheSegmentMeetsAnEdgeAsTheCoreAndAsByHand) {
     const QueryLab lab = QueryLab::from_scene(crate_and_closing_segment_scene());
     EXPECT_EQ(lab.kind().name, "polygon_moving_segment");
-    EXPECT_TRUE(lab.mover_is_polygon());
-    EXPECT_TRUE(lab.obstacle_is_segment());
-    EXPECT_TRUE(lab.obstacle_ends_move());
+    EXPECT_EQ(ccdlab::side_kind(lab.mover()), ccdlab::SideKind::Polygon);
+    EXPECT_EQ(ccdlab::side_kind(lab.obstacle()), ccdlab::SideKind::MovingSegment);
     ccd::Trace trace;
     const ccd::MovingSegment rod{{{3.0, 0.5}, {5.0, 0.5}}, {-4.0, 0.0}, {0.0, 0.0}};
     const auto core = ccd::time_of_impact(unit_square(), Vec2{}, rod, &trace);
@@ -454,11 +478,11 @@ TEST(QueryLabPolygonSegment, HandlesMoveThePolygonAndTheSegmentsEnds) {
     EXPECT_EQ(lab.handle_position(Handle::EndpointAEnd), (Vec2{-1.0, 0.5}));
 
     lab.drag(Handle::EndpointAEnd, {3.0, 0.5}); // end A stands still now: no contact
-    EXPECT_EQ(lab.moving_obstacle().displacement_a, (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().swept.end_motion().displacement_a, (Vec2{0.0, 0.0}));
     EXPECT_FALSE(lab.hit());
     // The square toward the segment: its right side reaches end A (3, 0.5) at 1 + 4t = 3.
     lab.drag(Handle::Tip, {4.5, 0.5});
-    EXPECT_EQ(lab.displacement(), (Vec2{4.0, 0.0}));
+    EXPECT_EQ(lab.mover().swept.displacement(), (Vec2{4.0, 0.0}));
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.5);
     EXPECT_EQ(lab.hit()->feature, ccd::Feature::EndpointA);
@@ -473,7 +497,7 @@ TEST(QueryLabPolygonSegment, HandlesMoveThePolygonAndTheSegmentsEnds) {
     EXPECT_EQ(lab.hit()->point, (Vec2{2.0, 0.0}));
     EXPECT_EQ(lab.hit()->normal, (Vec2{-1.0, 0.0}));
     lab.drag(Handle::Center, {0.5, 5.0}); // the square far above the wall: a miss
-    EXPECT_EQ(lab.mover_polygon().vertices.front(), (Vec2{0.0, 4.5}));
+    EXPECT_EQ(lab.mover().polygon().vertices.front(), (Vec2{0.0, 4.5}));
     EXPECT_FALSE(lab.hit());
 }
 

@@ -57,8 +57,8 @@ TEST(Camera, PanMovesTheWorldWithTheMouse) {
 
 TEST(QueryLab, TakesTheFirstBodyAndSegmentAndAnswersAtOnce) {
     const QueryLab lab = QueryLab::from_scene(falling_ball_scene());
-    EXPECT_EQ(lab.mover_name(), "ball");
-    EXPECT_EQ(lab.obstacle_name(), "floor");
+    EXPECT_EQ(lab.mover().name, "ball");
+    EXPECT_EQ(lab.obstacle().name, "floor");
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.4);
 }
@@ -82,8 +82,8 @@ TEST(QueryLab, PickFindsTheHandleUnderTheMouseWithinItsRadius) {
 TEST(QueryLab, DraggingTheCenterCarriesTheMotionAlong) {
     QueryLab lab = QueryLab::from_scene(falling_ball_scene());
     lab.drag(Handle::Center, {0.0, 3.0});
-    EXPECT_EQ(lab.mover().center, (Vec2{0.0, 3.0}));
-    EXPECT_EQ(lab.displacement(), (Vec2{0.0, -10.0}));
+    EXPECT_EQ(lab.mover().circle().center, (Vec2{0.0, 3.0}));
+    EXPECT_EQ(lab.mover().swept.displacement(), (Vec2{0.0, -10.0}));
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.2); // gap of 2 over 10 units
 }
@@ -91,14 +91,14 @@ TEST(QueryLab, DraggingTheCenterCarriesTheMotionAlong) {
 TEST(QueryLab, DraggingTheTipChangesTheMotionAndTheAnswer) {
     QueryLab lab = QueryLab::from_scene(falling_ball_scene());
     lab.drag(Handle::Tip, {0.0, 3.0}); // now moves only 2 units: stops short
-    EXPECT_EQ(lab.displacement(), (Vec2{0.0, -2.0}));
+    EXPECT_EQ(lab.mover().swept.displacement(), (Vec2{0.0, -2.0}));
     EXPECT_FALSE(lab.hit());
 }
 
 TEST(QueryLab, DraggingAnEndpointMovesTheSegment) {
     QueryLab lab = QueryLab::from_scene(falling_ball_scene());
     lab.drag(Handle::EndpointA, {-2.0, 2.0}); // floor tilts up to the left
-    EXPECT_EQ(lab.obstacle().a, (Vec2{-2.0, 2.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{-2.0, 2.0}));
     ASSERT_TRUE(lab.hit());
     EXPECT_LT(lab.hit()->t, 0.4);
 }
@@ -144,7 +144,7 @@ TEST(QueryLab, TheRadiusHandleSitsAcrossTheMotionAndSetsTheRadius) {
     // perp of the unit motion (0,-1) is (1,0): the handle is at (1, 5).
     EXPECT_EQ(lab.handle_position(Handle::Radius), (Vec2{1.0, 5.0}));
     lab.drag(Handle::Radius, {0.0, 7.0}); // 2 from the center
-    EXPECT_EQ(lab.mover().radius, 2.0);
+    EXPECT_EQ(lab.mover().circle().radius, 2.0);
     ASSERT_TRUE(lab.hit());
     EXPECT_DOUBLE_EQ(lab.hit()->t, 0.3); // the gap of 5 - 2 closes after 3 of 10 units
 }

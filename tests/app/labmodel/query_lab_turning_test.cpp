@@ -62,8 +62,10 @@ TEST(QueryLabTurning, EachTurningSceneOpensAsTheRegistrysTurningPair) {
     ccd::Scene point = paddle_scene();
     point.bodies[0] = ball({0.0, 3.0}, 0.0);
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(point)), "circle_rotating_segment");
-    EXPECT_EQ(QueryLab::from_scene(point).obstacle_swept().motion_kind(), ccd::MotionKind::Turning);
-    EXPECT_EQ(QueryLab::from_scene(point).mover_swept().shape_kind(), ccd::ShapeKind::Point)
+    EXPECT_EQ(QueryLab::from_scene(point).swept(ccdlab::Side::Obstacle).motion_kind(),
+              ccd::MotionKind::Turning);
+    EXPECT_EQ(QueryLab::from_scene(point).swept(ccdlab::Side::Mover).shape_kind(),
+              ccd::ShapeKind::Point)
         << "a point against a turning segment is the registry's point pair";
 
     ccd::Scene circle_polygon;
@@ -81,8 +83,8 @@ TEST(QueryLabTurning, EachTurningSceneOpensAsTheRegistrysTurningPair) {
     polygons.polygons.push_back(square("b", {3.0, -1.0}, 2.0, {0.0, 0.0}, 2.0));
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(polygons)), "rotating_polygon_polygon");
     const QueryLab lab = QueryLab::from_scene(polygons);
-    EXPECT_FALSE(lab.mover_turns());
-    EXPECT_TRUE(lab.obstacle_turns());
+    EXPECT_FALSE(lab.mover().turns());
+    EXPECT_TRUE(lab.obstacle().turns());
 
     // A translating polygon against a turning segment: a pair of the registry (the World's
     // turning walls) that the lab does not take apart.
@@ -91,11 +93,38 @@ TEST(QueryLabTurning, EachTurningSceneOpensAsTheRegistrysTurningPair) {
     none.walls.push_back(paddle_scene().walls[0]);
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(none)), "none");
     EXPECT_EQ(pair_name(ccdlab::query_lab_pair(none, true)), "none");
+    EXPECT_FALSE(ccd::find_pair_type("rotating_polygon_rotating_segment")->lab);
+}
+
+// A turning side's angle handle goes over its other handles (a turning segment's after its
+// pivot, a turning polygon's after its tip); the mover's tip stays on top of all.
+TEST(QueryLabTurning, ATurningSidesAngleHandleIsDrawnOverItsOthers) {
+    const auto handles_of = [](const ccd::Scene& scene) {
+        const QueryLab lab = QueryLab::from_scene(scene);
+        return std::vector<Handle>(lab.handles().begin(), lab.handles().end());
+    };
+    EXPECT_EQ(handles_of(paddle_scene()),
+              (std::vector{Handle::Center, Handle::Radius, Handle::EndpointA, Handle::EndpointB,
+                           Handle::Pivot, Handle::ObstacleAngle, Handle::Tip}));
+
+    ccd::Scene polygon_segment;
+    polygon_segment.polygons.push_back(square("crate", {-1.0, -1.0}, 2.0, {0.0, 0.0}, 1.0));
+    polygon_segment.walls.push_back({"floor", {{-5.0, -2.0}, {5.0, -2.0}}});
+    EXPECT_EQ(handles_of(polygon_segment),
+              (std::vector{Handle::Center, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                           Handle::EndpointA, Handle::EndpointB, Handle::Angle, Handle::Tip}));
+
+    ccd::Scene polygons;
+    polygons.polygons.push_back(square("a", {-1.0, -1.0}, 2.0, {1.0, 0.0}, 0.0));
+    polygons.polygons.push_back(square("b", {3.0, -1.0}, 2.0, {0.0, 0.0}, 2.0));
+    EXPECT_EQ(handles_of(polygons),
+              (std::vector{Handle::Center, Handle::ObstacleCenter, Handle::ObstacleTip,
+                           Handle::ObstacleAngle, Handle::Tip}));
 }
 
 TEST(QueryLabTurning, ThePaddlesAnswerIsTheCertifiedQuerysAndTheHandValue) {
     const QueryLab lab = QueryLab::from_scene(paddle_scene());
-    ASSERT_TRUE(lab.obstacle_turns());
+    ASSERT_TRUE(lab.obstacle().turns());
     ccd::Trace trace;
     const auto core = ccd::certified_time_of_impact(
         ccd::Swept{ccd::Circle{{0.0, 3.0}, 0.5}, ccd::Translation{}},
@@ -109,7 +138,7 @@ TEST(QueryLabTurning, ThePaddlesAnswerIsTheCertifiedQuerysAndTheHandValue) {
     EXPECT_EQ(lab.trace().search->samples.size(), trace.search->samples.size());
     EXPECT_EQ(lab.trace().search->brackets.size(), trace.search->brackets.size());
     // The segment at t as the turn puts it: at t = 1 a quarter turn, from (0, 0) to (0, 4).
-    const ccd::Segment end = lab.obstacle_at(1.0);
+    const ccd::Segment end = ccdlab::segment_at(lab.obstacle(), 1.0);
     EXPECT_NEAR(end.b.x, 0.0, 1e-15);
     EXPECT_NEAR(end.b.y, 4.0, 1e-15);
     EXPECT_EQ(end.a, (Vec2{0.0, 0.0}));
@@ -129,29 +158,29 @@ TEST(QueryLabTurning, TheAngleHandleTurnsThePaddleAndWindsUpWholeTurns) {
 
     // Dragged a further quarter turn, to (-4, 0): a half turn, t = arccos(1/6) / pi.
     lab.drag(Handle::ObstacleAngle, {-4.0, 0.0});
-    EXPECT_NEAR(lab.obstacle_angle(), kPi, 1e-15);
+    EXPECT_NEAR(lab.obstacle().angle(), kPi, 1e-15);
     ASSERT_TRUE(lab.hit());
     EXPECT_NEAR(lab.hit()->t, std::acos(1.0 / 6.0) / kPi, 1e-9);
     // On round the pivot, a quarter at a time, back to (0, 4): a turn and a quarter.
     for (const Vec2 p : {Vec2{0.0, -4.0}, Vec2{4.0, 0.0}, Vec2{0.0, 4.0}})
         lab.drag(Handle::ObstacleAngle, p);
-    EXPECT_NEAR(lab.obstacle_angle(), 2.5 * kPi, 1e-14);
+    EXPECT_NEAR(lab.obstacle().angle(), 2.5 * kPi, 1e-14);
     EXPECT_NEAR(lab.hit()->t, std::acos(1.0 / 6.0) / (2.5 * kPi), 1e-9);
     // Back the other way, clockwise a quarter at a time, past 0 to minus half a turn: the
     // paddle sweeps the half plane below its pivot and never comes near the ball.
     for (const Vec2 p : {Vec2{4.0, 0.0}, Vec2{0.0, -4.0}, Vec2{-4.0, 0.0}, Vec2{0.0, 4.0},
                          Vec2{4.0, 0.0}, Vec2{0.0, -4.0}, Vec2{-4.0, 0.0}})
         lab.drag(Handle::ObstacleAngle, p);
-    EXPECT_NEAR(lab.obstacle_angle(), -kPi, 1e-14);
+    EXPECT_NEAR(lab.obstacle().angle(), -kPi, 1e-14);
     EXPECT_FALSE(lab.hit()) << "half a turn clockwise";
 }
 
 TEST(QueryLabTurning, ThePivotHandleMovesThePivotAloneAndTheTurnIsWrittenBack) {
     QueryLab lab = QueryLab::from_scene(paddle_scene());
     lab.drag(Handle::Pivot, {2.0, 0.0}); // the paddle turns about its middle
-    EXPECT_EQ(lab.obstacle_pivot(), (Vec2{2.0, 0.0}));
-    EXPECT_EQ(lab.obstacle().a, (Vec2{0.0, 0.0}));
-    EXPECT_EQ(lab.obstacle().b, (Vec2{4.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{0.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
     // About (2, 0) by a quarter turn: a and b end at (2, -2) and (2, 2); the ball at (0, 3) is
     // 2 from the pivot's vertical and never within 0.5 of the half-length-2 paddle... until the
     // paddle's end b, on the circle of radius 2 about (2, 0), comes within 0.5 of (0, 3): the
@@ -163,12 +192,12 @@ TEST(QueryLabTurning, ThePivotHandleMovesThePivotAloneAndTheTurnIsWrittenBack) {
     EXPECT_NEAR(handle.x, 2.0, 1e-15);
     EXPECT_NEAR(handle.y, -2.0, 1e-15);
     lab.drag(Handle::ObstacleAngle, {4.0, 0.0});
-    EXPECT_NEAR(lab.obstacle_angle(), kPi, 1e-14);
+    EXPECT_NEAR(lab.obstacle().angle(), kPi, 1e-14);
 
     const ccd::Scene written = ccdlab::scene_with_lab(paddle_scene(), lab);
     ASSERT_TRUE(written.walls[0].pivot);
     EXPECT_EQ(*written.walls[0].pivot, (Vec2{2.0, 0.0}));
-    EXPECT_EQ(written.walls[0].angle, lab.obstacle_angle());
+    EXPECT_EQ(written.walls[0].angle, lab.obstacle().angle());
     EXPECT_EQ(written.walls[0].segment, paddle_scene().walls[0].segment);
     // Opened again, the lab is where it was.
     const QueryLab again = QueryLab::from_scene(written);
@@ -183,7 +212,7 @@ TEST(QueryLabTurning, ATurningPolygonsCenterIsItsPivotAndItsAngleIsWrittenBack) 
     scene.walls.push_back({"floor", {{-5.0, -1.2}, {5.0, -1.2}}});
     QueryLab lab = QueryLab::from_scene(scene);
     EXPECT_EQ(lab.kind().name, "rotating_polygon_segment");
-    ASSERT_TRUE(lab.mover_turns());
+    ASSERT_TRUE(lab.mover().turns());
     EXPECT_EQ(lab.handle_position(Handle::Center), (Vec2{0.0, 0.0}));
     // The floor at y = -1.2 is within the corners' reach sqrt(2) = 1.414: corner 0 starts at
     // -135 degrees, -1 high, and turns down through -90; its height is -sqrt(2) sin(pi/4 + phi),
@@ -197,13 +226,13 @@ TEST(QueryLabTurning, ATurningPolygonsCenterIsItsPivotAndItsAngleIsWrittenBack) 
     EXPECT_NEAR(angle.x, 1.0, 1e-15);
     EXPECT_NEAR(angle.y, -1.0, 1e-15);
     lab.drag(Handle::Angle, {-1.0, -1.0}); // back to where it starts: no turn, no contact
-    EXPECT_NEAR(lab.mover_angle(), 0.0, 1e-15);
+    EXPECT_NEAR(lab.mover().angle(), 0.0, 1e-15);
     EXPECT_FALSE(lab.hit());
     // Moving the center moves the outline; the orientation and the turn stay.
     lab.drag(Handle::Center, {0.0, 1.0});
-    EXPECT_EQ(lab.mover_polygon().vertices[0], (Vec2{-1.0, 0.0}));
+    EXPECT_EQ(lab.mover().polygon().vertices[0], (Vec2{-1.0, 0.0}));
     const ccd::Scene written = ccdlab::scene_with_lab(scene, lab);
-    EXPECT_EQ(written.polygons[0].angular_velocity, lab.mover_angle());
+    EXPECT_EQ(written.polygons[0].angular_velocity, lab.mover().angle());
     EXPECT_EQ(written.polygons[0].polygon.vertices[0], (Vec2{-1.0, 0.0}));
     EXPECT_EQ(written.polygons[0].angle, 0.0);
 }
@@ -219,7 +248,7 @@ TEST(QueryLabTurning, APolygonsOrientationPlacesItAtTZeroAndIsKept) {
     scene.polygons.push_back(plank);
     scene.walls.push_back({"left wall", {{-5.0, 0.0}, {-1.0, 0.0}}});
     const QueryLab lab = QueryLab::from_scene(scene);
-    const ccd::Polygon start = lab.mover_polygon_at(0.0);
+    const ccd::Polygon start = ccdlab::polygon_at(lab.mover(), 0.0);
     EXPECT_NEAR(start.vertices[0].x, 0.1, 1e-15); // (-2, -0.1) a quarter turn on
     EXPECT_NEAR(start.vertices[0].y, -2.0, 1e-15);
     ASSERT_TRUE(lab.hit());

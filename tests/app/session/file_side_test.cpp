@@ -48,6 +48,18 @@ std::vector<fs::path> scene_files() {
 
 // --- the query lab's scene --------------------------------------------------------------------
 
+// A side of the lab given a new shape or motion, as the panel's fields give them.
+void set_shape(QueryLab& lab, Side side, ccd::Shape shape) {
+    LabSide edited = lab.side(side);
+    edited.swept.shape = std::move(shape);
+    lab.set_side(side, edited);
+}
+void set_motion(QueryLab& lab, Side side, ccd::Motion motion) {
+    LabSide edited = lab.side(side);
+    edited.swept.motion = motion;
+    lab.set_side(side, edited);
+}
+
 TEST(LabScene, AnUneditedLabGivesBackTheSceneItWasMadeFromForEveryScene) {
     int labs = 0;
     for (const fs::path& file : scene_files()) {
@@ -105,7 +117,7 @@ TEST(LabScene, APointStaysAPointUntilItIsGivenARadius) {
     QueryLab lab = QueryLab::from_scene(scene);
     lab.drag(Handle::Center, {0.5, 5.0});
     EXPECT_EQ(scene_with_lab(scene, lab).bodies[0].shape, ccd::BodyShape::Point);
-    lab.set_mover({{0.5, 5.0}, 0.25});
+    set_shape(lab, Side::Mover, ccd::Circle{{0.5, 5.0}, 0.25});
     const ccd::Scene edited = scene_with_lab(scene, lab);
     EXPECT_EQ(edited.bodies[0].shape, ccd::BodyShape::Circle);
     EXPECT_EQ(edited.bodies[0].circle.radius, 0.25);
@@ -133,8 +145,8 @@ TEST(LabScene, EveryPairKindWritesBackItsOwnTwoItems) {
     circles.bodies.push_back({"b", ccd::BodyShape::Point, {{6.0, 0.0}, 0.0}, {-1.0, 0.0}});
     QueryLab lab = QueryLab::from_scene(circles);
     ASSERT_EQ(lab.kind().name, "circle_circle");
-    lab.set_obstacle_circle({{6.0, 1.0}, 0.0});
-    lab.set_obstacle_displacement({-2.0, 0.0});
+    set_shape(lab, Side::Obstacle, ccd::Circle{{6.0, 1.0}, 0.0});
+    set_motion(lab, Side::Obstacle, ccd::Translation{{-2.0, 0.0}});
     ccd::Scene edited = scene_with_lab(circles, lab);
     EXPECT_EQ(edited.bodies[1].circle.center, (Vec2{6.0, 1.0}));
     EXPECT_EQ(edited.bodies[1].velocity, (Vec2{-2.0, 0.0}));
@@ -158,8 +170,8 @@ TEST(LabScene, EveryPairKindWritesBackItsOwnTwoItems) {
         ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "ball-meets-a-crate.json");
     QueryLab circle_polygon = QueryLab::from_scene(ball_and_crate);
     ASSERT_EQ(circle_polygon.kind().name, "circle_polygon");
-    circle_polygon.set_mover({{-3.0, 0.5}, 0.25});
-    circle_polygon.set_obstacle_displacement({0.0, 1.0});
+    set_shape(circle_polygon, Side::Mover, ccd::Circle{{-3.0, 0.5}, 0.25});
+    set_motion(circle_polygon, Side::Obstacle, ccd::Translation{{0.0, 1.0}});
     edited = scene_with_lab(ball_and_crate, circle_polygon);
     EXPECT_EQ(edited.bodies[0].circle.center, (Vec2{-3.0, 0.5}));
     EXPECT_EQ(edited.bodies[0].circle.radius, 0.25);
@@ -176,9 +188,9 @@ TEST(LabScene, EveryPairKindWritesBackItsOwnTwoItems) {
         ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "crate-meets-a-closing-rod.json");
     QueryLab polygon_segment = QueryLab::from_scene(crate_and_rod);
     ASSERT_EQ(polygon_segment.kind().name, "polygon_moving_segment");
-    polygon_segment.set_displacement({1.0, 0.0});
-    polygon_segment.set_obstacle({{3.0, 0.25}, {5.0, 0.5}});
-    polygon_segment.set_obstacle_motion({-2.0, 0.0}, {0.0, 0.0});
+    set_motion(polygon_segment, Side::Mover, ccd::Translation{{1.0, 0.0}});
+    set_shape(polygon_segment, Side::Obstacle, ccd::Segment{{3.0, 0.25}, {5.0, 0.5}});
+    set_motion(polygon_segment, Side::Obstacle, ccd::EndMotion{{-2.0, 0.0}, {0.0, 0.0}});
     edited = scene_with_lab(crate_and_rod, polygon_segment);
     EXPECT_EQ(edited.polygons[0].velocity, (Vec2{1.0, 0.0}));
     EXPECT_EQ(edited.polygons[0].polygon, crate_and_rod.polygons[0].polygon);

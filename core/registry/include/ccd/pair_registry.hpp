@@ -56,6 +56,7 @@ struct PairType {
     SweptNames mover_names;
     SweptNames obstacle_names;
     std::string_view description; // one line
+    bool lab = true;              // the query lab opens the pair (app/labmodel/query_lab.hpp)
 };
 
 // A query through the table: the mover against the obstacle, each of the pair's kinds (or a

@@ -264,30 +264,16 @@ double World::wall_angle(int index) const {
     return state_->walls.at(static_cast<std::size_t>(index)).angle_at(state_->time);
 }
 
-World World::snapshot() const {
-    const State& s = *state_;
-    if (s.in_frame) throw std::logic_error("World::snapshot during a frame");
-    World copy(s.options);
-    State& c = *copy.state_;
-    // What end_frame leaves for the next frame. Everything else is rebuilt by begin_frame: the
-    // log, the queues, the grid, the lean levels' earliest predictions and passes, the scratch
-    // vectors (change_mark: a fresh round of 1 against marks of 0 marks nothing, as the
-    // original's current round against its older marks does).
-    c.bodies = s.bodies;
-    c.callbacks = s.callbacks;
-    c.motions = s.motions;
-    c.outlines = s.outlines;
-    c.spins = s.spins;
-    c.any_turning = s.any_turning;
-    c.any_concave = s.any_concave;
-    c.stamps = s.stamps;
-    c.walls = s.walls;
-    c.memory_changes = s.memory_changes;
-    c.memory_head = s.memory_head;
-    c.any_memory_change = s.any_memory_change;
-    c.frames_completed = s.frames_completed;
-    c.log.frame = s.log.frame;
+World World::State::carried_copy() const {
+    World copy(options);
+    copy.state_->carried() = carried();
+    copy.state_->log.frame = log.frame;
     return copy;
+}
+
+World World::snapshot() const {
+    if (state_->in_frame) throw std::logic_error("World::snapshot during a frame");
+    return state_->carried_copy();
 }
 
 std::size_t World::snapshot_bytes() const {
@@ -303,8 +289,6 @@ std::size_t World::snapshot_bytes() const {
     add(s.spins);
     add(s.stamps);
     add(s.walls);
-    add(s.memory_changes);
-    add(s.memory_head);
     return bytes;
 }
 

@@ -13,6 +13,7 @@
 #include "earliest_queue.hpp"
 #include "event_queue.hpp"
 #include "swept_box_grid.hpp"
+#include "world_contact.hpp"
 #include "world_records.hpp"
 
 #include <cstdint>
@@ -23,6 +24,8 @@
 
 namespace ccd {
 namespace detail {
+
+struct RigidSide;
 
 // What carries from frame to frame (docs/recording.md, "What a keyframe is"): the bodies and
 // walls and the frame count. World::snapshot copies it whole; World::restored copies it and
@@ -255,13 +258,42 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
 
     // ---- response (world_response.cpp) --------------------------------------------------------
 
-    // What contact `p` (event `sequence`) does to its bodies: their responses, the chattering
-    // rule, crushing, the side memory; the bodies whose trajectory changed in `changed`.
-    // Returns the event as the log records it.
+    // What contact `p` (event `sequence`) does to its bodies: their outcomes by one of two
+    // strategies (linear_outcomes; rigid_outcomes for a contact of a turning body), then
+    // finish_contact. Returns the event as the log records it.
     ContactEvent respond(const Prediction& p, int sequence);
-    // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
-    // spin (docs/turning-bodies.md, "Collision response with spin").
-    ContactEvent respond_turning(const Prediction& p, int sequence);
+    // The two sides of contact `p`, with their material's velocities at the contact point.
+    detail::ContactSides participants(const Prediction& p);
+    // The event of contact `p` before its response: the sides' velocities, orientations and
+    // angular velocities before it (after it as before until finish_contact).
+    ContactEvent contact_event(const Prediction& p, int sequence, const detail::ContactSides& c,
+                               bool rigid) const;
+    // Each side's outcome by the linear impulse (collision_response.hpp): a bounce of two bodies
+    // by their masses, or each body's response on its own.
+    detail::ContactOutcomes linear_outcomes(const Prediction& p,
+                                            const detail::ContactSides& c) const;
+    // Each side's outcome by the impulse with spin (world_turning_response.cpp,
+    // docs/turning-bodies.md, "Collision response with spin").
+    detail::ContactOutcomes rigid_outcomes(const Prediction& p,
+                                           const detail::ContactSides& c) const;
+    // Body `index` as the impulse with spin sees it at frame time t, the contact at `point`.
+    detail::RigidSide rigid_side(int index, Vec2 point, double t) const;
+    // Body `index` on its own, against what does not give way (a wall, or a body that does not
+    // bounce) whose material at the contact moves at `other_velocity`: a turning body takes the
+    // impulse with spin against an infinite mass (a slide: with e = 0; a stop: still, or on a
+    // wall its velocity there, and no spin); any other body responds as linear_outcomes has it.
+    detail::SideOutcome rigid_alone(const Prediction& p, int index, Vec2 normal,
+                                    Vec2 other_velocity, OtherKind kind, int other) const;
+    // What every contact ends with: the held points kept off their walls, the outcomes applied
+    // (the chattering rule), crushing, the side memories and the event's outcome.
+    void finish_contact(const Prediction& p, int sequence, const detail::ContactSides& c,
+                        detail::ContactOutcomes& out, ContactEvent& event);
+    // `out`, for a point held on its last wall's line, made not to close on that wall.
+    void keep_off_the_last_wall(int index, bool held, ContactOutcome& out, double t) const;
+    // Body `index`'s outcome at frame time t: its change of trajectory, if any, in `changed`. A
+    // body frozen here moves by `carry` for the rest of the frame.
+    void apply_outcome(int index, const detail::SideOutcome& out, double t, int sequence,
+                       Vec2 carry);
     // A contact with a turning wall, `wall`, at frame time t: the event records the wall's
     // orientation and its angular velocity (docs/turning-bodies.md, "Turning walls").
     static void record_turning_wall(ContactEvent& event, const WallRecord& wall, double t) {
@@ -273,11 +305,14 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // Crushes a frozen participant of contact `p` that the contact still pushes on: the two
     // sides' velocities at the contact, `relative`, still closing along its normal. Not for a
     // sensor's contact with a body (docs/scheduler.md, "Always finishes").
-    void crush_frozen(const Prediction& p, int sequence, Vec2 relative);
-    // What every contact ends with: the lean levels' record of the memories an unchanged body's
-    // standing predictions read, then the side memories, then the event's outcome.
-    void remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,
-                          ContactEvent& event);
+    void crush_frozen(const Prediction& p, int sequence, const detail::ContactSides& c,
+                      Vec2 relative);
+    // The lean levels' record of the memories an unchanged body's standing predictions read,
+    // then the side memories, then the event's outcome.
+    void remember_contact(const Prediction& p, int sequence, const detail::ContactSides& c,
+                          bool a_held, bool b_held, ContactEvent& event);
+    // The lean levels' record of `side`'s memory as it is, unless the event changed the body.
+    void remember_memory(const detail::ContactSide& side, int sequence);
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
     // body frozen here moves by `carry` for the rest of the frame.
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,

@@ -132,10 +132,21 @@ void World::State::repredict(int index) {
     earliest_queue.update(index, earliest_key[c]);
 }
 
-SweptBody World::State::swept(int index, double from) const {
+Swept World::State::side(int index, double from) const {
     const BodyMotion& m = hot(index);
-    return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)],
-            angle_at(index, from)};
+    const double rest = 1.0 - from;
+    return swept_body(SweptBody{position(m, from), m.radius,
+                                outlines[static_cast<std::size_t>(index)], angle_at(index, from)},
+                      m.motion * rest, rate(index) * rest);
+}
+
+Swept World::State::wall_side(int wall, double from) const {
+    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+    const double rest = 1.0 - from;
+    if (w.turns()) // where it is at `from`, turning on about its pivot
+        return Swept{w.at(from), Turning{w.pivot, {}, w.turn * rest}};
+    return swept_wall(w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
+                                 : MovingSegment{w.origin, {}, {}});
 }
 
 Vec2 World::State::material_velocity(int index, Vec2 point, double t) const {
@@ -146,10 +157,11 @@ Vec2 World::State::material_velocity(int index, Vec2 point, double t) const {
     return m.motion + Vec2{-w * r.y, w * r.x};
 }
 
-// The disks' queries (a circle against a wall, against a circle) are called directly, not
-// through the pair registry (ccd/pair_registry.hpp) as polygons are (toi_body): the same
-// queries the registry would choose, without its table lookup and the copies of a Swept on
-// the hottest path of the frame.
+// The disks' queries (a circle against a static or kinematic wall, against a circle) are
+// called directly, not through the pair registry (ccd/pair_registry.hpp) as every other pair is
+// (registry_wall_hit, registry_pair_hit): the same queries the registry would choose, without
+// its table lookup and the copies of a Swept on the hottest path of the frame. This is the one
+// branch of the World's queries around the registry.
 void World::State::predict_wall(int index, int wall, double from, int after) {
     const BodyMotion& m = hot(index);
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
@@ -159,8 +171,7 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
-        algorithm                  ? algorithm_wall_hit(index, wall, from)
-        : m.polygon() || w.turns() ? polygon_wall_hit(index, wall, from)
+        algorithm || m.polygon() || w.turns() ? registry_wall_hit(index, wall, from)
         : wall_moves
             ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
             : time_of_impact(mover, v * rest, w.origin);
@@ -173,33 +184,12 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
                      hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
 }
 
-std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
-    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
-    const double rest = 1.0 - from;
-    if (w.turns()) // where it is at `from`, turning on about its pivot
-        return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest,
-                              w.at(from), Turning{w.pivot, {}, w.turn * rest});
-    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
-                                             : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest, segment);
+std::optional<Hit> World::State::registry_wall_hit(int index, int wall, double from) const {
+    return time_of_impact(algorithm, side(index, from), wall_side(wall, from));
 }
 
-std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double from) const {
-    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
-    const double rest = 1.0 - from;
-    if (w.turns())
-        return time_of_impact(*algorithm, swept(index, from), motion(index) * rest,
-                              rate(index) * rest, w.at(from), Turning{w.pivot, {}, w.turn * rest});
-    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
-                                             : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, rate(index) * rest,
-                          segment);
-}
-
-std::optional<Hit> World::State::algorithm_pair_hit(int i, int j, double from) const {
-    const double rest = 1.0 - from;
-    return time_of_impact(*algorithm, swept(i, from), motion(i) * rest, rate(i) * rest,
-                          swept(j, from), motion(j) * rest, rate(j) * rest);
+std::optional<Hit> World::State::registry_pair_hit(int i, int j, double from) const {
+    return time_of_impact(algorithm, side(i, from), side(j, from));
 }
 
 void World::State::predict_pair(int i, int j, double from, int after) {
@@ -232,9 +222,7 @@ void World::State::query_turning_pair(int i, int j, double from, int after) {
     const BodyMotion& ma = hot(i);
     const BodyMotion& mb = hot(j);
     const double rest = 1.0 - from;
-    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
-                               : time_of_impact(swept(i, from), ma.motion * rest, rate(i) * rest,
-                                                swept(j, from), mb.motion * rest, rate(j) * rest);
+    const auto hit = registry_pair_hit(i, j, from);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
     const Vec2 relative =
@@ -255,9 +243,8 @@ void World::State::query_pair(int i, int j, double from, int after) {
     const double rest = 1.0 - from;
     const Vec2 pa = position(ma, from), pb = position(mb, from);
     const Vec2 da = va * rest, db = vb * rest;
-    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
-                     : ma.polygon() || mb.polygon()
-                         ? time_of_impact(swept(i, from), da, swept(j, from), db)
+    const auto hit = algorithm || ma.polygon() || mb.polygon()
+                         ? registry_pair_hit(i, j, from)
                          : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);

@@ -186,8 +186,11 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // Body `index`'s current predictions found again, each from its pair's pass (its earliest
     // went stale, or was processed with no change of trajectory).
     void repredict(int index);
-    // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
-    SweptBody swept(int index, double from) const;
+    // Body `index` as a side of the World's query (ccd/toi_body.hpp) from frame time `from`
+    // over the rest of the frame.
+    Swept side(int index, double from) const;
+    // Wall `wall` likewise.
+    Swept wall_side(int wall, double from) const;
     // A turning body's orientation at frame time t (0 for any other body).
     double angle_at(int index, double t) const {
         const BodyMotion& m = hot(index);
@@ -203,12 +206,11 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // A pair with a turning body (out of line: the disks' path stays as it was).
     [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);
     void predict_wall(int index, int wall, double from, int after);
-    // A polygon body against a wall, or any body against a turning wall, from frame time `from`
-    // to the frame's end (out of line: the circles' path stays as it was).
-    [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const;
-    // The same queries by `algorithm` (not the exact one), body or polygon alike.
-    [[gnu::noinline]] std::optional<Hit> algorithm_wall_hit(int index, int wall, double from) const;
-    [[gnu::noinline]] std::optional<Hit> algorithm_pair_hit(int i, int j, double from) const;
+    // Body `index` against a wall, or bodies i and j, from frame time `from` to the frame's end:
+    // the World's one query through the pair registry (ccd/toi_body.hpp), by `algorithm` or the
+    // exact one, for every pair but the disks' (out of line: their path stays as it was).
+    [[gnu::noinline]] std::optional<Hit> registry_wall_hit(int index, int wall, double from) const;
+    [[gnu::noinline]] std::optional<Hit> registry_pair_hit(int i, int j, double from) const;
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
     void predict_pair(int i, int j, double from, int after);
     // The exact query for a pair the cheap rejection let through (out of line, so that

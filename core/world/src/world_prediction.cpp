@@ -149,14 +149,6 @@ Swept World::State::wall_side(int wall, double from) const {
                                  : MovingSegment{w.origin, {}, {}});
 }
 
-Vec2 World::State::material_velocity(int index, Vec2 point, double t) const {
-    const BodyMotion& m = hot(index);
-    if (!m.turning()) return m.motion;
-    const double w = spins[static_cast<std::size_t>(index)].rate;
-    const Vec2 r = point - position(m, t);
-    return m.motion + Vec2{-w * r.y, w * r.x};
-}
-
 // The disks' queries (a circle against a static or kinematic wall, against a circle) are
 // called directly, not through the pair registry (ccd/pair_registry.hpp) as every other pair is
 // (registry_wall_hit, registry_pair_hit): the same queries the registry would choose, without

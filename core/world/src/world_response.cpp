@@ -144,15 +144,19 @@ ContactEvent World::State::contact_event(const Prediction& p, int sequence,
         with_body ? c.b.motion->motion : c.b.velocity;
     event.vertex = p.vertex;
     event.edge = p.edge;
-    event.turning = rigid;
-    event.body_angle = angle_at(p.body, t);
-    event.body_angular_velocity_before = rate(p.body);
-    if (with_body) {
-        event.other_angle = angle_at(p.other, t);
-        event.other_angular_velocity_before = rate(p.other);
-    } else if (const WallRecord& w = walls[static_cast<std::size_t>(p.other)]; w.turns())
-        [[unlikely]] {
-        record_turning_wall(event, w, t);
+    if (rigid) [[unlikely]] { // each body's orientation and spin (0 for one that does not turn)
+        event.turning = true;
+        event.body_angle = angle_at(p.body, t);
+        event.body_angular_velocity_before = rate(p.body);
+        if (with_body) {
+            event.other_angle = angle_at(p.other, t);
+            event.other_angular_velocity_before = rate(p.other);
+        }
+    }
+    if (!with_body) {
+        const WallRecord& w = walls[static_cast<std::size_t>(p.other)];
+        if (w.turns()) [[unlikely]]
+            record_turning_wall(event, w, t);
     }
     return event;
 }
@@ -212,12 +216,13 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
                                   detail::ContactOutcomes& out, ContactEvent& event) {
     const double t = p.time;
     const bool with_body = c.b.is_body();
+    const bool sensor_pair = c.sensor_pair();
     // A point held on the line of the wall it last touched (a wedge between that wall and a
     // body) keeps that wall's side memory through a body contact, and is not left closing on
     // the wall (docs/scheduler.md, "Rounding at a contact").
     const bool a_held = with_body && held_on_last_wall(p.body, t);
     const bool b_held = with_body && held_on_last_wall(p.other, t);
-    if (with_body && !c.sensor_pair()) {
+    if (with_body && !sensor_pair) {
         keep_off_the_last_wall(p.body, a_held, out.a.linear, t);
         keep_off_the_last_wall(p.other, b_held, out.b.linear, t);
     }
@@ -237,14 +242,16 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
 
     // Crushed: a frozen participant that the contact still pushes on, the contact points'
     // velocities compared (docs/scheduler.md).
-    if (!c.sensor_pair())
+    if (!sensor_pair)
         crush_frozen(p, sequence, c,
                      material_velocity(p.body, p.point, t) -
                          (with_body ? material_velocity(p.other, p.point, t) : c.b.velocity));
 
     remember_contact(p, sequence, c, a_held, b_held, event);
-    event.body_angular_velocity_after = rate(p.body);
-    if (with_body) event.other_angular_velocity_after = rate(p.other);
+    if (event.turning) [[unlikely]] { // each body's spin after (a turning wall's is its turn)
+        event.body_angular_velocity_after = rate(p.body);
+        if (with_body) event.other_angular_velocity_after = rate(p.other);
+    }
     if (ma.alive) event.impulse = (c.a.record->velocity - velocity_before) * c.a.record->mass;
 }
 

@@ -202,7 +202,13 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     }
     // The velocity of body `index`'s material at `point` at frame time t: its motion, plus its
     // spin's for a turning one.
-    Vec2 material_velocity(int index, Vec2 point, double t) const;
+    Vec2 material_velocity(int index, Vec2 point, double t) const {
+        const BodyMotion& m = hot(index);
+        if (!m.turning()) return m.motion;
+        const double w = spins[static_cast<std::size_t>(index)].rate;
+        const Vec2 r = point - position(m, t);
+        return m.motion + Vec2{-w * r.y, w * r.x};
+    }
     // A pair with a turning body (out of line: the disks' path stays as it was).
     [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);
     void predict_wall(int index, int wall, double from, int after);
@@ -262,18 +268,21 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
 
     // What contact `p` (event `sequence`) does to its bodies: their outcomes by one of two
     // strategies (linear_outcomes; rigid_outcomes for a contact of a turning body), then
-    // finish_contact. Returns the event as the log records it.
+    // finish_contact. Returns the event as the log records it. Its parts below that are marked
+    // always_inline are respond's own steps, inlined into it as one function on the disks'
+    // path (world_response.cpp).
     ContactEvent respond(const Prediction& p, int sequence);
     // The two sides of contact `p`, with their material's velocities at the contact point.
-    detail::ContactSides participants(const Prediction& p);
+    [[gnu::always_inline]] inline detail::ContactSides participants(const Prediction& p);
     // The event of contact `p` before its response: the sides' velocities, orientations and
     // angular velocities before it (after it as before until finish_contact).
-    ContactEvent contact_event(const Prediction& p, int sequence, const detail::ContactSides& c,
-                               bool rigid) const;
+    [[gnu::always_inline]] inline ContactEvent contact_event(const Prediction& p, int sequence,
+                                                             const detail::ContactSides& c,
+                                                             bool rigid) const;
     // Each side's outcome by the linear impulse (collision_response.hpp): a bounce of two bodies
     // by their masses, or each body's response on its own.
-    detail::ContactOutcomes linear_outcomes(const Prediction& p,
-                                            const detail::ContactSides& c) const;
+    [[gnu::always_inline]] inline detail::ContactOutcomes
+    linear_outcomes(const Prediction& p, const detail::ContactSides& c) const;
     // Each side's outcome by the impulse with spin (world_turning_response.cpp,
     // docs/turning-bodies.md, "Collision response with spin").
     detail::ContactOutcomes rigid_outcomes(const Prediction& p,
@@ -288,14 +297,16 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
                                     Vec2 other_velocity, OtherKind kind, int other) const;
     // What every contact ends with: the held points kept off their walls, the outcomes applied
     // (the chattering rule), crushing, the side memories and the event's outcome.
-    void finish_contact(const Prediction& p, int sequence, const detail::ContactSides& c,
-                        detail::ContactOutcomes& out, ContactEvent& event);
+    [[gnu::always_inline]] inline void finish_contact(const Prediction& p, int sequence,
+                                                      const detail::ContactSides& c,
+                                                      detail::ContactOutcomes& out,
+                                                      ContactEvent& event);
     // `out`, for a point held on its last wall's line, made not to close on that wall.
     void keep_off_the_last_wall(int index, bool held, ContactOutcome& out, double t) const;
     // Body `index`'s outcome at frame time t: its change of trajectory, if any, in `changed`. A
     // body frozen here moves by `carry` for the rest of the frame.
-    void apply_outcome(int index, const detail::SideOutcome& out, double t, int sequence,
-                       Vec2 carry);
+    [[gnu::always_inline]] inline void apply_outcome(int index, const detail::SideOutcome& out,
+                                                     double t, int sequence, Vec2 carry);
     // A contact with a turning wall, `wall`, at frame time t: the event records the wall's
     // orientation and its angular velocity (docs/turning-bodies.md, "Turning walls").
     static void record_turning_wall(ContactEvent& event, const WallRecord& wall, double t) {

@@ -36,6 +36,64 @@ void check_scale(const char* call, const char* what, std::initializer_list<doubl
     }
 }
 
+// Throws unless `outline` is a polygon the World takes (3 to 255 finite vertices, each 0 or
+// within the World's scale). Returns the radius of a circle about its center that holds it.
+double outline_radius(const std::vector<Vec2>& outline) {
+    const std::size_t n = outline.size();
+    if (n < 3 || n > static_cast<std::size_t>(detail::kMaxOutlineVertices))
+        throw std::invalid_argument("World::add_body: a polygon has 3 to " +
+                                    std::to_string(detail::kMaxOutlineVertices) +
+                                    " vertices, not " + std::to_string(n));
+    double radius = 0.0;
+    for (const Vec2 v : outline) {
+        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+            throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
+        check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
+        radius = std::max(radius, length(v));
+    }
+    // Grown past the rounding of length(): every vertex strictly inside, for the grid's boxes
+    // and the pair filter, which only see this circle (at every orientation).
+    return radius * (1.0 + 0x1p-40);
+}
+
+// Throws unless `def` is a turning polygon the World takes (convex, a finite angular velocity,
+// a mass and a moment of inertia > 0). Returns its spin; its outline is made counter-clockwise,
+// as the turning queries take it.
+detail::Spin turning_spin(BodyDef& def) {
+    if (def.outline.empty())
+        throw std::invalid_argument("World::add_body: only a polygon turns (an angular "
+                                    "velocity needs an outline)");
+    const double w = *def.angular_velocity;
+    if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
+        throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
+                                    "not finite, or a negative inertia");
+    check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
+    Polygon outline{def.outline};
+    if (!is_convex(outline))
+        throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
+                                    "turning queries take convex polygons)");
+    const MassProperties shape = mass_properties(outline);
+    if (!(def.mass > 0.0))
+        throw std::invalid_argument("World::add_body: a turning polygon needs a mass > 0");
+    double twice_area = 0.0;
+    for (std::size_t i = 1; i + 1 < def.outline.size(); ++i)
+        twice_area += cross(def.outline[i] - def.outline[0], def.outline[i + 1] - def.outline[0]);
+    if (twice_area < 0.0) std::reverse(def.outline.begin(), def.outline.end());
+    // About the center (the centroid, up to rounding: the parallel axis for the rest).
+    const double inertia =
+        def.inertia > 0.0
+            ? def.inertia
+            : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
+    if (!(inertia > 0.0))
+        throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
+                                    "inertia > 0");
+    detail::Spin spin;
+    spin.rate = w;
+    spin.angular_velocity = w;
+    spin.inverse_inertia = 1.0 / inertia;
+    return spin;
+}
+
 } // namespace
 
 World::World(WorldOptions options) : state_(std::make_unique<State>()) {
@@ -55,59 +113,9 @@ int World::add_body(BodyDef def) {
     check_scale(
         "World::add_body", "a position, radius or velocity",
         {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
-    double bounding_radius = 0.0;
-    if (!def.outline.empty()) {
-        const std::size_t n = def.outline.size();
-        if (n < 3 || n > static_cast<std::size_t>(detail::kMaxOutlineVertices))
-            throw std::invalid_argument("World::add_body: a polygon has 3 to " +
-                                        std::to_string(detail::kMaxOutlineVertices) +
-                                        " vertices, not " + std::to_string(n));
-        for (const Vec2 v : def.outline) {
-            if (!std::isfinite(v.x) || !std::isfinite(v.y))
-                throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
-            check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
-            bounding_radius = std::max(bounding_radius, length(v));
-        }
-        // Grown past the rounding of length(): every vertex strictly inside, for the grid's
-        // boxes and the pair filter, which only see this circle (at every orientation).
-        bounding_radius *= 1.0 + 0x1p-40;
-    }
-    detail::Spin spin;
+    const double bounding_radius = def.outline.empty() ? 0.0 : outline_radius(def.outline);
     const bool turning = def.angular_velocity.has_value();
-    if (turning) {
-        if (def.outline.empty())
-            throw std::invalid_argument("World::add_body: only a polygon turns (an angular "
-                                        "velocity needs an outline)");
-        const double w = *def.angular_velocity;
-        if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
-            throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
-                                        "not finite, or a negative inertia");
-        check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
-        Polygon outline{def.outline};
-        if (!is_convex(outline))
-            throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
-                                        "turning queries take convex polygons)");
-        const MassProperties shape = mass_properties(outline);
-        if (!(def.mass > 0.0))
-            throw std::invalid_argument("World::add_body: a turning polygon needs a mass > 0");
-        // Counter-clockwise, as the turning queries take it.
-        double twice_area = 0.0;
-        for (std::size_t i = 1; i + 1 < def.outline.size(); ++i)
-            twice_area +=
-                cross(def.outline[i] - def.outline[0], def.outline[i + 1] - def.outline[0]);
-        if (twice_area < 0.0) std::reverse(def.outline.begin(), def.outline.end());
-        // About the center (the centroid, up to rounding: the parallel axis for the rest).
-        const double inertia =
-            def.inertia > 0.0
-                ? def.inertia
-                : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
-        if (!(inertia > 0.0))
-            throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
-                                        "inertia > 0");
-        spin.rate = w;
-        spin.angular_velocity = w;
-        spin.inverse_inertia = 1.0 / inertia;
-    }
+    const detail::Spin spin = turning ? turning_spin(def) : detail::Spin{};
     const bool concave = !def.outline.empty() && !turning && !is_convex(Polygon{def.outline});
     if ((turning && state_->any_concave) || (concave && state_->any_turning))
         throw std::invalid_argument("World::add_body: a World with turning polygons or walls "

@@ -383,6 +383,17 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
 }
 
 void World::State::begin_frame() {
+    start_frame_work();
+    Box bounds;
+    const bool any = first_vertices_and_boxes(bounds);
+    // The pass stops once it has made more predictions than the budget allows: the frame is
+    // then cut at its start (docs/scheduler.md, "Budgets").
+    const bool over = use_grid() ? start_pass_on_grid(bounds, any) : start_pass_all_pairs();
+    end_start_pass();
+    if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
+}
+
+void World::State::start_frame_work() {
     // Spans of the queue: a few hundred predictions each (docs/scheduler.md).
     if (!lean()) queue.clear(bodies.size() / 64 + 1);
     frame_events = 0;
@@ -420,16 +431,16 @@ void World::State::begin_frame() {
     time = 0.0;
     in_frame = true;
     changes.clear();
-    // One pass over the bodies: each path's first vertex (a body's per-frame state was
-    // reset by the last end_frame, or is as add_body made it; the vertex at its `since`
-    // goes to the log directly, pending_vertices being empty) and, for the grid, the live
-    // bodies' swept boxes, their sizes and bounds.
+}
+
+bool World::State::first_vertices_and_boxes(Box& bounds) {
+    // A body's per-frame state was reset by the last end_frame, or is as add_body made it; the
+    // vertex at its `since` goes to the log directly, pending_vertices being empty.
     const bool on_grid = use_grid();
     live.clear();
     extents.clear();
     if (on_grid) boxes.resize(bodies.size());
     bool any = false;
-    Box bounds;
     const bool with_paths = paths_logged();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const BodyMotion& m = motions[i];
@@ -449,39 +460,45 @@ void World::State::begin_frame() {
         any = true;
         extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
     }
-    // The pass stops once it has made more predictions than the budget allows: the frame is
-    // then cut at its start (docs/scheduler.md, "Budgets").
+    return any;
+}
+
+bool World::State::start_pass_wall(int i, int w, bool over) {
+    if (over) return true;
+    predict_wall(i, w, 0.0, -1);
+    return start_pass_over_budget();
+}
+
+bool World::State::start_pass_pair(int i, int j, bool over) {
+    if (over) return true;
+    predict_pair(i, j, 0.0, -1);
+    return start_pass_over_budget();
+}
+
+bool World::State::start_pass_all_pairs() {
+    // Every body against every wall, then every pair once (as predict_changed(live)).
     bool over = false;
-    const auto predicted_wall = [&](int i, int w) {
-        if (over) return;
-        predict_wall(i, w, 0.0, -1);
-        over = start_pass_over_budget();
-    };
-    const auto predicted_pair = [&](int i, int j) {
-        if (over) return;
-        predict_pair(i, j, 0.0, -1);
-        over = start_pass_over_budget();
-    };
-    if (!on_grid) {
-        // Every body against every wall, then every pair once (as predict_changed(live)).
-        for (const int i : live)
-            for (int w = 0; w < static_cast<int>(walls.size()); ++w)
-                predicted_wall(i, w);
-        for (std::size_t a = 0; a < live.size() && !over; ++a)
-            for (std::size_t b = a + 1; b < live.size(); ++b)
-                predicted_pair(live[a], live[b]);
-        end_start_pass();
-        if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
-        return;
-    }
+    for (const int i : live)
+        for (int w = 0; w < static_cast<int>(walls.size()); ++w)
+            over = start_pass_wall(i, w, over);
+    for (std::size_t a = 0; a < live.size() && !over; ++a)
+        for (std::size_t b = a + 1; b < live.size(); ++b)
+            over = start_pass_pair(live[a], live[b], over);
+    return over;
+}
+
+bool World::State::start_pass_on_grid(Box bounds, bool any) {
     // Every body against the walls near it, every pair whose boxes overlap once: the same
     // predictions as predict_changed(every body), in another order (which only the serials
     // see, and no two of these share a pair).
+    bool over = false;
     lay_out_grid(bounds, any);
     for (const int i : live) {
         const Box& box = boxes[static_cast<std::size_t>(i)];
         grid.insert_body(i, box);
-        if (!over) grid.for_each_wall_near_body(i, box, [&](int w) { predicted_wall(i, w); });
+        if (!over)
+            grid.for_each_wall_near_body(i, box,
+                                         [&](int w) { over = start_pass_wall(i, w, over); });
     }
     // In batches, their trajectories prefetched (see predict_changed).
     constexpr std::size_t kBatch = 32;
@@ -493,13 +510,12 @@ void World::State::begin_frame() {
         candidates.push_back({a, b});
         if (candidates.size() < kBatch) return;
         for (const auto& [i, j] : candidates)
-            predicted_pair(i, j);
+            over = start_pass_pair(i, j, over);
         candidates.clear();
     });
     for (const auto& [i, j] : candidates)
-        predicted_pair(i, j);
-    end_start_pass();
-    if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
+        over = start_pass_pair(i, j, over);
+    return over;
 }
 
 void World::State::end_start_pass() {

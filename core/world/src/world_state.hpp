@@ -235,6 +235,21 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // Starts a frame: each path's first vertex, the grid, every body's predictions. A pass
     // that goes over the prediction budget stops there, and the frame is cut at its start.
     void begin_frame();
+    // The frame's work started: the queues, the lean levels' bookkeeping, the log, the walls'
+    // paths, the frame time.
+    void start_frame_work();
+    // Each live body's path's first vertex, and on the grid its swept box and size, in `boxes`
+    // and `extents`, `bounds` grown over them: whether there is any.
+    bool first_vertices_and_boxes(Box& bounds);
+    // The frame start's predictions, every pair of live bodies and every body against every
+    // wall, or those the grid laid out over `bounds` (`any`: it holds a box) offers: whether
+    // they went over the prediction budget.
+    bool start_pass_all_pairs();
+    bool start_pass_on_grid(Box bounds, bool any);
+    // One prediction of the frame start's pass, unless it is `over` the budget already: whether
+    // it is over after it.
+    bool start_pass_wall(int i, int w, bool over);
+    bool start_pass_pair(int i, int j, bool over);
     void end_start_pass(); // the lean levels' queue ordered, their count started
     // The frame start's pass has made more predictions than the budget allows.
     bool start_pass_over_budget() const {

@@ -109,8 +109,7 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
-    if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
-    check_scale(
+    state_->check_call(
         "World::add_body", "a position, radius or velocity",
         {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
     const double bounding_radius = def.outline.empty() ? 0.0 : outline_radius(def.outline);
@@ -143,33 +142,44 @@ int World::add_body(BodyDef def) {
     return static_cast<int>(state_->bodies.size()) - 1;
 }
 
+int World::State::added_wall(const WallRecord& wall) {
+    walls.push_back(wall);
+    return static_cast<int>(walls.size()) - 1;
+}
+
+void World::State::check_between_frames(const char* call) const {
+    if (in_frame) throw std::logic_error(std::string(call) + " during a frame");
+}
+
+void World::State::check_call(const char* call, const char* what,
+                              std::initializer_list<double> numbers) const {
+    check_between_frames(call);
+    check_scale(call, what, numbers);
+}
+
 int World::add_wall(Segment wall) {
-    if (state_->in_frame) throw std::logic_error("World::add_wall during a frame");
-    check_scale("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
+    state_->check_call("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
     WallRecord w;
     w.origin = wall;
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b) {
-    if (state_->in_frame) throw std::logic_error("World::add_kinematic_wall during a frame");
-    check_scale("World::add_kinematic_wall", "a coordinate or displacement",
-                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
-                 displacement_a.x, displacement_a.y, displacement_b.x, displacement_b.y});
+    state_->check_call("World::add_kinematic_wall", "a coordinate or displacement",
+                       {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
+                        at_frame_start.b.y, displacement_a.x, displacement_a.y, displacement_b.x,
+                        displacement_b.y});
     WallRecord w;
     w.origin = at_frame_start;
     w.da = displacement_a;
     w.db = displacement_b;
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
-    if (state_->in_frame) throw std::logic_error("World::add_turning_wall during a frame");
-    check_scale("World::add_turning_wall", "a coordinate, pivot or angle",
-                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
-                 pivot.x, pivot.y, angle});
+    state_->check_call("World::add_turning_wall", "a coordinate, pivot or angle",
+                       {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
+                        at_frame_start.b.y, pivot.x, pivot.y, angle});
     if (angle == 0.0) return add_wall(at_frame_start);
     if (state_->any_concave)
         throw std::invalid_argument("World::add_turning_wall: a World with turning walls takes "
@@ -182,8 +192,7 @@ int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
     w.base = at_frame_start;
     w.added_at = state_->frames_completed;
     w.start_frame(state_->frames_completed); // turned by 0: as given
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_polyline(std::span<const Vec2> points, bool closed) {
@@ -280,7 +289,7 @@ World World::State::carried_copy() const {
 }
 
 World World::snapshot() const {
-    if (state_->in_frame) throw std::logic_error("World::snapshot during a frame");
+    state_->check_between_frames("World::snapshot");
     return state_->carried_copy();
 }
 

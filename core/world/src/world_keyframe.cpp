@@ -17,7 +17,7 @@ std::size_t WorldKeyframe::bytes() const {
 
 WorldKeyframe World::keyframe() const {
     const State& s = *state_;
-    if (s.in_frame) throw std::logic_error("World::keyframe during a frame");
+    s.check_between_frames("World::keyframe");
     WorldKeyframe k;
     k.frames_completed = s.frames_completed;
     k.log_frame = s.log.frame;

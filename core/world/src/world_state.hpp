@@ -17,6 +17,7 @@
 #include "world_records.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <utility>
@@ -128,6 +129,15 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     WorldOptions options;
     // options.algorithm's entry of ccd::algorithms(), or null for the exact queries.
     const Algorithm* algorithm = nullptr;
+
+    // Throws std::logic_error while a frame is under way: `call` is for between frames only.
+    void check_between_frames(const char* call) const;
+    // The same, then every number 0 or within the World's scale (std::invalid_argument naming
+    // `what` otherwise).
+    void check_call(const char* call, const char* what,
+                    std::initializer_list<double> numbers) const;
+    // `wall` added: its index among the walls.
+    int added_wall(const WallRecord& wall);
 
     detail::CarriedState& carried() { return *this; }
     const detail::CarriedState& carried() const { return *this; }

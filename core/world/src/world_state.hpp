@@ -116,7 +116,8 @@ struct LeanBookkeeping {
 } // namespace detail
 
 // The World's state: its options, what carries from frame to frame, what a frame rebuilds and
-// the lean levels' bookkeeping, each one value; the work on them by concern in the files below.
+// the lean levels' bookkeeping, each one value; the work on them by concern in the files this
+// header's opening names.
 struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookkeeping {
     using BodyMotion = detail::BodyMotion;
     using BodyRecord = detail::BodyRecord;

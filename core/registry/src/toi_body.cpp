@@ -25,22 +25,6 @@ Polygon placed(const SweptBody& body) {
     return p;
 }
 
-// The body as the pair registry takes it: a translating circle, or a polygon placed at its
-// center, translating or, with a turn, turning about its center.
-Swept swept(const SweptBody& body, Vec2 displacement, double turn = 0.0) {
-    if (!body.is_polygon()) return {Circle{body.center, body.radius}, Translation{displacement}};
-    if (turn != 0.0) return {placed(body), Turning{body.center, displacement, turn}};
-    return {placed(body), Translation{displacement}};
-}
-
-// A wall whose ends do not move is a static segment (its own, cheaper queries).
-Swept swept(const MovingSegment& wall) {
-    const Motion motion = wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}
-                              ? Motion{Still{}}
-                              : Motion{EndMotion{wall.displacement_a, wall.displacement_b}};
-    return Swept{wall.start, motion};
-}
-
 // A polygon side made counter-clockwise for the turning queries: true when it was reversed.
 bool counter_clockwise(Swept& side) {
     auto* polygon = std::get_if<Polygon>(&side.shape);
@@ -201,56 +185,23 @@ std::optional<Hit> turning_answer(const Algorithm* algorithm, Swept mover, Swept
 
 } // namespace
 
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& b, Vec2 db) {
-    return time_of_impact(swept(a, da), swept(b, db));
+Swept swept_body(const SweptBody& body, Vec2 displacement, double turn) {
+    if (!body.is_polygon()) return {Circle{body.center, body.radius}, Translation{displacement}};
+    if (turn != 0.0) return {placed(body), Turning{body.center, displacement, turn}};
+    return {placed(body), Translation{displacement}};
 }
 
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall) {
-    return time_of_impact(swept(a, da), swept(wall));
+Swept swept_wall(const MovingSegment& wall) {
+    const Motion motion = wall.displacement_a == Vec2{} && wall.displacement_b == Vec2{}
+                              ? Motion{Still{}}
+                              : Motion{EndMotion{wall.displacement_a, wall.displacement_b}};
+    return Swept{wall.start, motion};
 }
 
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const SweptBody& b,
-                                  Vec2 db, double turn_b) {
-    if (turn_a == 0.0 && turn_b == 0.0) return time_of_impact(a, da, b, db);
-    return turning_answer(nullptr, swept(a, da, turn_a), swept(b, db, turn_b));
-}
-
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a,
-                                  const MovingSegment& wall) {
-    if (turn_a == 0.0) return time_of_impact(a, da, wall);
-    return turning_answer(nullptr, swept(a, da, turn_a), swept(wall));
-}
-
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const Segment& wall,
-                                  const Turning& wall_turn) {
-    return turning_answer(nullptr, swept(a, da, turn_a), Swept{wall, wall_turn});
-}
-
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  const SweptBody& b, Vec2 db) {
-    return answer_of(&algorithm, swept(a, da), swept(b, db));
-}
-
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  const MovingSegment& wall) {
-    return answer_of(&algorithm, swept(a, da), swept(wall));
-}
-
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const SweptBody& b, Vec2 db, double turn_b) {
-    if (turn_a == 0.0 && turn_b == 0.0) return time_of_impact(algorithm, a, da, b, db);
-    return turning_answer(&algorithm, swept(a, da, turn_a), swept(b, db, turn_b));
-}
-
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const MovingSegment& wall) {
-    if (turn_a == 0.0) return time_of_impact(algorithm, a, da, wall);
-    return turning_answer(&algorithm, swept(a, da, turn_a), swept(wall));
-}
-
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const Segment& wall, const Turning& wall_turn) {
-    return turning_answer(&algorithm, swept(a, da, turn_a), Swept{wall, wall_turn});
+std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b) {
+    if (std::holds_alternative<Turning>(a.motion) || std::holds_alternative<Turning>(b.motion))
+        return turning_answer(algorithm, a, b);
+    return answer_of(algorithm, a, b);
 }
 
 } // namespace ccd

@@ -1,8 +1,9 @@
 #include "collision_response.hpp"
 
+#include "ulp_step.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace ccd::detail {
 
@@ -13,13 +14,8 @@ Vec2 not_closing(Vec2 velocity, Vec2 other_velocity, Vec2 normal) {
         if (!(c < 0.0)) return velocity;
         velocity = velocity - normal * (c * times);
     }
-    const auto step = [](double x, double direction) {
-        if (direction == 0.0) return x;
-        const double inf = std::numeric_limits<double>::infinity();
-        return std::nextafter(x, direction > 0.0 ? inf : -inf);
-    };
     for (int k = 0; k < 8 && closing(velocity); ++k)
-        velocity = {step(velocity.x, normal.x), step(velocity.y, normal.y)};
+        velocity = stepped_toward(velocity, normal);
     return closing(velocity) ? other_velocity : velocity;
 }
 

@@ -4,11 +4,12 @@
 // contact"). Private to the core; the World applies it (world_response.cpp), and its oracle
 // (tests/core/world/reference_scheduler.cpp) does the same.
 
-#include "ccd/shapes.hpp"
 #include "ccd/detail/exact_arithmetic.hpp"
+#include "ccd/shapes.hpp"
+
+#include "ulp_step.hpp"
 
 #include <cmath>
-#include <limits>
 
 namespace ccd::detail {
 
@@ -30,13 +31,8 @@ inline Vec2 on_the_body_side(Vec2 center, const Segment& line, Vec2 normal) {
     if (!past(center)) return center;
     const double length = std::sqrt(dot(u, u));
     Vec2 c = center + normal * (std::fabs(area(center)) / length);
-    const auto step = [](double x, double direction) {
-        if (direction == 0.0) return x;
-        const double inf = std::numeric_limits<double>::infinity();
-        return std::nextafter(x, direction > 0.0 ? inf : -inf);
-    };
     for (int k = 0; k < 8 && past(c); ++k)
-        c = {step(c.x, normal.x), step(c.y, normal.y)};
+        c = stepped_toward(c, normal);
     return c;
 }
 

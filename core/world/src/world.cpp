@@ -36,6 +36,64 @@ void check_scale(const char* call, const char* what, std::initializer_list<doubl
     }
 }
 
+// Throws unless `outline` is a polygon the World takes (3 to 255 finite vertices, each 0 or
+// within the World's scale). Returns the radius of a circle about its center that holds it.
+double outline_radius(const std::vector<Vec2>& outline) {
+    const std::size_t n = outline.size();
+    if (n < 3 || n > static_cast<std::size_t>(detail::kMaxOutlineVertices))
+        throw std::invalid_argument("World::add_body: a polygon has 3 to " +
+                                    std::to_string(detail::kMaxOutlineVertices) +
+                                    " vertices, not " + std::to_string(n));
+    double radius = 0.0;
+    for (const Vec2 v : outline) {
+        if (!std::isfinite(v.x) || !std::isfinite(v.y))
+            throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
+        check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
+        radius = std::max(radius, length(v));
+    }
+    // Grown past the rounding of length(): every vertex strictly inside, for the grid's boxes
+    // and the pair filter, which only see this circle (at every orientation).
+    return radius * (1.0 + 0x1p-40);
+}
+
+// Throws unless `def` is a turning polygon the World takes (convex, a finite angular velocity,
+// a mass and a moment of inertia > 0). Returns its spin; its outline is made counter-clockwise,
+// as the turning queries take it.
+detail::Spin turning_spin(BodyDef& def) {
+    if (def.outline.empty())
+        throw std::invalid_argument("World::add_body: only a polygon turns (an angular "
+                                    "velocity needs an outline)");
+    const double w = *def.angular_velocity;
+    if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
+        throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
+                                    "not finite, or a negative inertia");
+    check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
+    Polygon outline{def.outline};
+    if (!is_convex(outline))
+        throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
+                                    "turning queries take convex polygons)");
+    const MassProperties shape = mass_properties(outline);
+    if (!(def.mass > 0.0))
+        throw std::invalid_argument("World::add_body: a turning polygon needs a mass > 0");
+    double twice_area = 0.0;
+    for (std::size_t i = 1; i + 1 < def.outline.size(); ++i)
+        twice_area += cross(def.outline[i] - def.outline[0], def.outline[i + 1] - def.outline[0]);
+    if (twice_area < 0.0) std::reverse(def.outline.begin(), def.outline.end());
+    // About the center (the centroid, up to rounding: the parallel axis for the rest).
+    const double inertia =
+        def.inertia > 0.0
+            ? def.inertia
+            : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
+    if (!(inertia > 0.0))
+        throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
+                                    "inertia > 0");
+    detail::Spin spin;
+    spin.rate = w;
+    spin.angular_velocity = w;
+    spin.inverse_inertia = 1.0 / inertia;
+    return spin;
+}
+
 } // namespace
 
 World::World(WorldOptions options) : state_(std::make_unique<State>()) {
@@ -51,63 +109,12 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
-    if (state_->in_frame) throw std::logic_error("World::add_body during a frame");
-    check_scale(
+    state_->check_call(
         "World::add_body", "a position, radius or velocity",
         {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
-    double bounding_radius = 0.0;
-    if (!def.outline.empty()) {
-        const std::size_t n = def.outline.size();
-        if (n < 3 || n > static_cast<std::size_t>(detail::kMaxOutlineVertices))
-            throw std::invalid_argument("World::add_body: a polygon has 3 to " +
-                                        std::to_string(detail::kMaxOutlineVertices) +
-                                        " vertices, not " + std::to_string(n));
-        for (const Vec2 v : def.outline) {
-            if (!std::isfinite(v.x) || !std::isfinite(v.y))
-                throw std::invalid_argument("World::add_body: a polygon vertex is not finite");
-            check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
-            bounding_radius = std::max(bounding_radius, length(v));
-        }
-        // Grown past the rounding of length(): every vertex strictly inside, for the grid's
-        // boxes and the pair filter, which only see this circle (at every orientation).
-        bounding_radius *= 1.0 + 0x1p-40;
-    }
-    detail::Spin spin;
+    const double bounding_radius = def.outline.empty() ? 0.0 : outline_radius(def.outline);
     const bool turning = def.angular_velocity.has_value();
-    if (turning) {
-        if (def.outline.empty())
-            throw std::invalid_argument("World::add_body: only a polygon turns (an angular "
-                                        "velocity needs an outline)");
-        const double w = *def.angular_velocity;
-        if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
-            throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
-                                        "not finite, or a negative inertia");
-        check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
-        Polygon outline{def.outline};
-        if (!is_convex(outline))
-            throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
-                                        "turning queries take convex polygons)");
-        const MassProperties shape = mass_properties(outline);
-        if (!(def.mass > 0.0))
-            throw std::invalid_argument("World::add_body: a turning polygon needs a mass > 0");
-        // Counter-clockwise, as the turning queries take it.
-        double twice_area = 0.0;
-        for (std::size_t i = 1; i + 1 < def.outline.size(); ++i)
-            twice_area +=
-                cross(def.outline[i] - def.outline[0], def.outline[i + 1] - def.outline[0]);
-        if (twice_area < 0.0) std::reverse(def.outline.begin(), def.outline.end());
-        // About the center (the centroid, up to rounding: the parallel axis for the rest).
-        const double inertia =
-            def.inertia > 0.0
-                ? def.inertia
-                : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
-        if (!(inertia > 0.0))
-            throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
-                                        "inertia > 0");
-        spin.rate = w;
-        spin.angular_velocity = w;
-        spin.inverse_inertia = 1.0 / inertia;
-    }
+    const detail::Spin spin = turning ? turning_spin(def) : detail::Spin{};
     const bool concave = !def.outline.empty() && !turning && !is_convex(Polygon{def.outline});
     if ((turning && state_->any_concave) || (concave && state_->any_turning))
         throw std::invalid_argument("World::add_body: a World with turning polygons or walls "
@@ -135,33 +142,44 @@ int World::add_body(BodyDef def) {
     return static_cast<int>(state_->bodies.size()) - 1;
 }
 
+int World::State::added_wall(const WallRecord& wall) {
+    walls.push_back(wall);
+    return static_cast<int>(walls.size()) - 1;
+}
+
+void World::State::check_between_frames(const char* call) const {
+    if (in_frame) throw std::logic_error(std::string(call) + " during a frame");
+}
+
+void World::State::check_call(const char* call, const char* what,
+                              std::initializer_list<double> numbers) const {
+    check_between_frames(call);
+    check_scale(call, what, numbers);
+}
+
 int World::add_wall(Segment wall) {
-    if (state_->in_frame) throw std::logic_error("World::add_wall during a frame");
-    check_scale("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
+    state_->check_call("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
     WallRecord w;
     w.origin = wall;
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 displacement_b) {
-    if (state_->in_frame) throw std::logic_error("World::add_kinematic_wall during a frame");
-    check_scale("World::add_kinematic_wall", "a coordinate or displacement",
-                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
-                 displacement_a.x, displacement_a.y, displacement_b.x, displacement_b.y});
+    state_->check_call("World::add_kinematic_wall", "a coordinate or displacement",
+                       {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
+                        at_frame_start.b.y, displacement_a.x, displacement_a.y, displacement_b.x,
+                        displacement_b.y});
     WallRecord w;
     w.origin = at_frame_start;
     w.da = displacement_a;
     w.db = displacement_b;
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
-    if (state_->in_frame) throw std::logic_error("World::add_turning_wall during a frame");
-    check_scale("World::add_turning_wall", "a coordinate, pivot or angle",
-                {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x, at_frame_start.b.y,
-                 pivot.x, pivot.y, angle});
+    state_->check_call("World::add_turning_wall", "a coordinate, pivot or angle",
+                       {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
+                        at_frame_start.b.y, pivot.x, pivot.y, angle});
     if (angle == 0.0) return add_wall(at_frame_start);
     if (state_->any_concave)
         throw std::invalid_argument("World::add_turning_wall: a World with turning walls takes "
@@ -174,8 +192,7 @@ int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
     w.base = at_frame_start;
     w.added_at = state_->frames_completed;
     w.start_frame(state_->frames_completed); // turned by 0: as given
-    state_->walls.push_back(w);
-    return static_cast<int>(state_->walls.size()) - 1;
+    return state_->added_wall(w);
 }
 
 int World::add_polyline(std::span<const Vec2> points, bool closed) {
@@ -264,30 +281,16 @@ double World::wall_angle(int index) const {
     return state_->walls.at(static_cast<std::size_t>(index)).angle_at(state_->time);
 }
 
-World World::snapshot() const {
-    const State& s = *state_;
-    if (s.in_frame) throw std::logic_error("World::snapshot during a frame");
-    World copy(s.options);
-    State& c = *copy.state_;
-    // What end_frame leaves for the next frame. Everything else is rebuilt by begin_frame: the
-    // log, the queues, the grid, the lean levels' earliest predictions and passes, the scratch
-    // vectors (change_mark: a fresh round of 1 against marks of 0 marks nothing, as the
-    // original's current round against its older marks does).
-    c.bodies = s.bodies;
-    c.callbacks = s.callbacks;
-    c.motions = s.motions;
-    c.outlines = s.outlines;
-    c.spins = s.spins;
-    c.any_turning = s.any_turning;
-    c.any_concave = s.any_concave;
-    c.stamps = s.stamps;
-    c.walls = s.walls;
-    c.memory_changes = s.memory_changes;
-    c.memory_head = s.memory_head;
-    c.any_memory_change = s.any_memory_change;
-    c.frames_completed = s.frames_completed;
-    c.log.frame = s.log.frame;
+World World::State::carried_copy() const {
+    World copy(options);
+    copy.state_->carried() = carried();
+    copy.state_->log.frame = log.frame;
     return copy;
+}
+
+World World::snapshot() const {
+    state_->check_between_frames("World::snapshot");
+    return state_->carried_copy();
 }
 
 std::size_t World::snapshot_bytes() const {
@@ -303,8 +306,6 @@ std::size_t World::snapshot_bytes() const {
     add(s.spins);
     add(s.stamps);
     add(s.walls);
-    add(s.memory_changes);
-    add(s.memory_head);
     return bytes;
 }
 

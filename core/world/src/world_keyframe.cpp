@@ -17,7 +17,7 @@ std::size_t WorldKeyframe::bytes() const {
 
 WorldKeyframe World::keyframe() const {
     const State& s = *state_;
-    if (s.in_frame) throw std::logic_error("World::keyframe during a frame");
+    s.check_between_frames("World::keyframe");
     WorldKeyframe k;
     k.frames_completed = s.frames_completed;
     k.log_frame = s.log.frame;
@@ -60,19 +60,8 @@ World World::restored(const WorldKeyframe& k) const {
                                     std::to_string(k.origins.size()) + " bodies and " +
                                     std::to_string(k.walls.size()) + " walls, this World " +
                                     std::to_string(n) + " and " + std::to_string(s.walls.size()));
-    World copy(s.options);
+    World copy = s.carried_copy();
     State& c = *copy.state_;
-    // As snapshot() copies, then the keyframe's state over the constant parts; everything a
-    // frame's start rebuilds is left as a new World has it.
-    c.bodies = s.bodies;
-    c.callbacks = s.callbacks;
-    c.motions = s.motions;
-    c.outlines = s.outlines;
-    c.spins = s.spins;
-    c.any_turning = s.any_turning;
-    c.any_concave = s.any_concave;
-    c.stamps.resize(n);
-    c.walls = s.walls;
     for (std::size_t i = 0; i < n; ++i) {
         detail::BodyMotion& m = c.motions[i];
         detail::BodyRecord& b = c.bodies[i];
@@ -92,7 +81,7 @@ World World::restored(const WorldKeyframe& k) const {
         b.burst_events = 0;
         b.frame_changes = 0;
         b.pending_vertex = UINT32_MAX;
-        c.stamps[i] = State::Stamp{k.versions[i], -1};
+        c.stamps[i] = detail::Stamp{k.versions[i], -1};
     }
     for (const WorldKeyframe::SideMemory& memory : k.memories) {
         detail::BodyMotion& m = c.motions[static_cast<std::size_t>(memory.body)];

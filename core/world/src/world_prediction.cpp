@@ -132,24 +132,28 @@ void World::State::repredict(int index) {
     earliest_queue.update(index, earliest_key[c]);
 }
 
-SweptBody World::State::swept(int index, double from) const {
+Swept World::State::side(int index, double from) const {
     const BodyMotion& m = hot(index);
-    return {position(m, from), m.radius, outlines[static_cast<std::size_t>(index)],
-            angle_at(index, from)};
+    const double rest = 1.0 - from;
+    return swept_body(SweptBody{position(m, from), m.radius,
+                                outlines[static_cast<std::size_t>(index)], angle_at(index, from)},
+                      m.motion * rest, rate(index) * rest);
 }
 
-Vec2 World::State::material_velocity(int index, Vec2 point, double t) const {
-    const BodyMotion& m = hot(index);
-    if (!m.turning()) return m.motion;
-    const double w = spins[static_cast<std::size_t>(index)].rate;
-    const Vec2 r = point - position(m, t);
-    return m.motion + Vec2{-w * r.y, w * r.x};
+Swept World::State::wall_side(int wall, double from) const {
+    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
+    const double rest = 1.0 - from;
+    if (w.turns()) // where it is at `from`, turning on about its pivot
+        return Swept{w.at(from), Turning{w.pivot, {}, w.turn * rest}};
+    return swept_wall(w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
+                                 : MovingSegment{w.origin, {}, {}});
 }
 
-// The disks' queries (a circle against a wall, against a circle) are called directly, not
-// through the pair registry (ccd/pair_registry.hpp) as polygons are (toi_body): the same
-// queries the registry would choose, without its table lookup and the copies of a Swept on
-// the hottest path of the frame.
+// The disks' queries (a circle against a static or kinematic wall, against a circle) are
+// called directly, not through the pair registry (ccd/pair_registry.hpp) as every other pair is
+// (registry_wall_hit, registry_pair_hit): the same queries the registry would choose, without
+// its table lookup and the copies of a Swept on the hottest path of the frame. This is the one
+// branch of the World's queries around the registry.
 void World::State::predict_wall(int index, int wall, double from, int after) {
     const BodyMotion& m = hot(index);
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
@@ -159,8 +163,7 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
-        algorithm                  ? algorithm_wall_hit(index, wall, from)
-        : m.polygon() || w.turns() ? polygon_wall_hit(index, wall, from)
+        algorithm || m.polygon() || w.turns() ? registry_wall_hit(index, wall, from)
         : wall_moves
             ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
             : time_of_impact(mover, v * rest, w.origin);
@@ -173,33 +176,12 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
                      hit->normal, from, after, named_vertex(*hit), named_edge(*hit)});
 }
 
-std::optional<Hit> World::State::polygon_wall_hit(int index, int wall, double from) const {
-    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
-    const double rest = 1.0 - from;
-    if (w.turns()) // where it is at `from`, turning on about its pivot
-        return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest,
-                              w.at(from), Turning{w.pivot, {}, w.turn * rest});
-    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
-                                             : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(swept(index, from), motion(index) * rest, rate(index) * rest, segment);
+std::optional<Hit> World::State::registry_wall_hit(int index, int wall, double from) const {
+    return time_of_impact(algorithm, side(index, from), wall_side(wall, from));
 }
 
-std::optional<Hit> World::State::algorithm_wall_hit(int index, int wall, double from) const {
-    const WallRecord& w = walls[static_cast<std::size_t>(wall)];
-    const double rest = 1.0 - from;
-    if (w.turns())
-        return time_of_impact(*algorithm, swept(index, from), motion(index) * rest,
-                              rate(index) * rest, w.at(from), Turning{w.pivot, {}, w.turn * rest});
-    const MovingSegment segment = w.moving() ? MovingSegment{w.at(from), w.da * rest, w.db * rest}
-                                             : MovingSegment{w.origin, {}, {}};
-    return time_of_impact(*algorithm, swept(index, from), motion(index) * rest, rate(index) * rest,
-                          segment);
-}
-
-std::optional<Hit> World::State::algorithm_pair_hit(int i, int j, double from) const {
-    const double rest = 1.0 - from;
-    return time_of_impact(*algorithm, swept(i, from), motion(i) * rest, rate(i) * rest,
-                          swept(j, from), motion(j) * rest, rate(j) * rest);
+std::optional<Hit> World::State::registry_pair_hit(int i, int j, double from) const {
+    return time_of_impact(algorithm, side(i, from), side(j, from));
 }
 
 void World::State::predict_pair(int i, int j, double from, int after) {
@@ -232,9 +214,7 @@ void World::State::query_turning_pair(int i, int j, double from, int after) {
     const BodyMotion& ma = hot(i);
     const BodyMotion& mb = hot(j);
     const double rest = 1.0 - from;
-    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
-                               : time_of_impact(swept(i, from), ma.motion * rest, rate(i) * rest,
-                                                swept(j, from), mb.motion * rest, rate(j) * rest);
+    const auto hit = registry_pair_hit(i, j, from);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
     const Vec2 relative =
@@ -255,9 +235,8 @@ void World::State::query_pair(int i, int j, double from, int after) {
     const double rest = 1.0 - from;
     const Vec2 pa = position(ma, from), pb = position(mb, from);
     const Vec2 da = va * rest, db = vb * rest;
-    const auto hit = algorithm ? algorithm_pair_hit(i, j, from)
-                     : ma.polygon() || mb.polygon()
-                         ? time_of_impact(swept(i, from), da, swept(j, from), db)
+    const auto hit = algorithm || ma.polygon() || mb.polygon()
+                         ? registry_pair_hit(i, j, from)
                          : time_of_impact(Circle{pa, ma.radius}, da, Circle{pb, mb.radius}, db);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
@@ -404,6 +383,17 @@ void World::State::predict_changed(std::span<const int> list, double from, int a
 }
 
 void World::State::begin_frame() {
+    start_frame_work();
+    Box bounds;
+    const bool any = first_vertices_and_boxes(bounds);
+    // The pass stops once it has made more predictions than the budget allows: the frame is
+    // then cut at its start (docs/scheduler.md, "Budgets").
+    const bool over = use_grid() ? start_pass_on_grid(bounds, any) : start_pass_all_pairs();
+    end_start_pass();
+    if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
+}
+
+void World::State::start_frame_work() {
     // Spans of the queue: a few hundred predictions each (docs/scheduler.md).
     if (!lean()) queue.clear(bodies.size() / 64 + 1);
     frame_events = 0;
@@ -441,16 +431,16 @@ void World::State::begin_frame() {
     time = 0.0;
     in_frame = true;
     changes.clear();
-    // One pass over the bodies: each path's first vertex (a body's per-frame state was
-    // reset by the last end_frame, or is as add_body made it; the vertex at its `since`
-    // goes to the log directly, pending_vertices being empty) and, for the grid, the live
-    // bodies' swept boxes, their sizes and bounds.
+}
+
+bool World::State::first_vertices_and_boxes(Box& bounds) {
+    // A body's per-frame state was reset by the last end_frame, or is as add_body made it; the
+    // vertex at its `since` goes to the log directly, pending_vertices being empty.
     const bool on_grid = use_grid();
     live.clear();
     extents.clear();
     if (on_grid) boxes.resize(bodies.size());
     bool any = false;
-    Box bounds;
     const bool with_paths = paths_logged();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const BodyMotion& m = motions[i];
@@ -470,39 +460,45 @@ void World::State::begin_frame() {
         any = true;
         extents.push_back(std::max(box.hi_x - box.lo_x, box.hi_y - box.lo_y));
     }
-    // The pass stops once it has made more predictions than the budget allows: the frame is
-    // then cut at its start (docs/scheduler.md, "Budgets").
+    return any;
+}
+
+bool World::State::start_pass_wall(int i, int w, bool over) {
+    if (over) return true;
+    predict_wall(i, w, 0.0, -1);
+    return start_pass_over_budget();
+}
+
+bool World::State::start_pass_pair(int i, int j, bool over) {
+    if (over) return true;
+    predict_pair(i, j, 0.0, -1);
+    return start_pass_over_budget();
+}
+
+bool World::State::start_pass_all_pairs() {
+    // Every body against every wall, then every pair once (as predict_changed(live)).
     bool over = false;
-    const auto predicted_wall = [&](int i, int w) {
-        if (over) return;
-        predict_wall(i, w, 0.0, -1);
-        over = start_pass_over_budget();
-    };
-    const auto predicted_pair = [&](int i, int j) {
-        if (over) return;
-        predict_pair(i, j, 0.0, -1);
-        over = start_pass_over_budget();
-    };
-    if (!on_grid) {
-        // Every body against every wall, then every pair once (as predict_changed(live)).
-        for (const int i : live)
-            for (int w = 0; w < static_cast<int>(walls.size()); ++w)
-                predicted_wall(i, w);
-        for (std::size_t a = 0; a < live.size() && !over; ++a)
-            for (std::size_t b = a + 1; b < live.size(); ++b)
-                predicted_pair(live[a], live[b]);
-        end_start_pass();
-        if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
-        return;
-    }
+    for (const int i : live)
+        for (int w = 0; w < static_cast<int>(walls.size()); ++w)
+            over = start_pass_wall(i, w, over);
+    for (std::size_t a = 0; a < live.size() && !over; ++a)
+        for (std::size_t b = a + 1; b < live.size(); ++b)
+            over = start_pass_pair(live[a], live[b], over);
+    return over;
+}
+
+bool World::State::start_pass_on_grid(Box bounds, bool any) {
     // Every body against the walls near it, every pair whose boxes overlap once: the same
     // predictions as predict_changed(every body), in another order (which only the serials
     // see, and no two of these share a pair).
+    bool over = false;
     lay_out_grid(bounds, any);
     for (const int i : live) {
         const Box& box = boxes[static_cast<std::size_t>(i)];
         grid.insert_body(i, box);
-        if (!over) grid.for_each_wall_near_body(i, box, [&](int w) { predicted_wall(i, w); });
+        if (!over)
+            grid.for_each_wall_near_body(i, box,
+                                         [&](int w) { over = start_pass_wall(i, w, over); });
     }
     // In batches, their trajectories prefetched (see predict_changed).
     constexpr std::size_t kBatch = 32;
@@ -514,13 +510,12 @@ void World::State::begin_frame() {
         candidates.push_back({a, b});
         if (candidates.size() < kBatch) return;
         for (const auto& [i, j] : candidates)
-            predicted_pair(i, j);
+            over = start_pass_pair(i, j, over);
         candidates.clear();
     });
     for (const auto& [i, j] : candidates)
-        predicted_pair(i, j);
-    end_start_pass();
-    if (over) cut_budget(0.0, BudgetKind::Predictions, nullptr);
+        over = start_pass_pair(i, j, over);
+    return over;
 }
 
 void World::State::end_start_pass() {

@@ -1,11 +1,15 @@
 // What a contact does to the bodies (docs/scheduler.md, "Responses", "Always finishes"): the
-// velocities of each (collision_response.hpp), the chattering rule, crushing, the side memory,
-// and the change of trajectory that the queue's version counters and the paths follow.
+// contact's two sides (world_contact.hpp), the outcome of each by one of two strategies (the
+// linear impulse here, collision_response.hpp; the impulse with spin in
+// world_turning_response.cpp), then one finish: held points, the chattering rule, crushing, the
+// side memory, and the change of trajectory that the queue's version counters and the paths
+// follow.
 
 #include "world_state.hpp"
 
 #include "collision_response.hpp"
 #include "wall_side.hpp"
+#include "world_contact.hpp"
 
 #include <algorithm>
 
@@ -107,179 +111,227 @@ bool World::State::chatters(BodyRecord& b, double t) const {
     return (count(b.burst_events) > options.chatter_limit) | frame_over;
 }
 
-ContactEvent World::State::respond(const Prediction& p, int sequence) {
-    if (hot(p.body).turning() || (p.other_kind == OtherKind::Body && hot(p.other).turning()))
-        [[unlikely]]
-        return respond_turning(p, sequence);
+detail::ContactSides World::State::participants(const Prediction& p) {
     const double t = p.time;
-    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
-    BodyMotion& ma = hot(p.body);
-    const Vec2 n = p.normal;
-    ContactEvent event{sequence, t,     p.body,    p.other_kind, p.other, p.feature,
-                       p.point,  n,     ma.motion, ma.motion,    {},      {},
-                       false,    false, p.vertex,  p.edge,       {},      false,
-                       0.0,      0.0,   0.0,       0.0,          0.0,     0.0};
+    detail::ContactSides c;
+    c.a = {p.body, &bodies[static_cast<std::size_t>(p.body)], &hot(p.body),
+           material_velocity(p.body, p.point, t)};
+    if (p.other_kind == OtherKind::Body)
+        c.b = {p.other, &bodies[static_cast<std::size_t>(p.other)], &hot(p.other),
+               material_velocity(p.other, p.point, t)};
+    else
+        c.b = {p.other, nullptr, nullptr,
+               walls[static_cast<std::size_t>(p.other)].velocity_at(p.point, t, p.feature)};
+    return c;
+}
 
-    // Outcomes of the two participants ("no change" by default).
-    ContactOutcome out_a{a.velocity, false};
-    ContactOutcome out_b{};
-    BodyRecord* b = nullptr;
-    BodyMotion* mb = nullptr;
-    Vec2 wall_velocity; // of the wall at the contact point
-    if (p.other_kind == OtherKind::Wall) {
-        const WallRecord& w = walls[static_cast<std::size_t>(p.other)];
-        wall_velocity = w.velocity_at(p.point, t, p.feature);
-        if (w.turns()) [[unlikely]]
-            record_turning_wall(event, w, t);
-        event.other_velocity_before = wall_velocity;
-        event.other_velocity_after = wall_velocity;
-        if (!ma.frozen)
-            out_a = detail::respond_alone(ma.response(), a.restitution,
-                                          callbacks[static_cast<std::size_t>(p.body)],
-                                          ContactInput{t, p.body, OtherKind::Wall, p.other, p.point,
-                                                       n, a.velocity, wall_velocity},
-                                          options.resting_tolerance);
-    } else {
-        b = &bodies[static_cast<std::size_t>(p.other)];
-        mb = &hot(p.other);
-        out_b = {b->velocity, false};
-        event.other_velocity_before = mb->motion;
-        event.other_velocity_after = mb->motion;
-        const Vec2 va = ma.motion, vb = mb->motion;
-        if (is_sensor(ma) || is_sensor(*mb)) {
-            // both pass through
-        } else if (ma.response() == ResponseKind::Bounce &&
-                   mb->response() == ResponseKind::Bounce && !ma.frozen && !mb->frozen) {
-            const detail::PairVelocities after = detail::bounce_pair(
-                va, vb, n, a.mass, b->mass, std::max(a.restitution, b->restitution));
-            out_a.velocity = after.a;
-            out_b.velocity = after.b;
-        } else {
-            if (!ma.frozen)
-                out_a = detail::respond_alone(
-                    ma.response(), a.restitution, callbacks[static_cast<std::size_t>(p.body)],
-                    ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb},
-                    options.resting_tolerance);
-            if (!mb->frozen)
-                out_b = detail::respond_alone(
-                    mb->response(), b->restitution, callbacks[static_cast<std::size_t>(p.other)],
-                    ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va},
-                    options.resting_tolerance);
+ContactEvent World::State::contact_event(const Prediction& p, int sequence,
+                                         const detail::ContactSides& c, bool rigid) const {
+    const double t = p.time;
+    const bool with_body = c.b.is_body();
+    ContactEvent event;
+    event.sequence = sequence;
+    event.time = t;
+    event.body = p.body;
+    event.other_kind = p.other_kind;
+    event.other = p.other;
+    event.feature = p.feature;
+    event.point = p.point;
+    event.normal = p.normal;
+    event.body_velocity_before = event.body_velocity_after = c.a.motion->motion;
+    // A wall's velocity at the contact point; a body's, its motion.
+    event.other_velocity_before = event.other_velocity_after =
+        with_body ? c.b.motion->motion : c.b.velocity;
+    event.vertex = p.vertex;
+    event.edge = p.edge;
+    if (rigid) [[unlikely]] { // each body's orientation and spin (0 for one that does not turn)
+        event.turning = true;
+        event.body_angle = angle_at(p.body, t);
+        event.body_angular_velocity_before = rate(p.body);
+        if (with_body) {
+            event.other_angle = angle_at(p.other, t);
+            event.other_angular_velocity_before = rate(p.other);
         }
     }
-
-    // A point held on the line of the wall it last touched (a wedge between that wall and a
-    // body) keeps that wall's side memory through a body contact, and is not left closing on
-    // the wall (docs/scheduler.md, "Rounding at a contact").
-    const bool a_held = b && held_on_last_wall(p.body, t);
-    const bool b_held = b && held_on_last_wall(p.other, t);
-    if (b && !is_sensor(ma) && !is_sensor(*mb)) {
-        if (a_held && !out_a.remove && out_a.velocity != a.velocity)
-            out_a.velocity = off_the_last_wall(p.body, out_a.velocity, t);
-        if (b_held && !out_b.remove && out_b.velocity != b->velocity)
-            out_b.velocity = off_the_last_wall(p.other, out_b.velocity, t);
+    if (!with_body) {
+        const WallRecord& w = walls[static_cast<std::size_t>(p.other)];
+        if (w.turns()) [[unlikely]]
+            record_turning_wall(event, w, t);
     }
-
-    const Vec2 velocity_before = a.velocity;
-    changed.clear();
-    const auto apply = [&](int index, BodyRecord& body, const BodyMotion& m,
-                           const ContactOutcome& out, Vec2 carry) {
-        if (m.frozen) return;
-        if (!out.remove && out.velocity == body.velocity) return;
-        const bool freeze = !out.remove && chatters(body, t);
-        change_trajectory(index, t, sequence, out.velocity, out.remove, freeze, carry);
-        if (freeze && paths_logged()) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
-        changed.push_back(index);
-    };
-    // A body frozen against a wall is carried by it; against a body it stands still.
-    apply(p.body, a, ma, out_a, wall_velocity);
-    // Rounding at a contact: a circle's center left past the wall's line is put back on it (not
-    // a polygon's: its center is on the far side of a wall it straddles, not by rounding).
-    if (p.other_kind == OtherKind::Wall && p.feature == Feature::SegmentInterior && ma.alive &&
-        !ma.polygon() && !changed.empty())
-        keep_on_the_body_side(p.body, walls[static_cast<std::size_t>(p.other)].at(t), n);
-    if (b) apply(p.other, *b, *mb, out_b, Vec2{});
-
-    // Crushed: a frozen participant that the contact still pushes on (docs/scheduler.md).
-    if (!(b && (is_sensor(ma) || is_sensor(*mb))))
-        crush_frozen(p, sequence, ma.motion - (b ? mb->motion : wall_velocity));
-
-    remember_contact(p, sequence, a_held, b_held, event);
-    if (ma.alive) event.impulse = (a.velocity - velocity_before) * a.mass;
     return event;
 }
 
-void World::State::crush_frozen(const Prediction& p, int sequence, Vec2 relative) {
+ContactEvent World::State::respond(const Prediction& p, int sequence) {
+    const detail::ContactSides c = participants(p);
+    const bool rigid = c.a.motion->turning() || (c.b.is_body() && c.b.motion->turning());
+    ContactEvent event = contact_event(p, sequence, c, rigid);
+    detail::ContactOutcomes out = rigid ? rigid_outcomes(p, c) : linear_outcomes(p, c);
+    finish_contact(p, sequence, c, out, event);
+    return event;
+}
+
+detail::ContactOutcomes World::State::linear_outcomes(const Prediction& p,
+                                                      const detail::ContactSides& c) const {
     const double t = p.time;
-    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
-    const BodyMotion& ma = hot(p.body);
-    BodyRecord* b = nullptr;
-    const BodyMotion* mb = nullptr;
-    if (p.other_kind == OtherKind::Body) {
-        b = &bodies[static_cast<std::size_t>(p.other)];
-        mb = &hot(p.other);
+    const Vec2 n = p.normal;
+    const BodyRecord& a = *c.a.record;
+    const BodyMotion& ma = *c.a.motion;
+    detail::ContactOutcomes out{{{a.velocity, false}, 0.0}, {}};
+    if (!c.b.is_body()) {
+        if (!ma.frozen)
+            out.a.linear = detail::respond_alone(ma.response(), a.restitution,
+                                                 callbacks[static_cast<std::size_t>(p.body)],
+                                                 ContactInput{t, p.body, OtherKind::Wall, p.other,
+                                                              p.point, n, a.velocity, c.b.velocity},
+                                                 options.resting_tolerance);
+        return out;
     }
-    const auto crush = [&](int index, const BodyRecord& body, const BodyMotion& m) {
+    const BodyRecord& b = *c.b.record;
+    const BodyMotion& mb = *c.b.motion;
+    out.b.linear = {b.velocity, false};
+    if (c.sensor_pair()) return out; // both pass through
+    const Vec2 va = ma.motion, vb = mb.motion;
+    if (ma.response() == ResponseKind::Bounce && mb.response() == ResponseKind::Bounce &&
+        !ma.frozen && !mb.frozen) {
+        const detail::PairVelocities after =
+            detail::bounce_pair(va, vb, n, a.mass, b.mass, std::max(a.restitution, b.restitution));
+        out.a.linear.velocity = after.a;
+        out.b.linear.velocity = after.b;
+        return out;
+    }
+    if (!ma.frozen)
+        out.a.linear = detail::respond_alone(
+            ma.response(), a.restitution, callbacks[static_cast<std::size_t>(p.body)],
+            ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb},
+            options.resting_tolerance);
+    if (!mb.frozen)
+        out.b.linear = detail::respond_alone(
+            mb.response(), b.restitution, callbacks[static_cast<std::size_t>(p.other)],
+            ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va},
+            options.resting_tolerance);
+    return out;
+}
+
+void World::State::finish_contact(const Prediction& p, int sequence, const detail::ContactSides& c,
+                                  detail::ContactOutcomes& out, ContactEvent& event) {
+    const double t = p.time;
+    const bool with_body = c.b.is_body();
+    const bool sensor_pair = c.sensor_pair();
+    // A point held on the line of the wall it last touched (a wedge between that wall and a
+    // body) keeps that wall's side memory through a body contact, and is not left closing on
+    // the wall (docs/scheduler.md, "Rounding at a contact").
+    const bool a_held = with_body && held_on_last_wall(p.body, t);
+    const bool b_held = with_body && held_on_last_wall(p.other, t);
+    if (with_body && !sensor_pair) {
+        keep_off_the_last_wall(p.body, a_held, out.a.linear, t);
+        keep_off_the_last_wall(p.other, b_held, out.b.linear, t);
+    }
+
+    const BodyMotion& ma = *c.a.motion;
+    const Vec2 velocity_before = c.a.record->velocity;
+    changed.clear();
+    // A body frozen against a wall is carried by it (without turning); against a body it
+    // stands still.
+    apply_outcome(p.body, out.a, t, sequence, with_body ? Vec2{} : c.b.velocity);
+    // Rounding at a contact: a circle's center left past the wall's line is put back on it (not
+    // a polygon's: its center is on the far side of a wall it straddles, not by rounding).
+    if (!with_body && p.feature == Feature::SegmentInterior && ma.alive && !ma.polygon() &&
+        !changed.empty())
+        keep_on_the_body_side(p.body, walls[static_cast<std::size_t>(p.other)].at(t), p.normal);
+    if (with_body) apply_outcome(p.other, out.b, t, sequence, Vec2{});
+
+    // Crushed: a frozen participant that the contact still pushes on, the contact points'
+    // velocities compared (docs/scheduler.md).
+    if (!sensor_pair)
+        crush_frozen(p, sequence, c,
+                     material_velocity(p.body, p.point, t) -
+                         (with_body ? material_velocity(p.other, p.point, t) : c.b.velocity));
+
+    remember_contact(p, sequence, c, a_held, b_held, event);
+    if (event.turning) [[unlikely]] { // each body's spin after (a turning wall's is its turn)
+        event.body_angular_velocity_after = rate(p.body);
+        if (with_body) event.other_angular_velocity_after = rate(p.other);
+    }
+    if (ma.alive) event.impulse = (c.a.record->velocity - velocity_before) * c.a.record->mass;
+}
+
+void World::State::keep_off_the_last_wall(int index, bool held, ContactOutcome& out,
+                                          double t) const {
+    if (held && !out.remove && out.velocity != bodies[static_cast<std::size_t>(index)].velocity)
+        out.velocity = off_the_last_wall(index, out.velocity, t);
+}
+
+void World::State::apply_outcome(int index, const detail::SideOutcome& out, double t, int sequence,
+                                 Vec2 carry) {
+    BodyRecord& body = bodies[static_cast<std::size_t>(index)];
+    const BodyMotion& m = hot(index);
+    if (m.frozen) return;
+    detail::Spin& spin = spins[static_cast<std::size_t>(index)];
+    const bool spin_changes = m.turning() && out.angular != spin.angular_velocity;
+    if (!out.linear.remove && out.linear.velocity == body.velocity && !spin_changes) return;
+    const bool freeze = !out.linear.remove && chatters(body, t);
+    if (m.turning()) spin.angular_velocity = out.angular;
+    change_trajectory(index, t, sequence, out.linear.velocity, out.linear.remove, freeze, carry);
+    if (freeze && paths_logged()) log.chatter_cuts.push_back(ChatterCut{index, t, sequence});
+    changed.push_back(index);
+}
+
+void World::State::crush_frozen(const Prediction& p, int sequence, const detail::ContactSides& c,
+                                Vec2 relative) {
+    const double t = p.time;
+    const auto crush = [&](const detail::ContactSide& side) {
+        const BodyMotion& m = *side.motion;
         if (!m.alive || !m.frozen) return;
-        change_trajectory(index, t, sequence, body.velocity, true, false);
-        if (paths_logged()) log.crushes.push_back(Crush{index, t, sequence});
-        if (std::find(changed.begin(), changed.end(), index) == changed.end())
-            changed.push_back(index);
+        change_trajectory(side.index, t, sequence, side.record->velocity, true, false);
+        if (paths_logged()) log.crushes.push_back(Crush{side.index, t, sequence});
+        if (std::find(changed.begin(), changed.end(), side.index) == changed.end())
+            changed.push_back(side.index);
     };
-    if (ma.alive && (!b || mb->alive) && (ma.frozen || (b && mb->frozen)) &&
+    const BodyMotion& ma = *c.a.motion;
+    const BodyMotion* mb = c.b.motion;
+    if (ma.alive && (!mb || mb->alive) && (ma.frozen || (mb && mb->frozen)) &&
         still_closing(relative, p.normal)) {
-        crush(p.body, a, ma);
-        if (b) crush(p.other, *b, *mb);
+        crush(c.a);
+        if (mb) crush(c.b);
     }
 }
 
-void World::State::remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,
+void World::State::remember_contact(const Prediction& p, int sequence,
+                                    const detail::ContactSides& c, bool a_held, bool b_held,
                                     ContactEvent& event) {
-    const double t = p.time;
-    BodyRecord& a = bodies[static_cast<std::size_t>(p.body)];
-    BodyMotion& ma = hot(p.body);
-    const Vec2 n = p.normal;
-    BodyRecord* b = nullptr;
-    BodyMotion* mb = nullptr;
-    if (p.other_kind == OtherKind::Body) {
-        b = &bodies[static_cast<std::size_t>(p.other)];
-        mb = &hot(p.other);
-    }
     if (lean()) { // the memories an unchanged body's standing predictions read
-        const auto remember = [&](int index, const BodyMotion& m, const BodyRecord& body) {
-            if (std::find(changed.begin(), changed.end(), index) != changed.end()) return;
-            if (memory_head.size() < bodies.size()) memory_head.resize(bodies.size(), -1);
-            int& head = memory_head[static_cast<std::size_t>(index)];
-            memory_changes.push_back(MemoryChange{
-                {m.last_time, body.last_normal, m.last_other, m.last_kind}, sequence, head});
-            head = static_cast<int>(memory_changes.size()) - 1;
-            any_memory_change = true;
-        };
-        remember(p.body, ma, a);
-        if (b) remember(p.other, *mb, *b);
+        remember_memory(c.a, sequence);
+        if (c.b.is_body()) remember_memory(c.b, sequence);
     }
     // A held point's memory stays its wall's, as of now: it still touches the wall.
-    ma.last_time = t;
-    if (!a_held) {
-        ma.last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(p.other_kind));
-        ma.last_other = p.other;
-        a.last_normal = n;
-    }
-    if (b) {
-        mb->last_time = t;
-        if (!b_held) {
-            mb->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(OtherKind::Body));
-            mb->last_other = p.body;
-            b->last_normal = -n;
-        }
-    }
+    const auto remember = [&](const detail::ContactSide& side, bool held, OtherKind kind, int other,
+                              Vec2 normal) {
+        side.motion->last_time = p.time;
+        if (held) return;
+        side.motion->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(kind));
+        side.motion->last_other = other;
+        side.record->last_normal = normal;
+    };
+    remember(c.a, a_held, p.other_kind, p.other, p.normal);
+    if (c.b.is_body()) remember(c.b, b_held, OtherKind::Body, p.body, -p.normal);
 
-    event.body_velocity_after = ma.motion;
-    event.body_removed = !ma.alive;
-    if (b) {
-        event.other_velocity_after = mb->motion;
-        event.other_removed = !mb->alive;
+    event.body_velocity_after = c.a.motion->motion;
+    event.body_removed = !c.a.motion->alive;
+    if (c.b.is_body()) {
+        event.other_velocity_after = c.b.motion->motion;
+        event.other_removed = !c.b.motion->alive;
     }
+}
+
+void World::State::remember_memory(const detail::ContactSide& side, int sequence) {
+    if (std::find(changed.begin(), changed.end(), side.index) != changed.end()) return;
+    if (memory_head.size() < bodies.size()) memory_head.resize(bodies.size(), -1);
+    int& head = memory_head[static_cast<std::size_t>(side.index)];
+    const BodyMotion& m = *side.motion;
+    memory_changes.push_back(MemoryChange{
+        {m.last_time, side.record->last_normal, m.last_other, m.last_kind}, sequence, head});
+    head = static_cast<int>(memory_changes.size()) - 1;
+    any_memory_change = true;
 }
 
 } // namespace ccd

@@ -1,6 +1,8 @@
 #pragma once
-// World::State: what the World keeps between calls, its bodies' and walls' records, and the
-// scheduler's work split by concern (docs/scheduler.md): predicting contacts
+// World::State: what the World keeps between calls, split by data: what carries from frame to
+// frame (CarriedState: the bodies' and walls' records of world_records.hpp), what a frame
+// rebuilds (FrameWork) and the lean log levels' bookkeeping (LeanBookkeeping); and the
+// scheduler's work on them by concern (docs/scheduler.md): predicting contacts
 // (world_prediction.cpp), processing them in time order (world_processing.cpp) and what a
 // contact does to the bodies (world_response.cpp, the velocities in collision_response.hpp).
 // Private to the core.
@@ -11,8 +13,11 @@
 #include "earliest_queue.hpp"
 #include "event_queue.hpp"
 #include "swept_box_grid.hpp"
+#include "world_contact.hpp"
+#include "world_records.hpp"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <utility>
@@ -21,186 +26,38 @@
 namespace ccd {
 namespace detail {
 
-// What predicting a pair reads of a body, one cache line each (docs/performance.md): its
-// trajectory, its state and response kind, and the side memory of its last contact but the
-// normal. The rest of the body is in BodyRecord, read only by the events it takes part in.
-//
-// The side memory (docs/scheduler.md, "Side memory"): the last contact a body took part in. A
-// prediction for the same pair, within the chattering window, from the opposite side is
-// rounding (a point left a hair across a wall's line after bouncing off it), never a contact.
-struct alignas(64) BodyMotion {
-    Vec2 origin;            // position at frame time `since`: the last vertex of the body's path
-    double since = 0.0;     // frame time of the last change of trajectory
-    Vec2 motion;            // per frame from `since` on: the velocity, the carry while frozen (the
-                            // wall it chattered against), zero once removed (BodyRecord has the
-                            // velocity it will have again)
-    double radius = 0.0;    // a polygon's: of a circle about `origin` that holds it
-    double last_time = 0.0; // side memory: when (frame time; earlier frames below 0)
-    int last_other = 0;     //   with which wall or body
-    std::uint8_t last_kind = 0; //   0: none yet; else 1 + its OtherKind
-    // A ResponseKind, and kPolygonBit for a polygon (World::State::outlines has its vertices).
-    std::uint8_t kind = static_cast<std::uint8_t>(ResponseKind::Bounce);
-    bool alive = true;
-    bool frozen = false;
+struct RigidSide;
 
-    static constexpr std::uint8_t kPolygonBit = 0x80;
-    // A polygon that turns freely (World::State::spins has its orientation and spin).
-    static constexpr std::uint8_t kTurningBit = 0x40;
-    ResponseKind response() const {
-        return static_cast<ResponseKind>(kind & ~(kPolygonBit | kTurningBit));
-    }
-    bool polygon() const { return (kind & kPolygonBit) != 0; }
-    bool turning() const { return (kind & kTurningBit) != 0; }
-};
-
-static_assert(sizeof(BodyMotion) == 64, "one cache line");
-
-// The rest of a body, one cache line: what an event of the body reads or writes. A callback
-// lives apart (World::State::callbacks).
-struct alignas(64) BodyRecord {
-    Vec2 velocity; // displacement per frame
-    double mass = 1.0;
-    double restitution = 1.0; // Bounce only
-    double burst_start = 0.0;
-    std::uint16_t burst_events = 0;  // changes of trajectory in the burst (saturating)
-    std::uint16_t frame_changes = 0; // changes of trajectory this frame (saturating)
-    // Where the last vertex of the body's path (at BodyMotion::since) waits in
-    // `pending_vertices`, when pending_vertices[pending_vertex].body is this body.
-    std::uint32_t pending_vertex = UINT32_MAX;
-    Vec2 last_normal; // side memory: the last contact's normal, toward the body
-};
-
-static_assert(sizeof(BodyRecord) == 64, "one cache line");
-
-// One change of trajectory, linked to the body's previous one in the same frame: which event
-// moved the body's version on (a stale prediction is logged with the first event that changed
-// one of its bodies after it was made).
-struct ChangeLink {
-    int sequence = 0;
-    int previous = -1;
-};
-
-// A static wall, or a kinematic one: endpoints moving by `da`, `db` per frame, from `origin`
-// at frame time `since`; or a turning one (docs/turning-bodies.md, "Turning walls"): turning by
-// `turn` radians per frame about the fixed `pivot`, frame after frame. A turning wall's `origin`
-// is `base` (the wall as added) turned about the pivot by `start_angle`, its orientation at the
-// frame's start: turned_angle(the frames it has turned, turn), from the frame count, never
-// accumulated. Nothing stops a wall (a budget cut stops the bodies only).
-struct WallRecord {
-    Segment origin;
-    double since = 0.0;
-    Vec2 da, db;
-    Vec2 pivot;
-    double turn = 0.0;        // radians per frame, counter-clockwise; 0: it does not turn
-    double start_angle = 0.0; // a turning wall's orientation at the frame's start
-    Segment base;             // a turning wall as added (its orientation 0)
-    int added_at = 0;         // World::frames_completed() when it was added
-
-    bool turns() const { return turn != 0.0; }
-    bool moving() const { return turns() || !(da == Vec2{} && db == Vec2{}); }
-    // A turning wall's motion over one frame.
-    Turning turning() const { return {pivot, {}, turn}; }
-    Segment at(double t) const {
-        if (turns()) [[unlikely]] {
-            const Turning motion = turning();
-            return {turning_position(motion, origin.a, t - since),
-                    turning_position(motion, origin.b, t - since)};
-        }
-        if (!moving()) return origin;
-        return {origin.a + da * (t - since), origin.b + db * (t - since)};
-    }
-    // A turning wall's orientation at frame time t (0 for any other wall).
-    double angle_at(double t) const { return turns() ? start_angle + turn * (t - since) : 0.0; }
-    // The velocity of the wall's material point at `point` (on the wall at time t): a turning
-    // wall's is turn x (point - pivot).
-    Vec2 velocity_at(Vec2 point, double t, Feature feature) const {
-        if (!moving()) return {};
-        if (turns()) [[unlikely]] {
-            const Vec2 r = point - pivot;
-            return {-turn * r.y, turn * r.x};
-        }
-        if (da == db || feature == Feature::EndpointA) return da;
-        if (feature == Feature::EndpointB) return db;
-        return velocity_along(at(t), da, db, point);
-    }
-    // A turning wall placed for the start of frame `frames` (World::frames_completed()).
-    void start_frame(int frames) {
-        start_angle = turned_angle(static_cast<long long>(frames) - added_at, turn);
-        since = 0.0;
-        if (start_angle == 0.0) {
-            origin = base;
-            return;
-        }
-        const Turning by{pivot, {}, start_angle};
-        origin = {turning_position(by, base.a, 1.0), turning_position(by, base.b, 1.0)};
-    }
-};
-
-// A turning polygon's orientation and spin, kept as BodyMotion keeps its path: the orientation
-// at BodyMotion::since and the rate it turns by from then on (docs/turning-bodies.md). Every body
-// has one; only a body with BodyMotion::kTurningBit reads it.
-struct Spin {
-    double angle = 0.0;            // orientation at BodyMotion::since (radians)
-    double rate = 0.0;             // radians per frame from `since` on: 0 while frozen or removed
-    double angular_velocity = 0.0; // what it turns by once it moves again (BodyRecord::velocity's)
-    double inverse_inertia = 0.0;  // about the center
-
-    double angle_at(double t, double since) const { return angle + rate * (t - since); }
-};
-
-// A body's side memory as it was before an event changed it without changing the body's
-// trajectory (the lean levels' record, docs/scheduler.md, "Log levels").
-struct SideMemory {
-    double time = 0.0;
-    Vec2 normal;
-    int other = 0;
-    std::uint8_t kind = 0;
-};
-
-inline bool is_sensor(const BodyMotion& m) {
-    return m.response() == ResponseKind::Sensor;
-}
-
-} // namespace detail
-
-struct World::State {
-    using BodyMotion = detail::BodyMotion;
-    using BodyRecord = detail::BodyRecord;
-    using ChangeLink = detail::ChangeLink;
-    using WallRecord = detail::WallRecord;
-    using Box = detail::Box;
-    using Prediction = detail::Prediction;
-
-    WorldOptions options;
-    // options.algorithm's entry of ccd::algorithms(), or null for the exact queries.
-    const Algorithm* algorithm = nullptr;
+// What carries from frame to frame (docs/recording.md, "What a keyframe is"): the bodies and
+// walls and the frame count. World::snapshot copies it whole; World::restored copies it and
+// writes a keyframe's state over it.
+struct CarriedState {
     std::vector<BodyRecord> bodies;
     std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
     std::vector<BodyMotion> motions;         // by body
     std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
-    std::vector<detail::Spin> spins;         // by body: a turning polygon's orientation and spin
-    bool any_turning = false;                // a turning polygon or wall was added
-    bool any_concave = false;                // a polygon that is not convex was added
-    // By body, 8 bytes: what checking a prediction reads (is it current, which event
-    // cancelled it).
-    struct Stamp {
-        std::uint32_t version = 0; // bumped by every change of trajectory
-        int last_change = -1;      // this frame's changes of trajectory: the last in `changes`
-    };
-    std::vector<Stamp> stamps;
-    std::vector<ChangeLink> changes; // this frame's changes of trajectory
+    std::vector<Spin> spins;                 // by body: a turning polygon's orientation and spin
+    std::vector<Stamp> stamps;               // by body
     std::vector<WallRecord> walls;
-    detail::EventQueue queue;
-    detail::SweptBoxGrid grid;
+    bool any_turning = false; // a turning polygon or wall was added
+    bool any_concave = false; // a polygon that is not convex was added
+    int frames_completed = 0;
+};
+
+// What a frame rebuilds: its log, its queue and grid, its changes of trajectory and the
+// scratch storage of its passes (begin_frame starts them all anew).
+struct FrameWork {
+    std::vector<ChangeLink> changes; // this frame's changes of trajectory
+    EventQueue queue;
+    SweptBoxGrid grid;
     EventLog log;
     int frame_events = 0;    // processed this frame (log.events.size() when they are logged)
     ContactEvent last_event; // the last one, where LogLevel::None logs none
     double time = 0.0;
     bool in_frame = false;
-    int frames_completed = 0;
     // Path vertices of changes of trajectory, written into the log's paths in one pass at the
     // end of each public call (each path is a vector of its own: appending there at every
-    // change was a cache miss or two in the middle of the event loop).
+    // change is a cache miss or two in the middle of the event loop).
     struct PendingVertex {
         int body;
         PathPoint point;
@@ -211,16 +68,20 @@ struct World::State {
     std::vector<int> live;                       // scratch: the frame start's live bodies
     std::vector<Box> boxes;                      // scratch: the frame start's swept boxes
     std::vector<double> extents;                 // scratch: their sizes
-    std::vector<std::uint32_t> change_mark;      // by body: == change_round when in `changed`
+    // By body: == change_round when in `changed` (a fresh round of 1 against marks of 0 marks
+    // nothing).
+    std::vector<std::uint32_t> change_mark;
     std::uint32_t change_round = 0;
+};
 
-    // ---- the lean levels (docs/scheduler.md, "Log levels") -------------------------------------
+// The lean levels' bookkeeping (docs/scheduler.md, "Log levels"), rebuilt by every frame.
+struct LeanBookkeeping {
     // Each body's earliest prediction, of those its last prediction pass made and, after one
     // went stale, of all its current ones; the bodies ordered by it in `earliest_queue`.
-    using EarliestKey = detail::EarliestQueue::Key;
+    using EarliestKey = EarliestQueue::Key;
     std::vector<Prediction> earliest;      // by body
     std::vector<EarliestKey> earliest_key; // by body: the order of `earliest` (infinite: none)
-    detail::EarliestQueue earliest_queue;
+    EarliestQueue earliest_queue;
     // By body: the frame time and the event of its last prediction pass (a pair's prediction
     // is made in the later of its two bodies' passes, from that pass's time).
     struct Pass {
@@ -234,7 +95,7 @@ struct World::State {
     // Side memories changed by an event that did not change the body's trajectory: the
     // predictions made before it read the memory as it was (linked by body, latest first).
     struct MemoryChange {
-        detail::SideMemory before;
+        SideMemory before;
         int sequence;
         int previous;
     };
@@ -250,6 +111,41 @@ struct World::State {
         int after;
     };
     std::vector<Consumed> consumed;
+};
+
+} // namespace detail
+
+// The World's state: its options, what carries from frame to frame, what a frame rebuilds and
+// the lean levels' bookkeeping, each one value; the work on them by concern in the files this
+// header's opening names.
+struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookkeeping {
+    using BodyMotion = detail::BodyMotion;
+    using BodyRecord = detail::BodyRecord;
+    using ChangeLink = detail::ChangeLink;
+    using WallRecord = detail::WallRecord;
+    using Stamp = detail::Stamp;
+    using Box = detail::Box;
+    using Prediction = detail::Prediction;
+
+    WorldOptions options;
+    // options.algorithm's entry of ccd::algorithms(), or null for the exact queries.
+    const Algorithm* algorithm = nullptr;
+
+    // Throws std::logic_error while a frame is under way: `call` is for between frames only.
+    void check_between_frames(const char* call) const;
+    // The same, then every number 0 or within the World's scale (std::invalid_argument naming
+    // `what` otherwise).
+    void check_call(const char* call, const char* what,
+                    std::initializer_list<double> numbers) const;
+    // `wall` added: its index among the walls.
+    int added_wall(const WallRecord& wall);
+
+    detail::CarriedState& carried() { return *this; }
+    const detail::CarriedState& carried() const { return *this; }
+    // A World of these options and this carried state, and an empty log of this log's frame
+    // number: what a snapshot is, and what World::restored writes a keyframe over. Everything
+    // else is rebuilt by the next begin_frame.
+    World carried_copy() const;
 
     bool lean() const { return options.log_level != LogLevel::Full; }
     bool paths_logged() const { return options.log_level != LogLevel::None; }
@@ -301,8 +197,11 @@ struct World::State {
     // Body `index`'s current predictions found again, each from its pair's pass (its earliest
     // went stale, or was processed with no change of trajectory).
     void repredict(int index);
-    // The body as the polygon queries see it at frame time `from` (ccd/toi_body.hpp).
-    SweptBody swept(int index, double from) const;
+    // Body `index` as a side of the World's query (ccd/toi_body.hpp) from frame time `from`
+    // over the rest of the frame.
+    Swept side(int index, double from) const;
+    // Wall `wall` likewise.
+    Swept wall_side(int wall, double from) const;
     // A turning body's orientation at frame time t (0 for any other body).
     double angle_at(int index, double t) const {
         const BodyMotion& m = hot(index);
@@ -314,16 +213,21 @@ struct World::State {
     }
     // The velocity of body `index`'s material at `point` at frame time t: its motion, plus its
     // spin's for a turning one.
-    Vec2 material_velocity(int index, Vec2 point, double t) const;
+    Vec2 material_velocity(int index, Vec2 point, double t) const {
+        const BodyMotion& m = hot(index);
+        if (!m.turning()) return m.motion;
+        const double w = spins[static_cast<std::size_t>(index)].rate;
+        const Vec2 r = point - position(m, t);
+        return m.motion + Vec2{-w * r.y, w * r.x};
+    }
     // A pair with a turning body (out of line: the disks' path stays as it was).
     [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);
     void predict_wall(int index, int wall, double from, int after);
-    // A polygon body against a wall, or any body against a turning wall, from frame time `from`
-    // to the frame's end (out of line: the circles' path stays as it was).
-    [[gnu::noinline]] std::optional<Hit> polygon_wall_hit(int index, int wall, double from) const;
-    // The same queries by `algorithm` (not the exact one), body or polygon alike.
-    [[gnu::noinline]] std::optional<Hit> algorithm_wall_hit(int index, int wall, double from) const;
-    [[gnu::noinline]] std::optional<Hit> algorithm_pair_hit(int i, int j, double from) const;
+    // Body `index` against a wall, or bodies i and j, from frame time `from` to the frame's end:
+    // the World's one query through the pair registry (ccd/toi_body.hpp), by `algorithm` or the
+    // exact one, for every pair but the disks' (out of line: their path stays as it was).
+    [[gnu::noinline]] std::optional<Hit> registry_wall_hit(int index, int wall, double from) const;
+    [[gnu::noinline]] std::optional<Hit> registry_pair_hit(int i, int j, double from) const;
     // i < j: the lower index is the query's mover, so the answer does not depend on who asked.
     void predict_pair(int i, int j, double from, int after);
     // The exact query for a pair the cheap rejection let through (out of line, so that
@@ -342,6 +246,21 @@ struct World::State {
     // Starts a frame: each path's first vertex, the grid, every body's predictions. A pass
     // that goes over the prediction budget stops there, and the frame is cut at its start.
     void begin_frame();
+    // The frame's work started: the queues, the lean levels' bookkeeping, the log, the walls'
+    // paths, the frame time.
+    void start_frame_work();
+    // Each live body's path's first vertex, and on the grid its swept box and size, in `boxes`
+    // and `extents`, `bounds` grown over them: whether there is any.
+    bool first_vertices_and_boxes(Box& bounds);
+    // The frame start's predictions, every pair of live bodies and every body against every
+    // wall, or those the grid laid out over `bounds` (`any`: it holds a box) offers: whether
+    // they went over the prediction budget.
+    bool start_pass_all_pairs();
+    bool start_pass_on_grid(Box bounds, bool any);
+    // One prediction of the frame start's pass, unless it is `over` the budget already: whether
+    // it is over after it.
+    bool start_pass_wall(int i, int w, bool over);
+    bool start_pass_pair(int i, int j, bool over);
     void end_start_pass(); // the lean levels' queue ordered, their count started
     // The frame start's pass has made more predictions than the budget allows.
     bool start_pass_over_budget() const {
@@ -373,13 +292,47 @@ struct World::State {
 
     // ---- response (world_response.cpp) --------------------------------------------------------
 
-    // What contact `p` (event `sequence`) does to its bodies: their responses, the chattering
-    // rule, crushing, the side memory; the bodies whose trajectory changed in `changed`.
-    // Returns the event as the log records it.
+    // What contact `p` (event `sequence`) does to its bodies: their outcomes by one of two
+    // strategies (linear_outcomes; rigid_outcomes for a contact of a turning body), then
+    // finish_contact. Returns the event as the log records it. Its parts below that are marked
+    // always_inline are respond's own steps, inlined into it as one function on the disks'
+    // path (world_response.cpp).
     ContactEvent respond(const Prediction& p, int sequence);
-    // The same for a contact of a turning body (world_turning_response.cpp): the impulse with
-    // spin (docs/turning-bodies.md, "Collision response with spin").
-    ContactEvent respond_turning(const Prediction& p, int sequence);
+    // The two sides of contact `p`, with their material's velocities at the contact point.
+    [[gnu::always_inline]] inline detail::ContactSides participants(const Prediction& p);
+    // The event of contact `p` before its response: the sides' velocities, orientations and
+    // angular velocities before it (after it as before until finish_contact).
+    [[gnu::always_inline]] inline ContactEvent contact_event(const Prediction& p, int sequence,
+                                                             const detail::ContactSides& c,
+                                                             bool rigid) const;
+    // Each side's outcome by the linear impulse (collision_response.hpp): a bounce of two bodies
+    // by their masses, or each body's response on its own.
+    [[gnu::always_inline]] inline detail::ContactOutcomes
+    linear_outcomes(const Prediction& p, const detail::ContactSides& c) const;
+    // Each side's outcome by the impulse with spin (world_turning_response.cpp,
+    // docs/turning-bodies.md, "Collision response with spin").
+    detail::ContactOutcomes rigid_outcomes(const Prediction& p,
+                                           const detail::ContactSides& c) const;
+    // Body `index` as the impulse with spin sees it at frame time t, the contact at `point`.
+    detail::RigidSide rigid_side(int index, Vec2 point, double t) const;
+    // Body `index` on its own, against what does not give way (a wall, or a body that does not
+    // bounce) whose material at the contact moves at `other_velocity`: a turning body takes the
+    // impulse with spin against an infinite mass (a slide: with e = 0; a stop: still, or on a
+    // wall its velocity there, and no spin); any other body responds as linear_outcomes has it.
+    detail::SideOutcome rigid_alone(const Prediction& p, int index, Vec2 normal,
+                                    Vec2 other_velocity, OtherKind kind, int other) const;
+    // What every contact ends with: the held points kept off their walls, the outcomes applied
+    // (the chattering rule), crushing, the side memories and the event's outcome.
+    [[gnu::always_inline]] inline void finish_contact(const Prediction& p, int sequence,
+                                                      const detail::ContactSides& c,
+                                                      detail::ContactOutcomes& out,
+                                                      ContactEvent& event);
+    // `out`, for a point held on its last wall's line, made not to close on that wall.
+    void keep_off_the_last_wall(int index, bool held, ContactOutcome& out, double t) const;
+    // Body `index`'s outcome at frame time t: its change of trajectory, if any, in `changed`. A
+    // body frozen here moves by `carry` for the rest of the frame.
+    [[gnu::always_inline]] inline void apply_outcome(int index, const detail::SideOutcome& out,
+                                                     double t, int sequence, Vec2 carry);
     // A contact with a turning wall, `wall`, at frame time t: the event records the wall's
     // orientation and its angular velocity (docs/turning-bodies.md, "Turning walls").
     static void record_turning_wall(ContactEvent& event, const WallRecord& wall, double t) {
@@ -391,11 +344,14 @@ struct World::State {
     // Crushes a frozen participant of contact `p` that the contact still pushes on: the two
     // sides' velocities at the contact, `relative`, still closing along its normal. Not for a
     // sensor's contact with a body (docs/scheduler.md, "Always finishes").
-    void crush_frozen(const Prediction& p, int sequence, Vec2 relative);
-    // What every contact ends with: the lean levels' record of the memories an unchanged body's
-    // standing predictions read, then the side memories, then the event's outcome.
-    void remember_contact(const Prediction& p, int sequence, bool a_held, bool b_held,
-                          ContactEvent& event);
+    void crush_frozen(const Prediction& p, int sequence, const detail::ContactSides& c,
+                      Vec2 relative);
+    // The lean levels' record of the memories an unchanged body's standing predictions read,
+    // then the side memories, then the event's outcome.
+    void remember_contact(const Prediction& p, int sequence, const detail::ContactSides& c,
+                          bool a_held, bool b_held, ContactEvent& event);
+    // The lean levels' record of `side`'s memory as it is, unless the event changed the body.
+    void remember_memory(const detail::ContactSide& side, int sequence);
     // A change of trajectory of body `index` at frame time t, caused by event `sequence`. A
     // body frozen here moves by `carry` for the rest of the frame.
     void change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,

@@ -162,18 +162,19 @@ ccd::EventLog ReferenceScheduler::step() {
             return std::nullopt;
         const double from = due(b.anchor_time);
         const double rest = 1.0 - from;
-        const ccd::SweptBody mover{at(b, from), b.radius, b.outline, angle_at(b, from)};
+        const ccd::Swept mover =
+            ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
+                            moving(b) * rest, rate(b) * rest);
         const ccd::MovingSegment& m = walls_[w];
-        const auto hit =
+        const ccd::Swept wall =
             turns(w)
-                ? ccd::time_of_impact(
-                      mover, moving(b) * rest, rate(b) * rest, wall_at(w, from),
-                      ccd::Turning{wall_turns_[w].pivot, {}, wall_turns_[w].angle * rest})
-                : ccd::time_of_impact(mover, moving(b) * rest, rate(b) * rest,
-                                      wall_moves(w)
-                                          ? ccd::MovingSegment{m.at(from), m.displacement_a * rest,
-                                                               m.displacement_b * rest}
-                                          : ccd::MovingSegment{m.start, {}, {}});
+                ? ccd::Swept{wall_at(w, from),
+                             ccd::Turning{wall_turns_[w].pivot, {}, wall_turns_[w].angle * rest}}
+                : ccd::swept_wall(wall_moves(w)
+                                      ? ccd::MovingSegment{m.at(from), m.displacement_a * rest,
+                                                           m.displacement_b * rest}
+                                      : ccd::MovingSegment{m.start, {}, {}});
+        const auto hit = ccd::time_of_impact(nullptr, mover, wall);
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(b, hit->point, t) - wall_velocity(w, hit->point, t, hit->feature);
@@ -188,9 +189,11 @@ ccd::EventLog ReferenceScheduler::step() {
         const double from = due(std::max(a.anchor_time, b.anchor_time));
         const double rest = 1.0 - from;
         const auto hit = ccd::time_of_impact(
-            ccd::SweptBody{at(a, from), a.radius, a.outline, angle_at(a, from)}, moving(a) * rest,
-            rate(a) * rest, ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
-            moving(b) * rest, rate(b) * rest);
+            nullptr,
+            ccd::swept_body(ccd::SweptBody{at(a, from), a.radius, a.outline, angle_at(a, from)},
+                            moving(a) * rest, rate(a) * rest),
+            ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
+                            moving(b) * rest, rate(b) * rest));
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(a, hit->point, t) - material(b, hit->point, t);

@@ -1,9 +1,10 @@
 #pragma once
-// The World's queries, for a body that is a circle (radius 0: a point) or a polygon: against
-// another such body, and against a wall whose ends move linearly or that turns. Each only
-// describes the two as swept shapes and asks the pair registry (ccd/pair_registry.hpp), which
-// picks the exact query of the pair; the World and the tests' reference scheduler both ask
-// through here, so they agree on what a contact between two shapes is.
+// The World's one query: a body (a circle, radius 0 a point, or a polygon; translating or
+// turning about its center) or a wall (static, its ends moving linearly, or turning about a
+// pivot) against another, each a Swept side (ccd/shapes.hpp), answered through the pair
+// registry (ccd/pair_registry.hpp), which picks the pair's query. The World and the tests'
+// reference scheduler both ask through here, so they agree on what a contact between two shapes
+// is; a new World-facing pair needs a row in the registry and nothing here.
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
@@ -13,49 +14,29 @@
 
 namespace ccd {
 
-// Body `a` moving by `da` against body `b` moving by `db`: the normal points from b toward a,
-// the point is on b's surface at t, and the feature names b's part, as for any query with a as
-// the mover: Circle for a circle; PolygonEdge or PolygonVertex for a polygon b. The numbered
-// parts say whose they are (Hit::mover_vertex, mover_edge: a's; obstacle_vertex,
-// obstacle_edge: b's).
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const SweptBody& b, Vec2 db);
+// Body `body` as a side: a circle translating by `displacement`, or its polygon placed at its
+// center (its outline turned by its angle) translating by `displacement` or, with a `turn`
+// (radians, counter-clockwise over the query), turning about its center while the center moves
+// by `displacement`. A turn of 0 is a translating side.
+Swept swept_body(const SweptBody& body, Vec2 displacement, double turn = 0.0);
 
-// Body `a` moving by `da` against a wall (a static one has zero displacements): the feature is
-// the wall's part (SegmentInterior, EndpointA, EndpointB); for a polygon Hit::mover_vertex or
-// mover_edge names its own part (time_of_impact(const Polygon&, Vec2, const MovingSegment&)).
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, const MovingSegment& wall);
+// A wall as a side: still when its ends do not move (the static segment's own, cheaper
+// queries), else its ends moving by their displacements.
+Swept swept_wall(const MovingSegment& wall);
 
-// The same two for bodies that turn: `a` turns by `turn_a` radians (counter-clockwise, over the
-// query) about its center while the center moves by `da`, `b` likewise. A turn of 0 is the
-// translating query above, bit for bit. A turning side is a Turning motion about its center,
-// and the pair registry answers with its certified turning query; these take convex
-// counter-clockwise polygons, so a clockwise polygon of the pair is put to them reversed and
-// the hit's numbered parts are given back in the body's own numbering.
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const SweptBody& b,
-                                  Vec2 db, double turn_b);
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a,
-                                  const MovingSegment& wall);
-
-// Body `a` (turning by `turn_a` about its center, or not: 0) against a turning wall: `wall`
-// where it is at the query's start, turning by `wall_turn.angle` about `wall_turn.pivot` over
-// the query. The registry's certified turning queries answer (circle_rotating_segment,
-// rotating_polygon_rotating_segment), as for the turning bodies above; the feature is the
-// wall's part.
-std::optional<Hit> time_of_impact(const SweptBody& a, Vec2 da, double turn_a, const Segment& wall,
-                                  const Turning& wall_turn);
-
-// The same two with `algorithm`'s query for the pair, where the registry has one and it takes
-// the two sides (ccd::inexpressible); otherwise with the exact query, as above. A World whose
-// WorldOptions::algorithm is not "exact" asks here.
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  const SweptBody& b, Vec2 db);
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  const MovingSegment& wall);
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const SweptBody& b, Vec2 db, double turn_b);
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const MovingSegment& wall);
-std::optional<Hit> time_of_impact(const Algorithm& algorithm, const SweptBody& a, Vec2 da,
-                                  double turn_a, const Segment& wall, const Turning& wall_turn);
+// The first contact of side `a` (the mover) against side `b`, by `algorithm`'s query for the
+// pair where the registry has one and it takes the two sides (ccd::inexpressible), otherwise
+// (or with no algorithm: null) by the exact query. The normal points from b toward a, the
+// point is on b's surface at t and the feature names b's part (Circle for a circle;
+// PolygonEdge or PolygonVertex for a polygon; SegmentInterior, EndpointA, EndpointB for a
+// wall); the numbered parts say whose they are (Hit::mover_vertex, mover_edge: a's;
+// obstacle_vertex, obstacle_edge: b's).
+//
+// A pair with a turning side is answered by the registry's certified turning queries, which
+// take convex counter-clockwise polygons: a clockwise polygon is put to them reversed and the
+// hit's numbered parts are given back in the side's own numbering. A touch at the query's start
+// that opens there (the contact just processed) is looked past for the next contact
+// (docs/turning-bodies.md).
+std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b);
 
 } // namespace ccd

@@ -53,12 +53,12 @@ Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
 //   1 - t1/t2 <= 2 sqrt(disc) / |B| <= 2 r |d| / |B| and |B| >= |d| sqrt(C) give dC / sqrt(C),
 //   small when |m| is well above r. Either way a few u max(|m|, r).
 // So each answer is exact for a radius moved by a small multiple of u scale (about 1e-15
-// scale), three orders of magnitude inside the contract. The compensated forms the query used
-// before (accurate_distance_squared_minus, (r|d| - k)(r|d| + k), detail::accurate_cross) are
-// not needed for it; tests/core/queries/accuracy_test.cpp measures the worst errors
-// (docs/accuracy.md). One stays: the signed area `start` is still detail::accurate_cross (two more
-// operations). Whether a circle a hair inside the band at t = 0 is an overlap or an entry at t ~
-// 1e-20 is within the contract either way; the compensated area resolves it as the overlap that
+// scale), three orders of magnitude inside the contract: compensated forms
+// (accurate_distance_squared_minus, (r|d| - k)(r|d| + k), detail::accurate_cross) are not needed
+// for it; tests/core/queries/accuracy_test.cpp measures the worst errors (docs/accuracy.md). Only
+// the signed area `start` is compensated (detail::accurate_cross, two more operations). Whether a
+// circle a hair inside the band at t = 0 is an overlap or an entry at t ~ 1e-20 is within the
+// contract either way; the compensated area resolves it as the overlap that
 // CircleSegment.StartingAnUlpInsideTheBandIsAnOverlapNotATunnel pins.
 //
 // One decision, one quantity, still: overlap at t = 0, the band entry and the caps are decided
@@ -230,7 +230,7 @@ struct SegmentPrepared {
 // a test that did not wait for `largest` at all, not valid in general, measured 1.1-1.4 ns more
 // before that). The two subtractions round by about u scale, far inside the 2^-46 scale margin
 // (only whether a query is rejected depends on them, and only queries the full query misses
-// are), and a comparison a NaN reaches is false, as before.
+// are), and a comparison a NaN reaches is false (that axis is not taken as apart).
 // Without branches (a random query's comparisons mispredict about half of the time), and with
 // GCC on x86 both axes at once in one vector register: scalar comparisons (comisd) issue one
 // per cycle, and the query makes about thirty.

@@ -1007,8 +1007,8 @@ private:
             look_at(t0_);
             return true;
         }
-        // Advance first, on every other step (a graze, which the advance creeps toward, is then
-        // still halved as often as before): clear [t0, t0 + reach] and look again from there.
+        // Advance first, on every other step (a graze, which the advance only creeps toward, is
+        // halved on the steps between): clear [t0, t0 + reach] and look again from there.
         if (!advanced_ && advance(t1, f)) return true;
         advanced_ = false;
         const double mid = t0_ + 0.5 * (t1 - t0_);

@@ -28,7 +28,7 @@ void put(std::string& out, Feature feature) {
     out += ' ';
     out += to_string(feature);
 }
-// A polygon contact's vertex and edge, only when named (a log of circles reads as before).
+// A polygon contact's vertex and edge, only when named (a log of circles has no such words).
 void put_polygon_parts(std::string& out, int vertex, int edge) {
     if (vertex < 0 && edge < 0) return;
     out += " vertex";
@@ -38,7 +38,7 @@ void put_polygon_parts(std::string& out, int vertex, int edge) {
 }
 
 // A turning body's contact: the impulse, the orientations and the angular velocities, only
-// then (a log without turning bodies reads as before).
+// then (a log without turning bodies has no such words).
 void put_turning_parts(std::string& out, const ContactEvent& e) {
     if (!e.turning) return;
     out += " impulse";
@@ -53,99 +53,112 @@ void put_turning_parts(std::string& out, const ContactEvent& e) {
     put(out, e.other_angular_velocity_after);
 }
 
+void put_event(std::string& out, const ContactEvent& e) {
+    out += "event";
+    put(out, e.sequence);
+    put(out, e.time);
+    put(out, e.body);
+    put(out, e.other_kind);
+    put(out, e.other);
+    put(out, e.feature);
+    put(out, e.point);
+    put(out, e.normal);
+    put(out, e.body_velocity_before);
+    put(out, e.body_velocity_after);
+    put(out, e.other_velocity_before);
+    put(out, e.other_velocity_after);
+    put(out, e.body_removed);
+    put(out, e.other_removed);
+    put_polygon_parts(out, e.vertex, e.edge);
+    put_turning_parts(out, e);
+    out += '\n';
+}
+
+void put_cancelled(std::string& out, const CancelledPrediction& c) {
+    out += "cancelled";
+    put(out, c.time);
+    put(out, c.body);
+    put(out, c.other_kind);
+    put(out, c.other);
+    put(out, c.feature);
+    put(out, c.predicted_at);
+    put(out, c.predicted_after);
+    out += c.reason == CancelReason::Budget ? " budget" : " changed";
+    put(out, c.cancelled_by);
+    put(out, c.point);
+    put(out, c.normal);
+    put_polygon_parts(out, c.vertex, c.edge);
+    out += '\n';
+}
+
+void put_body_path(std::string& out, int body, const BodyPath& path) {
+    out += "path";
+    put(out, body);
+    for (const PathPoint& p : path.points) {
+        put(out, p.time);
+        put(out, p.position);
+    }
+    out += '\n';
+}
+
+void put_wall_path(std::string& out, int wall, const WallPath& path) {
+    out += "wall_path";
+    put(out, wall);
+    if (path.turn != 0.0) { // a turning wall: its pivot and turn, and each orientation
+        out += " turning";
+        put(out, path.pivot);
+        put(out, path.turn);
+    }
+    for (const WallPathPoint& p : path.points) {
+        put(out, p.time);
+        put(out, p.segment.a);
+        put(out, p.segment.b);
+        if (path.turn != 0.0) put(out, p.angle);
+    }
+    out += '\n';
+}
+
+// A chatter cut or a crush: what befell which body, when, at which event.
+template <class BodyMark>
+void put_body_mark(std::string& out, const char* name, const BodyMark& mark) {
+    out += name;
+    put(out, mark.body);
+    put(out, mark.time);
+    put(out, mark.sequence);
+    out += '\n';
+}
+
+void put_budget_cut(std::string& out, const BudgetCut& cut) {
+    out += "budget";
+    put(out, cut.time);
+    put(out, cut.events);
+    if (cut.kind == BudgetKind::Predictions) { // (an event budget's cut: time and events only)
+        out += " predictions ";
+        out += std::to_string(cut.predictions);
+    }
+    out += '\n';
+}
+
 } // namespace
 
 std::string to_text(const EventLog& log) {
     std::string out = "frame";
     put(out, log.frame);
     out += '\n';
-    for (const ContactEvent& e : log.events) {
-        out += "event";
-        put(out, e.sequence);
-        put(out, e.time);
-        put(out, e.body);
-        put(out, e.other_kind);
-        put(out, e.other);
-        put(out, e.feature);
-        put(out, e.point);
-        put(out, e.normal);
-        put(out, e.body_velocity_before);
-        put(out, e.body_velocity_after);
-        put(out, e.other_velocity_before);
-        put(out, e.other_velocity_after);
-        put(out, e.body_removed);
-        put(out, e.other_removed);
-        put_polygon_parts(out, e.vertex, e.edge);
-        put_turning_parts(out, e);
-        out += '\n';
-    }
-    for (const CancelledPrediction& c : log.cancelled) {
-        out += "cancelled";
-        put(out, c.time);
-        put(out, c.body);
-        put(out, c.other_kind);
-        put(out, c.other);
-        put(out, c.feature);
-        put(out, c.predicted_at);
-        put(out, c.predicted_after);
-        out += c.reason == CancelReason::Budget ? " budget" : " changed";
-        put(out, c.cancelled_by);
-        put(out, c.point);
-        put(out, c.normal);
-        put_polygon_parts(out, c.vertex, c.edge);
-        out += '\n';
-    }
-    for (std::size_t i = 0; i < log.paths.size(); ++i) {
-        out += "path";
-        put(out, static_cast<int>(i));
-        for (const PathPoint& p : log.paths[i].points) {
-            put(out, p.time);
-            put(out, p.position);
-        }
-        out += '\n';
-    }
-    for (std::size_t i = 0; i < log.wall_paths.size(); ++i) {
-        if (log.wall_paths[i].points.size() < 2) continue; // a static wall
-        const WallPath& path = log.wall_paths[i];
-        out += "wall_path";
-        put(out, static_cast<int>(i));
-        if (path.turn != 0.0) { // a turning wall: its pivot and turn, and each orientation
-            out += " turning";
-            put(out, path.pivot);
-            put(out, path.turn);
-        }
-        for (const WallPathPoint& p : path.points) {
-            put(out, p.time);
-            put(out, p.segment.a);
-            put(out, p.segment.b);
-            if (path.turn != 0.0) put(out, p.angle);
-        }
-        out += '\n';
-    }
-    for (const ChatterCut& c : log.chatter_cuts) {
-        out += "chatter";
-        put(out, c.body);
-        put(out, c.time);
-        put(out, c.sequence);
-        out += '\n';
-    }
-    for (const Crush& c : log.crushes) {
-        out += "crush";
-        put(out, c.body);
-        put(out, c.time);
-        put(out, c.sequence);
-        out += '\n';
-    }
-    if (log.budget_cut) {
-        out += "budget";
-        put(out, log.budget_cut->time);
-        put(out, log.budget_cut->events);
-        if (log.budget_cut->kind == BudgetKind::Predictions) { // an event budget's reads as before
-            out += " predictions ";
-            out += std::to_string(log.budget_cut->predictions);
-        }
-        out += '\n';
-    }
+    for (const ContactEvent& e : log.events)
+        put_event(out, e);
+    for (const CancelledPrediction& c : log.cancelled)
+        put_cancelled(out, c);
+    for (std::size_t i = 0; i < log.paths.size(); ++i)
+        put_body_path(out, static_cast<int>(i), log.paths[i]);
+    for (std::size_t i = 0; i < log.wall_paths.size(); ++i)
+        if (log.wall_paths[i].points.size() >= 2) // (a static wall's path is not written)
+            put_wall_path(out, static_cast<int>(i), log.wall_paths[i]);
+    for (const ChatterCut& c : log.chatter_cuts)
+        put_body_mark(out, "chatter", c);
+    for (const Crush& c : log.crushes)
+        put_body_mark(out, "crush", c);
+    if (log.budget_cut) put_budget_cut(out, *log.budget_cut);
     return out;
 }
 

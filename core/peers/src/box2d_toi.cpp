@@ -11,6 +11,7 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
 // Box2D 2.4.1 counts b2TimeOfImpact's work in these globals (defined in its
 // b2_time_of_impact.cpp, declared in no header): the outer iterations and the root finder's.
@@ -214,18 +215,8 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
         search.separation = d.output.distance;
         search.explanation =
             explanation(output.state, t, d.output.distance, target, tolerance, iterations, a, b);
-        TraceCandidate& c =
-            trace->add_candidate("b2TimeOfImpact", hit ? hit->feature : Feature::SegmentInterior);
-        c.note = search.explanation;
-        if (hit) {
-            c.roots.push_back({hit->t, RootVerdict::Taken});
-            c.mover_vertex = hit->mover_vertex;
-            c.mover_edge = hit->mover_edge;
-            c.obstacle_vertex = hit->obstacle_vertex;
-            c.obstacle_edge = hit->obstacle_edge;
-        }
-        trace->overlap_at_start = hit && hit->overlap;
-        trace->iterative = std::move(search);
+        const std::vector<double> times = hit ? std::vector<double>{hit->t} : std::vector<double>{};
+        trace->add_iterative("b2TimeOfImpact", std::move(search), hit, times);
     }
     return hit;
 }

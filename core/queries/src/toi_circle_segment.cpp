@@ -2,8 +2,8 @@
 
 #include "ccd/detail/cpu_clones.hpp"
 #include "ccd/detail/exact_arithmetic.hpp"
-#include "first_touch.hpp"
 #include "ccd/detail/input_scaling.hpp"
+#include "first_touch.hpp"
 #include "segment_overlap.hpp"
 
 #include <bit>
@@ -53,12 +53,12 @@ Hit overlapping_hit(const detail::SegmentOverlap& o, Vec2 displacement) {
 //   1 - t1/t2 <= 2 sqrt(disc) / |B| <= 2 r |d| / |B| and |B| >= |d| sqrt(C) give dC / sqrt(C),
 //   small when |m| is well above r. Either way a few u max(|m|, r).
 // So each answer is exact for a radius moved by a small multiple of u scale (about 1e-15
-// scale), three orders of magnitude inside the contract. The compensated forms the query used
-// before (accurate_distance_squared_minus, (r|d| - k)(r|d| + k), detail::accurate_cross) are
-// not needed for it; tests/core/queries/accuracy_test.cpp measures the worst errors (docs/accuracy.md).
-// One stays: the signed area `start` is still detail::accurate_cross (two more operations).
-// Whether a circle a hair inside the band at t = 0 is an overlap or an entry at t ~ 1e-20 is
-// within the contract either way; the compensated area resolves it as the overlap that
+// scale), three orders of magnitude inside the contract: compensated forms
+// (accurate_distance_squared_minus, (r|d| - k)(r|d| + k), detail::accurate_cross) are not needed
+// for it; tests/core/queries/accuracy_test.cpp measures the worst errors (docs/accuracy.md). Only
+// the signed area `start` is compensated (detail::accurate_cross, two more operations). Whether a
+// circle a hair inside the band at t = 0 is an overlap or an entry at t ~ 1e-20 is within the
+// contract either way; the compensated area resolves it as the overlap that
 // CircleSegment.StartingAnUlpInsideTheBandIsAnOverlapNotATunnel pins.
 //
 // One decision, one quantity, still: overlap at t = 0, the band entry and the caps are decided
@@ -230,7 +230,7 @@ struct SegmentPrepared {
 // a test that did not wait for `largest` at all, not valid in general, measured 1.1-1.4 ns more
 // before that). The two subtractions round by about u scale, far inside the 2^-46 scale margin
 // (only whether a query is rejected depends on them, and only queries the full query misses
-// are), and a comparison a NaN reaches is false, as before.
+// are), and a comparison a NaN reaches is false (that axis is not taken as apart).
 // Without branches (a random query's comparisons mispredict about half of the time), and with
 // GCC on x86 both axes at once in one vector register: scalar comparisons (comisd) issue one
 // per cycle, and the query makes about thirty.
@@ -372,6 +372,57 @@ band_hit_of_tiny_terms(const Circle& mover, Vec2 d, const Segment& obstacle, dou
                false,  closing_in(d, normal)};
 }
 
+// The band's answer: the foot of the perpendicular; the line's normal on the side the circle
+// came from. Three divisions side by side, none waiting for another: t, the normal's 1 / |u|,
+// and the foot's parameter, the projection at the entry over |u|^2 (along / end). (When |u|^2 x
+// speed underflows, from subnormal-sized inputs, the projection at t.)
+template <class SegmentView>
+[[gnu::always_inline]] inline std::optional<Hit>
+band_hit(const Circle& mover, Vec2 d, const SegmentView& s, double start, double along0,
+         double entry, double speed, double along, double end) {
+    const Segment& obstacle = s.segment;
+    const Vec2 u = s.u;
+    const double t = entry / speed;
+    const Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
+    if (!(min_of(end, s.length2) >= 0x1p-900)) [[unlikely]]
+        return band_hit_of_tiny_terms(mover, d, obstacle, t, normal, along, end, along0);
+    return Hit{t,     obstacle.a + u * (along / end), normal, Feature::SegmentInterior,
+               false, closing_in(d, normal)};
+}
+
+// A cap's quadratic |m + d t|^2 - r^2 as the query has it: C = |m|^2 - r^2, B = dot(d, m),
+// k = cross(d, m), disc = r^2 A - k^2, A = |d|^2.
+struct CapRoot {
+    double c, b, k, disc, a;
+};
+
+// The cap's answer (the cap the band names, at `endpoint`, entered within the frame).
+[[gnu::always_inline]] inline std::optional<Hit> cap_hit(const Circle& mover, Vec2 d,
+                                                         const Segment& obstacle, bool use_a,
+                                                         const Vec2& endpoint, const CapRoot& cap) {
+    const auto [c, b, k, disc, a] = cap;
+    const double radius = mover.radius;
+    // The cap: t = C / q (C <= 0, touching from rounding, gives 0). The normal points from the
+    // endpoint to the center at the root, m + d t; with t = -(B + sqrt(disc)) / A that is
+    // (perp(d) k - d sqrt(disc)) / A, k = cross(d, m): the offset of closest approach plus the
+    // way back along the path, two orthogonal terms, so no cancellation, no wait for the
+    // division, and for a path that only grazes the cap (disc = 0: tangent, as when sliding
+    // along a chain of segments) a normal exactly across the motion where d is along an axis.
+    // Its length is sqrt(A (k^2 + disc)) = r A up to a few roundings (disc = r^2 A - k^2), so
+    // it is divided by r A, a division that waits for nothing: a unit normal to a few ulps.
+    // Zero radius: disc = 0 = k, no direction; the normal is against the motion.
+    const double root = std::sqrt(opaque(max_of(disc, 0.0)));
+    const double t = min_of(max_of(c / (root - b), 0.0), 1.0);
+    const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
+    const double size = radius * a;
+    if (!(size >= 0x1p-400)) [[unlikely]] // zero or tiny
+        return cap_hit_of_tiny_size(mover, d, obstacle, t, toward, use_a);
+    const Vec2 normal = toward * (1.0 / size);
+    return Hit{t,      endpoint,
+               normal, use_a ? Feature::EndpointA : Feature::EndpointB,
+               false,  closing_in(d, normal)};
+}
+
 // The untraced query. Every decision is computed as a mask from quantities ready early, and
 // hit or miss is known before any division or any square root but the segment's length: the
 // band's entry and its projection are compared multiplied through by the rate, a cap's
@@ -447,36 +498,8 @@ std::optional<Hit> untraced_time_of_impact(const Circle& mover, Vec2 d, const Se
                      ((sum <= 0.0) | (sum * sum <= disc));
     if (!(band | cap)) return std::nullopt;
 
-    if (band) { // the foot of the perpendicular; the line's normal on the side the circle came from
-        // Three divisions side by side, none waiting for another: t, the normal's 1 / |u|, and
-        // the foot's parameter, the projection at the entry over |u|^2 (along / end).
-        // (When |u|^2 x speed underflows, from subnormal-sized inputs, the projection at t.)
-        const double t = entry / speed;
-        const Vec2 normal = perp(u) * s.signed_inverse_length(start > 0.0);
-        if (!(min_of(end, length2) >= 0x1p-900)) [[unlikely]]
-            return band_hit_of_tiny_terms(mover, d, obstacle, t, normal, along, end, along0);
-        return Hit{t,     obstacle.a + u * (along / end), normal, Feature::SegmentInterior,
-                   false, closing_in(d, normal)};
-    }
-    // The cap: t = C / q (C <= 0, touching from rounding, gives 0). The normal points from the
-    // endpoint to the center at the root, m + d t; with t = -(B + sqrt(disc)) / A that is
-    // (perp(d) k - d sqrt(disc)) / A, k = cross(d, m): the offset of closest approach plus the
-    // way back along the path, two orthogonal terms, so no cancellation, no wait for the
-    // division, and for a path that only grazes the cap (disc = 0: tangent, as when sliding
-    // along a chain of segments) a normal exactly across the motion where d is along an axis.
-    // Its length is sqrt(A (k^2 + disc)) = r A up to a few roundings (disc = r^2 A - k^2), so
-    // it is divided by r A, a division that waits for nothing: a unit normal to a few ulps.
-    // Zero radius: disc = 0 = k, no direction; the normal is against the motion.
-    const double root = std::sqrt(opaque(max_of(disc, 0.0)));
-    const double t = min_of(max_of(c / (root - b), 0.0), 1.0);
-    const Vec2 toward{std::fma(-d.y, k, -(d.x * root)), std::fma(d.x, k, -(d.y * root))};
-    const double size = radius * a;
-    if (!(size >= 0x1p-400)) [[unlikely]] // zero or tiny
-        return cap_hit_of_tiny_size(mover, d, obstacle, t, toward, use_a);
-    const Vec2 normal = toward * (1.0 / size);
-    return Hit{t,      *endpoint,
-               normal, use_a ? Feature::EndpointA : Feature::EndpointB,
-               false,  closing_in(d, normal)};
+    if (band) return band_hit(mover, d, s, start, along0, entry, speed, along, end);
+    return cap_hit(mover, d, obstacle, use_a, *endpoint, CapRoot{c, b, k, disc, a});
 }
 
 // The query with a trace: the answer is the untraced query's; every candidate is solved and

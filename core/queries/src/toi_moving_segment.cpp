@@ -1,10 +1,10 @@
 #include "ccd/toi_moving_segment.hpp"
 
+#include "ccd/detail/exact_arithmetic.hpp"
+#include "ccd/detail/input_scaling.hpp"
 #include "ccd/polynomial.hpp"
 #include "ccd/toi_circle_segment.hpp"
-#include "ccd/detail/exact_arithmetic.hpp"
 #include "first_touch.hpp"
-#include "ccd/detail/input_scaling.hpp"
 #include "segment_overlap.hpp"
 
 #include <algorithm>
@@ -41,6 +41,11 @@ RelativeMotion relative_to_a(Vec2 mover, Vec2 displacement, const MovingSegment&
             two_sum(mover.y, -s.start.b.y),
             two_sum(displacement.x, -s.displacement_b.x),
             two_sum(displacement.y, -s.displacement_b.y)};
+}
+
+// The segment with every coordinate rescaled by k (input_scaling.hpp).
+MovingSegment scaled_by(const MovingSegment& s, const detail::InputRescale& k) {
+    return {{k(s.start.a), k(s.start.b)}, k(s.displacement_a), k(s.displacement_b)};
 }
 
 Feature feature_at(double t2) {
@@ -202,54 +207,25 @@ std::optional<Hit> overlap_hit(const Circle& mover, const MovingSegment& obstacl
                dot(velocity, overlap->normal) < 0.0};
 }
 
-} // namespace
-
-std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
-                                  Trace* trace) {
-    if (const auto k = detail::input_rescale(
-            {mover.x, mover.y, displacement.x, displacement.y, obstacle.start.a.x,
-             obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y, obstacle.displacement_a.x,
-             obstacle.displacement_a.y, obstacle.displacement_b.x, obstacle.displacement_b.y});
-        k.needed()) {
-        const MovingSegment scaled{{k(obstacle.start.a), k(obstacle.start.b)},
-                                   k(obstacle.displacement_a),
-                                   k(obstacle.displacement_b)};
-        auto hit = time_of_impact(k(mover), k(displacement), scaled, trace);
-        if (hit) hit->point *= 1.0 / k.scale;
-        return hit;
-    }
-    if (trace) trace->begin("point_moving_segment");
-    const RelativeMotion m = relative_to_a(mover, displacement, obstacle);
-
-    // Already on the segment at t = 0?
-    if (auto hit = overlap_hit(Circle{mover, 0.0}, obstacle, m)) {
-        if (trace) trace->overlap_at_start = true;
-        return hit;
-    }
-
-    // f(t) = cross(u(t), w(t)) = c + b t + a t^2.
-    const LineCrossings roots = line_crossings(m);
-    const double a = roots.a, b = roots.b, c = roots.c;
-    TraceCandidate* candidate =
-        trace ? &trace->add_candidate("line", Feature::SegmentInterior) : nullptr;
-    if (candidate) {
-        candidate->a = a;
-        candidate->b = b;
-        candidate->c = c;
-        candidate->discriminant = roots.discriminant;
-    }
-    if (roots.every_t) {
-        if (candidate) candidate->note = "the point stays on the segment's line: solved along it";
-        auto hit = along_the_line(mover, displacement, m);
-        if (hit && candidate) candidate->roots.push_back({hit->t, RootVerdict::Taken});
-        return hit;
-    }
-    if (roots.count == 0 && candidate)
-        candidate->note =
+// The line's trace candidate: f(t) = cross(u(t), w(t)) = c + b t + a t^2.
+TraceCandidate& line_candidate(Trace& trace, const LineCrossings& roots) {
+    TraceCandidate& candidate = trace.add_candidate("line", Feature::SegmentInterior);
+    candidate.a = roots.a;
+    candidate.b = roots.b;
+    candidate.c = roots.c;
+    candidate.discriminant = roots.discriminant;
+    if (roots.count == 0 && !roots.every_t)
+        candidate.note =
             roots.discriminant < 0.0 ? "no real root: never on the line" : "never on the line";
+    return candidate;
+}
 
+// The point's first crossing of the segment's line onto the segment, from the line's roots (the
+// point not staying on the line), each root's verdict recorded in `candidate` when there is one.
+std::optional<Hit> first_crossing(Vec2 mover, Vec2 displacement, const RelativeMotion& m,
+                                  const LineCrossings& roots, TraceCandidate* candidate) {
     // The side the point comes from: the sign of f just after t = 0.
-    const double side = c != 0.0 ? c : b != 0.0 ? b : a;
+    const double side = roots.c != 0.0 ? roots.c : roots.b != 0.0 ? roots.b : roots.a;
     std::optional<Hit> best;
     // Both ends and the point meeting at one instant, a double root that the rounding of the
     // inputs pushed below zero: a touch where the segment is a point on the mover.
@@ -291,6 +267,202 @@ std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSeg
     return best;
 }
 
+} // namespace
+
+std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
+                                  Trace* trace) {
+    if (const auto k = detail::input_rescale(
+            {mover.x, mover.y, displacement.x, displacement.y, obstacle.start.a.x,
+             obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y, obstacle.displacement_a.x,
+             obstacle.displacement_a.y, obstacle.displacement_b.x, obstacle.displacement_b.y});
+        k.needed()) {
+        auto hit = time_of_impact(k(mover), k(displacement), scaled_by(obstacle, k), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
+        return hit;
+    }
+    if (trace) trace->begin("point_moving_segment");
+    const RelativeMotion m = relative_to_a(mover, displacement, obstacle);
+
+    // Already on the segment at t = 0?
+    if (auto hit = overlap_hit(Circle{mover, 0.0}, obstacle, m)) {
+        if (trace) trace->overlap_at_start = true;
+        return hit;
+    }
+
+    const LineCrossings roots = line_crossings(m);
+    TraceCandidate* candidate = trace ? &line_candidate(*trace, roots) : nullptr;
+    if (roots.every_t) {
+        if (candidate) candidate->note = "the point stays on the segment's line: solved along it";
+        auto hit = along_the_line(mover, displacement, m);
+        if (hit && candidate) candidate->roots.push_back({hit->t, RootVerdict::Taken});
+        return hit;
+    }
+    return first_crossing(mover, displacement, m, roots, candidate);
+}
+
+namespace {
+
+// The band's g(t) = cross(u, w)^2 - r^2 |u|^2, a quartic: f(t) = cross(u, w) = c0 + c1 t + c2 t^2
+// and |u|^2 = l0 + l1 t + l2 t^2.
+struct BandQuartic {
+    double c0, c1, c2;
+    std::array<double, 5> g;
+};
+
+BandQuartic band_quartic(const RelativeMotion& m, double r) {
+    const double c0 = detail::accurate_cross(m.u0, m.w0);
+    const double c1 = detail::accurate_cross(m.u0, m.dw) + detail::accurate_cross(m.du, m.w0);
+    const double c2 = detail::accurate_cross(m.du, m.dw);
+    const double l0 = dot(m.u0, m.u0), l1 = 2.0 * dot(m.u0, m.du), l2 = dot(m.du, m.du);
+    const double r2 = r * r;
+    return {c0,
+            c1,
+            c2,
+            {c0 * c0 - r2 * l0, 2.0 * c0 * c1 - r2 * l1, c1 * c1 + 2.0 * c0 * c2 - r2 * l2,
+             2.0 * c1 * c2, c2 * c2}};
+}
+
+// A circle against a segment whose ends move on their own, past the overlap at t = 0: the
+// band's roots, then the caps, each against the best contact so far, recorded in the trace's
+// candidates when there is a trace.
+class CircleAndMovingSegment {
+public:
+    CircleAndMovingSegment(const Circle& mover, Vec2 displacement, const MovingSegment& obstacle,
+                           const RelativeMotion& m, Trace* trace)
+        : mover_(mover), displacement_(displacement), obstacle_(obstacle), m_(m), r_(mover.radius),
+          trace_(trace), quartic_(band_quartic(m, mover.radius)) {}
+
+    std::optional<Hit> first_contact() {
+        std::array<double, 4> roots{};
+        const int count = roots_in_interval(quartic_.g, 0.0, 1.0, roots);
+        if (trace_) {
+            band_ = &trace_->add_candidate("band (quartic)", Feature::SegmentInterior);
+            band_->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
+            band_->coefficients.assign(quartic_.g.begin(), quartic_.g.end());
+        }
+        for (int i = 0; i < count; ++i)
+            band_root(roots[i], true);
+        line_crossings_as_band_roots();
+        cap(obstacle_.start.a, obstacle_.displacement_a, Feature::EndpointA, "cap A");
+        cap(obstacle_.start.b, obstacle_.displacement_b, Feature::EndpointB, "cap B");
+        if (trace_) trace_->settle(best_ ? &*best_ : nullptr);
+        return best_;
+    }
+
+private:
+    bool earlier_than_best(double t) const { return !(best_ && best_->t <= t); }
+
+    // The quartic is cross(u, w)^2 less r^2 |u|^2: where r |u| is below its rounding (a point, a
+    // tiny radius next to the coordinates) each crossing of the line is a double root that its
+    // rounding may lift off zero, and the band is then never entered. The crossings themselves
+    // (the point query's quadratic, in double-double) bound the entry: the band is entered at
+    // the latest where the centre crosses the line, and polishing finds the entry before it.
+    // Only a crossing earlier than every band entry found is asked.
+    void line_crossings_as_band_roots() {
+        const LineCrossings crossings = line_crossings(m_);
+        for (int i = 0; i < crossings.count; ++i)
+            if (crossings.t[i] >= 0.0 && crossings.t[i] <= 1.0 && earlier_than_best(crossings.t[i]))
+                band_root(crossings.t[i], false);
+        if (crossings.turning && earlier_than_best(*crossings.turning) &&
+            at_root(m_, *crossings.turning).coincident)
+            band_root(*crossings.turning, false); // ends meeting on the mover: see the point query
+    }
+
+    // A cap: the mover relative to the endpoint moves linearly.
+    void cap(Vec2 end, Vec2 end_displacement, Feature feature, const char* name) {
+        TraceCandidate* candidate = trace_ ? &trace_->add_candidate(name, feature) : nullptr;
+        const Vec2 motion = displacement_ - end_displacement;
+        const auto t = detail::first_touch_of_disk(mover_.center - end, motion, r_, candidate);
+        if (!t || !earlier_than_best(*t)) return;
+        const Vec2 at = end + end_displacement * *t;
+        const Vec2 normal = normalized_or(mover_.center + displacement_ * *t - at,
+                                          normalized_or(-motion, Vec2{0.0, 1.0}));
+        best_ = Hit{*t, at, normal, feature, false, dot(motion, normal) < 0.0};
+    }
+
+    // A root of the quartic (or a crossing of the line), polished: the band entered there, if
+    // the centre then projects onto the segment.
+    void band_root(double raw, bool from_quartic) {
+        bool bracketed = true;
+        const double t = polish_band_root(m_, r_, raw, bracketed);
+        const Vec2 u = m_.u(t), w = m_.w(t);
+        const double length2 = dot(u, u), along = dot(w, u);
+        const bool beside_b = dot(m_.wb(t), u) > 0.0;
+        const AtRoot at = at_root(m_, t);
+        RootVerdict verdict = RootVerdict::Taken;
+        if (!bracketed && band_gap(m_, r_, t) > gap_noise(t, length2, from_quartic)) {
+            verdict = RootVerdict::Rounding;
+        } else if (at.degenerate) { // the segment is a point here: on the mover, or not touched
+            if (!at.coincident) {
+                verdict = RootVerdict::OffFeature;
+            } else if (best_) {
+                verdict = RootVerdict::LaterThanBest;
+            } else {
+                const Vec2 normal = normalized_or(-m_.relative_velocity(0.0), Vec2{0.0, 1.0});
+                best_ = Hit{t,      obstacle_.start.a + obstacle_.displacement_a * t,
+                            normal, Feature::EndpointA,
+                            false,  dot(m_.relative_velocity(0.0), normal) < 0.0};
+            }
+        } else if (!(length2 > 0.0) || along < 0.0 || beside_b) {
+            verdict = RootVerdict::OffFeature;
+        } else if (best_) {
+            verdict = RootVerdict::LaterThanBest;
+        } else {
+            best_ = band_hit(t, u, w, length2, along);
+        }
+        if (band_) band_->roots.push_back({t, verdict});
+    }
+
+    // A root with no sign change of the gap around it is a tangent touch only if the gap is zero
+    // there to within its rounding; otherwise the quartic's rounding made it (two roots lifted
+    // off zero around a crossing of the line, a millionth of the frame apart). A quartic root is
+    // measured against |u| at t (near ends that meet, |cross(u, w)| is small over a wide span
+    // around the meeting, and only the distance to the line, gap / |u|, tells); a crossing,
+    // solved in double-double, against the rounding of cross(u, w) itself.
+    double gap_noise(double t, double length2, bool from_quartic) const {
+        const double su = length(m_.u0) + length(m_.du) * t;
+        const double sw = length(m_.w0) + length(m_.dw) * t;
+        return 16.0 * std::numeric_limits<double>::epsilon() *
+               (from_quartic ? std::sqrt(length2) : su) * (sw + r_);
+    }
+
+    // The band entered at t with the centre projecting onto the segment (u, w at t, |u|^2 and the
+    // projection x |u|).
+    Hit band_hit(double t, Vec2 u, Vec2 w, double length2, double along) const {
+        // The side the mover touches from. At an entry root cross(u, w) = +-r |u|. When r |u|
+        // is below what the quartic resolves (a point, a tiny radius), its two roots merge at
+        // the crossing of the line, where cross(u, w) is rounding noise: the side is then the
+        // one cross(u, w) is leaving, against the sign of its derivative c1 + 2 c2 t.
+        const double cross_now = detail::accurate_cross(u, w);
+        const double slope = quartic_.c1 + 2.0 * quartic_.c2 * t;
+        // Rounding noise of cross(u, w) at a root: the root's own error times the slope,
+        // and the cross product's.
+        const double noise = 8.0 * std::numeric_limits<double>::epsilon() *
+                             (std::fabs(slope) + std::sqrt(length2) * std::sqrt(dot(w, w)));
+        const double resolved = 0.5 * r_ * std::sqrt(length2) + noise;
+        const double side = std::fabs(cross_now) > resolved ? cross_now
+                            : slope != 0.0                  ? -slope
+                                                            : quartic_.c0;
+        const Vec2 normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (side > 0.0 ? 1.0 : -1.0);
+        const double t2 = std::min(along / length2, 1.0);
+        return Hit{t,      obstacle_.start.a + obstacle_.displacement_a * t + u * t2,
+                   normal, Feature::SegmentInterior,
+                   false,  dot(m_.relative_velocity(t2), normal) < 0.0};
+    }
+
+    const Circle& mover_;
+    Vec2 displacement_;
+    const MovingSegment& obstacle_;
+    const RelativeMotion& m_;
+    double r_;
+    Trace* trace_;
+    BandQuartic quartic_;
+    TraceCandidate* band_ = nullptr;
+    std::optional<Hit> best_;
+};
+
+} // namespace
+
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
     if (const auto k = detail::input_rescale(
@@ -299,11 +471,8 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
              obstacle.displacement_a.x, obstacle.displacement_a.y, obstacle.displacement_b.x,
              obstacle.displacement_b.y});
         k.needed()) {
-        const MovingSegment scaled{{k(obstacle.start.a), k(obstacle.start.b)},
-                                   k(obstacle.displacement_a),
-                                   k(obstacle.displacement_b)};
-        auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(displacement), scaled,
-                                  trace);
+        auto hit = time_of_impact(Circle{k(mover.center), k(mover.radius)}, k(displacement),
+                                  scaled_by(obstacle, k), trace);
         if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
@@ -315,121 +484,11 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
     }
     if (trace) trace->begin("circle_moving_segment");
     const RelativeMotion m = relative_to_a(mover.center, displacement, obstacle);
-    const double r = mover.radius;
-
     if (auto hit = overlap_hit(mover, obstacle, m)) {
         if (trace) trace->overlap_at_start = true;
         return hit;
     }
-
-    std::optional<Hit> best;
-    // Caps: the mover relative to each endpoint moves linearly.
-    const auto cap = [&](Vec2 end, Vec2 end_displacement, Feature feature, const char* name) {
-        TraceCandidate* candidate = trace ? &trace->add_candidate(name, feature) : nullptr;
-        const Vec2 motion = displacement - end_displacement;
-        const auto t = detail::first_touch_of_disk(mover.center - end, motion, r, candidate);
-        if (!t || (best && best->t <= *t)) return;
-        const Vec2 at = end + end_displacement * *t;
-        const Vec2 normal = normalized_or(mover.center + displacement * *t - at,
-                                          normalized_or(-motion, Vec2{0.0, 1.0}));
-        best = Hit{*t, at, normal, feature, false, dot(motion, normal) < 0.0};
-    };
-
-    // Band: g(t) = cross(u, w)^2 - r^2 |u|^2, a quartic.
-    const double c0 = detail::accurate_cross(m.u0, m.w0);
-    const double c1 = detail::accurate_cross(m.u0, m.dw) + detail::accurate_cross(m.du, m.w0);
-    const double c2 = detail::accurate_cross(m.du, m.dw);
-    const double l0 = dot(m.u0, m.u0), l1 = 2.0 * dot(m.u0, m.du), l2 = dot(m.du, m.du);
-    const double r2 = r * r;
-    const std::array<double, 5> g{c0 * c0 - r2 * l0, 2.0 * c0 * c1 - r2 * l1,
-                                  c1 * c1 + 2.0 * c0 * c2 - r2 * l2, 2.0 * c1 * c2, c2 * c2};
-    std::array<double, 4> roots{};
-    const int count = roots_in_interval(g, 0.0, 1.0, roots);
-    TraceCandidate* band =
-        trace ? &trace->add_candidate("band (quartic)", Feature::SegmentInterior) : nullptr;
-    if (band) {
-        band->note = "g(t) = cross(u, w)^2 - r^2 |u|^2 is quartic; roots isolated in [0, 1]";
-        band->coefficients.assign(g.begin(), g.end());
-    }
-    // A root of the quartic, polished: the band entered there, if the centre then projects onto
-    // the segment.
-    const auto band_root = [&](double raw, bool from_quartic) {
-        bool bracketed = true;
-        const double t = polish_band_root(m, r, raw, bracketed);
-        const Vec2 u = m.u(t), w = m.w(t);
-        const double length2 = dot(u, u), along = dot(w, u);
-        const bool beside_b = dot(m.wb(t), u) > 0.0;
-        // A root with no sign change of the gap around it is a tangent touch only if the gap
-        // is zero there to within its rounding; otherwise the quartic's rounding made it (two
-        // roots lifted off zero around a crossing of the line, a millionth of the frame apart).
-        // A quartic root is measured against |u| at t (near ends that meet, |cross(u, w)| is
-        // small over a wide span around the meeting, and only the distance to the line,
-        // gap / |u|, tells); a crossing, solved in double-double, against the rounding of
-        // cross(u, w) itself.
-        const double su = length(m.u0) + length(m.du) * t, sw = length(m.w0) + length(m.dw) * t;
-        const double gap_noise = 16.0 * std::numeric_limits<double>::epsilon() *
-                                 (from_quartic ? std::sqrt(length2) : su) * (sw + r);
-        const AtRoot at = at_root(m, t);
-        RootVerdict verdict = RootVerdict::Taken;
-        if (!bracketed && band_gap(m, r, t) > gap_noise) {
-            verdict = RootVerdict::Rounding;
-        } else if (at.degenerate) { // the segment is a point here: on the mover, or not touched
-            if (!at.coincident) {
-                verdict = RootVerdict::OffFeature;
-            } else if (best) {
-                verdict = RootVerdict::LaterThanBest;
-            } else {
-                const Vec2 normal = normalized_or(-m.relative_velocity(0.0), Vec2{0.0, 1.0});
-                best = Hit{t,      obstacle.start.a + obstacle.displacement_a * t,
-                           normal, Feature::EndpointA,
-                           false,  dot(m.relative_velocity(0.0), normal) < 0.0};
-            }
-        } else if (!(length2 > 0.0) || along < 0.0 || beside_b) {
-            verdict = RootVerdict::OffFeature;
-        } else if (best) {
-            verdict = RootVerdict::LaterThanBest;
-        } else {
-            // The side the mover touches from. At an entry root cross(u, w) = +-r |u|. When r |u|
-            // is below what the quartic resolves (a point, a tiny radius), its two roots merge at
-            // the crossing of the line, where cross(u, w) is rounding noise: the side is then the
-            // one cross(u, w) is leaving, against the sign of its derivative c1 + 2 c2 t.
-            const double cross_now = detail::accurate_cross(u, w);
-            const double slope = c1 + 2.0 * c2 * t;
-            // Rounding noise of cross(u, w) at a root: the root's own error times the slope,
-            // and the cross product's.
-            const double noise = 8.0 * std::numeric_limits<double>::epsilon() *
-                                 (std::fabs(slope) + std::sqrt(length2) * std::sqrt(dot(w, w)));
-            const double resolved = 0.5 * r * std::sqrt(length2) + noise;
-            const double side = std::fabs(cross_now) > resolved ? cross_now
-                                : slope != 0.0                  ? -slope
-                                                                : c0;
-            const Vec2 normal = normalized_or(perp(u), Vec2{0.0, 1.0}) * (side > 0.0 ? 1.0 : -1.0);
-            const double t2 = std::min(along / length2, 1.0);
-            best = Hit{t,      obstacle.start.a + obstacle.displacement_a * t + u * t2,
-                       normal, Feature::SegmentInterior,
-                       false,  dot(m.relative_velocity(t2), normal) < 0.0};
-        }
-        if (band) band->roots.push_back({t, verdict});
-    };
-    for (int i = 0; i < count; ++i)
-        band_root(roots[i], true);
-    // The quartic is cross(u, w)^2 less r^2 |u|^2: where r |u| is below its rounding (a point, a
-    // tiny radius next to the coordinates) each crossing of the line is a double root that its
-    // rounding may lift off zero, and the band is then never entered. The crossings themselves
-    // (the point query's quadratic, in double-double) bound the entry: the band is entered at
-    // the latest where the centre crosses the line, and polishing finds the entry before it.
-    // Only a crossing earlier than every band entry found is asked.
-    const LineCrossings crossings = line_crossings(m);
-    for (int i = 0; i < crossings.count; ++i)
-        if (crossings.t[i] >= 0.0 && crossings.t[i] <= 1.0 && !(best && best->t <= crossings.t[i]))
-            band_root(crossings.t[i], false);
-    if (crossings.turning && !(best && best->t <= *crossings.turning) &&
-        at_root(m, *crossings.turning).coincident)
-        band_root(*crossings.turning, false); // ends meeting on the mover: see the point query
-    cap(obstacle.start.a, obstacle.displacement_a, Feature::EndpointA, "cap A");
-    cap(obstacle.start.b, obstacle.displacement_b, Feature::EndpointB, "cap B");
-    if (trace) trace->settle(best ? &*best : nullptr);
-    return best;
+    return CircleAndMovingSegment(mover, displacement, obstacle, m, trace).first_contact();
 }
 
 } // namespace ccd

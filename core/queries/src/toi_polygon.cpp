@@ -1,11 +1,11 @@
 #include "ccd/toi_polygon.hpp"
 
 #include "ccd/closest_point.hpp"
-#include "ccd/toi_circle_segment.hpp"
-#include "ccd/toi_moving_segment.hpp"
 #include "ccd/detail/earliest_of_queries.hpp"
 #include "ccd/detail/exact_arithmetic.hpp"
 #include "ccd/detail/input_scaling.hpp"
+#include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_moving_segment.hpp"
 #include "segment_overlap.hpp"
 
 #include <algorithm>
@@ -13,7 +13,6 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <utility>
 
 namespace ccd {
@@ -342,6 +341,102 @@ std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const 
     return earliest.answer();
 }
 
+namespace {
+
+// A polygon against a wall whose insides overlap at t = 0 (insides_overlap, with the wall as a
+// polygon of no inside): the wall's point nearest the polygon's middle, the wall's normal toward
+// that middle. Touching is for the candidates, whose normals are the contact's.
+std::optional<Hit> overlapping_wall(const Polygon& mover, const Segment& wall, Vec2 motion_a,
+                                    Vec2 motion_b) {
+    bool overlap = strictly_inside(mover, wall.a) || strictly_inside(mover, wall.b) ||
+                   strictly_inside(mover, (wall.a + wall.b) * 0.5);
+    for (std::size_t j = 0; j < mover.vertices.size() && !overlap; ++j)
+        overlap = segments_cross(edge(mover, j), wall);
+    if (!overlap) return std::nullopt;
+    const Vec2 middle = vertex_centroid(mover);
+    const ClosestPoint closest = closest_point_on_segment(middle, wall);
+    const Vec2 side = perp(wall.b - wall.a);
+    const Vec2 away = dot(side, middle - wall.a) < 0.0 ? -side : side;
+    const Vec2 normal = normalized_or(dot(side, middle - wall.a) == 0.0 ? Vec2{} : away,
+                                      normalized_or(-(motion_a + motion_b), Vec2{0.0, 1.0}));
+    return Hit{0.0,    closest.point,
+               normal, Feature::SegmentInterior,
+               true,   dot(motion_a + motion_b, normal) > 0.0};
+}
+
+// The normal of a touch at t = 0 between a polygon and a wall: the separating line's normal
+// (the wall's own, or an edge's), worked out once; without one, `normal` turned toward `into`.
+class WallTouchNormal {
+public:
+    WallTouchNormal(const Polygon& mover, const Segment& wall) : mover_(mover), wall_(wall) {}
+    Vec2 operator()(Vec2 normal, Vec2 into) {
+        if (!touch_) {
+            const Vec2 n = normalized_or(perp(wall_.b - wall_.a), Vec2{});
+            touch_ =
+                touching_normal(mover_, Polygon{{wall_.a, wall_.b}}, {{wall_.a, n}, {wall_.a, -n}})
+                    .value_or(Vec2{});
+        }
+        return *touch_ != Vec2{} ? *touch_ : side_of(normal, into);
+    }
+
+private:
+    const Polygon& mover_;
+    const Segment& wall_;
+    std::optional<Vec2> touch_;
+};
+
+// Each vertex of the polygon against the wall (`relative`: the wall in the polygon's frame).
+void offer_vertices(const Polygon& mover, Vec2 displacement, const MovingSegment& obstacle,
+                    const MovingSegment& relative, WallTouchNormal& touch_normal,
+                    EarliestOfQueries& earliest) {
+    for (std::size_t i = 0; i < mover.vertices.size(); ++i) {
+        const int vertex = static_cast<int>(i);
+        const auto hit = time_of_impact(mover.vertices[i], Vec2{}, relative, earliest.part());
+        earliest.record("vertex " + std::to_string(vertex) + " / wall", true,
+                        [&](TraceCandidate& c) { c.mover_vertex = vertex; });
+        if (!hit) continue;
+        Hit h = *hit;
+        h.mover_vertex = vertex;
+        h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
+        if (h.overlap) { // on the wall at t = 0: the polygon's side of it
+            h.normal = touch_normal(h.normal, -outward_at_vertex(mover, i));
+            h.approaching = dot(displacement - obstacle.velocity_at(h.point), h.normal) < 0.0;
+        }
+        earliest.offer(h);
+    }
+}
+
+// One end of the wall (at `end`, moving by `end_displacement`, by `end_motion` in the polygon's
+// frame) against each edge of the polygon.
+void offer_wall_end(const Polygon& mover, Vec2 displacement, Vec2 end, Vec2 end_motion,
+                    Vec2 end_displacement, Feature feature, const char* name,
+                    WallTouchNormal& touch_normal, EarliestOfQueries& earliest) {
+    for (std::size_t j = 0; j < mover.vertices.size(); ++j) {
+        const int edge_index = static_cast<int>(j);
+        const auto hit = time_of_impact(end, end_motion, edge(mover, j), earliest.part());
+        earliest.record(std::string(name) + " / edge " + std::to_string(edge_index), true,
+                        [&](TraceCandidate& c) {
+                            c.feature = feature;
+                            c.mover_edge = edge_index;
+                        });
+        if (!hit) continue;
+        // The ray cast's normal points from the edge toward the end: turned, from the wall
+        // toward the polygon. Closing speeds are the same seen from either side. On the edge at
+        // t = 0: into the polygon, whatever way the end came.
+        Vec2 normal = -hit->normal;
+        bool approaching = hit->approaching;
+        if (hit->overlap) {
+            normal = touch_normal(normal, -outward_normal(mover, j));
+            approaching = dot(displacement - end_displacement, normal) < 0.0;
+        }
+        Hit h{hit->t, end + end_displacement * hit->t, normal, feature, hit->overlap, approaching};
+        h.mover_edge = edge_index;
+        earliest.offer(h);
+    }
+}
+
+} // namespace
+
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
     if (const auto k = rescale_of({displacement, obstacle.start.a, obstacle.start.b,
@@ -362,83 +457,18 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
     // displacement less the polygon's.
     const Vec2 motion_a = obstacle.displacement_a - displacement;
     const Vec2 motion_b = obstacle.displacement_b - displacement;
-    const MovingSegment relative{wall, motion_a, motion_b};
-
-    // Overlapping insides only (insides_overlap, with the wall as a polygon of no inside):
-    // touching is for the candidates below, whose normals are the contact's.
-    bool overlap = strictly_inside(mover, wall.a) || strictly_inside(mover, wall.b) ||
-                   strictly_inside(mover, (wall.a + wall.b) * 0.5);
-    for (std::size_t j = 0; j < mover.vertices.size() && !overlap; ++j)
-        overlap = segments_cross(edge(mover, j), wall);
-    if (overlap) {
+    if (auto hit = overlapping_wall(mover, wall, motion_a, motion_b)) {
         if (trace) trace->overlap_at_start = true;
-        const Vec2 middle = vertex_centroid(mover);
-        const ClosestPoint closest = closest_point_on_segment(middle, wall);
-        const Vec2 side = perp(wall.b - wall.a);
-        const Vec2 away = dot(side, middle - wall.a) < 0.0 ? -side : side;
-        const Vec2 normal = normalized_or(dot(side, middle - wall.a) == 0.0 ? Vec2{} : away,
-                                          normalized_or(-(motion_a + motion_b), Vec2{0.0, 1.0}));
-        return Hit{0.0,    closest.point,
-                   normal, Feature::SegmentInterior,
-                   true,   dot(motion_a + motion_b, normal) > 0.0};
+        return hit;
     }
-
     EarliestOfQueries earliest(trace);
-    // A touch at t = 0: the separating line's normal (the wall's own, or an edge's), once.
-    std::optional<Vec2> touch;
-    const auto touch_normal = [&](Vec2 normal, Vec2 into) {
-        if (!touch) {
-            const Vec2 n = normalized_or(perp(wall.b - wall.a), Vec2{});
-            touch = touching_normal(mover, Polygon{{wall.a, wall.b}}, {{wall.a, n}, {wall.a, -n}})
-                        .value_or(Vec2{});
-        }
-        return *touch != Vec2{} ? *touch : side_of(normal, into);
-    };
-    for (std::size_t i = 0; i < mover.vertices.size(); ++i) { // each vertex against the wall
-        const int vertex = static_cast<int>(i);
-        const auto hit = time_of_impact(mover.vertices[i], Vec2{}, relative, earliest.part());
-        earliest.record("vertex " + std::to_string(vertex) + " / wall", true,
-                        [&](TraceCandidate& c) { c.mover_vertex = vertex; });
-        if (!hit) continue;
-        Hit h = *hit;
-        h.mover_vertex = vertex;
-        h.point = mover.vertices[i] + displacement * h.t; // the vertex, where it is at t
-        if (h.overlap) { // on the wall at t = 0: the polygon's side of it
-            h.normal = touch_normal(h.normal, -outward_at_vertex(mover, i));
-            h.approaching = dot(displacement - obstacle.velocity_at(h.point), h.normal) < 0.0;
-        }
-        earliest.offer(h);
-    }
-    for (const auto& [end, end_motion, end_displacement, feature, name] :
-         {std::tuple{wall.a, motion_a, obstacle.displacement_a, Feature::EndpointA, "wall end A"},
-          std::tuple{wall.b, motion_b, obstacle.displacement_b, Feature::EndpointB,
-                     "wall end B"}}) {
-        for (std::size_t j = 0; j < mover.vertices.size(); ++j) { // each end against each edge
-            const int edge_index = static_cast<int>(j);
-            // A copy: clang 14 lets no lambda capture a structured binding (C++20, not there).
-            const Feature end_feature = feature;
-            const auto hit = time_of_impact(end, end_motion, edge(mover, j), earliest.part());
-            earliest.record(std::string(name) + " / edge " + std::to_string(edge_index), true,
-                            [&](TraceCandidate& c) {
-                                c.feature = end_feature;
-                                c.mover_edge = edge_index;
-                            });
-            if (!hit) continue;
-            // The ray cast's normal points from the edge toward the end: turned, from the wall
-            // toward the polygon. Closing speeds are the same seen from either side. On the
-            // edge at t = 0: into the polygon, whatever way the end came.
-            Vec2 normal = -hit->normal;
-            bool approaching = hit->approaching;
-            if (hit->overlap) {
-                normal = touch_normal(normal, -outward_normal(mover, j));
-                approaching = dot(displacement - end_displacement, normal) < 0.0;
-            }
-            Hit h{hit->t,     end + end_displacement * hit->t, normal, feature, hit->overlap,
-                  approaching};
-            h.mover_edge = edge_index;
-            earliest.offer(h);
-        }
-    }
+    WallTouchNormal touch_normal(mover, wall);
+    offer_vertices(mover, displacement, obstacle, MovingSegment{wall, motion_a, motion_b},
+                   touch_normal, earliest);
+    offer_wall_end(mover, displacement, wall.a, motion_a, obstacle.displacement_a,
+                   Feature::EndpointA, "wall end A", touch_normal, earliest);
+    offer_wall_end(mover, displacement, wall.b, motion_b, obstacle.displacement_b,
+                   Feature::EndpointB, "wall end B", touch_normal, earliest);
     return earliest.answer();
 }
 

@@ -483,23 +483,43 @@ struct Scratch {
     std::vector<double> along, rate;
 };
 
-// The separation along the axis of the closest points, held fixed: for every vertex pair
-// (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
-// The cores' distance is at least that separation at every t.
-double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
-                        double w, double stop_at, Scratch& scratch) {
+// What the separation along a world-fixed axis n takes from the sides: the obstacle's vertices
+// along n and their rates (in `scratch`), the fastest two points' speeds together, the
+// obstacle's highest vertex along n, and each vertex pair's largest |slope|.
+struct AxisTerms {
+    bool uniform; // two rigid sides: every vertex pair has the same relative linear velocity
+    double linear, spin_a, spin_b, fastest, highest;
+
+    double speed(const Side& A, const Side& B, std::size_t i, std::size_t j) const {
+        return (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) + spin_a * A.lever[i] +
+               spin_b * B.lever[j];
+    }
+};
+
+[[gnu::always_inline]] inline AxisTerms axis_terms(const Side& A, const Side& B, const Placed& pb,
+                                                   Vec2 n, Scratch& scratch) {
     scratch.along.resize(B.size());
     scratch.rate.resize(B.size());
     for (std::size_t j = 0; j < B.size(); ++j) {
         scratch.along[j] = dot(n, pb.x[j]);
         scratch.rate[j] = dot(n, material_velocity(B, pb, pb.x[j]));
     }
-    // Two rigid sides: every vertex pair has the same relative linear velocity.
     const bool uniform = A.rigid && B.rigid;
-    const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
-    const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
-    const double fastest = A.fastest + B.fastest;
-    const double highest = *std::max_element(scratch.along.begin(), scratch.along.end());
+    return {uniform,
+            uniform ? norm(A.linear - B.linear) : 0.0,
+            std::abs(A.angle),
+            std::abs(B.angle),
+            A.fastest + B.fastest,
+            *std::max_element(scratch.along.begin(), scratch.along.end())};
+}
+
+// The separation along the axis of the closest points, held fixed: for every vertex pair
+// (i of the mover, j of the obstacle), n . (x_i(t) - y_j(t)) bounded as a term; their least.
+// The cores' distance is at least that separation at every t.
+double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
+                        double w, double stop_at, Scratch& scratch) {
+    const AxisTerms terms = axis_terms(A, B, pb, n, scratch);
+    const double fastest = terms.fastest, highest = terms.highest;
     double bound = kInfinity;
     for (std::size_t i = 0; i < A.size(); ++i) {
         const double sa = dot(n, pa.x[i]);
@@ -508,8 +528,7 @@ double world_axis_bound(const Side& A, const Placed& pa, const Side& B, const Pl
         for (std::size_t j = 0; j < B.size(); ++j) {
             const double t0 = sa - scratch.along[j];
             if (t0 - fastest * w >= bound) continue; // cannot be the least
-            const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
-                             spin_a * A.lever[i] + spin_b * B.lever[j];
+            const double v = terms.speed(A, B, i, j);
             bound = std::min(bound, term_bound(t0, va - scratch.rate[j], v,
                                                A.acceleration[i] + B.acceleration[j], w));
             if (bound <= stop_at) return bound;
@@ -544,17 +563,8 @@ double term_reach(double gap, double slope, double v, double m, double most) {
 // search advances to within rounding of the contact in a few steps where halving takes dozens.
 double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Placed& pb, Vec2 n,
                         double level, double most, Scratch& scratch) {
-    scratch.along.resize(B.size());
-    scratch.rate.resize(B.size());
-    for (std::size_t j = 0; j < B.size(); ++j) {
-        scratch.along[j] = dot(n, pb.x[j]);
-        scratch.rate[j] = dot(n, material_velocity(B, pb, pb.x[j]));
-    }
-    const bool uniform = A.rigid && B.rigid;
-    const double linear = uniform ? norm(A.linear - B.linear) : 0.0;
-    const double spin_a = std::abs(A.angle), spin_b = std::abs(B.angle);
-    const double fastest = A.fastest + B.fastest;
-    const double highest = *std::max_element(scratch.along.begin(), scratch.along.end());
+    const AxisTerms terms = axis_terms(A, B, pb, n, scratch);
+    const double fastest = terms.fastest, highest = terms.highest;
     double reach = most;
     for (std::size_t i = 0; i < A.size(); ++i) {
         const double sa = dot(n, pa.x[i]);
@@ -564,8 +574,7 @@ double world_axis_reach(const Side& A, const Placed& pa, const Side& B, const Pl
         for (std::size_t j = 0; j < B.size(); ++j) {
             const double gap = sa - scratch.along[j] - level;
             if (!(gap > 0.0)) return 0.0;
-            const double v = (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) +
-                             spin_a * A.lever[i] + spin_b * B.lever[j];
+            const double v = terms.speed(A, B, i, j);
             if (gap >= v * reach) continue; // the first order alone holds it over `reach`
             reach = std::min(reach, term_reach(gap, va - scratch.rate[j], v,
                                                A.acceleration[i] + B.acceleration[j], reach));
@@ -922,149 +931,188 @@ struct Workspace {
     std::vector<double> ends;
 };
 
-std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
-                          double tolerance) {
-    thread_local Workspace w;
-    fill_side(mover, w.A);
-    fill_side(obstacle, w.B);
-    const Side& A = w.A;
-    const Side& B = w.B;
-    if (A.size() == 0 || B.size() == 0) return std::nullopt;
-    const double delta = tolerance * std::max({1.0, A.scale, B.scale}); // certified_scale's
-    const double r = A.radius + B.radius;
-    // An interval is cleared only where the bound is above +delta / 4, not merely above
-    // -delta: the distance of a point to a segment (or of two polygons) never goes below 0, so
-    // "not below -delta" alone would let a point pass through a segment unseen. Every interval
-    // shorter than delta / (4 x the largest speed) after a start with f > delta / 2 is cleared.
-    const double contact_level = 0.5 * delta, clear_level = 0.25 * delta;
+// One query's certified search over [0, 1]: the intervals still to decide (`ends`, their right
+// ends, the last first), the start t0 of the next one and the closest points there (`c`), and
+// the trace's record of every interval when there is a trace.
+class SearchRun {
+public:
+    SearchRun(Workspace& w, const Swept& mover, const Swept& obstacle, Trace* trace, double delta)
+        : w_(w), A_(w.A), B_(w.B), mover_(mover), obstacle_(obstacle), trace_(trace), delta_(delta),
+          r_(w.A.radius + w.B.radius),
+          // An interval is cleared only where the bound is above +delta / 4, not merely above
+          // -delta: the distance of a point to a segment (or of two polygons) never goes below
+          // 0, so "not below -delta" alone would let a point pass through a segment unseen.
+          // Every interval shorter than delta / (4 x the largest speed) after a start with
+          // f > delta / 2 is cleared.
+          contact_level_(0.5 * delta), clear_level_(0.25 * delta),
+          budget_(std::clamp(
+              kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, w.A.size() * w.B.size())),
+              kMinSearchSteps, kMaxSearchSteps)) {}
 
     // An early out for the whole frame (without a trace, which wants the search drawn): the
     // circles about the two centres, which a spin does not move, never come within r + the
     // contact level of each other (their centres' least distance over the frame, exactly, less
     // the reaches), so no t can be a contact: the search would answer the same miss.
-    if (!trace && A.rigid && B.rigid &&
-        least_length(A.centre - B.centre, A.linear - B.linear, 1.0) - A.reach - B.reach - r >
-            contact_level)
-        return std::nullopt;
-
-    EdgeScratch& edges = w.edges;
-    CertifiedSearch* search = nullptr;
-    if (trace) {
-        trace->begin("certified");
-        search = &trace->search.emplace();
-        search->tolerance = delta;
-        search->samples = sample_separation(A, B, r, edges);
+    bool certainly_apart() const {
+        return !trace_ && A_.rigid && B_.rigid &&
+               least_length(A_.centre - B_.centre, A_.linear - B_.linear, 1.0) - A_.reach -
+                       B_.reach - r_ >
+                   contact_level_;
     }
-    const auto record = [search](double t0, double t1, double f, double bound,
-                                 BracketVerdict verdict) {
-        if (!search) return;
-        if (search->brackets.size() < CertifiedSearch::kMaxBrackets)
-            search->brackets.push_back({t0, t1, f, bound, verdict});
+
+    std::optional<Hit> run() {
+        if (trace_) {
+            trace_->begin("certified");
+            search_ = &trace_->search.emplace();
+            search_->tolerance = delta_;
+            search_->samples = sample_separation(A_, B_, r_, w_.edges);
+        }
+        w_.ends.assign(1, 1.0);
+        place(A_, t0_, w_.pa);
+        place(B_, t0_, w_.pb);
+        c_ = closest_near(A_, w_.pa, B_, w_.pb, facing_pair(w_.pa, w_.pb), w_.edges);
+        while (!w_.ends.empty()) {
+            const double t1 = w_.ends.back();
+            const double f = c_.distance - r_;
+            if (c_.overlap || f <= contact_level_) {
+                record(t0_, t1, f, kNaN, BracketVerdict::ContactFound);
+                return answer(t0_);
+            }
+            if (steps_ >= budget_) { // conservative: the undecided interval's start
+                record(t0_, t1, f, kNaN, BracketVerdict::StepLimit);
+                if (search_) search_->step_limit_reached = true;
+                return answer(t0_);
+            }
+            ++steps_;
+            if (!decide(t1, f)) return answer(t0_);
+        }
+        return at_the_end();
+    }
+
+private:
+    static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+    // One step on [t0, t1] (f: the separation at t0): cleared by a bound, advanced over, or
+    // halved; false when it is an ulp wide and still undecided (a tolerance past double's).
+    bool decide(double t1, double f) {
+        const double bound = lower_bound(A_, w_.pa, B_, w_.pb, c_, t1 - t0_, clear_level_ + r_,
+                                         !search_, w_.scratch) -
+                             r_;
+        if (bound > clear_level_) {
+            record(t0_, t1, f, bound, BracketVerdict::NoContact);
+            advanced_ = false;
+            clear_from_ = t0_;
+            t0_ = t1;
+            w_.ends.pop_back();
+            look_at(t0_);
+            return true;
+        }
+        // Advance first, on every other step (a graze, which the advance only creeps toward, is
+        // halved on the steps between): clear [t0, t0 + reach] and look again from there.
+        if (!advanced_ && advance(t1, f)) return true;
+        advanced_ = false;
+        const double mid = t0_ + 0.5 * (t1 - t0_);
+        if (!(mid > t0_ && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
+            record(t0_, t1, f, bound, BracketVerdict::StepLimit);
+            if (search_) search_->step_limit_reached = true;
+            return false;
+        }
+        record(t0_, t1, f, bound, BracketVerdict::Refined);
+        w_.ends.push_back(mid);
+        return true;
+    }
+
+    // Clears [t0, t0 + reach] when the advance reaches past t0, and looks again from there.
+    bool advance(double t1, double f) {
+        const double reach = advance_reach(A_, w_.pa, B_, w_.pb, c_, settled_, clear_level_ + r_,
+                                           t1 - t0_, w_.scratch);
+        if (!(reach > 0.0 && t0_ + reach > t0_)) return false;
+        advanced_ = true;
+        record(t0_, std::min(t1, t0_ + reach), f, clear_level_, BracketVerdict::NoContact);
+        clear_from_ = t0_;
+        t0_ = std::min(t1, t0_ + reach);
+        if (t0_ == t1) w_.ends.pop_back();
+        look_at(t0_);
+        return true;
+    }
+
+    // Every interval cleared up to t = 1: a contact exactly at the end is still one.
+    std::optional<Hit> at_the_end() {
+        if (c_.overlap || c_.distance - r_ <= contact_level_) {
+            record(1.0, 1.0, c_.distance - r_, kNaN, BracketVerdict::ContactFound);
+            return answer(1.0);
+        }
+        if (search_) {
+            search_->final_t0 = search_->final_t1 = 1.0;
+            search_->steps = steps_;
+        }
+        return std::nullopt;
+    }
+
+    // The same vertex and edge were closest at the last two placements: the contact has settled
+    // on them, and the advance may take their edge's turning normal too (advance_reach).
+    void look_at(double t) {
+        place(A_, t, w_.pa);
+        place(B_, t, w_.pb);
+        const Closest next = closest_near(A_, w_.pa, B_, w_.pb, c_, w_.edges);
+        settled_ = same_features(next, c_);
+        c_ = next;
+    }
+
+    void record(double t0, double t1, double f, double bound, BracketVerdict verdict) {
+        if (!search_) return;
+        if (search_->brackets.size() < CertifiedSearch::kMaxBrackets)
+            search_->brackets.push_back({t0, t1, f, bound, verdict});
         else
-            search->brackets_truncated = true;
-    };
+            search_->brackets_truncated = true;
+    }
+
     // A contact at a vertex of both sides is as close for two vertex-edge pairs (the vertex and
     // either edge at the other): the hit names its parts from every pair's closest points, as
     // `closest` orders them, whichever pair closest_near found.
-    const auto answer = [&](double t, double clear_from, const Placed& pa, const Placed& pb,
-                            const Closest& c, long steps) {
-        const bool inside_an_edge = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
+    Hit answer(double t) {
+        const Placed& pa = w_.pa;
+        const Placed& pb = w_.pb;
+        const bool inside_an_edge = c_.edge >= 0 && c_.s > 0.0 && c_.s < 1.0;
         const Hit hit =
-            hit_at(t, A, pa, B, pb, c.overlap || inside_an_edge ? c : closest(A, pa, B, pb, edges),
-                   mover, obstacle);
-        if (search) {
-            search->final_t0 = clear_from;
-            search->final_t1 = t;
-            search->steps = steps;
-            trace->overlap_at_start = hit.overlap;
+            hit_at(t, A_, pa, B_, pb,
+                   c_.overlap || inside_an_edge ? c_ : closest(A_, pa, B_, pb, w_.edges), mover_,
+                   obstacle_);
+        if (search_) {
+            search_->final_t0 = clear_from_;
+            search_->final_t1 = t;
+            search_->steps = steps_;
+            trace_->overlap_at_start = hit.overlap;
         }
         return hit;
-    };
+    }
 
-    double t0 = 0.0, clear_from = 0.0;
-    std::vector<double>& ends = w.ends; // the right ends of the intervals still to decide, last
-    ends.assign(1, 1.0);                // first
-    Placed& pa = w.pa;
-    Placed& pb = w.pb;
-    place(A, t0, pa);
-    place(B, t0, pb);
-    Closest c = closest_near(A, pa, B, pb, facing_pair(pa, pb), edges);
-    // The same vertex and edge were closest at the last two placements: the contact has settled
-    // on them, and the advance may take their edge's turning normal too (advance_reach).
-    bool settled = false;
-    const auto look_at = [&](double t) {
-        place(A, t, pa);
-        place(B, t, pb);
-        const Closest next = closest_near(A, pa, B, pb, c, edges);
-        settled = same_features(next, c);
-        c = next;
-    };
-    Scratch& scratch = w.scratch;
-    bool advanced = false; // the last step advanced (the next undecided one halves)
-    long steps = 0;
-    const long budget = std::clamp(
-        kMaxSearchWork / static_cast<long>(std::max<std::size_t>(1, A.size() * B.size())),
-        kMinSearchSteps, kMaxSearchSteps);
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    while (!ends.empty()) {
-        const double t1 = ends.back();
-        const double f = c.distance - r;
-        if (c.overlap || f <= contact_level) {
-            record(t0, t1, f, nan, BracketVerdict::ContactFound);
-            return answer(t0, clear_from, pa, pb, c, steps);
-        }
-        if (steps >= budget) { // conservative: the undecided interval's start
-            record(t0, t1, f, nan, BracketVerdict::StepLimit);
-            if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, c, steps);
-        }
-        ++steps;
-        const double bound =
-            lower_bound(A, pa, B, pb, c, t1 - t0, clear_level + r, !search, scratch) - r;
-        if (bound > clear_level) {
-            record(t0, t1, f, bound, BracketVerdict::NoContact);
-            advanced = false;
-            clear_from = t0;
-            t0 = t1;
-            ends.pop_back();
-            look_at(t0);
-            continue;
-        }
-        // Advance first, on every other step (a graze, which the advance creeps toward, is then
-        // still halved as often as before): clear [t0, t0 + reach] and look again from there.
-        if (!advanced) {
-            const double reach =
-                advance_reach(A, pa, B, pb, c, settled, clear_level + r, t1 - t0, scratch);
-            if (reach > 0.0 && t0 + reach > t0) {
-                advanced = true;
-                record(t0, std::min(t1, t0 + reach), f, clear_level, BracketVerdict::NoContact);
-                clear_from = t0;
-                t0 = std::min(t1, t0 + reach);
-                if (t0 == t1) ends.pop_back();
-                look_at(t0);
-                continue;
-            }
-        }
-        advanced = false;
-        const double mid = t0 + 0.5 * (t1 - t0);
-        if (!(mid > t0 && mid < t1)) { // an ulp wide and undecided (a tolerance past double's)
-            record(t0, t1, f, bound, BracketVerdict::StepLimit);
-            if (search) search->step_limit_reached = true;
-            return answer(t0, clear_from, pa, pb, c, steps);
-        }
-        record(t0, t1, f, bound, BracketVerdict::Refined);
-        ends.push_back(mid);
-    }
-    // Clear up to t = 1: a contact exactly at the end is still one.
-    if (c.overlap || c.distance - r <= contact_level) {
-        record(1.0, 1.0, c.distance - r, nan, BracketVerdict::ContactFound);
-        return answer(1.0, clear_from, pa, pb, c, steps);
-    }
-    if (search) {
-        search->final_t0 = search->final_t1 = 1.0;
-        search->steps = steps;
-    }
-    return std::nullopt;
+    Workspace& w_;
+    const Side& A_;
+    const Side& B_;
+    const Swept& mover_;
+    const Swept& obstacle_;
+    Trace* trace_;
+    CertifiedSearch* search_ = nullptr;
+    const double delta_, r_, contact_level_, clear_level_;
+    const long budget_;
+    double t0_ = 0.0, clear_from_ = 0.0;
+    Closest c_;
+    bool settled_ = false;  // the last two placements' closest features were the same
+    bool advanced_ = false; // the last step advanced (the next undecided one halves)
+    long steps_ = 0;
+};
+
+std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trace,
+                          double tolerance) {
+    thread_local Workspace w;
+    fill_side(mover, w.A);
+    fill_side(obstacle, w.B);
+    if (w.A.size() == 0 || w.B.size() == 0) return std::nullopt;
+    const double delta = tolerance * std::max({1.0, w.A.scale, w.B.scale}); // certified_scale's
+    SearchRun run(w, mover, obstacle, trace, delta);
+    if (run.certainly_apart()) return std::nullopt;
+    return run.run();
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -72,6 +73,20 @@ std::string format(const char* pattern, double a, double b = 0.0, double c = 0.0
     return text;
 }
 
+// Box2D 2.0's target separation, set from the separation at t = 0: 1.5 slop when farther than
+// 2 slop, else half a slop less than the start (at least 0.05 slop).
+double first_target(double separation, double slop) {
+    return separation > 2.0 * slop ? 1.5 * slop : std::max(0.05 * slop, separation - 0.5 * slop);
+}
+
+// The advancement in a trace: a root at every step's t, the last one taken when it answers.
+void record_steps(Trace& trace, IterativeSearch search, const std::optional<Hit>& answer) {
+    std::vector<double> times;
+    for (const AdvancementStep& step : search.steps)
+        times.push_back(step.t);
+    trace.add_iterative("conservative advancement", std::move(search), answer, times);
+}
+
 std::optional<Hit> advance(const Swept& mover, const Swept& obstacle, double slop, Trace* trace) {
     const SideMotion m = motion_of(mover), o = motion_of(obstacle);
     const double r = m.radius + o.radius;
@@ -84,9 +99,7 @@ std::optional<Hit> advance(const Swept& mover, const Swept& obstacle, double slo
     for (int iteration = 0;; ++iteration) {
         const detail::ContactAt c = detail::contact_at(mover, obstacle, alpha);
         const double separation = c.distance - r;
-        if (iteration == 0)
-            target = separation > 2.0 * slop ? 1.5 * slop
-                                             : std::max(0.05 * slop, separation - 0.5 * slop);
+        if (iteration == 0) target = first_target(separation, slop);
         search.steps.push_back({alpha, separation, 0.0});
         search.iterations = iteration;
         search.separation = separation;
@@ -144,22 +157,7 @@ std::optional<Hit> advance(const Swept& mover, const Swept& obstacle, double slo
         alpha = next;
     }
     search.target = target;
-    if (trace) {
-        TraceCandidate& candidate = trace->add_candidate(
-            "conservative advancement", answer ? answer->feature : Feature::SegmentInterior);
-        candidate.note = search.explanation;
-        for (const AdvancementStep& step : search.steps)
-            candidate.roots.push_back({step.t, RootVerdict::LaterThanBest});
-        if (answer) {
-            candidate.roots.back().verdict = RootVerdict::Taken;
-            candidate.mover_vertex = answer->mover_vertex;
-            candidate.mover_edge = answer->mover_edge;
-            candidate.obstacle_vertex = answer->obstacle_vertex;
-            candidate.obstacle_edge = answer->obstacle_edge;
-        }
-        trace->overlap_at_start = answer && answer->overlap;
-        trace->iterative = std::move(search);
-    }
+    if (trace) record_steps(*trace, std::move(search), answer);
     return answer;
 }
 

@@ -1,5 +1,7 @@
 #include "ccd/trace.hpp"
 
+#include <utility>
+
 namespace ccd {
 
 std::string_view to_string(RootVerdict verdict) {
@@ -67,6 +69,24 @@ void Trace::settle(const Hit* hit) {
                 root.verdict = RootVerdict::LaterThanBest;
         }
     }
+}
+
+void Trace::add_iterative(std::string_view name, IterativeSearch summary,
+                          const std::optional<Hit>& answer, std::span<const double> times) {
+    TraceCandidate& candidate =
+        add_candidate(name, answer ? answer->feature : Feature::SegmentInterior);
+    candidate.note = summary.explanation;
+    for (const double t : times)
+        candidate.roots.push_back({t, RootVerdict::LaterThanBest});
+    if (answer) {
+        if (!candidate.roots.empty()) candidate.roots.back().verdict = RootVerdict::Taken;
+        candidate.mover_vertex = answer->mover_vertex;
+        candidate.mover_edge = answer->mover_edge;
+        candidate.obstacle_vertex = answer->obstacle_vertex;
+        candidate.obstacle_edge = answer->obstacle_edge;
+    }
+    overlap_at_start = answer && answer->overlap;
+    iterative = std::move(summary);
 }
 
 } // namespace ccd

@@ -10,6 +10,7 @@
 #include "ccd/hit.hpp"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -154,6 +155,11 @@ struct Trace {
     // Marks the root at `t` of the candidate of `feature` as taken and every other valid root
     // as later than the best; called once the answer is known.
     void settle(const Hit* hit);
+    // An iterative method's record: its one candidate, named `name`, with the summary's
+    // explanation as its note, a root at each of `times` (the last one taken when there is an
+    // answer, whose parts it names), and the summary itself as `iterative`.
+    void add_iterative(std::string_view name, IterativeSearch summary,
+                       const std::optional<Hit>& answer, std::span<const double> times);
 };
 
 } // namespace ccd

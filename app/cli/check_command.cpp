@@ -79,28 +79,31 @@ bool check_fixture(const std::string& path) {
     return true;
 }
 
+struct CheckOptions {
+    bool help = false;
+    std::vector<std::string> paths; // fixtures and directories of them
+};
+
+CheckOptions parse_check(const Arguments& args) {
+    CheckOptions options;
+    options.help = read_arguments(args, [&](std::size_t& i) {
+        if (!args[i].empty() && args[i][0] == '-')
+            throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
+        options.paths.emplace_back(args[i]);
+    });
+    if (!options.help && options.paths.empty()) throw UsageError("which fixtures? (see --help)");
+    return options;
+}
+
 } // namespace
 
 int run_check(const Arguments& args) {
-    std::vector<std::string> paths;
-    for (const std::string_view arg : args) {
-        if (arg == "-h" || arg == "--help") {
-            std::cout << check_help();
-            return 0;
-        }
-        if (!arg.empty() && arg[0] == '-') {
-            std::cerr << "ccdlab-cli check: unknown option \"" << arg << "\" (see --help)\n";
-            return kExitUsage;
-        }
-        paths.emplace_back(arg);
-    }
-    if (paths.empty()) {
-        std::cerr << "ccdlab-cli check: which fixtures? (see --help)\n";
-        return kExitUsage;
-    }
+    CheckOptions options;
+    if (const auto done = read_command_line("check", args, parse_check, check_help, options))
+        return *done;
     bool all_match = true;
     std::vector<std::string> fixtures;
-    for (const std::string& path : paths)
+    for (const std::string& path : options.paths)
         all_match = add_fixtures(path, fixtures) && all_match;
     for (const std::string& path : fixtures)
         all_match = check_fixture(path) && all_match;

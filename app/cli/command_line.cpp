@@ -13,11 +13,15 @@ int report_usage_error(std::string_view command, const UsageError& error) {
     return kExitUsage;
 }
 
-std::optional<int> whole_number(const std::string& text) {
+namespace {
+
+// The whole of `text` converted by `convert` (std::stoi, std::stod), or nothing.
+template <class Number, class Convert>
+std::optional<Number> whole_text_as(const std::string& text, Convert convert) {
     std::size_t used = 0;
-    int value = 0;
+    Number value{};
     try {
-        value = std::stoi(text, &used);
+        value = convert(text, &used);
     } catch (const std::exception&) {
         return std::nullopt;
     }
@@ -25,15 +29,17 @@ std::optional<int> whole_number(const std::string& text) {
     return value;
 }
 
+} // namespace
+
+std::optional<int> whole_number(const std::string& text) {
+    return whole_text_as<int>(
+        text, [](const std::string& t, std::size_t* used) { return std::stoi(t, used); });
+}
+
 std::optional<double> finite_number(const std::string& text) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-    if (used == 0 || used != text.size() || !std::isfinite(value)) return std::nullopt;
+    const std::optional<double> value = whole_text_as<double>(
+        text, [](const std::string& t, std::size_t* used) { return std::stod(t, used); });
+    if (!value || !std::isfinite(*value)) return std::nullopt;
     return value;
 }
 

@@ -6,6 +6,7 @@
 #include "ccd/scene_loader.hpp"
 
 #include <cstddef>
+#include <iostream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -26,6 +27,34 @@ public:
 
 // Prints `error` as "ccdlab-cli COMMAND: MESSAGE" on standard error; returns kExitUsage.
 int report_usage_error(std::string_view command, const UsageError& error);
+
+// Reads `args` in order, each with `take(i)` (which moves i past an option's value), until -h
+// or --help; whether one came. An error before it is the command line's, not the help.
+template <class Take>
+bool read_arguments(const Arguments& args, Take take) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "-h" || args[i] == "--help") return true;
+        take(i);
+    }
+    return false;
+}
+
+// Reads the command line into `options` with `parse` (which sets options.help for -h or --help
+// and throws UsageError); the exit status when that is all the command does: its help printed
+// (0), or a usage error reported (kExitUsage).
+template <class Options>
+std::optional<int> read_command_line(std::string_view command, const Arguments& args,
+                                     Options (*parse)(const Arguments&), std::string (*help)(),
+                                     Options& options) {
+    try {
+        options = parse(args);
+    } catch (const UsageError& e) {
+        return report_usage_error(command, e);
+    }
+    if (!options.help) return std::nullopt;
+    std::cout << help();
+    return 0;
+}
 
 // The whole of `text` as an int, or nothing.
 std::optional<int> whole_number(const std::string& text);

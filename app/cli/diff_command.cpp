@@ -80,12 +80,8 @@ void apply_run_setting(DiffOptions& options, std::string_view option, std::strin
 
 DiffOptions parse_diff(const Arguments& args) {
     DiffOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
+    options.help = read_arguments(args, [&](std::size_t& i) {
         const std::string_view arg = args[i];
-        if (arg == "-h" || arg == "--help") {
-            options.help = true;
-            return options;
-        }
         if (arg == "--a" || arg == "--b")
             apply_run_setting(options, arg, option_value(args, i));
         else if (arg == "--frames")
@@ -97,7 +93,8 @@ DiffOptions parse_diff(const Arguments& args) {
             options.tolerance = tolerance_option(arg, std::string(option_value(args, i)));
         else
             take_scene_path(options.scene_path, arg, ccd::printable_excerpt(arg));
-    }
+    });
+    if (options.help) return options;
     require_scene_path(options.scene_path);
     if (options.against_fixture && options.any_b)
         throw UsageError("--b fixture takes no other --b setting (see --help)");
@@ -157,13 +154,10 @@ int print_divergence(const ccd::RunComparison& comparison, int listed) {
 
 int run_diff(const Arguments& args) {
     DiffOptions options;
+    if (const auto done = read_command_line("diff", args, parse_diff, diff_help, options))
+        return *done;
     ccd::RunComparison comparison;
     try {
-        options = parse_diff(args);
-        if (options.help) {
-            std::cout << diff_help();
-            return 0;
-        }
         comparison = compared_runs(options);
     } catch (const UsageError& e) {
         return report_usage_error("diff", e);

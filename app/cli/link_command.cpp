@@ -41,17 +41,14 @@ struct LinkOptions {
 
 LinkOptions parse_link(const Arguments& args) {
     LinkOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
+    options.help = read_arguments(args, [&](std::size_t& i) {
         const std::string_view arg = args[i];
-        if (arg == "-h" || arg == "--help") {
-            options.help = true;
-            return options;
-        }
         if (arg == "--base" || arg == "--open")
             (arg == "--base" ? options.base : options.open) = std::string(option_value(args, i));
         else
             take_scene_path(options.scene_path, arg, ccd::printable_excerpt(arg));
-    }
+    });
+    if (options.help) return options;
     if (options.open && (!options.scene_path.empty() || options.base))
         throw UsageError("--open takes a link alone, without a scene or --base (see --help)");
     if (!options.open && options.scene_path.empty())
@@ -63,15 +60,8 @@ LinkOptions parse_link(const Arguments& args) {
 
 int run_link(const Arguments& args) {
     LinkOptions options;
-    try {
-        options = parse_link(args);
-    } catch (const UsageError& e) {
-        return report_usage_error("link", e);
-    }
-    if (options.help) {
-        std::cout << link_help();
-        return 0;
-    }
+    if (const auto done = read_command_line("link", args, parse_link, link_help, options))
+        return *done;
     try {
         if (options.open)
             std::cout << ccd::scene_to_json(ccd::scene_from_link(*options.open));

@@ -56,12 +56,8 @@ struct RecordOptions {
 
 RecordOptions parse_record(const Arguments& args) {
     RecordOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
+    options.help = read_arguments(args, [&](std::size_t& i) {
         const std::string_view arg = args[i];
-        if (arg == "-h" || arg == "--help") {
-            options.help = true;
-            return options;
-        }
         if (arg == "-o")
             options.output = option_value(args, i);
         else if (arg == "--frames")
@@ -76,7 +72,8 @@ RecordOptions parse_record(const Arguments& args) {
             options.distance_tolerance = tolerance_option(arg, std::string(option_value(args, i)));
         else
             take_scene_path(options.scene_path, arg, std::string(arg));
-    }
+    });
+    if (options.help) return options;
     require_scene_path(options.scene_path);
     if (options.output.empty()) throw UsageError("where to? give -o FIXTURE (see --help)");
     return options;
@@ -119,15 +116,8 @@ int write_fixture(const ccd::FrameRangeExport& fixture, const RecordOptions& opt
 
 int run_record(const Arguments& args) {
     RecordOptions options;
-    try {
-        options = parse_record(args);
-    } catch (const UsageError& e) {
-        return report_usage_error("record", e);
-    }
-    if (options.help) {
-        std::cout << record_help();
-        return 0;
-    }
+    if (const auto done = read_command_line("record", args, parse_record, record_help, options))
+        return *done;
     try {
         return write_fixture(recorded_fixture(options), options);
     } catch (const ccd::SceneError& e) {

@@ -62,12 +62,8 @@ ccd::LogLevel log_level_option(const std::string& value) {
 // The command line read; an option's value missing reads as "" (and is then refused).
 ReplayOptions parse_replay(const Arguments& args) {
     ReplayOptions options;
-    for (std::size_t i = 0; i < args.size(); ++i) {
+    options.help = read_arguments(args, [&](std::size_t& i) {
         const std::string_view arg = args[i];
-        if (arg == "-h" || arg == "--help") {
-            options.help = true;
-            return options;
-        }
         const bool takes_value = arg == "--log-level" || arg == "--frames" || arg == "--from";
         const std::string value = takes_value && i + 1 < args.size() ? std::string(args[++i]) : "";
         if (arg == "--log-level")
@@ -79,7 +75,8 @@ ReplayOptions parse_replay(const Arguments& args) {
                 whole_number_option(arg, value, 0, ccd::kMaxSceneFrames - 1, "frame number");
         else
             take_scene_path(options.scene_path, arg, std::string(arg));
-    }
+    });
+    if (options.help) return options;
     require_scene_path(options.scene_path);
     if (options.from >= options.frames)
         throw UsageError("--from " + std::to_string(options.from) +
@@ -109,15 +106,8 @@ void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options) {
 
 int run_replay(const Arguments& args) {
     ReplayOptions options;
-    try {
-        options = parse_replay(args);
-    } catch (const UsageError& e) {
-        return report_usage_error("replay", e);
-    }
-    if (options.help) {
-        std::cout << replay_help();
-        return 0;
-    }
+    if (const auto done = read_command_line("replay", args, parse_replay, replay_help, options))
+        return *done;
     ccd::SceneWorld scene_world;
     try {
         scene_world = with_file_name(options.scene_path, [&] {

@@ -45,38 +45,39 @@ std::string toi_help() {
     return text;
 }
 
+struct ToiOptions {
+    bool help = false;
+    const ccd::Algorithm* algorithm = &ccd::algorithms().front();
+    bool with_trace = false;
+};
+
+ToiOptions parse_toi(const Arguments& args) {
+    ToiOptions options;
+    options.help = read_arguments(args, [&](std::size_t& i) {
+        if (args[i] == "--trace") {
+            options.with_trace = true;
+        } else if (args[i] == "--algorithm") {
+            if (i + 1 >= args.size()) throw UsageError("--algorithm needs a name (see --help)");
+            options.algorithm = ccd::find_algorithm(args[++i]);
+            if (!options.algorithm)
+                throw UsageError("unknown algorithm \"" + std::string(args[i]) + "\" (see --help)");
+        } else {
+            throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
+        }
+    });
+    return options;
+}
+
 } // namespace
 
 int run_toi(const Arguments& args) {
-    const ccd::Algorithm* algorithm = &ccd::algorithms().front();
-    bool with_trace = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "-h" || args[i] == "--help") {
-            std::cout << toi_help();
-            return 0;
-        } else if (args[i] == "--trace") {
-            with_trace = true;
-        } else if (args[i] == "--algorithm") {
-            if (i + 1 >= args.size()) {
-                std::cerr << "ccdlab-cli toi: --algorithm needs a name (see --help)\n";
-                return kExitUsage;
-            }
-            algorithm = ccd::find_algorithm(args[++i]);
-            if (!algorithm) {
-                std::cerr << "ccdlab-cli toi: unknown algorithm \"" << args[i]
-                          << "\" (see --help)\n";
-                return kExitUsage;
-            }
-        } else {
-            std::cerr << "ccdlab-cli toi: unknown option \"" << args[i] << "\" (see --help)\n";
-            return kExitUsage;
-        }
-    }
-
+    ToiOptions options;
+    if (const auto done = read_command_line("toi", args, parse_toi, toi_help, options))
+        return *done;
     bool any_error = false;
     std::string line;
     for (long number = 1; std::getline(std::cin, line); ++number) {
-        const LineAnswer answer = answer_line(line, number, *algorithm, with_trace);
+        const LineAnswer answer = answer_line(line, number, *options.algorithm, options.with_trace);
         if (answer.text.empty()) continue;
         any_error = any_error || answer.error;
         std::cout << answer.text << '\n';

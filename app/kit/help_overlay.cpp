@@ -3,13 +3,18 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
+namespace {
 
-void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export_folder) {
-    const std::string export_line = export_folder.string();
-    const char* rows[][2] = {
+using HelpRow = std::array<const char*, 2>; // the key or mouse action, what it does
+
+// Every key and mouse action of both views; `export_line`: the folder Ctrl+E exports into.
+std::vector<HelpRow> help_rows(const char* export_line) {
+    return {
         {"drag a yellow handle", "move it: center (carries the motion), radius, arrow tip, A, B"},
         {"", "a moving segment: A, B at t = 0 and A, B at t = 1; a second circle: its"},
         {"", "center, radius and tip; polygons: each one's centroid (moves it) and tip"},
@@ -44,26 +49,32 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         {"Ctrl+O", "open a scene: a path, the folder's scenes, the recent files"},
         {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
         {"Ctrl+E", "export the case on screen as a regression fixture, named as asked, into"},
-        {"", export_line.c_str()},
+        {"", export_line},
         {"Ctrl+L / Ctrl+Shift+L", "copy the scene as a link / open a pasted link"},
         {"F12", "screenshot of the window to ccdlab-<date>-<time>.png"},
         {"F1", "this help"},
         {"F2", "hide / show the side panel (drag its left edge to resize it)"},
         {"Ctrl+Q", "quit (asks first if there are unsaved changes)"},
     };
-    // Its size from the table's text (at most the window's less a margin: then it scrolls),
-    // centered on the canvas and kept within the window.
+}
+
+// The widths of the table's two columns: its longest key's and its longest action's.
+std::array<float, 2> column_widths(const std::vector<HelpRow>& rows) {
+    std::array<float, 2> widths{0.0f, 0.0f};
+    for (const HelpRow& row : rows)
+        for (std::size_t column = 0; column < 2; ++column)
+            widths[column] = std::max(widths[column], ImGui::CalcTextSize(row[column]).x);
+    return widths;
+}
+
+// The next window's size from the table's (at most the window's less a margin: then it
+// scrolls), centered on the canvas and kept within the window.
+void place_help_window(const Camera& canvas, std::size_t rows, float table_width) {
     const ImGuiStyle& style = ImGui::GetStyle();
-    float keys_width = 0.0f, actions_width = 0.0f;
-    for (const auto& row : rows) {
-        keys_width = std::max(keys_width, ImGui::CalcTextSize(row[0]).x);
-        actions_width = std::max(actions_width, ImGui::CalcTextSize(row[1]).x);
-    }
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const ImVec2 size(std::min(keys_width + actions_width + 4.0f * style.CellPadding.x +
-                                   2.0f * style.WindowPadding.x + style.ScrollbarSize,
+    const ImVec2 size(std::min(table_width + 2.0f * style.WindowPadding.x + style.ScrollbarSize,
                                std::max(100.0f, display.x - 20.0f)),
-                      std::min(static_cast<float>(std::size(rows)) *
+                      std::min(static_cast<float>(rows) *
                                        (ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y) +
                                    ImGui::GetFrameHeight() + 2.0f * style.WindowPadding.y,
                                std::max(100.0f, display.y - 20.0f)));
@@ -76,14 +87,24 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
         ImVec2(centered(canvas.origin.x + canvas.width * 0.5, display.x, size.x),
                centered(canvas.origin.y + canvas.height * 0.5, display.y, size.y)),
         ImGuiCond_Always);
+}
+
+} // namespace
+
+void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export_folder) {
+    const std::string export_line = export_folder.string();
+    const std::vector<HelpRow> rows = help_rows(export_line.c_str());
+    const std::array<float, 2> widths = column_widths(rows);
+    const float table_width = widths[0] + widths[1] + 4.0f * ImGui::GetStyle().CellPadding.x;
+    place_help_window(canvas, rows.size(), table_width);
     ImGui::SetNextWindowBgAlpha(0.92f);
     ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_HorizontalScrollbar);
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit,
-                          ImVec2(keys_width + actions_width + 4.0f * style.CellPadding.x, 0.0f))) {
-        for (const auto& row : rows) {
+                          ImVec2(table_width, 0.0f))) {
+        for (const HelpRow& row : rows) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row[0]);

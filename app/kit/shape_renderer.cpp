@@ -12,18 +12,26 @@
 namespace ccdlab {
 namespace {
 
+// Throws, with the driver's log after `failure`, when `object` (a shader or a program) did not
+// pass the step `status` reads (GL_COMPILE_STATUS, GL_LINK_STATUS); deletes it first.
+template <class GetStatus, class GetLog, class Delete>
+void throw_on_failure(GLuint object, GLenum status, GetStatus get_status, GetLog get_log,
+                      Delete destroy, const std::string& failure) {
+    GLint ok = 0;
+    get_status(object, status, &ok);
+    if (ok) return;
+    char log[2048] = {};
+    get_log(object, sizeof log, nullptr, log);
+    destroy(object);
+    throw std::runtime_error(failure + log);
+}
+
 GLuint compile(GLenum kind, const char* source, const char* name) {
     const GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        glDeleteShader(shader);
-        throw std::runtime_error(std::string("shader ") + name + " does not compile: " + log);
-    }
+    throw_on_failure(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, glDeleteShader,
+                     std::string("shader ") + name + " does not compile: ");
     return shader;
 }
 
@@ -36,14 +44,8 @@ GLuint link_program(const char* vert, const char* frag) {
     glLinkProgram(program);
     glDeleteShader(vs);
     glDeleteShader(fs);
-    GLint ok = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetProgramInfoLog(program, sizeof log, nullptr, log);
-        glDeleteProgram(program);
-        throw std::runtime_error(std::string("shape shader program does not link: ") + log);
-    }
+    throw_on_failure(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram,
+                     "shape shader program does not link: ");
     return program;
 }
 

@@ -4,20 +4,91 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
 namespace ccdlab {
 namespace {
 
-int parse_dimension(std::string_view text, std::string_view what) {
+// The whole of `text` as an int, or nothing.
+std::optional<int> whole_int(std::string_view text) {
     int value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || value < 64 || value > 8192)
+    if (error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+// `text` as an int from `low` to `high`, else std::invalid_argument
+// "OPTION: expected EXPECTED, got "TEXT"".
+int int_option(std::string_view option, std::string_view text, int low, int high,
+               std::string_view expected) {
+    const std::optional<int> value = whole_int(text);
+    if (!value || *value < low || *value > high)
+        throw std::invalid_argument(std::string(option) + ": expected " + std::string(expected) +
+                                    ", got \"" + std::string(text) + "\"");
+    return *value;
+}
+
+int parse_dimension(std::string_view text, std::string_view what) {
+    const std::optional<int> value = whole_int(text);
+    if (!value || *value < 64 || *value > 8192)
         throw std::invalid_argument("--size: " + std::string(what) +
                                     " must be an integer from 64 to 8192, got \"" +
                                     std::string(text) + "\"");
-    return value;
+    return *value;
+}
+
+// --size WxH into `options`.
+void parse_size(std::string_view size, Options& options) {
+    const auto x = size.find('x');
+    if (x == std::string_view::npos)
+        throw std::invalid_argument("--size: expected WxH, e.g. 1280x800, got \"" +
+                                    std::string(size) + "\"");
+    options.width = parse_dimension(size.substr(0, x), "width");
+    options.height = parse_dimension(size.substr(x + 1), "height");
+    options.size_given = true;
+}
+
+Mode parse_mode(std::string_view mode) {
+    if (mode == "query") return Mode::Query;
+    if (mode == "world") return Mode::World;
+    throw std::invalid_argument("--mode: expected query or world, got \"" + std::string(mode) +
+                                "\"");
+}
+
+std::string parse_discrete(std::string_view method) {
+    if (method != "off" && method != "slide-move" && method != "slide-move-first-found" &&
+        method != "push-out")
+        throw std::invalid_argument("--discrete: expected off, slide-move, "
+                                    "slide-move-first-found or push-out, got \"" +
+                                    std::string(method) + "\"");
+    return std::string(method);
+}
+
+// --compare's KEY=VALUE, checked as ccd::apply_setting reads it.
+std::string parse_compare(std::string_view key_value) {
+    ccd::RunSettings check;
+    try {
+        ccd::apply_setting(check, key_value);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("--compare: ") + e.what());
+    }
+    return std::string(key_value);
+}
+
+double parse_t(const std::string& text) {
+    std::size_t used = 0;
+    double t = NAN;
+    try {
+        t = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || !(t >= 0.0 && t <= 1.0))
+        throw std::invalid_argument("--t: expected a number from 0 to 1, got \"" + text + "\"");
+    return t;
 }
 
 } // namespace
@@ -93,102 +164,40 @@ Options parse_options(int argc, const char* const* argv) {
             if (i + 1 >= argc) throw std::invalid_argument(std::string(arg) + " needs a value");
             return argv[++i];
         };
-        if (arg == "-h" || arg == "--help") {
+        if (arg == "-h" || arg == "--help")
             options.help = true;
-        } else if (arg == "--scene") {
+        else if (arg == "--scene")
             options.scene = value();
-        } else if (arg == "--link") {
+        else if (arg == "--link")
             options.link = std::string(value());
-        } else if (arg == "--screenshot") {
+        else if (arg == "--screenshot")
             options.screenshot = value();
-        } else if (arg == "--mode") {
-            const std::string_view mode = value();
-            if (mode == "query")
-                options.mode = Mode::Query;
-            else if (mode == "world")
-                options.mode = Mode::World;
-            else
-                throw std::invalid_argument("--mode: expected query or world, got \"" +
-                                            std::string(mode) + "\"");
-        } else if (arg == "--discrete") {
-            options.discrete = value();
-            if (options.discrete != "off" && options.discrete != "slide-move" &&
-                options.discrete != "slide-move-first-found" && options.discrete != "push-out")
-                throw std::invalid_argument("--discrete: expected off, slide-move, "
-                                            "slide-move-first-found or push-out, got \"" +
-                                            options.discrete + "\"");
-        } else if (arg == "--recover") {
+        else if (arg == "--mode")
+            options.mode = parse_mode(value());
+        else if (arg == "--discrete")
+            options.discrete = parse_discrete(value());
+        else if (arg == "--recover")
             options.recover = true;
-        } else if (arg == "--fixtures-dir") {
+        else if (arg == "--fixtures-dir")
             options.fixtures_dir = value();
-        } else if (arg == "--bench-frames") {
-            const std::string_view text = value();
-            int frames = 0;
-            const auto [end, error] =
-                std::from_chars(text.data(), text.data() + text.size(), frames);
-            if (error != std::errc{} || end != text.data() + text.size() || frames < 1)
-                throw std::invalid_argument("--bench-frames: expected a positive integer, got \"" +
-                                            std::string(text) + "\"");
-            options.bench_frames = frames;
-        } else if (arg == "--frame") {
-            const std::string_view text = value();
-            int frame = 0;
-            const auto [end, error] =
-                std::from_chars(text.data(), text.data() + text.size(), frame);
-            if (error != std::errc{} || end != text.data() + text.size() || frame < 0 ||
-                frame > 100000)
-                throw std::invalid_argument(
-                    "--frame: expected an integer from 0 to 100000, got \"" + std::string(text) +
-                    "\"");
-            options.frame = frame;
-        } else if (arg == "--compare") {
-            const std::string key_value(value());
-            ccd::RunSettings check;
-            try {
-                ccd::apply_setting(check, key_value);
-            } catch (const std::invalid_argument& e) {
-                throw std::invalid_argument(std::string("--compare: ") + e.what());
-            }
-            options.compare.push_back(key_value);
-        } else if (arg == "--frame-delay-ms") {
-            const std::string_view text = value();
-            int delay = 0;
-            const auto [end, error] =
-                std::from_chars(text.data(), text.data() + text.size(), delay);
-            if (error != std::errc{} || end != text.data() + text.size() || delay < 0 ||
-                delay > 2000)
-                throw std::invalid_argument(
-                    "--frame-delay-ms: expected an integer from 0 to 2000, got \"" +
-                    std::string(text) + "\"");
-            options.frame_delay_ms = delay;
-        } else if (arg == "--report") {
+        else if (arg == "--bench-frames")
+            options.bench_frames =
+                int_option(arg, value(), 1, std::numeric_limits<int>::max(), "a positive integer");
+        else if (arg == "--frame")
+            options.frame = int_option(arg, value(), 0, 100000, "an integer from 0 to 100000");
+        else if (arg == "--compare")
+            options.compare.push_back(parse_compare(value()));
+        else if (arg == "--frame-delay-ms")
+            options.frame_delay_ms = int_option(arg, value(), 0, 2000, "an integer from 0 to 2000");
+        else if (arg == "--report")
             options.report = value();
-        } else if (arg == "--size") {
-            const std::string_view size = value();
-            const auto x = size.find('x');
-            if (x == std::string_view::npos)
-                throw std::invalid_argument("--size: expected WxH, e.g. 1280x800, got \"" +
-                                            std::string(size) + "\"");
-            options.width = parse_dimension(size.substr(0, x), "width");
-            options.height = parse_dimension(size.substr(x + 1), "height");
-            options.size_given = true;
-        } else if (arg == "--t") {
-            const std::string text(value());
-            std::size_t used = 0;
-            double t = NAN;
-            try {
-                t = std::stod(text, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used != text.size() || !(t >= 0.0 && t <= 1.0))
-                throw std::invalid_argument("--t: expected a number from 0 to 1, got \"" + text +
-                                            "\"");
-            options.t = t;
-        } else {
+        else if (arg == "--size")
+            parse_size(value(), options);
+        else if (arg == "--t")
+            options.t = parse_t(std::string(value()));
+        else
             throw std::invalid_argument("unknown option \"" + std::string(arg) +
                                         "\" (see ccdlab --help)");
-        }
     }
     if (options.link && !options.scene.empty())
         throw std::invalid_argument("--link and --scene: give one scene or the other");

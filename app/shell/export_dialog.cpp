@@ -4,8 +4,6 @@
 #include "file_dialogs.hpp"
 #include "platform_window.hpp"
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -33,16 +31,7 @@ void FileDialogs::draw_export(Session& session) {
                     last > 0 ? (" to " + std::to_string(last)).c_str() : "");
     ImGui::TextDisabled("into %s", session.fixtures_folder().c_str());
     ImGui::TextUnformatted("Name (.json is added):");
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(420.0f);
-    bool go =
-        ImGui::InputText("##name", path_field_.data(), path_field_.size(),
-                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
-    if (!dialog_error_.empty())
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", dialog_error_.c_str());
-    go |= ImGui::Button("Export (Enter)");
-    ImGui::SameLine();
-    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    const auto [go, cancel] = path_field_and_buttons("##name", 420.0f, "Export (Enter)");
     if (go) {
         try {
             std::optional<std::string> replay_difference;

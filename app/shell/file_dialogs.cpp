@@ -399,18 +399,25 @@ bool FileDialogs::begin_modal(const char* title) {
     return false;
 }
 
+FileDialogs::FieldAnswer FileDialogs::path_field_and_buttons(const char* id, float width,
+                                                             const char* go_label) {
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(width);
+    FieldAnswer answer;
+    answer.go =
+        ImGui::InputText(id, path_field_.data(), path_field_.size(),
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    if (!dialog_error_.empty()) ImGui::TextColored(kErrorColor, "%s", dialog_error_.c_str());
+    answer.go |= ImGui::Button(go_label);
+    ImGui::SameLine();
+    answer.cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    return answer;
+}
+
 void FileDialogs::draw_save_as(Session& session) {
     if (!begin_modal(kSaveAsTitle)) return;
     ImGui::TextUnformatted("Save the scene to:");
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(560.0f);
-    bool go =
-        ImGui::InputText("##path", path_field_.data(), path_field_.size(),
-                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
-    if (!dialog_error_.empty()) ImGui::TextColored(kErrorColor, "%s", dialog_error_.c_str());
-    go |= ImGui::Button("Save (Enter)");
-    ImGui::SameLine();
-    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    const auto [go, cancel] = path_field_and_buttons("##path", 560.0f, "Save (Enter)");
     if (go && save_as(session, path_field_.data())) {
         close_dialog();
         const Pending pending = std::exchange(pending_, {});

@@ -103,6 +103,14 @@ private:
     void draw_export(Session& session);
     void draw_link();
     void draw_open_link(Session& session);
+    // The path field (`id`, `width` pixels; focused as its dialog appears, its text selected),
+    // the dialog's error under it, then the button `go_label` and Cancel: whether to go (Enter
+    // or the button) and whether to cancel (the button or Esc).
+    struct FieldAnswer {
+        bool go = false;
+        bool cancel = false;
+    };
+    FieldAnswer path_field_and_buttons(const char* id, float width, const char* go_label);
 
     SceneLibrary scenes_; // the scenes of scenes/
     std::optional<FileCommand> requested_;

@@ -15,6 +15,24 @@ nlohmann::json to_json(Vec2 v) {
     return nlohmann::json::array({v.x, v.y});
 }
 
+// Points (a polygon's vertices, an outline) as an array of [x, y].
+template <class Points>
+nlohmann::json points_json(const Points& points) {
+    nlohmann::json json = nlohmann::json::array();
+    for (const Vec2 v : points)
+        json.push_back(to_json(v));
+    return json;
+}
+
+// Each Show checkbox's key and where it is on screen.
+template <class View>
+nlohmann::json checkboxes_json(const View& view) {
+    nlohmann::json json = nlohmann::json::object();
+    for (const auto& [key, at] : view.show_checkboxes())
+        json[key] = to_json(at);
+    return json;
+}
+
 nlohmann::json to_json(const SessionReport& session) {
     return {{"document", session.document},
             {"dirty", session.dirty},
@@ -83,15 +101,12 @@ nlohmann::json edit_json(const WorldView& view) {
                             {"b_px", to_json(camera.to_screen(wall.segment.b))}});
     nlohmann::json polygons = nlohmann::json::array();
     for (const ccd::PolygonBody& polygon : scene.polygons) {
-        nlohmann::json vertices = nlohmann::json::array();
-        for (const Vec2 v : polygon.polygon.vertices)
-            vertices.push_back(to_json(v));
         const SceneItem item{SceneItem::Kind::Polygon, static_cast<int>(polygons.size())};
         const auto handle_px = [&](SceneHandle::Part part) {
             return to_json(camera.to_screen(handle_position(scene, {item, part})));
         };
         nlohmann::json entry = {{"name", polygon.name},
-                                {"vertices", vertices},
+                                {"vertices", points_json(polygon.polygon.vertices)},
                                 {"velocity", to_json(polygon.velocity)},
                                 {"center_px", handle_px(SceneHandle::Part::Center)},
                                 {"tip_px", handle_px(SceneHandle::Part::Tip)}};
@@ -176,10 +191,6 @@ nlohmann::json compare_json(const WorldView& view) {
     return json;
 }
 
-} // namespace
-
-namespace {
-
 // A side of the query lab: its name, where it is at t = 0 and its motion; a turning side's
 // pivot at t = 0 and its turn over the frame.
 nlohmann::json lab_side_json(const LabSide& side) {
@@ -192,15 +203,11 @@ nlohmann::json lab_side_json(const LabSide& side) {
                      {"da", to_json(ends.displacement_a)},
                      {"db", to_json(ends.displacement_b)}});
         break;
-    case ccd::ShapeKind::Polygon: {
-        nlohmann::json vertices = nlohmann::json::array();
-        for (Vec2 v : side.polygon().vertices)
-            vertices.push_back(to_json(v));
+    case ccd::ShapeKind::Polygon:
         json.update({{"center", to_json(center_at(side, 0.0))},
-                     {"vertices", vertices},
+                     {"vertices", points_json(side.polygon().vertices)},
                      {"displacement", to_json(side.swept.displacement())}});
         break;
-    }
     case ccd::ShapeKind::Point:
     case ccd::ShapeKind::Circle:
         json.update({{"center", to_json(side.circle().center)},
@@ -210,6 +217,99 @@ nlohmann::json lab_side_json(const LabSide& side) {
     }
     if (side.turns()) json["turning"] = {{"pivot", to_json(side.pivot())}, {"angle", side.angle()}};
     return json;
+}
+
+// Every algorithm's answer to the lab's pair, or why it has none.
+nlohmann::json algorithms_json(const QueryLab& lab) {
+    nlohmann::json answers = nlohmann::json::array();
+    for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
+        nlohmann::json item = {{"name", answer.algorithm->name},
+                               {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
+                               {"disagrees", answer.disagrees},
+                               {"has_query", answer.has_query}};
+        if (answer.refusal) item["refusal"] = *answer.refusal;
+        if (answer.iterative) item["iterative"] = ccd::iterative_to_json(*answer.iterative);
+        answers.push_back(item);
+    }
+    return answers;
+}
+
+// The world's processed events (the log's first lines), each with where it happened on screen.
+nlohmann::json events_json(const WorldView& view) {
+    const std::vector<nlohmann::json> lines = ccd::event_log_to_json(view.log(), view.world());
+    nlohmann::json events = nlohmann::json::array();
+    for (std::size_t i = 0; i < view.log().events.size(); ++i) {
+        nlohmann::json event = lines[i];
+        event["point_px"] = to_json(view.camera().to_screen(view.log().events[i].point));
+        events.push_back(std::move(event));
+    }
+    return events;
+}
+
+// Every body where it is at the scrub time (a turning one: its angle and outline as drawn).
+nlohmann::json bodies_json(const WorldView& view) {
+    const ccd::SceneWorld& world = view.world();
+    nlohmann::json bodies = nlohmann::json::array();
+    for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i) {
+        const Vec2 at = view.position_at(i, view.scrub_t());
+        nlohmann::json body = {{"name", world.body_names[static_cast<std::size_t>(i)]},
+                               {"position", to_json(at)},
+                               {"position_px", to_json(view.camera().to_screen(at))}};
+        if (view.turns(i)) {
+            body["angle"] = view.pose_at(i, view.scrub_t()).angle;
+            body["outline"] = points_json(view.drawn_outline(i, view.scrub_t()));
+        }
+        bodies.push_back(std::move(body));
+    }
+    return bodies;
+}
+
+// What the selected event or cancelled row lights up: its parties, its contact and normal.
+nlohmann::json highlight_json(const WorldView& view) {
+    const ccd::SceneWorld& world = view.world();
+    const WorldHighlight lit = view.highlight();
+    nlohmann::json highlight = {{"bodies", nlohmann::json::array()},
+                                {"walls", nlohmann::json::array()}};
+    for (const int body : lit.bodies)
+        highlight["bodies"].push_back(world.body_names[static_cast<std::size_t>(body)]);
+    for (const int wall : lit.walls)
+        highlight["walls"].push_back(world.wall_names[static_cast<std::size_t>(wall)]);
+    highlight["point_px"] =
+        lit.has_contact ? to_json(view.camera().to_screen(lit.point)) : nlohmann::json();
+    highlight["normal"] = lit.has_contact ? to_json(lit.normal) : nlohmann::json();
+    return highlight;
+}
+
+// The labels drawn, where each is on screen.
+nlohmann::json labels_json(const WorldView& view) {
+    nlohmann::json labels = nlohmann::json::array();
+    for (const ShownLabel& label : view.shown_labels())
+        labels.push_back({{"text", label.text},
+                          {"top_left_px", to_json(label.top_left)},
+                          {"size_px", to_json(label.size)}});
+    return labels;
+}
+
+// The event table's rows shown, where each is on screen.
+nlohmann::json table_rows_json(const WorldView& view) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const TableRowOnScreen& row : view.table_rows())
+        rows.push_back({{"cancelled", row.cancelled},
+                        {"index", row.index},
+                        {"center_px", to_json(row.center_px)}});
+    return rows;
+}
+
+// The panel's "Selected body at t" (null when no body is selected).
+nlohmann::json selected_body_json(const WorldView& view) {
+    const auto body = view.selected_body_at_t();
+    if (!body) return nullptr;
+    return {{"name", view.world().body_names[static_cast<std::size_t>(body->index)]},
+            {"position", to_json(body->pose.position)},
+            {"velocity", to_json(body->rates.velocity)},
+            {"angle", body->pose.angle},
+            {"angular_velocity", body->rates.angular_velocity},
+            {"turns", body->turns}};
 }
 
 } // namespace
@@ -227,17 +327,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
         lab_side_json(lab.obstacle());
     report["scrub_t"] = lab.scrub_t;
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
-    nlohmann::json answers = nlohmann::json::array();
-    for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
-        nlohmann::json item = {{"name", answer.algorithm->name},
-                               {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
-                               {"disagrees", answer.disagrees},
-                               {"has_query", answer.has_query}};
-        if (answer.refusal) item["refusal"] = *answer.refusal;
-        if (answer.iterative) item["iterative"] = ccd::iterative_to_json(*answer.iterative);
-        answers.push_back(item);
-    }
-    report["algorithms"] = answers;
+    report["algorithms"] = algorithms_json(lab);
     report["disagreement"] = lab.any_disagreement();
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];
@@ -252,95 +342,35 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["can_undo"] = view.can_undo();
     report["help_shown"] = view.help_shown();
     report["layers"] = layers_json(view.layers());
-    nlohmann::json checkboxes = nlohmann::json::object();
-    for (const auto& [key, at] : view.show_checkboxes())
-        checkboxes[key] = to_json(at);
-    report["show_px"] = checkboxes;
+    report["show_px"] = checkboxes_json(view);
     report["equation_candidate"] = view.shown_candidate();
     report["layout"] = layout_json(view);
     if (session) report["session"] = to_json(*session);
-
     write_atomically(path, report);
 }
 
 void write_report(const std::filesystem::path& path, const WorldView& view,
                   const std::filesystem::path& scene, const SessionReport* session) {
-    const ccd::SceneWorld& world = view.world();
-    // The processed events (the log's first lines), each with where it happened on screen.
-    const std::vector<nlohmann::json> lines = ccd::event_log_to_json(view.log(), world);
-    nlohmann::json events = nlohmann::json::array();
-    for (std::size_t i = 0; i < view.log().events.size(); ++i) {
-        nlohmann::json event = lines[i];
-        event["point_px"] = to_json(view.camera().to_screen(view.log().events[i].point));
-        events.push_back(std::move(event));
-    }
-    nlohmann::json bodies = nlohmann::json::array();
-    for (int i = 0; i < static_cast<int>(world.body_names.size()); ++i) {
-        const Vec2 at = view.position_at(i, view.scrub_t());
-        nlohmann::json body = {{"name", world.body_names[static_cast<std::size_t>(i)]},
-                               {"position", to_json(at)},
-                               {"position_px", to_json(view.camera().to_screen(at))}};
-        if (view.turns(i)) { // its orientation at t and its outline as drawn
-            body["angle"] = view.pose_at(i, view.scrub_t()).angle;
-            nlohmann::json outline = nlohmann::json::array();
-            for (const Vec2 v : view.drawn_outline(i, view.scrub_t()))
-                outline.push_back(to_json(v));
-            body["outline"] = outline;
-        }
-        bodies.push_back(std::move(body));
-    }
     nlohmann::json report = {{"mode", "world"},
                              {"scene", scene.filename().string()},
                              {"frame", view.log().frame},
                              {"scrub_t", view.scrub_t()},
                              {"selected_event", view.selected_event()},
-                             {"events", events},
+                             {"events", events_json(view)},
                              {"cancelled", view.log().cancelled.size()},
-                             {"bodies", bodies}};
+                             {"bodies", bodies_json(view)}};
     report["selected_cancelled"] = view.selected_cancelled();
     report["refusal"] = view.refusal() ? nlohmann::json(*view.refusal()) : nlohmann::json();
-    const WorldHighlight lit = view.highlight();
-    nlohmann::json highlight = {{"bodies", nlohmann::json::array()},
-                                {"walls", nlohmann::json::array()}};
-    for (const int body : lit.bodies)
-        highlight["bodies"].push_back(world.body_names[static_cast<std::size_t>(body)]);
-    for (const int wall : lit.walls)
-        highlight["walls"].push_back(world.wall_names[static_cast<std::size_t>(wall)]);
-    highlight["point_px"] =
-        lit.has_contact ? to_json(view.camera().to_screen(lit.point)) : nlohmann::json();
-    highlight["normal"] = lit.has_contact ? to_json(lit.normal) : nlohmann::json();
-    report["highlight"] = highlight;
+    report["highlight"] = highlight_json(view);
     report["layers"] = layers_json(view.layers());
     report["dense"] = view.dense();
-    nlohmann::json labels = nlohmann::json::array();
-    for (const ShownLabel& label : view.shown_labels())
-        labels.push_back({{"text", label.text},
-                          {"top_left_px", to_json(label.top_left)},
-                          {"size_px", to_json(label.size)}});
-    report["labels"] = labels;
-    nlohmann::json rows = nlohmann::json::array();
-    for (const TableRowOnScreen& row : view.table_rows())
-        rows.push_back({{"cancelled", row.cancelled},
-                        {"index", row.index},
-                        {"center_px", to_json(row.center_px)}});
-    report["table_rows"] = rows;
-    nlohmann::json checkboxes = nlohmann::json::object();
-    for (const auto& [key, at] : view.show_checkboxes())
-        checkboxes[key] = to_json(at);
-    report["show_px"] = checkboxes;
+    report["labels"] = labels_json(view);
+    report["table_rows"] = table_rows_json(view);
+    report["show_px"] = checkboxes_json(view);
     report["timeline"] = timeline_json(view);
     report["compare"] = compare_json(view);
     report["edit"] = edit_json(view);
-    if (const auto body = view.selected_body_at_t()) // the panel's "Selected body at t"
-        report["selected_body"] = {
-            {"name", world.body_names[static_cast<std::size_t>(body->index)]},
-            {"position", to_json(body->pose.position)},
-            {"velocity", to_json(body->rates.velocity)},
-            {"angle", body->pose.angle},
-            {"angular_velocity", body->rates.angular_velocity},
-            {"turns", body->turns}};
-    else
-        report["selected_body"] = nullptr;
+    report["selected_body"] = selected_body_json(view);
     report["help_shown"] = view.help_shown();
     report["layout"] = layout_json(view);
     if (session) report["session"] = to_json(*session);

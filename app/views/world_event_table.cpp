@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
 namespace {
@@ -52,6 +53,22 @@ std::string vec_text(Vec2 v) {
     std::snprintf(text, sizeof text, "(%.4g, %.4g)", v.x == 0.0 ? 0.0 : v.x,
                   v.y == 0.0 ? 0.0 : v.y);
     return text;
+}
+
+// The cells after a row's label, the same for an event and a cancelled prediction: where the
+// label is goes to `rows` (as `row`), then the time, the two parties and the feature.
+template <class Record>
+void time_parties_feature_cells(const Record& r, const std::string& parties, TableRowOnScreen row,
+                                std::vector<TableRowOnScreen>& rows) {
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    row.center_px = {lo.x + 6.0, (lo.y + hi.y) * 0.5};
+    rows.push_back(row);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.6f", r.time);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(parties.c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(feature_label(r.feature, r.vertex, r.edge).c_str());
 }
 
 } // namespace
@@ -204,15 +221,9 @@ void WorldView::event_row(const ccd::ContactEvent& e) {
                           ImGuiSelectableFlags_SpanAllColumns))
         select_event(e.sequence);
     if (ImGui::IsItemHovered()) event_tooltip(e);
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    table_rows_.push_back({false, e.sequence, {lo.x + 6.0, (lo.y + hi.y) * 0.5}});
-    ImGui::TableNextColumn();
-    ImGui::Text("%.6f", e.time);
-    ImGui::TableNextColumn();
-    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, e.body).c_str(),
-                name_of(e.other_kind, e.other).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(feature_label(e.feature, e.vertex, e.edge).c_str());
+    time_parties_feature_cells(
+        e, name_of(ccd::OtherKind::Body, e.body) + " / " + name_of(e.other_kind, e.other),
+        {false, e.sequence, {}}, table_rows_);
     ImGui::TableNextColumn();
     // At the scrubbed t, an event still to come (predicted by then or not).
     ImGui::TextUnformatted(e.time > timeline_.t() ? "ahead" : "processed");
@@ -291,15 +302,9 @@ void WorldView::cancelled_row(int index) {
                           ImGuiSelectableFlags_SpanAllColumns))
         select_cancelled(index);
     if (ImGui::IsItemHovered()) cancelled_tooltip(c);
-    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    table_rows_.push_back({true, index, {lo.x + 6.0, (lo.y + hi.y) * 0.5}});
-    ImGui::TableNextColumn();
-    ImGui::Text("%.6f", c.time);
-    ImGui::TableNextColumn();
-    ImGui::Text("%s / %s", name_of(ccd::OtherKind::Body, c.body).c_str(),
-                name_of(c.other_kind, c.other).c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(feature_label(c.feature, c.vertex, c.edge).c_str());
+    time_parties_feature_cells(
+        c, name_of(ccd::OtherKind::Body, c.body) + " / " + name_of(c.other_kind, c.other),
+        {true, index, {}}, table_rows_);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(status_of(c).c_str());
     ImGui::TableNextColumn();

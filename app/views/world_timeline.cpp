@@ -90,6 +90,182 @@ void draw_processed_ticks(ImDrawList* list, std::vector<float> xs, float y) {
     }
 }
 
+// A strip of the timeline: its draw list and its corners, filled with `background` and clipped
+// to it (end_strip pops the clip).
+struct Strip {
+    ImDrawList* list;
+    float x0, y0, x1, y1;
+};
+
+Strip begin_strip(Vec2 lo, Vec2 hi, ImU32 background) {
+    const Strip strip{ImGui::GetWindowDrawList(), static_cast<float>(lo.x),
+                      static_cast<float>(lo.y), static_cast<float>(hi.x), static_cast<float>(hi.y)};
+    strip.list->AddRectFilled({strip.x0, strip.y0}, {strip.x1, strip.y1}, background);
+    strip.list->PushClipRect({strip.x0, strip.y0}, {strip.x1, strip.y1}, true);
+    return strip;
+}
+
+void end_strip(const Strip& strip) {
+    strip.list->PopClipRect();
+}
+
+// The plot's values at one x: a frame's (wide frames) or the largest of a column's frames; -1:
+// no frame there.
+struct PlotSample {
+    float x, events = -1, cancelled = -1, spent = -1;
+};
+
+// The plot's samples and the largest of each value in view.
+struct PlotSamples {
+    std::vector<PlotSample> samples;
+    float most_events = 0, most_cancelled = 0, most_spent = 0;
+};
+
+PlotSamples plot_samples(const Timeline& timeline, const AxisScale& scale, bool wide) {
+    PlotSamples plot;
+    const auto columns = static_cast<int>(std::max(1.0f, scale.x1 - scale.x0));
+    if (!wide)
+        for (int c = 0; c < columns; ++c)
+            plot.samples.push_back({scale.x0 + static_cast<float>(c) + 0.5f});
+    const auto [first, last] = visible_frames(timeline);
+    for (int f = first; f <= last; ++f) {
+        const FrameMarks& marks = timeline.run().marks(f);
+        const auto events = static_cast<float>(marks.events);
+        const auto cancelled = static_cast<float>(marks.cancelled);
+        const auto spent = static_cast<float>(marks.step_seconds);
+        plot.most_events = std::max(plot.most_events, events);
+        plot.most_cancelled = std::max(plot.most_cancelled, cancelled);
+        plot.most_spent = std::max(plot.most_spent, spent);
+        if (wide) {
+            plot.samples.push_back({scale.x_of(f + 0.5), events, cancelled, spent});
+            continue;
+        }
+        const int c = std::clamp(static_cast<int>(scale.x_of(f + 0.5) - scale.x0), 0, columns - 1);
+        PlotSample& column = plot.samples[static_cast<std::size_t>(c)];
+        column.events = std::max(column.events, events);
+        column.cancelled = std::max(column.cancelled, cancelled);
+        column.spent = std::max(column.spent, spent);
+    }
+    return plot;
+}
+
+// The events as bars, the cancelled predictions and the time spent as lines, each scaled to its
+// largest in view, under the legend's line.
+void draw_plot_values(const Strip& strip, const PlotSamples& plot, const AxisScale& scale,
+                      bool wide) {
+    const float bottom = strip.y1 - 1.0f;
+    const float room = strip.y1 - strip.y0 - 16.0f; // the legend's line above
+    const auto y_of = [&](float value, float most) {
+        return bottom - (most > 0.0f ? std::max(0.0f, value) / most : 0.0f) * room;
+    };
+    const float half_bar =
+        wide ? std::max(0.5f, static_cast<float>(scale.pixels_per_frame()) * 0.3f) : 0.5f;
+    for (const PlotSample& sample : plot.samples)
+        if (sample.events > 0.0f)
+            strip.list->AddRectFilled({sample.x - half_bar, y_of(sample.events, plot.most_events)},
+                                      {sample.x + half_bar, bottom},
+                                      u32(palette::impact.with_alpha(0.55f)));
+    const auto polyline = [&](float PlotSample::*value, float most, Color color) {
+        const PlotSample* before = nullptr;
+        for (const PlotSample& sample : plot.samples) {
+            if (sample.*value < 0.0f) continue;
+            if (before)
+                strip.list->AddLine({before->x, y_of(before->*value, most)},
+                                    {sample.x, y_of(sample.*value, most)}, u32(color), 1.2f);
+            else if (wide)
+                strip.list->AddCircleFilled({sample.x, y_of(sample.*value, most)}, 2.0f,
+                                            u32(color));
+            before = &sample;
+        }
+    };
+    polyline(&PlotSample::cancelled, plot.most_cancelled, kCancelledTick);
+    polyline(&PlotSample::spent, plot.most_spent, kTimeSpent);
+}
+
+// Every frame's start when there is room, numbered every n frames; the frame shown lighter, the
+// selected frames tinted.
+void draw_frame_grid(const Strip& strip, const AxisScale& scale, const Timeline& timeline) {
+    ImDrawList* list = strip.list;
+    const double per_frame = scale.pixels_per_frame();
+    list->AddRectFilled({scale.x_of(timeline.frame()), strip.y0},
+                        {scale.x_of(timeline.frame() + 1), strip.y1}, IM_COL32(55, 60, 75, 255));
+    if (const auto& range = timeline.selection())
+        list->AddRectFilled({scale.x_of(range->first), strip.y0},
+                            {scale.x_of(range->second + 1), strip.y1}, IM_COL32(90, 140, 230, 110));
+    int every = 1;
+    for (const int n : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000})
+        if (n * per_frame >= 48.0) {
+            every = n;
+            break;
+        }
+    const auto [first, last] = visible_frames(timeline);
+    for (int f = first; f <= last + 1; ++f) {
+        const float x = scale.x_of(f);
+        if (per_frame >= 4.0)
+            list->AddLine({x, strip.y0}, {x, strip.y1}, IM_COL32(90, 95, 110, 255));
+        if (f % every == 0) {
+            list->AddLine({x, strip.y1 - 8}, {x, strip.y1}, IM_COL32(160, 165, 180, 255));
+            list->AddText({x + 2, strip.y1 - 15}, IM_COL32(160, 165, 180, 255),
+                          std::to_string(f).c_str());
+        }
+    }
+}
+
+// Each visible frame's ticks: where they are in it when frames are wide enough (the frame shown
+// from its log), else one tick of each kind a frame has, at its middle.
+void draw_frame_ticks(const Strip& strip, const AxisScale& scale, const Timeline& timeline) {
+    ImDrawList* list = strip.list;
+    const float y0 = strip.y0, height = strip.y1 - strip.y0;
+    const auto [first, last] = visible_frames(timeline);
+    if (scale.pixels_per_frame() < 8.0) {
+        for (int f = first; f <= last; ++f) {
+            const FrameMarks& marks = timeline.run().marks(f);
+            const float x = scale.x_of(f + 0.5);
+            if (marks.events > 0) draw_tick(list, TickKind::Processed, x, y0, height);
+            if (marks.cancelled > 0) draw_tick(list, TickKind::Cancelled, x, y0, height);
+            if (marks.chatter_cuts > 0) draw_tick(list, TickKind::ChatterCut, x, y0, height);
+            if (marks.budget_cut) draw_tick(list, TickKind::BudgetCut, x, y0, height);
+        }
+        return;
+    }
+    const int shown = timeline.frame();
+    for (int f = first; f <= last; ++f) {
+        if (f == shown) continue;
+        for (const Tick& tick : timeline.run().marks(f).tick_list())
+            draw_tick(list, tick.kind, scale.x_of(f + tick.t()), y0, height);
+    }
+    const ccd::EventLog& log = timeline.log();
+    std::vector<float> processed;
+    for (const ccd::ContactEvent& e : log.events)
+        processed.push_back(scale.x_of(shown + e.time));
+    draw_processed_ticks(list, std::move(processed), y0);
+    for (const ccd::CancelledPrediction& c : log.cancelled)
+        if (c.time <= 1.0)
+            draw_tick(list, TickKind::Cancelled, scale.x_of(shown + c.time), y0, height);
+    for (const ccd::ChatterCut& cut : log.chatter_cuts)
+        draw_tick(list, TickKind::ChatterCut, scale.x_of(shown + cut.time), y0, height);
+    if (log.budget_cut)
+        draw_tick(list, TickKind::BudgetCut, scale.x_of(shown + log.budget_cut->time), y0, height);
+}
+
+// A comparison's differences (faint) and its first divergence (across the axis, flagged).
+void draw_divergences(const Strip& strip, const AxisScale& scale, const ComparedRun& compared) {
+    if (!compared.divergence().diverged()) return;
+    const std::size_t count = compared.divergence().differences.size();
+    for (std::size_t i = count; i-- > 0;) {
+        const ComparedRun::Place place = compared.place_of(i);
+        const float at = scale.x_of(Timeline::place(place.frame, place.t));
+        if (i > 0) {
+            strip.list->AddLine({at, strip.y1 - 10}, {at, strip.y1},
+                                u32(palette::disagreement.with_alpha(0.6f)), 1.0f);
+            continue;
+        }
+        strip.list->AddLine({at, strip.y0}, {at, strip.y1}, u32(palette::disagreement), 2.0f);
+        strip.list->AddTriangleFilled({at, strip.y1 - 9}, {at - 5, strip.y1}, {at + 5, strip.y1},
+                                      u32(palette::disagreement));
+    }
+}
+
 } // namespace
 
 // The transport: Restart, previous frame, play backward, play or pause, next frame, the events
@@ -212,176 +388,53 @@ void WorldView::draw_timeline_strip() {
 // took (lines), each scaled to its largest in view. Frames narrower than a few pixels share
 // columns: each column shows the largest of its frames.
 void WorldView::draw_frame_plot(Vec2 lo, Vec2 hi) const {
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    const auto x0 = static_cast<float>(lo.x), y0 = static_cast<float>(lo.y);
-    const auto x1 = static_cast<float>(hi.x), y1 = static_cast<float>(hi.y);
-    list->AddRectFilled({x0, y0}, {x1, y1}, IM_COL32(20, 22, 28, 255));
-    list->PushClipRect({x0, y0}, {x1, y1}, true);
+    const Strip strip = begin_strip(lo, hi, IM_COL32(20, 22, 28, 255));
     const AxisScale scale = scale_of(timeline_, lo, hi);
     const bool wide = scale.pixels_per_frame() >= 3.0;
-    // One sample per frame (wide frames) or per column, at its x.
-    struct Sample {
-        float x, events = -1, cancelled = -1, spent = -1;
-    };
-    std::vector<Sample> samples;
-    const auto columns = static_cast<int>(std::max(1.0f, x1 - x0));
-    if (!wide)
-        for (int c = 0; c < columns; ++c)
-            samples.push_back({x0 + static_cast<float>(c) + 0.5f});
-    float most_events = 0, most_cancelled = 0, most_spent = 0;
-    const auto [first, last] = visible_frames(timeline_);
-    for (int f = first; f <= last; ++f) {
-        const FrameMarks& marks = timeline_.run().marks(f);
-        const auto events = static_cast<float>(marks.events);
-        const auto cancelled = static_cast<float>(marks.cancelled);
-        const auto spent = static_cast<float>(marks.step_seconds);
-        most_events = std::max(most_events, events);
-        most_cancelled = std::max(most_cancelled, cancelled);
-        most_spent = std::max(most_spent, spent);
-        if (wide) {
-            samples.push_back({scale.x_of(f + 0.5), events, cancelled, spent});
-            continue;
-        }
-        const int c = std::clamp(static_cast<int>(scale.x_of(f + 0.5) - x0), 0, columns - 1);
-        Sample& column = samples[static_cast<std::size_t>(c)];
-        column.events = std::max(column.events, events);
-        column.cancelled = std::max(column.cancelled, cancelled);
-        column.spent = std::max(column.spent, spent);
-    }
-    const float bottom = y1 - 1.0f;
-    const float room = y1 - y0 - 16.0f; // the legend's line above
-    const auto y_of = [&](float value, float most) {
-        return bottom - (most > 0.0f ? std::max(0.0f, value) / most : 0.0f) * room;
-    };
-    const float half_bar =
-        wide ? std::max(0.5f, static_cast<float>(scale.pixels_per_frame()) * 0.3f) : 0.5f;
-    for (const Sample& sample : samples)
-        if (sample.events > 0.0f)
-            list->AddRectFilled({sample.x - half_bar, y_of(sample.events, most_events)},
-                                {sample.x + half_bar, bottom},
-                                u32(palette::impact.with_alpha(0.55f)));
-    const auto polyline = [&](float Sample::*value, float most, Color color) {
-        const Sample* before = nullptr;
-        for (const Sample& sample : samples) {
-            if (sample.*value < 0.0f) continue;
-            if (before)
-                list->AddLine({before->x, y_of(before->*value, most)},
-                              {sample.x, y_of(sample.*value, most)}, u32(color), 1.2f);
-            else if (wide)
-                list->AddCircleFilled({sample.x, y_of(sample.*value, most)}, 2.0f, u32(color));
-            before = &sample;
-        }
-    };
-    polyline(&Sample::cancelled, most_cancelled, kCancelledTick);
-    polyline(&Sample::spent, most_spent, kTimeSpent);
+    const PlotSamples plot = plot_samples(timeline_, scale, wide);
+    draw_plot_values(strip, plot, scale, wide);
     // The legend, each in its colour; the playhead.
     char text[96];
-    ImVec2 at{x0 + 4.0f, y0 + 1.0f};
+    ImVec2 at{strip.x0 + 4.0f, strip.y0 + 1.0f};
     const auto legend = [&](Color color) {
-        list->AddText(at, u32(color), text);
+        strip.list->AddText(at, u32(color), text);
         at.x += ImGui::CalcTextSize(text).x + 12.0f;
     };
-    std::snprintf(text, sizeof text, "events (up to %.0f)", most_events);
+    std::snprintf(text, sizeof text, "events (up to %.0f)", plot.most_events);
     legend(palette::impact);
-    std::snprintf(text, sizeof text, "cancelled (%.0f)", most_cancelled);
+    std::snprintf(text, sizeof text, "cancelled (%.0f)", plot.most_cancelled);
     legend(kCancelledTick);
-    std::snprintf(text, sizeof text, "step time (%.2f ms)", most_spent * 1e3f);
+    std::snprintf(text, sizeof text, "step time (%.2f ms)", plot.most_spent * 1e3f);
     legend(kTimeSpent);
     if (compared_)
         if (const auto parted = compared_->first_divergence()) {
             const float x_parted = scale.x_of(Timeline::place(parted->frame, parted->t));
-            list->AddLine({x_parted, y0}, {x_parted, y1}, u32(palette::disagreement), 2.0f);
+            strip.list->AddLine({x_parted, strip.y0}, {x_parted, strip.y1},
+                                u32(palette::disagreement), 2.0f);
             std::snprintf(text, sizeof text, "runs part: frame %d, t = %.4g", parted->frame,
                           parted->t);
             legend(palette::disagreement);
         }
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
-    list->AddLine({x, y0}, {x, y1}, u32(palette::highlight.with_alpha(0.5f)), 1.0f);
-    list->PopClipRect();
+    strip.list->AddLine({x, strip.y0}, {x, strip.y1}, u32(palette::highlight.with_alpha(0.5f)),
+                        1.0f);
+    end_strip(strip);
 }
 
-// The axis: frame boundaries and numbers, each frame's ticks, the playhead.
+// The axis: frame boundaries and numbers, each frame's ticks, a comparison's divergences, the
+// playhead.
 void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    const auto x0 = static_cast<float>(lo.x), y0 = static_cast<float>(lo.y);
-    const auto x1 = static_cast<float>(hi.x), y1 = static_cast<float>(hi.y);
-    list->AddRectFilled({x0, y0}, {x1, y1}, IM_COL32(30, 33, 40, 255));
-    list->PushClipRect({x0, y0}, {x1, y1}, true);
+    const Strip strip = begin_strip(lo, hi, IM_COL32(30, 33, 40, 255));
     const AxisScale scale = scale_of(timeline_, lo, hi);
-    const double per_frame = scale.pixels_per_frame();
-    const auto [first, last] = visible_frames(timeline_);
-    // The frame shown, lighter; every frame's start when there is room, numbered every n.
-    list->AddRectFilled({scale.x_of(timeline_.frame()), y0},
-                        {scale.x_of(timeline_.frame() + 1), y1}, IM_COL32(55, 60, 75, 255));
-    if (const auto& range = timeline_.selection())
-        list->AddRectFilled({scale.x_of(range->first), y0}, {scale.x_of(range->second + 1), y1},
-                            IM_COL32(90, 140, 230, 110));
-    int every = 1;
-    for (const int n : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000})
-        if (n * per_frame >= 48.0) {
-            every = n;
-            break;
-        }
-    for (int f = first; f <= last + 1; ++f) {
-        const float x = scale.x_of(f);
-        if (per_frame >= 4.0) list->AddLine({x, y0}, {x, y1}, IM_COL32(90, 95, 110, 255));
-        if (f % every == 0) {
-            list->AddLine({x, y1 - 8}, {x, y1}, IM_COL32(160, 165, 180, 255));
-            list->AddText({x + 2, y1 - 15}, IM_COL32(160, 165, 180, 255),
-                          std::to_string(f).c_str());
-        }
-    }
-    const float height = y1 - y0;
-    if (per_frame >= 8.0) { // each frame's ticks where they are in it
-        for (int f = first; f <= last; ++f) {
-            if (f == timeline_.frame()) continue;
-            for (const Tick& tick : timeline_.run().marks(f).tick_list())
-                draw_tick(list, tick.kind, scale.x_of(f + tick.t()), y0, height);
-        }
-        const int shown = timeline_.frame();
-        std::vector<float> processed;
-        for (const ccd::ContactEvent& e : log().events)
-            processed.push_back(scale.x_of(shown + e.time));
-        draw_processed_ticks(list, std::move(processed), y0);
-        for (const ccd::CancelledPrediction& c : log().cancelled)
-            if (c.time <= 1.0)
-                draw_tick(list, TickKind::Cancelled, scale.x_of(shown + c.time), y0, height);
-        for (const ccd::ChatterCut& cut : log().chatter_cuts)
-            draw_tick(list, TickKind::ChatterCut, scale.x_of(shown + cut.time), y0, height);
-        if (log().budget_cut)
-            draw_tick(list, TickKind::BudgetCut, scale.x_of(shown + log().budget_cut->time), y0,
-                      height);
-    } else { // a frame narrower than its ticks: one tick of each kind it has, at its middle
-        for (int f = first; f <= last; ++f) {
-            const FrameMarks& marks = timeline_.run().marks(f);
-            const float x = scale.x_of(f + 0.5);
-            if (marks.events > 0) draw_tick(list, TickKind::Processed, x, y0, height);
-            if (marks.cancelled > 0) draw_tick(list, TickKind::Cancelled, x, y0, height);
-            if (marks.chatter_cuts > 0) draw_tick(list, TickKind::ChatterCut, x, y0, height);
-            if (marks.budget_cut) draw_tick(list, TickKind::BudgetCut, x, y0, height);
-        }
-    }
-    // A comparison's differences (faint) and its first divergence (across the axis, flagged).
-    if (compared_ && compared_->divergence().diverged()) {
-        const std::size_t count = compared_->divergence().differences.size();
-        for (std::size_t i = count; i-- > 0;) {
-            const ComparedRun::Place place = compared_->place_of(i);
-            const float at = scale.x_of(Timeline::place(place.frame, place.t));
-            if (i > 0) {
-                list->AddLine({at, y1 - 10}, {at, y1}, u32(palette::disagreement.with_alpha(0.6f)),
-                              1.0f);
-                continue;
-            }
-            list->AddLine({at, y0}, {at, y1}, u32(palette::disagreement), 2.0f);
-            list->AddTriangleFilled({at, y1 - 9}, {at - 5, y1}, {at + 5, y1},
-                                    u32(palette::disagreement));
-        }
-    }
+    draw_frame_grid(strip, scale, timeline_);
+    draw_frame_ticks(strip, scale, timeline_);
+    if (compared_) draw_divergences(strip, scale, *compared_);
     // The playhead: a line across the axis under a handle.
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
-    list->AddLine({x, y0}, {x, y1}, u32(palette::highlight), 2.0f);
-    list->AddTriangleFilled({x - 6, y0}, {x + 6, y0}, {x, y0 + 8}, u32(palette::highlight));
-    list->PopClipRect();
+    strip.list->AddLine({x, strip.y0}, {x, strip.y1}, u32(palette::highlight), 2.0f);
+    strip.list->AddTriangleFilled({x - 6, strip.y0}, {x + 6, strip.y0}, {x, strip.y0 + 8},
+                                  u32(palette::highlight));
+    end_strip(strip);
 }
 
 // Space plays or pauses, Shift+Space plays backward, Left and Right step a frame, R restarts,

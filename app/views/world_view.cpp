@@ -44,6 +44,26 @@ ccd::Scene stepped_scene(const ccd::Scene& scene) {
     return ccd::turning_refusal(scene) ? ccd::Scene{} : scene;
 }
 
+// Walls at `t`, where the frame's log puts them; a moving wall's frame start and end faint and
+// dashed. A party of the selected event (`lit`) glows under its line.
+void draw_walls(ShapeRenderer& r, const ccd::EventLog& log, double t, const WorldHighlight& lit) {
+    for (std::size_t w = 0; w < log.wall_paths.size(); ++w) {
+        const ccd::WallPath& path = log.wall_paths[w];
+        if (path.points.empty()) continue;
+        if (path.points.size() > 1) {
+            const Color faint = palette::wall.with_alpha(0.35f);
+            const ccd::Segment start = path.points.front().segment;
+            const ccd::Segment end = path.points.back().segment;
+            r.line(start.a, start.b, 1.5f, faint, 6.0f);
+            r.line(end.a, end.b, 1.5f, faint, 6.0f);
+        }
+        const ccd::Segment at = ccd::segment_at(path, t);
+        if (lit.has_wall(static_cast<int>(w)))
+            r.line(at.a, at.b, 11.0f, palette::highlight.with_alpha(0.45f));
+        r.line(at.a, at.b, 3.0f, palette::wall);
+    }
+}
+
 } // namespace
 
 WorldView::WorldView(const ccd::Scene& scene, std::size_t recording_cap)
@@ -335,23 +355,7 @@ void WorldView::set_layers(const ShowLayers& layers) {
 void WorldView::draw_world(ShapeRenderer& r) const {
     const WorldHighlight lit = highlight();
     const double pixels = canvas_.camera().pixels_per_unit;
-    // Walls at the scrubbed t, where the frame's log puts them; a moving wall's frame start and
-    // end faint and dashed. A party of the selected event glows under its line.
-    for (std::size_t w = 0; w < timeline_.log().wall_paths.size(); ++w) {
-        const ccd::WallPath& path = timeline_.log().wall_paths[w];
-        if (path.points.empty()) continue;
-        if (path.points.size() > 1) {
-            const Color faint = palette::wall.with_alpha(0.35f);
-            const ccd::Segment start = path.points.front().segment;
-            const ccd::Segment end = path.points.back().segment;
-            r.line(start.a, start.b, 1.5f, faint, 6.0f);
-            r.line(end.a, end.b, 1.5f, faint, 6.0f);
-        }
-        const ccd::Segment at = ccd::segment_at(path, timeline_.t());
-        if (lit.has_wall(static_cast<int>(w)))
-            r.line(at.a, at.b, 11.0f, palette::highlight.with_alpha(0.45f));
-        r.line(at.a, at.b, 3.0f, palette::wall);
-    }
+    draw_walls(r, timeline_.log(), timeline_.t(), lit);
     if (layers_.paths)
         for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
             const auto& points = timeline_.log().paths[i].points;

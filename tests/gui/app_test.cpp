@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb_image.h>
 
 #include <algorithm>
 #include <cmath>
@@ -17,54 +16,20 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::Image;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
+using ccdlab_test::Rgb;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using ccdlab_test::scratch_dir;
+using ccdlab_test::take_screenshot;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
 const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
-
-struct Rgb {
-    int r, g, b;
-};
-
-class Image {
-public:
-    explicit Image(const fs::path& path) {
-        pixels_.reset(stbi_load(path.c_str(), &width_, &height_, &channels_, 3));
-    }
-    bool loaded() const { return pixels_ != nullptr; }
-    int width() const { return width_; }
-    int height() const { return height_; }
-    Rgb at(int x, int y) const {
-        const unsigned char* p = pixels_.get() + (static_cast<std::size_t>(y) * width_ + x) * 3;
-        return {p[0], p[1], p[2]};
-    }
-    // True if any pixel within `radius` of (x, y) satisfies `predicate`.
-    template <class Predicate>
-    bool any_near(double x, double y, int radius, Predicate predicate) const {
-        for (int dy = -radius; dy <= radius; ++dy)
-            for (int dx = -radius; dx <= radius; ++dx) {
-                const int px = static_cast<int>(std::lround(x)) + dx;
-                const int py = static_cast<int>(std::lround(y)) + dy;
-                if (px >= 0 && py >= 0 && px < width_ && py < height_ && predicate(at(px, py)))
-                    return true;
-            }
-        return false;
-    }
-
-private:
-    struct Free {
-        void operator()(unsigned char* p) const { stbi_image_free(p); }
-    };
-    std::unique_ptr<unsigned char, Free> pixels_;
-    int width_ = 0, height_ = 0, channels_ = 0;
-};
 
 // The palette of app/kit/color.hpp, loosely: blue for the mover, orange for the impact.
 bool is_blue(Rgb c) {
@@ -101,18 +66,12 @@ TEST(AppScreenshot, AScreenshotOntoALinkAndAReportOntoAPrivateFileKeepThem) {
 }
 
 TEST(AppScreenshot, RendersTheDefaultSceneToAPngOfTheRequestedSize) {
-    const fs::path dir = scratch_dir();
-    const auto result = run_command(kApp + " --scene " + kScenes + "/default.json --size 1000x700" +
-                                    " --screenshot " + (dir / "shot.png").string() + " --report " +
-                                    (dir / "report.json").string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-
-    const Image image(dir / "shot.png");
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/default.json", "--size", "1000x700"}, scratch_dir());
     ASSERT_TRUE(image.loaded());
     EXPECT_EQ(image.width(), 1000);
     EXPECT_EQ(image.height(), 700);
 
-    const json report = read_json(dir / "report.json");
     ASSERT_FALSE(report["hit"].is_null()) << "the default scene is a hit";
     // Pixels per world unit, from where the app drew the center and the tip.
     const double dx_px = report["handles_px"]["tip"][0].get<double>() -
@@ -144,14 +103,9 @@ bool is_band_tint(Rgb c) {
 TEST(AppScreenshot, TheBandThatProducedTheHitIsTinted) {
     // In the default scene the interior is hit: a point of the band, off the segment's line and
     // off the ball's path, is tinted orange (the caps are not).
-    const fs::path dir = scratch_dir();
-    const auto result = run_command(kApp + " --scene " + kScenes + "/default.json --size 1000x700" +
-                                    " --screenshot " + (dir / "shot.png").string() + " --report " +
-                                    (dir / "report.json").string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(dir / "report.json");
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/default.json", "--size", "1000x700"}, scratch_dir());
     ASSERT_EQ(report["hit"]["feature"], "interior");
-    const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     // A point a quarter of the way from A to B, pushed 0.6 r off the line, in pixels.
     const double ax = report["handles_px"]["a"][0], ay = report["handles_px"]["a"][1];
@@ -176,18 +130,13 @@ TEST(AppScreenshot, TheBandThatProducedTheHitIsTinted) {
 
 TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
     // scenes/seed004-infinite-line.json: seed 004 alone reports a contact at t = 0.
-    const fs::path dir = scratch_dir();
-    const auto result = run_command(kApp + " --scene " + kScenes + "/seed004-infinite-line.json" +
-                                    " --size 1000x700 --screenshot " + (dir / "shot.png").string() +
-                                    " --report " + (dir / "report.json").string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(dir / "report.json");
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/seed004-infinite-line.json", "--size", "1000x700"}, scratch_dir());
     EXPECT_TRUE(report["hit"].is_null());
     EXPECT_TRUE(report["disagreement"].get<bool>());
     for (const json& answer : report["algorithms"])
         EXPECT_EQ(answer["disagrees"].get<bool>(), answer["name"] == "seed004") << answer.dump();
     // Its circle at t = 0 is drawn dashed in pink around the ball's start.
-    const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     const double cx = report["handles_px"]["center"][0], cy = report["handles_px"]["center"][1];
     const double dx_px = report["handles_px"]["tip"][0].get<double>() - cx;
@@ -207,15 +156,12 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
 TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
     // The app registers Box2D's b2TimeOfImpact as "box2d". scenes/two-circles.json: Box2D stops
     // where the centres are 1 + 1 - 3 x 0.005 = 1.985 apart, t = 0.5419 against the exact
-    // 0.54 (tests/app/labmodel/query_lab_pairs_test.cpp works it out): its own target reached, so no
-    // disagreement, and its search for the panel.
+    // 0.54 (tests/app/labmodel/query_lab_pairs_test.cpp works it out): its own target reached, so
+    // no disagreement, and its search for the panel.
     const fs::path dir = scratch_dir();
     const auto report_of = [&](const std::string& scene) {
-        const auto result = run_command(
-            kApp + " --scene " + kScenes + "/" + scene + " --size 1000x700 --screenshot " +
-            (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
-        EXPECT_EQ(result.exit_code, 0) << result.output;
-        const json report = read_json(dir / "report.json");
+        const json report =
+            take_screenshot({"--scene", kScenes + "/" + scene, "--size", "1000x700"}, dir).report;
         for (const json& answer : report["algorithms"])
             if (answer["name"] == "box2d") return answer;
         ADD_FAILURE() << "no box2d in the lab's algorithms";
@@ -240,13 +186,9 @@ TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
     // stops; B hits C (x = 6) at t = 0.4. At t = 0.3, A is at x = 2 and B at x = 3 + 10 * 0.1 =
     // 4. (Home frames everything drawn: C leaves to x = 12 by the frame's end, beyond the
     // scene's view, so the scale is the report's.)
-    const fs::path dir = scratch_dir();
-    const auto result =
-        run_command(kApp + " --scene " + kScenes + "/seed004-a-hits-b-first.json" +
-                    " --size 1400x900 --t 0.3 --screenshot " + (dir / "shot.png").string() +
-                    " --report " + (dir / "report.json").string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(dir / "report.json");
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "1400x900", "--t", "0.3"},
+        scratch_dir());
     ASSERT_EQ(report["mode"], "world");
     ASSERT_EQ(report["events"].size(), 2u) << report.dump();
     EXPECT_EQ(report["events"][0]["a"], "A");
@@ -260,7 +202,6 @@ TEST(AppWorld, ShowsTheBodiesWhereTheSchedulersLogPutsThem) {
                  bx = report["bodies"][1]["position_px"][0];
     EXPECT_NEAR(bx - ax, 2.0 * ppu, 1e-6);
     // A is drawn there: its outline (the first body's colour, blue) a radius above its center.
-    const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     const double ay = report["bodies"][0]["position_px"][1];
     EXPECT_TRUE(image.any_near(ax, ay - 0.5 * ppu, 2, is_blue));
@@ -309,11 +250,8 @@ TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItThroughABudgetCut) {
                               {"db", {4.0, 0.0}}}}}};
         std::ofstream(scene) << file.dump(2);
     }
-    const auto result = run_command(
-        kApp + " --scene " + scene.string() + " --size 1400x1000 --t 0.5 --screenshot " +
-        (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(dir / "report.json");
+    const auto [report, image] =
+        take_screenshot({"--scene", scene.string(), "--size", "1400x1000", "--t", "0.5"}, dir);
     ASSERT_EQ(report["events"].size(), 2000u);
     EXPECT_NEAR(report["events"][1999]["t"].get<double>(), 0.798, 1e-9);
     // The wall's ends at t = 0 on screen (the scene as edited), at the canvas's scale (Home
@@ -324,7 +262,6 @@ TEST(AppWorld, AMovingWallIsDrawnWhereTheLogPutsItThroughABudgetCut) {
     const double x12 = mover["a_px"][0], y_low = mover["a_px"][1], y_high = mover["b_px"][1];
     EXPECT_NEAR(y_low - y_high, 3.0 * ppu, 1e-6);
     const double y = (y_low + y_high) / 2.0; // x-axis crossings away from everything else
-    const Image image(dir / "shot.png");
     ASSERT_TRUE(image.loaded());
     EXPECT_TRUE(image.any_near(x12 + 2.0 * ppu, y, 2, is_wall)) << "at x = 14";
     EXPECT_FALSE(image.any_near(x12 + 1.2 * ppu, y, 3, is_wall)) << "nothing at x = 13.2";
@@ -373,51 +310,22 @@ TEST(AppWithoutDisplay, SaysSoInOneLineAndSuggestsAScreenshot) {
     EXPECT_EQ(std::count(result.output.begin(), result.output.end(), '\n'), 1) << result.output;
 }
 
-// Drives a real window with xdotool (XTEST events through the X server, GLFW and ImGui).
+// The query lab on the default scene, in a window driven with xdotool.
 class AppDrag : public testing::Test {
 protected:
     void SetUp() override {
-        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
-        dir_ = scratch_dir();
-        report_ = dir_ / "report.json";
-        app_ = std::make_unique<BackgroundProcess>(
-            std::vector<std::string>{kApp, "--scene", kScenes + "/default.json", "--size",
-                                     "1280x800", "--report", report_.string()},
-            dir_.string()); // F12 writes its screenshots there
-        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
-            << "the app wrote no report";
-        const auto search =
-            run_command("xdotool search --sync --onlyvisible --name '^ccdlab - default.json$'");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        window_ = search.output.substr(0, search.output.find('\n'));
+        app_ = std::make_unique<RunningApp>(
+            scratch_dir(),
+            std::vector<std::string>{"--scene", kScenes + "/default.json", "--size", "1280x800"},
+            "^ccdlab - default.json$");
     }
 
-    json report() const { return read_json(report_); }
-
-    // Presses the left button at `from`, moves in steps to `to`, releases.
-    void drag(double fx, double fy, double tx, double ty) const {
-        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, tx, ty);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
+    json report() const { return app_->report(); }
+    void drag(double fx, double fy, double tx, double ty) const { app_->drag(fx, fy, tx, ty); }
     // Ctrl+Q. After an edit the app asks first (unsaved changes): the edit is discarded then.
-    void quit_with_ctrl_q() const {
-        const bool dirty = report()["session"]["dirty"].get<bool>();
-        const auto result =
-            run_command("xdotool windowfocus --sync " + window_ + " key --clearmodifiers ctrl+q");
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-        if (dirty) {
-            ASSERT_TRUE(
-                eventually([&] { return report()["session"]["dialog"] == "unsaved-changes"; }, 10s))
-                << "quitting with unsaved changes asks first";
-            run_command("xdotool windowfocus --sync " + window_ + " keydown d sleep 0.2 keyup d");
-        }
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
-    }
+    void quit_with_ctrl_q() const { EXPECT_EQ(app_->quit(), 0) << "the app did not quit"; }
 
-    fs::path dir_, report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
+    std::unique_ptr<RunningApp> app_;
 };
 
 TEST_F(AppDrag, DraggingTheCircleMovesItAndChangesTheTimeOfImpact) {
@@ -455,32 +363,19 @@ TEST_F(AppDrag, CtrlZUndoesAWholeDragAndCtrlYRedoesIt) {
     const json dragged = report();
     ASSERT_TRUE(dragged["can_undo"].get<bool>());
     // Held keys: ImGui 1.86 loses a press and release that arrive within one frame.
-    run_command("xdotool windowfocus --sync " + window_ + " keydown ctrl+z sleep 0.2 keyup ctrl+z");
+    app_->key("ctrl+z");
     ASSERT_TRUE(
         eventually([&] { return report()["mover"]["center"] == before["mover"]["center"]; }, 10s))
         << "the drag, made of several mouse moves, is undone in one step: " << report().dump();
     EXPECT_EQ(report()["hit"]["t"], before["hit"]["t"]);
-    run_command("xdotool windowfocus --sync " + window_ + " keydown ctrl+y sleep 0.2 keyup ctrl+y");
+    app_->key("ctrl+y");
     ASSERT_TRUE(
         eventually([&] { return report()["mover"]["center"] == dragged["mover"]["center"]; }, 10s));
     quit_with_ctrl_q();
 }
 
 TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
-    run_command("xdotool windowfocus --sync " + window_ + " keydown F12 sleep 0.2 keyup F12");
-    fs::path shot;
-    ASSERT_TRUE(eventually(
-        [&] {
-            for (const auto& entry : fs::directory_iterator(dir_))
-                if (entry.path().filename().string().rfind("ccdlab-", 0) == 0 &&
-                    entry.path().extension() == ".png")
-                    shot = entry.path();
-            return !shot.empty();
-        },
-        10s))
-        << "no ccdlab-*.png in " << dir_;
-    ASSERT_TRUE(eventually([&] { return Image(shot).loaded(); }, 5s));
-    const Image image(shot);
+    const Image image = app_->screenshot();
     EXPECT_EQ(image.width(), 1280);
     EXPECT_EQ(image.height(), 800);
     const json now = report();
@@ -493,7 +388,7 @@ TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
 
 TEST_F(AppDrag, F1ShowsTheHelp) {
     ASSERT_FALSE(report()["help_shown"].get<bool>());
-    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.2 keyup F1");
+    app_->key("F1");
     EXPECT_TRUE(eventually([&] { return report()["help_shown"].get<bool>(); }, 10s));
     quit_with_ctrl_q();
 }
@@ -514,8 +409,8 @@ TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
 
 TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
     // The scenes of scenes/ go in the order of its guided tour, scenes/tour.txt (one file name a
-    // line, '#' comments; tests/app/session/scene_library_test.cpp checks every scene is in it); the
-    // stop after default.json.
+    // line, '#' comments; tests/app/session/scene_library_test.cpp checks every scene is in it);
+    // the stop after default.json.
     std::vector<std::string> names;
     std::ifstream tour(fs::path(kScenes) / "tour.txt");
     for (std::string line; std::getline(tour, line);)
@@ -526,9 +421,7 @@ TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
 
     ASSERT_EQ(report()["scene"], "default.json");
     // (The key is held for 0.2 s: ImGui 1.86 loses a press and release within one frame.)
-    const auto key =
-        run_command("xdotool windowfocus --sync " + window_ + " keydown Next sleep 0.2 keyup Next");
-    ASSERT_EQ(key.exit_code, 0) << key.output;
+    app_->key("Next");
     ASSERT_TRUE(eventually([&] { return report()["scene"] == expected; }, 10s)) << report().dump();
     quit_with_ctrl_q();
 }
@@ -536,73 +429,45 @@ TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
 TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
     // The world view starts at the end of frame 0 (t = 1); playing at 0.5 frames a second steps
     // frame 1 within a few seconds.
-    const fs::path dir = scratch_dir();
-    const fs::path report = dir / "report.json";
-    BackgroundProcess app(
-        {kApp, "--scene", kScenes + "/bouncing-balls.json", "--report", report.string()});
-    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    ASSERT_EQ(read_json(report)["frame"], 0);
-    const auto search =
-        run_command("xdotool search --sync --onlyvisible --name '^ccdlab - bouncing-balls.json$'");
-    ASSERT_EQ(search.exit_code, 0) << search.output;
-    const std::string window = search.output.substr(0, search.output.find('\n'));
-    run_command("xdotool windowfocus --sync " + window + " keydown space sleep 0.2 keyup space");
-    EXPECT_TRUE(eventually([&] { return read_json(report)["frame"] == 1; }, 15s))
-        << read_json(report).dump();
-    run_command("xdotool windowfocus --sync " + window + " keydown ctrl+q sleep 0.2 keyup ctrl+q");
-    EXPECT_EQ(app.wait_for_exit(10s), 0);
+    RunningApp app(scratch_dir(), {"--scene", kScenes + "/bouncing-balls.json"},
+                   "^ccdlab - bouncing-balls.json$");
+    ASSERT_EQ(app.report()["frame"], 0);
+    app.key("space");
+    EXPECT_TRUE(eventually([&] { return app.report()["frame"] == 1; }, 15s)) << app.report().dump();
+    EXPECT_EQ(app.quit(), 0);
 }
 
 TEST(AppWorldStep, PeriodAndCommaStepThroughTheEventsInProcessingOrder) {
     // Seed 004's A-B-C (scenes/seed004-a-hits-b-first.json): A meets B at t = 0.2 (event 0),
     // B meets C at t = 0.4 (event 1). From t = 0: '.' selects event 0 and moves t there, '.'
     // again event 1, ',' back to event 0.
-    const fs::path dir = scratch_dir();
-    const fs::path report = dir / "report.json";
-    BackgroundProcess app({kApp, "--scene", kScenes + "/seed004-a-hits-b-first.json", "--t", "0",
-                           "--report", report.string()});
-    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    ASSERT_EQ(read_json(report)["scrub_t"], 0.0);
-    const auto search = run_command(
-        "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
-    ASSERT_EQ(search.exit_code, 0) << search.output;
-    const std::string window = search.output.substr(0, search.output.find('\n'));
-    const auto press = [&](const std::string& key) {
-        run_command("xdotool windowfocus --sync " + window + " keydown " + key +
-                    " sleep 0.2 keyup " + key);
-    };
+    RunningApp app(scratch_dir(), {"--scene", kScenes + "/seed004-a-hits-b-first.json", "--t", "0"},
+                   "^ccdlab - seed004-a-hits-b-first.json$");
+    ASSERT_EQ(app.report()["scrub_t"], 0.0);
     const auto at = [&](int event, double t) {
         return eventually(
             [&] {
-                const json r = read_json(report);
+                const json r = app.report();
                 return r["selected_event"] == event && r["scrub_t"] == t;
             },
             10s);
     };
-    press("period");
-    EXPECT_TRUE(at(0, 0.2)) << read_json(report).dump();
-    press("period");
-    EXPECT_TRUE(at(1, 0.4)) << read_json(report).dump();
-    press("comma");
-    EXPECT_TRUE(at(0, 0.2)) << read_json(report).dump();
-    run_command("xdotool windowfocus --sync " + window + " keydown ctrl+q sleep 0.2 keyup ctrl+q");
-    EXPECT_EQ(app.wait_for_exit(10s), 0);
+    app.key("period");
+    EXPECT_TRUE(at(0, 0.2)) << app.report().dump();
+    app.key("period");
+    EXPECT_TRUE(at(1, 0.4)) << app.report().dump();
+    app.key("comma");
+    EXPECT_TRUE(at(0, 0.2)) << app.report().dump();
+    EXPECT_EQ(app.quit(), 0);
 }
 
 TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
     const fs::path dir = scratch_dir(); // also sets XDG_CONFIG_HOME to dir/config
-    const fs::path report = dir / "report.json";
+    const std::string title = "^ccdlab - seed004-a-hits-b-first.json$";
     {
-        BackgroundProcess app({kApp, "--scene", kScenes + "/seed004-a-hits-b-first.json", "--size",
-                               "900x600", "--report", report.string()});
-        ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-        const auto search = run_command(
-            "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        const std::string window = search.output.substr(0, search.output.find('\n'));
-        run_command("xdotool windowfocus --sync " + window +
-                    " keydown ctrl+q sleep 0.2 keyup ctrl+q");
-        ASSERT_EQ(app.wait_for_exit(10s), 0);
+        RunningApp app(
+            dir, {"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "900x600"}, title);
+        ASSERT_EQ(app.quit(), 0);
     }
     const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
     EXPECT_EQ(fs::path(settings["last_scene"].get<std::string>()).filename(),
@@ -611,18 +476,11 @@ TEST(AppSettings, TheNextRunOpensTheLastSceneAtTheLastSize) {
     EXPECT_EQ(settings["height"], 600);
 
     // No --scene, no --size: the same scene, at the same size.
-    fs::remove(report);
-    BackgroundProcess again({kApp, "--report", report.string()});
-    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    EXPECT_EQ(read_json(report)["scene"], "seed004-a-hits-b-first.json");
-    const auto geometry = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - "
-                                      "seed004-a-hits-b-first.json$' getwindowgeometry");
+    RunningApp again(dir, {}, title);
+    EXPECT_EQ(again.report()["scene"], "seed004-a-hits-b-first.json");
+    const auto geometry = run_command("xdotool getwindowgeometry " + again.window());
     EXPECT_NE(geometry.output.find("900x600"), std::string::npos) << geometry.output;
-    const auto search = run_command(
-        "xdotool search --sync --onlyvisible --name '^ccdlab - seed004-a-hits-b-first.json$'");
-    run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
-                " keydown ctrl+q sleep 0.2 keyup ctrl+q");
-    EXPECT_EQ(again.wait_for_exit(10s), 0);
+    EXPECT_EQ(again.quit(), 0);
 }
 
 } // namespace

@@ -9,7 +9,6 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb_image.h>
 
 #include <cmath>
 #include <filesystem>
@@ -22,13 +21,14 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::Image;
+using ccdlab_test::Rgb;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
 
 std::string read_text(const fs::path& path) {
@@ -39,11 +39,7 @@ std::string read_text(const fs::path& path) {
 // A running ccdlab in a scratch folder of its own (settings and autosave in dir/config).
 class AppRun : public testing::Test {
 protected:
-    void SetUp() override {
-        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
-        dir_ = ccdlab_test::scratch_dir();
-        report_ = dir_ / "report.json";
-    }
+    void SetUp() override { dir_ = ccdlab_test::scratch_dir(); }
 
     fs::path autosave_file() const { return dir_ / "config" / "ccdlab" / "autosave.json"; }
 
@@ -54,47 +50,17 @@ protected:
     }
 
     void start(std::vector<std::string> args) {
-        fs::remove(report_);
-        args.insert(args.begin(), kApp);
-        for (const char* extra : {"--size", "1280x800", "--report"})
-            args.emplace_back(extra);
-        args.push_back(report_.string());
-        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
-        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
-            << "the app wrote no report";
-        const auto search = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - '");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        window_ = search.output.substr(0, search.output.find('\n'));
+        args.insert(args.end(), {"--size", "1280x800"});
+        app_ = std::make_unique<RunningApp>(dir_, args);
     }
 
-    json report() const { return ccdlab_test::read_json(report_); }
-    json session() const { return report()["session"]; }
-
-    // Holds `keys` (xdotool's names, e.g. ctrl+s) for 0.2 s.
-    void key(const std::string& keys) const {
-        const auto result = ccdlab_test::key_in_window(window_, keys);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    void type(const std::string& text) const {
-        const auto result = ccdlab_test::type_in_window(window_, text);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    void move_to(double x, double y) const {
-        run_command("xdotool mousemove --window " + window_ + " " + std::to_string(std::lround(x)) +
-                    " " + std::to_string(std::lround(y)) + " sleep 0.2");
-    }
-
-    void click(double x, double y) const {
-        move_to(x, y);
-        run_command("xdotool mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
-    }
-
-    void drag(double fx, double fy, double tx, double ty) const {
-        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, tx, ty);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
+    json report() const { return app_->report(); }
+    json session() const { return app_->session(); }
+    void key(const std::string& keys) const { app_->key(keys); }
+    void type(const std::string& text) const { app_->type(text); }
+    void move_to(double x, double y) const { app_->move_to(x, y); }
+    void click(double x, double y) const { app_->click(x, y); }
+    void drag(double fx, double fy, double tx, double ty) const { app_->drag(fx, fy, tx, ty); }
 
     // Drags the query lab's circle by its center and waits until the report shows it moved.
     json drag_the_ball() {
@@ -136,9 +102,8 @@ protected:
         EXPECT_EQ(app_->wait_for_exit(10s), 0) << "Discard did not quit: " << session().dump();
     }
 
-    fs::path dir_, report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
+    fs::path dir_;
+    std::unique_ptr<RunningApp> app_;
 };
 
 TEST_F(AppRun, SaveAfterADragKeepsTheMovedBodyForTheNextRun) {
@@ -201,10 +166,15 @@ TEST_F(AppRun, QuittingWithUnsavedChangesAsksAndQuitsOnlyOnDiscard) {
 
     key("ctrl+q");
     wait_for_dialog("unsaved-changes");
-    EXPECT_FALSE(app_->wait_for_exit(1500ms).has_value()) << "it quit without asking";
+    EXPECT_TRUE(app_->running()) << "it quit without asking";
     key("Escape"); // Cancel
     ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
-    EXPECT_FALSE(app_->wait_for_exit(1000ms).has_value()) << "Cancel quit";
+    // Still running and answering after Cancel: F1 shows the help, F1 hides it.
+    key("F1");
+    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s)) << "Cancel quit";
+    key("F1");
+    ASSERT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
+    EXPECT_TRUE(app_->running()) << "Cancel quit";
     EXPECT_TRUE(session()["dirty"].get<bool>()) << "the edit is still there";
 
     quit_discarding();
@@ -285,8 +255,8 @@ TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
     quit_expecting_no_question();
 }
 
-bool is_handle_yellow(const unsigned char* p) {
-    return p[0] > 200 && p[1] > 170 && p[2] < 120;
+bool is_handle_yellow(Rgb c) {
+    return c.r > 200 && c.g > 170 && c.b < 120;
 }
 
 // The box's floor and right wall meet at (5, -5): dragging that corner moves both ends; with
@@ -349,25 +319,9 @@ TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
     ASSERT_TRUE(eventually([&] { return segments() == 1; }, 10s)) << "the delete is undone";
 
     // F12: the circle's center handle is drawn where the report says.
-    key("F12");
-    fs::path shot;
-    ASSERT_TRUE(eventually(
-        [&] {
-            for (const auto& entry : fs::directory_iterator(dir_))
-                if (entry.path().extension() == ".png") shot = entry.path();
-            return !shot.empty();
-        },
-        10s));
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels = nullptr;
-    ASSERT_TRUE(eventually(
-        [&] { return (pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3)); }, 5s));
-    const auto pixel = [&](int x, int y) {
-        return pixels + (static_cast<std::size_t>(y) * width + x) * 3;
-    };
-    EXPECT_TRUE(is_handle_yellow(pixel(300, 250))) << "the center handle";
-    EXPECT_FALSE(is_handle_yellow(pixel(300, 150))) << "nothing far above it";
-    stbi_image_free(pixels);
+    const Image shot = app_->screenshot();
+    EXPECT_TRUE(is_handle_yellow(shot.at(300, 250))) << "the center handle";
+    EXPECT_FALSE(is_handle_yellow(shot.at(300, 150))) << "nothing far above it";
 
     // Select the circle by its handle, delete it, undo, redo.
     click(300, 250);

@@ -19,66 +19,34 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
 
 class AppLayout : public testing::Test {
 protected:
-    void SetUp() override {
-        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
-        dir_ = ccdlab_test::scratch_dir();
-        report_ = dir_ / "report.json";
+    void SetUp() override { dir_ = ccdlab_test::scratch_dir(); }
+
+    void start(const std::vector<std::string>& args) {
+        app_ = std::make_unique<RunningApp>(dir_, args);
     }
 
-    void start(std::vector<std::string> args) {
-        fs::remove(report_);
-        args.insert(args.begin(), kApp);
-        args.emplace_back("--report");
-        args.push_back(report_.string());
-        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
-        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
-            << "the app wrote no report";
-        const auto search = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - '");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        window_ = search.output.substr(0, search.output.find('\n'));
-    }
-
-    json report() const { return read_json(report_); }
+    json report() const { return app_->report(); }
     json canvas() const { return report()["layout"]["canvas"]; }
+    void key(const std::string& keys) const { app_->key(keys); }
+    void type(const std::string& text) const { app_->type(text); }
+    void drag(double fx, double fy, double tx, double ty) const { app_->drag(fx, fy, tx, ty); }
+    // Ctrl+Q, and Discard if it asks about unsaved changes.
+    void quit() { EXPECT_EQ(app_->quit(), 0) << "the app did not quit"; }
 
-    void key(const std::string& keys) const {
-        const auto result = ccdlab_test::key_in_window(window_, keys);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    void type(const std::string& text) const {
-        const auto result = ccdlab_test::type_in_window(window_, text);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    void drag(double fx, double fy, double tx, double ty) const {
-        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, tx, ty);
-        ASSERT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    void quit() {
-        key("ctrl+q");
-        if (eventually([&] { return report()["session"]["dialog"] == "unsaved-changes"; }, 2s))
-            key("d");
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit";
-    }
-
-    fs::path dir_, report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
+    fs::path dir_;
+    std::unique_ptr<RunningApp> app_;
 };
 
 // Whether the point `px` (window pixels) is on the canvas of `canvas` (a report's).
@@ -104,16 +72,16 @@ TEST_F(AppLayout, TwentyMillisecondTapsAtFiveFramesASecondAllRegister) {
            "--frame-delay-ms", "200"});
     ASSERT_GE(report()["events"].size(), 6u);
     ASSERT_EQ(report()["selected_event"], -1);
-    std::string taps = "xdotool windowfocus --sync " + window_;
+    std::string taps = "xdotool windowfocus --sync " + app_->window();
     for (int i = 0; i < 6; ++i)
         taps += " keydown period sleep 0.02 keyup period sleep 0.05";
     ASSERT_EQ(run_command(taps).exit_code, 0);
     EXPECT_TRUE(eventually([&] { return report()["selected_event"] == 5; }, 15s))
         << "selected event " << report()["selected_event"] << " after six taps";
     // A tap of F1 (help on) and another (off) of 20 ms: both seen.
-    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.02 keyup F1");
+    run_command("xdotool windowfocus --sync " + app_->window() + " keydown F1 sleep 0.02 keyup F1");
     EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
-    run_command("xdotool windowfocus --sync " + window_ + " keydown F1 sleep 0.02 keyup F1");
+    run_command("xdotool windowfocus --sync " + app_->window() + " keydown F1 sleep 0.02 keyup F1");
     EXPECT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
     quit();
 }
@@ -125,7 +93,7 @@ TEST_F(AppLayout, ATwentyMillisecondClickAtFiveFramesASecondSelects) {
            "--frame-delay-ms", "200"});
     ASSERT_TRUE(report()["edit"]["selected"].is_null());
     const auto click = [&](const json& px) {
-        run_command("xdotool mousemove --window " + window_ + " " +
+        run_command("xdotool mousemove --window " + app_->window() + " " +
                     std::to_string(std::lround(px[0].get<double>())) + " " +
                     std::to_string(std::lround(px[1].get<double>())) +
                     " sleep 0.5 mousedown 1 sleep 0.02 mouseup 1");
@@ -206,10 +174,10 @@ TEST_F(AppLayout, HomeFramesTheBallAtBothEndsOfTheFrameAfterItWasDraggedOffTheVi
     ASSERT_TRUE(
         eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s));
     // Pan the world away with the right button.
-    run_command("xdotool mousemove --window " + window_ +
+    run_command("xdotool mousemove --window " + app_->window() +
                 " 250 300 sleep 0.2 mousedown 3 sleep "
                 "0.2 mousemove --window " +
-                window_ + " 450 500 sleep 0.2 mouseup 3 sleep 0.2");
+                app_->window() + " 450 500 sleep 0.2 mouseup 3 sleep 0.2");
     key("Home");
     ASSERT_TRUE(eventually(
         [&] {

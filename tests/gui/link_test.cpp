@@ -19,14 +19,13 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
-using ccdlab_test::key_in_window;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using ccdlab_test::scratch_dir;
-using ccdlab_test::type_in_window;
+using ccdlab_test::take_screenshot;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -42,18 +41,15 @@ TEST(AppLink, ALinkOpensTheCaseAsItsSceneFileDoes) {
     // scenes/seed004-a-hits-b-first.json: A (x = 0, 10 per frame) hits B (x = 3) at t = 0.2;
     // B hits C (x = 6) at t = 0.4. At t = 0.3 A is at x = 2, B at x = 4: 2 units apart.
     const fs::path dir = scratch_dir();
-    const std::string size = " --size 1400x900 --t 0.3 --screenshot ";
-    const auto from_link =
-        run_command(kApp + " --link '" + link_of("seed004-a-hits-b-first.json") + "'" + size +
-                    (dir / "link.png").string() + " --report " + (dir / "link.json").string());
-    ASSERT_EQ(from_link.exit_code, 0) << from_link.output;
-    const auto from_file =
-        run_command(kApp + " --scene " + kScenes + "/seed004-a-hits-b-first.json" + size +
-                    (dir / "file.png").string() + " --report " + (dir / "file.json").string());
-    ASSERT_EQ(from_file.exit_code, 0) << from_file.output;
-    EXPECT_TRUE(fs::exists(dir / "link.png"));
+    const auto [report, link_image] = take_screenshot(
+        {"--link", link_of("seed004-a-hits-b-first.json"), "--size", "1400x900", "--t", "0.3"},
+        dir / "link");
+    json file_report = take_screenshot({"--scene", kScenes + "/seed004-a-hits-b-first.json",
+                                        "--size", "1400x900", "--t", "0.3"},
+                                       dir / "file")
+                           .report;
+    EXPECT_TRUE(link_image.loaded());
 
-    const json report = read_json(dir / "link.json");
     ASSERT_EQ(report["mode"], "world");
     ASSERT_EQ(report["events"].size(), 2u) << report.dump();
     EXPECT_EQ(report["events"][0]["a"], "A");
@@ -66,7 +62,6 @@ TEST(AppLink, ALinkOpensTheCaseAsItsSceneFileDoes) {
                  bx = report["bodies"][1]["position_px"][0];
     EXPECT_NEAR(bx - ax, 2.0 * pixels_per_unit(report), 1e-6);
     // Everything the app drew and computed is what it drew for the file; only the name differs.
-    json file_report = read_json(dir / "file.json");
     EXPECT_EQ(report["scene"], "") << "untitled";
     file_report["scene"] = "";
     EXPECT_EQ(report, file_report);
@@ -99,19 +94,13 @@ TEST(AppLink, ALinkThatDoesNotDecodeOpensNothingAndSaysWhy) {
 
 TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
     const fs::path dir = scratch_dir(); // also sets XDG_CONFIG_HOME to dir/config
-    const fs::path report = dir / "report.json";
-    BackgroundProcess app({kApp, "--link", link_of("two-circles.json"), "--size", "900x600",
-                           "--report", report.string()});
-    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    const json state = read_json(report);
+    RunningApp app(dir, {"--link", link_of("two-circles.json"), "--size", "900x600"},
+                   "^ccdlab - untitled$");
+    const json state = app.report();
     EXPECT_EQ(state["session"]["document"], "");
     EXPECT_EQ(state["session"]["dirty"], false);
-    const auto search =
-        run_command("xdotool search --sync --onlyvisible --name '^ccdlab - untitled$'");
-    ASSERT_EQ(search.exit_code, 0) << search.output;
     // Nothing unsaved: Ctrl+Q quits at once, and no last scene is remembered.
-    run_command("xdotool windowfocus --sync " + search.output.substr(0, search.output.find('\n')) +
-                " keydown ctrl+q sleep 0.2 keyup ctrl+q");
+    app.key("ctrl+q");
     EXPECT_EQ(app.wait_for_exit(10s), 0);
     const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
     EXPECT_FALSE(settings.contains("last_scene")) << settings.dump();
@@ -119,22 +108,15 @@ TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
 }
 
 TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
-    const fs::path dir = scratch_dir();
-    const fs::path report = dir / "report.json";
     const std::string scene = kScenes + "/seed004-a-hits-b-first.json";
-    BackgroundProcess app(
-        {kApp, "--scene", scene, "--size", "1280x800", "--report", report.string()});
-    ASSERT_TRUE(eventually([&] { return fs::exists(report); }, 20s));
-    const auto search = run_command("xdotool search --sync --onlyvisible --name '^ccdlab - '");
-    ASSERT_EQ(search.exit_code, 0) << search.output;
-    const std::string window = search.output.substr(0, search.output.find('\n'));
-    const auto session = [&] { return read_json(report)["session"]; };
+    RunningApp app(scratch_dir(), {"--scene", scene, "--size", "1280x800"});
+    const auto session = [&] { return app.session(); };
     const auto wait_for_dialog = [&](const std::string& dialog) {
         return eventually([&] { return session()["dialog"] == dialog; }, 10s);
     };
 
     // Copy link: the scene as the file holds it, against the default base, shown in a dialog.
-    key_in_window(window, "ctrl+l");
+    app.key("ctrl+l");
     ASSERT_TRUE(wait_for_dialog("link")) << session().dump();
     const std::string link = session()["last_link"];
     EXPECT_TRUE(link.starts_with("index.html#scene=")) << link;
@@ -142,31 +124,31 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
               ccd::scene_to_json(ccd::load_scene_file(scene)));
     EXPECT_EQ(session()["status"],
               "Copied the link (" + std::to_string(link.size()) + " characters)");
-    key_in_window(window, "Escape");
+    app.key("Escape");
     ASSERT_TRUE(wait_for_dialog("")) << session().dump();
 
     // A blank scene (nothing unsaved: no question), then a link that does not decode: its
     // located error ("#scene=" is characters 1 to 7, "AW1R" 8 to 11), and nothing opened.
-    key_in_window(window, "ctrl+n");
-    ASSERT_TRUE(eventually([&] { return read_json(report)["events"].empty(); }, 10s));
-    key_in_window(window, "ctrl+shift+l");
+    app.key("ctrl+n");
+    ASSERT_TRUE(eventually([&] { return app.report()["events"].empty(); }, 10s));
+    app.key("ctrl+shift+l");
     ASSERT_TRUE(wait_for_dialog("open-link")) << session().dump();
-    type_in_window(window, "#scene=AW1R!");
-    key_in_window(window, "Return");
+    app.type("#scene=AW1R!");
+    app.key("Return");
     ASSERT_TRUE(eventually([&] { return session()["status"] != "New scene"; }, 10s));
     EXPECT_EQ(session()["status"],
               "link: character 12 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)");
     EXPECT_EQ(session()["dialog"], "open-link") << "the dialog stays for the link to be mended";
-    EXPECT_TRUE(read_json(report)["events"].empty()) << "nothing opened";
+    EXPECT_TRUE(app.report()["events"].empty()) << "nothing opened";
 
     // The copied link pasted over the bad one: the case opens, untitled, with no unsaved
     // changes. seed004-a-hits-b-first.json: A hits B at t = 0.2, B hits C at t = 0.4.
-    key_in_window(window, "ctrl+a");
-    key_in_window(window, "ctrl+v");
-    key_in_window(window, "Return");
-    ASSERT_TRUE(eventually([&] { return read_json(report)["events"].size() == 2; }, 10s))
+    app.key("ctrl+a");
+    app.key("ctrl+v");
+    app.key("Return");
+    ASSERT_TRUE(eventually([&] { return app.report()["events"].size() == 2; }, 10s))
         << session().dump();
-    const json opened = read_json(report);
+    const json opened = app.report();
     EXPECT_EQ(opened["events"][0]["a"], "A");
     EXPECT_EQ(opened["events"][0]["b"], "B");
     EXPECT_DOUBLE_EQ(opened["events"][0]["t"].get<double>(), 0.2);
@@ -176,7 +158,7 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     EXPECT_EQ(opened["session"]["dialog"], "");
     EXPECT_EQ(opened["session"]["status"],
               "Opened the link (" + std::to_string(link.size()) + " characters)");
-    key_in_window(window, "ctrl+q");
+    app.key("ctrl+q");
     EXPECT_EQ(app.wait_for_exit(10s), 0);
 }
 

@@ -23,14 +23,12 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
-using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
 
 // A ball of radius 0.5 at the origin moving (1, 0) a frame between walls at x = 2 and x = -2:
@@ -44,35 +42,41 @@ const char* const kBallBetweenWalls = R"({
                { "name": "left", "a": [-2.0, -5.0], "b": [-2.0, 5.0] }]
 })";
 
+// The timeline's axis on screen, from a report's timeline: where a place (frame + t) is along
+// it, and its middle's height.
+struct Axis {
+    double x0, x1, view_start, view_width, y;
+    double x_of(double place) const { return x0 + (place - view_start) / view_width * (x1 - x0); }
+};
+
+Axis axis_of(const json& timeline) {
+    return {timeline["axis_lo_px"][0].get<double>(), timeline["axis_hi_px"][0].get<double>(),
+            timeline["view_start"].get<double>(), timeline["view_width"].get<double>(),
+            (timeline["axis_lo_px"][1].get<double>() + timeline["axis_hi_px"][1].get<double>()) *
+                0.5};
+}
+
 class AppTimeline : public testing::Test {
 protected:
     void SetUp() override {
-        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
         dir_ = ccdlab_test::scratch_dir();
-        report_ = dir_ / "report.json";
         std::ofstream(dir_ / "ball-between-walls.json") << kBallBetweenWalls;
     }
 
-    // `scene`: a file in the scratch folder or, when not there, among the shipped scenes.
+    // `scene`: a file in the scratch folder or, when not there, among the shipped scenes. Ready
+    // once the first frames have laid the strip out and its axis is reported.
     void start(const std::string& scene, std::vector<std::string> extra = {}) {
         const fs::path path = fs::exists(dir_ / scene) ? dir_ / scene : fs::path(kScenes) / scene;
-        std::vector<std::string> args = {kApp,       "--scene",  path.string(),   "--size",
-                                         "1280x800", "--report", report_.string()};
+        std::vector<std::string> args = {"--scene", path.string(), "--size", "1280x800"};
         args.insert(args.end(), extra.begin(), extra.end());
-        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
-        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
-            << "the app wrote no report";
-        const auto search =
-            run_command("xdotool search --sync --onlyvisible --name '^ccdlab - " + scene + "$'");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        window_ = search.output.substr(0, search.output.find('\n'));
-        // The first frames lay the strip out: wait for its axis to be reported.
-        ASSERT_TRUE(eventually(
-            [&] { return report()["timeline"]["axis_hi_px"][0].get<double>() > 0.0; }, 10s));
+        app_ =
+            std::make_unique<RunningApp>(dir_, args, "^ccdlab - " + scene + "$", [](const json& r) {
+                return r["timeline"]["axis_hi_px"][0].get<double>() > 0.0;
+            });
     }
 
-    json report() const { return read_json(report_); }
-    void key(const std::string& keys) const { ccdlab_test::key_in_window(window_, keys); }
+    json report() const { return app_->report(); }
+    void key(const std::string& keys) const { app_->key(keys); }
     void quit() {
         key("ctrl+q");
         EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
@@ -87,9 +91,8 @@ protected:
             10s);
     }
 
-    fs::path dir_, report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
+    fs::path dir_;
+    std::unique_ptr<RunningApp> app_;
 };
 
 TEST_F(AppTimeline, CommaStepsBackAcrossFrameBoundariesAndPeriodForward) {
@@ -149,11 +152,8 @@ TEST_F(AppTimeline, ThePlayheadDraggedToAnEarlierFrameShowsTheStraightRunsBodies
     ASSERT_TRUE(timeline["fitted"].get<bool>());
     ASSERT_EQ(timeline["view_start"], 0.0);
     ASSERT_EQ(timeline["view_width"], 21.0);
-    const double x0 = timeline["axis_lo_px"][0], x1 = timeline["axis_hi_px"][0];
-    const double y =
-        (timeline["axis_lo_px"][1].get<double>() + timeline["axis_hi_px"][1].get<double>()) * 0.5;
-    const auto x_of = [&](double place) { return x0 + place / 21.0 * (x1 - x0); };
-    ccdlab_test::drag_in_window(window_, x_of(20.5), y, x_of(7.5), y);
+    const Axis axis = axis_of(timeline);
+    app_->drag(axis.x_of(20.5), axis.y, axis.x_of(7.5), axis.y);
     ASSERT_TRUE(eventually([&] { return report()["frame"] == 7; }, 10s)) << report().dump();
     r = report();
     const double t = r["scrub_t"];
@@ -198,10 +198,7 @@ TEST_F(AppTimeline, ComparingWithBox2dsAlgorithmMarksWhereTheRunsPartAndGoesTher
 
     // "Go to the first divergence": frame 1 at the event, selected.
     const json button = r["compare"]["divergence_button_px"];
-    run_command("xdotool mousemove --window " + window_ + " " +
-                std::to_string(std::lround(button[0].get<double>())) + " " +
-                std::to_string(std::lround(button[1].get<double>())) +
-                " sleep 0.2 mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
+    app_->click(button[0].get<double>(), button[1].get<double>());
     EXPECT_TRUE(shows(1, 0.5, 0)) << report().dump();
     quit();
 }
@@ -212,12 +209,9 @@ TEST_F(AppTimeline, ShiftDragSelectsFramesAndCtrlEWritesThemAsAFixtureUnderTheNa
     const json timeline = report()["timeline"];
     ASSERT_EQ(timeline["view_start"], 0.0);
     ASSERT_EQ(timeline["view_width"], 7.0);
-    const double x0 = timeline["axis_lo_px"][0], x1 = timeline["axis_hi_px"][0];
-    const double y =
-        (timeline["axis_lo_px"][1].get<double>() + timeline["axis_hi_px"][1].get<double>()) * 0.5;
-    const auto x_of = [&](double place) { return x0 + place / 7.0 * (x1 - x0); };
-    run_command("xdotool windowfocus --sync " + window_ + " keydown shift");
-    ccdlab_test::drag_in_window(window_, x_of(3.5), y, x_of(5.5), y);
+    const Axis axis = axis_of(timeline);
+    run_command("xdotool windowfocus --sync " + app_->window() + " keydown shift");
+    app_->drag(axis.x_of(3.5), axis.y, axis.x_of(5.5), axis.y);
     run_command("xdotool keyup shift");
     ASSERT_TRUE(eventually(
         [&] {
@@ -229,7 +223,7 @@ TEST_F(AppTimeline, ShiftDragSelectsFramesAndCtrlEWritesThemAsAFixtureUnderTheNa
     // Ctrl+E asks for a name: typed over the one offered, Enter writes it.
     key("ctrl+e");
     ASSERT_TRUE(eventually([&] { return report()["session"]["dialog"] == "export"; }, 10s));
-    ccdlab_test::type_in_window(window_, "bounce-range");
+    app_->type("bounce-range");
     key("Return");
     const fs::path written = fixtures / "bounce-range.json";
     ASSERT_TRUE(

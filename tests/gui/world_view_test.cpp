@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb_image.h>
 
 #include <algorithm>
 #include <cmath>
@@ -22,14 +21,16 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
+using ccdlab_test::Image;
 using ccdlab_test::read_json;
+using ccdlab_test::Rgb;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
+using ccdlab_test::take_screenshot;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-const std::string kApp = CCDLAB_APP;
 const std::string kScenes = CCDLAB_SCENES_DIR;
 
 std::set<std::string> label_texts(const json& report) {
@@ -59,13 +60,9 @@ bool labels_overlap(const json& report) {
 
 // A screenshot run's report: what a scene opens with, no settings read.
 json screenshot_report(const std::string& scene) {
-    const fs::path dir = ccdlab_test::scratch_dir();
-    const fs::path report = dir / "report.json";
-    const auto result =
-        run_command(kApp + " --scene " + kScenes + "/" + scene + " --screenshot " +
-                    (dir / "shot.png").string() + " --size 1280x800 --report " + report.string());
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return read_json(report);
+    return take_screenshot({"--scene", kScenes + "/" + scene, "--size", "1280x800"},
+                           ccdlab_test::scratch_dir())
+        .report;
 }
 
 TEST(AppWorldLabels, EveryBodyAndWallIsNamedAndNoLabelCoversAnother) {
@@ -100,19 +97,15 @@ TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
     // is inside the box or on its corners, and everything in the canvas farther than 12 px
     // from the box is free of it.
     const fs::path dir = ccdlab_test::scratch_dir();
-    const fs::path scene = dir / "far.json", shot = dir / "shot.png",
-                   report_file = dir / "report.json";
+    const fs::path scene = dir / "far.json";
     {
         std::ifstream in(kScenes + "/polygons-in-a-box.json");
         json far = json::parse(in);
         far["view"] = {{"center", {0.0, 0.0}}, {"height", 40.0}};
         std::ofstream(scene) << far.dump(2);
     }
-    const auto result =
-        run_command(kApp + " --scene " + scene.string() + " --t 0 --screenshot " + shot.string() +
-                    " --size 1280x800 --report " + report_file.string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(report_file);
+    const auto [report, image] =
+        take_screenshot({"--scene", scene.string(), "--t", "0", "--size", "1280x800"}, dir);
     double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9; // the walls' extent on screen
     for (const json& wall : report["edit"]["segments"])
         for (const char* end : {"a_px", "b_px"}) {
@@ -121,23 +114,20 @@ TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
             y0 = std::min(y0, wall[end][1].get<double>());
             y1 = std::max(y1, wall[end][1].get<double>());
         }
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
-    ASSERT_NE(pixels, nullptr);
+    ASSERT_TRUE(image.loaded());
     int yellow_outside = 0;
     // The canvas ends where the side panel starts, left of its Show checkboxes.
-    double panel_left = width;
+    double panel_left = image.width();
     for (const auto& [key, at] : report["show_px"].items())
         panel_left = std::min(panel_left, at[0].get<double>() - 30.0);
     ASSERT_GT(panel_left, x1 + 12) << "the panel lies right of the box";
     const int canvas_width = static_cast<int>(panel_left);
-    for (int y = 0; y < height; ++y)
+    for (int y = 0; y < image.height(); ++y)
         for (int x = 0; x < canvas_width; ++x) {
             if (x > x0 - 12 && x < x1 + 12 && y > y0 - 12 && y < y1 + 12) continue;
-            const unsigned char* p = pixels + (static_cast<std::size_t>(y) * width + x) * 3;
-            if (p[0] > 200 && p[1] > 170 && p[2] < 120) ++yellow_outside;
+            const Rgb p = image.at(x, y);
+            if (p.r > 200 && p.g > 170 && p.b < 120) ++yellow_outside;
         }
-    stbi_image_free(pixels);
     EXPECT_EQ(yellow_outside, 0);
 }
 
@@ -155,57 +145,39 @@ TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {
 // A running ccdlab on one scene, its settings in a scratch folder.
 class AppWorldView : public testing::Test {
 protected:
-    void SetUp() override {
-        if (run_command("command -v xdotool").exit_code != 0) GTEST_FAIL() << "xdotool missing";
-        dir_ = ccdlab_test::scratch_dir(); // XDG_CONFIG_HOME = dir_/config
-        report_ = dir_ / "report.json";
-    }
+    void SetUp() override { dir_ = ccdlab_test::scratch_dir(); } // XDG_CONFIG_HOME = dir_/config
 
     void start(const std::string& scene, std::vector<std::string> extra = {}) {
-        fs::remove(report_);
-        std::vector<std::string> args = {kApp,       "--scene",  kScenes + "/" + scene, "--size",
-                                         "1280x800", "--report", report_.string()};
+        std::vector<std::string> args = {"--scene", kScenes + "/" + scene, "--size", "1280x800"};
         args.insert(args.end(), extra.begin(), extra.end());
-        app_ = std::make_unique<BackgroundProcess>(args, dir_.string());
-        ASSERT_TRUE(eventually([&] { return fs::exists(report_); }, 20s))
-            << "the app wrote no report";
-        const auto search =
-            run_command("xdotool search --sync --onlyvisible --name '^ccdlab - " + scene + "$'");
-        ASSERT_EQ(search.exit_code, 0) << search.output;
-        window_ = search.output.substr(0, search.output.find('\n'));
-        // The first frames lay the panel out, and a scroll bar that appears then moves what is
-        // below it: wait until the Show section's place is the same in six reports in a row.
-        json last;
-        int same = 0;
-        ASSERT_TRUE(eventually(
-            [&] {
-                const json now = report()["show_px"];
-                same = !now.empty() && now == last ? same + 1 : 0;
-                last = now;
-                return same >= 5;
-            },
-            10s));
+        app_ =
+            std::make_unique<RunningApp>(dir_, args, "^ccdlab - " + scene + "$", panel_settled());
     }
 
-    json report() const { return read_json(report_); }
-
-    void key(const std::string& keys) const { ccdlab_test::key_in_window(window_, keys); }
-
-    void click(const json& at) const {
-        run_command("xdotool mousemove --window " + window_ + " " +
-                    std::to_string(std::lround(at[0].get<double>())) + " " +
-                    std::to_string(std::lround(at[1].get<double>())) +
-                    " sleep 0.2 mousedown 1 sleep 0.2 mouseup 1 sleep 0.2");
+    // The first frames lay the panel out, and a scroll bar that appears then moves what is below
+    // it: ready when the Show section's place is the same in six reports in a row.
+    static ccdlab_test::ReportCondition panel_settled() {
+        return [last = json(), same = 0](const json& report) mutable {
+            const json now = report["show_px"];
+            same = !now.empty() && now == last ? same + 1 : 0;
+            last = now;
+            return same >= 5;
+        };
     }
+
+    json report() const { return app_->report(); }
+
+    void key(const std::string& keys) const { app_->key(keys); }
+
+    void click(const json& at) const { app_->click(at[0].get<double>(), at[1].get<double>()); }
 
     void quit() {
         key("ctrl+q");
         EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
     }
 
-    fs::path dir_, report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
+    fs::path dir_;
+    std::unique_ptr<RunningApp> app_;
 };
 
 TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndContact) {
@@ -325,13 +297,10 @@ TEST(AppWorldTurningDrawing, ThePlankIsDrawnTurnedAsTheCoreHasItAtT) {
     // and turning at 2 a frame, it has turned by 1 more, so by pi / 2 + 1 in all: vertex 0,
     // (-2, -0.1), is at (2 sin 1 + 0.1 cos 1, -2 cos 1 + 0.1 sin 1), and the points (+-1, -0.1)
     // of its edge 0 at +-(-sin 1 + 0.1 cos 1, cos 1 + 0.1 sin 1) about its center (0, 0).
-    const fs::path dir = ccdlab_test::scratch_dir();
-    const fs::path shot = dir / "shot.png", report_file = dir / "report.json";
-    const auto result = run_command(
-        kApp + " --scene " + kScenes + "/turning-plank-in-a-gap.json --mode world --t 0.5" +
-        " --screenshot " + shot.string() + " --size 1280x800 --report " + report_file.string());
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    const json report = read_json(report_file);
+    const auto [report, image] =
+        take_screenshot({"--scene", kScenes + "/turning-plank-in-a-gap.json", "--mode", "world",
+                         "--t", "0.5", "--size", "1280x800"},
+                        ccdlab_test::scratch_dir());
     ASSERT_EQ(report["bodies"].size(), 1u) << report.dump();
     const json& plank = report["bodies"][0];
     EXPECT_NEAR(plank["angle"].get<double>(), 1.0, 1e-12);
@@ -340,27 +309,19 @@ TEST(AppWorldTurningDrawing, ThePlankIsDrawnTurnedAsTheCoreHasItAtT) {
     EXPECT_NEAR(plank["outline"][0][0].get<double>(), 2.0 * s + 0.1 * c, 1e-12);
     EXPECT_NEAR(plank["outline"][0][1].get<double>(), -2.0 * c + 0.1 * s, 1e-12);
     // On screen the plank's blue is on that edge, at both points.
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels = stbi_load(shot.c_str(), &width, &height, &channels, 3);
-    ASSERT_NE(pixels, nullptr);
+    ASSERT_TRUE(image.loaded());
     const double ppu = ccdlab_test::pixels_per_unit(report);
     const double cx = plank["position_px"][0], cy = plank["position_px"][1];
     const auto blue_near = [&](double x, double y) { // the first body's colour, (64, 153, 255)
-        for (int dy = -3; dy <= 3; ++dy)
-            for (int dx = -3; dx <= 3; ++dx) {
-                const long px = std::lround(cx + x * ppu) + dx, py = std::lround(cy - y * ppu) + dy;
-                if (px < 0 || py < 0 || px >= width || py >= height) continue;
-                const unsigned char* p = pixels + (static_cast<std::size_t>(py) * width + px) * 3;
-                if (p[0] < 110 && p[1] > 120 && p[1] < 190 && p[2] > 220) return true;
-            }
-        return false;
+        return image.any_near(cx + x * ppu, cy - y * ppu, 3, [](Rgb p) {
+            return p.r < 110 && p.g > 120 && p.g < 190 && p.b > 220;
+        });
     };
     EXPECT_TRUE(blue_near(-s + 0.1 * c, c + 0.1 * s));
     EXPECT_TRUE(blue_near(s + 0.1 * c, -c + 0.1 * s));
     // Not where its outline at t = 0 would be: on the upright plank's side, at (0.1, 1), only
     // its faint outline at the frame's start (and the handles' yellow dashes) is drawn.
     EXPECT_FALSE(blue_near(0.1, 1.0));
-    stbi_image_free(pixels);
 }
 
 // --- a turning polygon: its spin handle and its panel fields ------------------------------------
@@ -396,7 +357,7 @@ protected:
             if (fields.contains(key) && fields[key][1].get<double>() > 60.0 &&
                 fields[key][1].get<double>() < 760.0)
                 return;
-            run_command("xdotool mousemove --window " + window_ +
+            run_command("xdotool mousemove --window " + app_->window() +
                         " 1100 120 sleep 0.1 click 5 sleep 0.2");
         }
         FAIL() << "the field " << key
@@ -415,8 +376,7 @@ TEST_F(AppWorldTurning, DraggingTheSpinHandleSetsTheAngularVelocityAndUndoRestor
     const double cx = before["spin_center_px"][0], cy = before["spin_center_px"][1];
     const double sx = before["spin_px"][0], sy = before["spin_px"][1];
     ASSERT_GT(std::hypot(sx - cx, sy - cy), 100.0);
-    const auto drag = ccdlab_test::drag_in_window(window_, sx, sy, cx + (sy - cy), cy - (sx - cx));
-    ASSERT_EQ(drag.exit_code, 0) << drag.output;
+    app_->drag(sx, sy, cx + (sy - cy), cy - (sx - cx));
     ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] != 2.0; }, 10s));
     const double spin = plank()["angular_velocity"];
     EXPECT_NEAR(spin, 2.0 + std::numbers::pi / 2.0, 0.02);
@@ -438,13 +398,13 @@ TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff
     scroll_panel_to("angular velocity");
     // Ctrl+click a number field to type into it.
     const json field = report()["edit"]["fields_px"]["angular velocity"];
-    run_command("xdotool mousemove --window " + window_ + " " +
+    run_command("xdotool mousemove --window " + app_->window() + " " +
                 std::to_string(std::lround(field[0].get<double>())) + " " +
                 std::to_string(std::lround(field[1].get<double>())) +
                 " sleep 0.2 keydown ctrl sleep 0.1 mousedown 1 sleep 0.2 mouseup 1 sleep 0.1"
                 " keyup ctrl sleep 0.3");
     key("ctrl+a");
-    ccdlab_test::type_in_window(window_, "0.75");
+    app_->type("0.75");
     key("Return");
     ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 0.75; }, 10s))
         << plank().dump();
@@ -457,7 +417,7 @@ TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff
     EXPECT_TRUE(body["turns"].get<bool>());
     EXPECT_NEAR(body["angular_velocity"].get<double>(), 0.75, 1e-12);
     EXPECT_NEAR(body["angle"].get<double>(), 0.75 * report()["scrub_t"].get<double>(), 1e-12);
-    run_command("xdotool mousemove --window " + window_ + " 100 600 sleep 0.2");
+    app_->move_to(100, 600);
     key("ctrl+z");
     ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
         << plank().dump();
@@ -471,7 +431,7 @@ TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff
     EXPECT_FALSE(plank().contains("spin_px"));
     EXPECT_TRUE(eventually([&] { return report()["events"].empty(); }, 10s))
         << "a plank that does not turn stays clear of the walls";
-    run_command("xdotool mousemove --window " + window_ + " 100 600 sleep 0.2");
+    app_->move_to(100, 600);
     key("ctrl+z");
     ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
         << plank().dump();

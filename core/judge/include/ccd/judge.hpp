@@ -1,11 +1,10 @@
 #pragma once
 // The one judge of time-of-impact answers: any method's answer to a query, compared with the
 // certified one (the default algorithm's, through the pair registry) by the contract of
-// docs/accuracy.md ("The judge"), named by a verdict with a line of text. Everything that
-// compares answers (the CLI's `toi --judge`, the lab, runs compared) asks it, so "disagrees"
-// means one thing everywhere. A method's documented slack (Algorithm::slack: Box2D's target
-// separation, conservative advancement's margin) is part of its row: an answer within it agrees
-// "by design", one beyond it is wrong.
+// docs/accuracy.md ("The judge"), named by a verdict with a line of text: what "disagrees"
+// means wherever answers are compared (`ccdlab-cli toi --judge` prints it). A method's documented
+// slack (Algorithm::slack: Box2D's target separation, conservative advancement's margin) is part of
+// its row: an answer within it agrees "by design", one beyond it is wrong.
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"

@@ -115,11 +115,34 @@ double Judge::closing_speed(const Hit& certified) const {
 
 Judgement Judge::judge(const Algorithm& algorithm, const MethodAnswer& answer) const {
     if (answer.failure) return {Verdict::Failed, false, "failed: " + *answer.failure};
-    if (answer.hit) return judge_hit(*answer.hit, slack_of(algorithm, mover_, obstacle_));
-    if (certified_)
-        return {Verdict::Miss, false,
-                "miss: no contact reported; the first contact is at " + at_t(certified_->t)};
+    const Slack slack = slack_of(algorithm, mover_, obstacle_);
+    if (answer.hit) return judge_hit(*answer.hit, slack);
+    if (certified_) return judge_miss(slack);
     return {Verdict::Agrees, false, "agrees: no contact, as certified"};
+}
+
+std::optional<bool> Judge::misses_when_shrunk(double depth) const {
+    Swept mover = mover_, obstacle = obstacle_;
+    auto* circle = std::get_if<Circle>(&mover.shape);
+    auto* other = std::get_if<Circle>(&obstacle.shape);
+    if (!circle || (other && other->radius > circle->radius)) circle = other;
+    if (!circle || !(circle->radius >= depth)) return std::nullopt;
+    circle->radius -= depth;
+    return !time_of_impact(mover, obstacle).has_value();
+}
+
+Judgement Judge::judge_miss(const Slack& slack) const {
+    const std::string graze = " the shapes overlap by less than ";
+    if (misses_when_shrunk(tolerance_).value_or(false))
+        return {Verdict::Agrees, false,
+                "agrees: no contact, where" + graze + "the tolerance " + number(tolerance_)};
+    const double allowed = tolerance_ + slack.past_contact;
+    if (slack.past_contact > 0.0 && misses_when_shrunk(allowed).value_or(false))
+        return {Verdict::Agrees, true,
+                "agrees: no contact by design (slack " + number(slack.past_contact) + "), where" +
+                    graze + number(allowed)};
+    return {Verdict::Miss, false,
+            "miss: no contact reported; the first contact is at " + at_t(certified_->t)};
 }
 
 Judgement Judge::judge_hit(const Hit& hit, const Slack& slack) const {

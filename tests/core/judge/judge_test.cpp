@@ -64,6 +64,31 @@ TEST(Judge, NoContactWhereTheCertifiedAnswerHasOneIsAMiss) {
     EXPECT_EQ(j.text, "miss: no contact reported; the first contact is at t = 0.4");
 }
 
+TEST(Judge, NoContactWhereTheShapesOverlapByLessThanTheToleranceAgrees) {
+    // From x = 3 - g the centre passes 1 - g from the end (2, 0): the shapes overlap by g at
+    // the closest, a contact for the certified query, a miss the contract lets pass when g is
+    // within the tolerance (1e-9) or, for Box2D, within its slack past touching (0.01626).
+    const Judge graze(falling_circle(3.0 - 5e-10), kFloor);
+    ASSERT_TRUE(graze.certified());
+    const ccd::Judgement j = graze.judge(exact(), {});
+    EXPECT_EQ(j.verdict, Verdict::Agrees);
+    EXPECT_FALSE(j.by_design);
+    EXPECT_EQ(j.text,
+              "agrees: no contact, where the shapes overlap by less than the tolerance 1e-09");
+    EXPECT_EQ(Judge(falling_circle(3.0 - 5e-9), kFloor).judge(exact(), {}).verdict, Verdict::Miss);
+
+    const ccd::Algorithm& box2d = algorithm("box2d");
+    const MethodAnswer shallow = ccd::answer_of(box2d, falling_circle(3.0 - 0.003), kFloor);
+    ASSERT_FALSE(shallow.hit); // it never reaches its target, 0.005 deep
+    const ccd::Judgement by_design =
+        Judge(falling_circle(3.0 - 0.003), kFloor).judge(box2d, shallow);
+    EXPECT_EQ(by_design.verdict, Verdict::Agrees);
+    EXPECT_TRUE(by_design.by_design);
+    EXPECT_EQ(by_design.text.rfind("agrees: no contact by design (slack 0.01626", 0), 0u)
+        << by_design.text;
+    EXPECT_EQ(Judge(falling_circle(3.0 - 0.03), kFloor).judge(box2d, {}).verdict, Verdict::Miss);
+}
+
 TEST(Judge, BothMissingAgrees) {
     // From x = 5 the centre passes 3 from the segment's end (2, 0): 2 apart at the closest.
     EXPECT_EQ(Judge(falling_circle(5.0), kFloor).judge(exact(), {}).verdict, Verdict::Agrees);

@@ -76,6 +76,13 @@ public:
 
 private:
     Judgement judge_hit(const Hit& hit, const Slack& slack) const;
+    // No contact where one is certified: a graze that the contract lets pass (a circle's
+    // radius smaller by the tolerance, or by the tolerance and the slack past touching, misses)
+    // agrees; anything else is a miss.
+    Judgement judge_miss(const Slack& slack) const;
+    // Whether the certified query misses with a circle's radius smaller by `depth` (a side's
+    // radius at least `depth`, the larger when both are circles); nothing when neither is.
+    std::optional<bool> misses_when_shrunk(double depth) const;
     Judgement judge_contact(const Hit& hit, const Hit& certified, const Slack& slack) const;
     Judgement judge_normal(const Hit& hit, const Hit& certified, bool by_design,
                            std::string text) const;

@@ -203,7 +203,7 @@ std::string pairs_answered_by(const ccd::Algorithm& algorithm) {
     return names_of(ccd::pairs_answered_by(algorithm));
 }
 
-json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trace) {
+Query read_query(const json& q, const ccd::Algorithm& algorithm) {
     if (!q.is_object()) throw QueryError("a query is a JSON object");
     const json& kind_field = field(q, "kind");
     if (!kind_field.is_string()) throw QueryError("\"kind\" must be a string");
@@ -217,14 +217,19 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" has no " + kind +
                          " query: not a method for this pair (it answers " +
                          names_of(ccd::pairs_answered_by(algorithm)) + "; use --algorithm exact)");
-    const ccd::Swept mover = swept(q, pair->mover, pair->mover_names);
-    const ccd::Swept obstacle = swept(q, pair->obstacle, pair->obstacle_names);
-    if (const auto why = ccd::inexpressible(algorithm, mover, obstacle))
+    Query query{swept(q, pair->mover, pair->mover_names),
+                swept(q, pair->obstacle, pair->obstacle_names)};
+    if (const auto why = ccd::inexpressible(algorithm, query.mover, query.obstacle))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" cannot take this " +
                          kind + " query: " + *why);
+    return query;
+}
+
+json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trace) {
+    const Query query = read_query(q, algorithm);
     ccd::Trace trace;
     const std::optional<ccd::Hit> hit =
-        ccd::time_of_impact(algorithm, mover, obstacle, with_trace ? &trace : nullptr);
+        ccd::time_of_impact(algorithm, query.mover, query.obstacle, with_trace ? &trace : nullptr);
 
     json answer = ccd::hit_to_json(hit);
     if (with_trace) answer["trace"] = ccd::trace_to_json(trace);

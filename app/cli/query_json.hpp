@@ -3,6 +3,7 @@
 // docs/cli.md).
 
 #include "ccd/algorithms.hpp"
+#include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,14 @@ public:
 std::string query_kinds_help();
 // The kinds `algorithm` answers, "a, b and c" (from the pair registry).
 std::string pairs_answered_by(const ccd::Algorithm& algorithm);
+
+// The two sides of `query` (an object with "kind" and its fields), checked as `algorithm` takes
+// them: it has a query for their pair and can take them. Throws QueryError.
+struct Query {
+    ccd::Swept mover;
+    ccd::Swept obstacle;
+};
+Query read_query(const nlohmann::json& query, const ccd::Algorithm& algorithm);
 
 // Runs `query` (an object with "kind" and its fields) with `algorithm`; with `with_trace`, the
 // answer carries the trace too. Throws QueryError.

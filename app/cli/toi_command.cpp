@@ -5,8 +5,10 @@
 #include "toi_line.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/judge.hpp"
 
 #include <iostream>
+#include <optional>
 #include <string>
 
 namespace ccdlab::cli {
@@ -14,7 +16,8 @@ namespace {
 
 std::string toi_help() {
     std::string text =
-        "usage: ccdlab-cli toi [--algorithm NAME] [--trace] < queries.jsonl\n"
+        "usage: ccdlab-cli toi [--algorithm NAME] [--trace] [--judge [--tolerance X]] < "
+        "queries.jsonl\n"
         "\n"
         "Reads one JSON query per line on standard input and writes one JSON answer per line,\n"
         "in order. Points and vectors are [x, y]; c, p are start positions, d, da, db\n"
@@ -41,6 +44,17 @@ std::string toi_help() {
     text +=
         "\n  --trace            add the trace: every candidate equation (its coefficients), its\n"
         "                     roots (each with where it happens), the verdicts\n"
+        "  --judge            add \"judge\": the answer against the certified one (the default\n"
+        "                     algorithm's; docs/accuracy.md, \"The judge\"): {\"verdict\":..,\n"
+        "                     \"by_design\":..,\"text\":..,\"tolerance\":..}, the verdict one of\n"
+        "                     agrees, miss, false_hit, early, normal_off, failed; by_design when\n"
+        "                     it agrees only within the method's documented slack (Box2D's\n"
+        "                     target separation, conservative advancement's margin); failed\n"
+        "                     when it gave up (Box2D's failed state). An input the algorithm\n"
+        "                     cannot take stays an error line\n"
+        "  --tolerance X      the judge's tolerance, a fraction (>= 0) of the query's scale (its\n"
+        "                     largest coordinate, displacement, radius or turn x lever arm, at\n"
+        "                     least 1); default 1e-10. Only with --judge\n"
         "  -h, --help         show this help\n";
     return text;
 }
@@ -49,6 +63,8 @@ struct ToiOptions {
     bool help = false;
     const ccd::Algorithm* algorithm = &ccd::algorithms().front();
     bool with_trace = false;
+    bool judge = false;
+    std::optional<double> tolerance;
 };
 
 ToiOptions parse_toi(const Arguments& args) {
@@ -56,6 +72,11 @@ ToiOptions parse_toi(const Arguments& args) {
     options.help = read_arguments(args, [&](std::size_t& i) {
         if (args[i] == "--trace") {
             options.with_trace = true;
+        } else if (args[i] == "--judge") {
+            options.judge = true;
+        } else if (args[i] == "--tolerance") {
+            const std::string_view option = args[i];
+            options.tolerance = tolerance_option(option, std::string(option_value(args, i)));
         } else if (args[i] == "--algorithm") {
             if (i + 1 >= args.size()) throw UsageError("--algorithm needs a name (see --help)");
             options.algorithm = ccd::find_algorithm(args[++i]);
@@ -65,7 +86,17 @@ ToiOptions parse_toi(const Arguments& args) {
             throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
         }
     });
+    if (options.tolerance && !options.judge)
+        throw UsageError("--tolerance is the judge's: add --judge (see --help)");
     return options;
+}
+
+// The judge's options from the command line: nothing without --judge.
+std::optional<ccd::JudgeOptions> judge_options(const ToiOptions& options) {
+    if (!options.judge) return std::nullopt;
+    ccd::JudgeOptions judge;
+    if (options.tolerance) judge.tolerance = *options.tolerance;
+    return judge;
 }
 
 } // namespace
@@ -74,10 +105,12 @@ int run_toi(const Arguments& args) {
     ToiOptions options;
     if (const auto done = read_command_line("toi", args, parse_toi, toi_help, options))
         return *done;
+    const std::optional<ccd::JudgeOptions> judge = judge_options(options);
     bool any_error = false;
     std::string line;
     for (long number = 1; std::getline(std::cin, line); ++number) {
-        const LineAnswer answer = answer_line(line, number, *options.algorithm, options.with_trace);
+        const LineAnswer answer =
+            answer_line(line, number, *options.algorithm, options.with_trace, judge);
         if (answer.text.empty()) continue;
         any_error = any_error || answer.error;
         std::cout << answer.text << '\n';

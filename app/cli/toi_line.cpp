@@ -1,6 +1,7 @@
 #include "toi_line.hpp"
 
 #include "query_json.hpp"
+#include "toi_judgement.hpp"
 
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/strict_json.hpp"
@@ -10,12 +11,14 @@
 namespace ccdlab::cli {
 
 LineAnswer answer_line(std::string_view line, long number, const ccd::Algorithm& algorithm,
-                       bool with_trace) {
+                       bool with_trace, const std::optional<ccd::JudgeOptions>& judge) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
     const std::string place = "line " + std::to_string(number) + ": ";
     nlohmann::json answer;
     try {
-        answer = answer_query(ccd::parse_strict_json(line), algorithm, with_trace);
+        const nlohmann::json query = ccd::parse_strict_json(line);
+        answer = judge ? judged_answer(query, algorithm, with_trace, *judge)
+                       : answer_query(query, algorithm, with_trace);
     } catch (const ccd::JsonTextError& e) {
         const std::string column = "column " + std::to_string(e.offset() + 1);
         std::string what = e.what();

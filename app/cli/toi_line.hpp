@@ -3,7 +3,9 @@
 // answer (or the line's error) as the text the command prints for it.
 
 #include "ccd/algorithms.hpp"
+#include "ccd/judge.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -17,7 +19,9 @@ struct LineAnswer {
     bool error = false;
 };
 
+// With `judge`, the answer carries the judge's verdict on it (toi_judgement.hpp).
 LineAnswer answer_line(std::string_view line, long number, const ccd::Algorithm& algorithm,
-                       bool with_trace);
+                       bool with_trace,
+                       const std::optional<ccd::JudgeOptions>& judge = std::nullopt);
 
 } // namespace ccdlab::cli

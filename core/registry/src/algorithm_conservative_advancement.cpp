@@ -16,7 +16,7 @@ std::optional<Hit> conservative_advancement(const Circle& mover, Vec2 displaceme
         std::max({1.0, std::fabs(mover.center.x), std::fabs(mover.center.y), mover.radius,
                   std::fabs(displacement.x), std::fabs(displacement.y), std::fabs(obstacle.a.x),
                   std::fabs(obstacle.a.y), std::fabs(obstacle.b.x), std::fabs(obstacle.b.y)});
-    const double tolerance = 1e-9 * scale;
+    const double tolerance = kCircleAdvancementMargin * scale;
     const double speed = length(displacement);
     if (trace) trace->begin("circle_segment (conservative-advancement)");
     TraceCandidate* steps =

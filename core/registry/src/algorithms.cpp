@@ -2,11 +2,28 @@
 
 #include "algorithm_list.hpp"
 
+#include "ccd/detail/swept_rescaling.hpp"
+#include "ccd/pair_registry.hpp"
+
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <vector>
 
 namespace ccd {
 namespace {
+
+// Conservative advancement's slack: its circle-segment method's margin (relative to its scale),
+// or the turning pairs' Box2D 2.0 target separation (absolute).
+Slack advancement_slack(const Swept& mover, const Swept& obstacle) {
+    const PairChoice choice = choose_pair(kind_of(mover), kind_of(obstacle));
+    if (!choice.pair || choice.pair->name != "circle_segment") return {kAdvancementSlack, 0.0};
+    double scale = 1.0;
+    const auto note = [&scale](double v) { scale = std::max(scale, std::fabs(v)); };
+    detail::for_each_length(mover, note);
+    detail::for_each_length(obstacle, note);
+    return {kCircleAdvancementMargin * scale, 0.0};
+}
 
 // The queries of each are registered per pair in pair_registry.cpp.
 constexpr std::array kAlgorithms{
@@ -15,7 +32,8 @@ constexpr std::array kAlgorithms{
     Algorithm{"seed000-float32", "seed 000's capsule quadratic as written, in float"},
     Algorithm{"conservative-advancement",
               "steps by distance / closing speed, like Box2D (turning pairs: Box2D 2.0's target "
-              "separation and 20-iteration cap)"},
+              "separation and 20-iteration cap)",
+              advancement_slack},
     Algorithm{"seed002-chords",
               "seed 002's sweep, each turning vertex moved along its arc's chord (misses turns)"},
 };
@@ -40,6 +58,10 @@ const Algorithm* find_algorithm(std::string_view name) {
     for (const Algorithm& algorithm : algorithm_list())
         if (algorithm.name == name) return &algorithm;
     return nullptr;
+}
+
+Slack slack_of(const Algorithm& algorithm, const Swept& mover, const Swept& obstacle) {
+    return algorithm.slack ? algorithm.slack(mover, obstacle) : Slack{};
 }
 
 bool detail::append_algorithm(const Algorithm& algorithm) {

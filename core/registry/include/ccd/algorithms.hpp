@@ -14,11 +14,23 @@
 
 namespace ccd {
 
+// How far from touching a method's answers are by its design, in the inputs' units: the shapes
+// still apart by up to `short_of_contact` at its t (a method that stops at a target separation),
+// or overlapping by up to `past_contact` (one whose target lies inside the shapes). The judge
+// (ccd/judge.hpp) tells an answer within it ("by design") from one beyond it ("wrong").
+struct Slack {
+    double short_of_contact = 0.0;
+    double past_contact = 0.0;
+};
+// A method's slack for one query (it may depend on the pair and the inputs' scale).
+using SlackRule = Slack (*)(const Swept& mover, const Swept& obstacle);
+
 // A named method. Which pairs it answers, and with which query, is registered per pair in the
 // pair registry (ccd/pair_registry.hpp: find_query, pairs_answered_by).
 struct Algorithm {
     std::string_view name;        // as typed on the command line: "exact", "seed004", ...
     std::string_view description; // one line for menus and --help
+    SlackRule slack = nullptr;    // its documented slack; null: none (it aims at touching)
 };
 
 // Every registered algorithm; the first is the default. The core's come first, then any a
@@ -27,6 +39,8 @@ struct Algorithm {
 std::span<const Algorithm> algorithms();
 // The algorithm called `name`, or null.
 const Algorithm* find_algorithm(std::string_view name);
+// `algorithm`'s slack for `mover` against `obstacle` (none when its row states none).
+Slack slack_of(const Algorithm& algorithm, const Swept& mover, const Swept& obstacle);
 
 // The seeds' methods, also callable directly. Called directly they expect magnitudes within
 // about 2^+-100; through the pair registry every finite input is brought into range first.
@@ -37,9 +51,10 @@ std::optional<Hit> seed004_projection(const Circle& mover, Vec2 displacement,
                                       Trace* trace = nullptr);
 std::optional<Hit> seed000_float32(const Circle& mover, Vec2 displacement, const Segment& obstacle,
                                    Trace* trace = nullptr);
-// Advances by the distance over the largest closing speed until within `tolerance` (1e-9 x
-// scale) of contact. After 64 steps (a slow graze) it reports the last t, which is never past
-// the contact.
+// Advances by the distance over the largest closing speed until within kCircleAdvancementMargin
+// x scale (the largest of 1 and every coordinate, displacement and radius) of contact: its
+// slack. After 64 steps (a slow graze) it reports the last t, which is never past the contact.
+inline constexpr double kCircleAdvancementMargin = 1e-9;
 std::optional<Hit> conservative_advancement(const Circle& mover, Vec2 displacement,
                                             const Segment& obstacle, Trace* trace = nullptr);
 
@@ -58,6 +73,9 @@ std::optional<Hit> conservative_advancement(const Circle& mover, Vec2 displaceme
 // either side (a segment's ends may move on their own); polygons convex, counter-clockwise.
 inline constexpr double kAdvancementSlop = 0.04; // Box2D 2.0's b2_toiSlop: 8 x b2_linearSlop
 inline constexpr int kAdvancementIterations = 20;
+// Its slack: it stops once s - target < 0.05 kAdvancementSlop with target at most
+// 1.5 kAdvancementSlop, so an answer within target is at most 1.55 kAdvancementSlop short.
+inline constexpr double kAdvancementSlack = 1.55 * kAdvancementSlop;
 std::optional<Hit> conservative_advancement(const Swept& mover, const Swept& obstacle,
                                             Trace* trace = nullptr);
 // Seed 002's sweep with rotation "approximated as straight-line movement of individual points"

@@ -6,6 +6,7 @@
 #include "ccd/engine_plugin.h"
 
 #include <cstdio>
+#include <exception>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,9 @@ void time_of_impact(const ccd_side* mover, const ccd_side* obstacle, ccd_result*
     } catch (const std::exception& e) {
         result->status = CCD_FAILED;
         set_note(*result, e.what());
+    } catch (...) {
+        result->status = CCD_FAILED;
+        set_note(*result, "an unknown exception");
     }
 }
 

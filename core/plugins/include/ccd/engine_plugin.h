@@ -48,7 +48,9 @@ typedef struct ccd_vec2 {
 } ccd_vec2;
 
 /* One side of a query at t = 0 and how it moves over the frame (t from 0 to 1), as ccd::Swept
- * holds it. Only the fields of its shape and of its motion are set; the others are zero. */
+ * holds it. The fields of its shape are set, and those of every motion its motion is a case of
+ * (still: all zero; a translation: also the ends' displacements alike, and a turn by 0 about the
+ * origin), so a plugin may read the fields of the motion it declared; the others are zero. */
 typedef struct ccd_side {
     int shape;                /* a ccd_shape_kind */
     ccd_vec2 position;        /* a point's position, a circle's center */

@@ -2,8 +2,10 @@
 // is a file of its own (commands.hpp).
 
 #include "commands.hpp"
+#include "engine_options.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/plugin_loader.hpp"
 #include "ccd/printable_excerpt.hpp"
 
 #include <exception>
@@ -14,7 +16,7 @@
 namespace {
 
 std::string main_help() {
-    return "usage: ccdlab-cli COMMAND [OPTIONS]\n"
+    return "usage: ccdlab-cli [--engine PATH]... COMMAND [OPTIONS]\n"
            "\n"
            "Headless ccdlab: time-of-impact queries from the command line.\n"
            "\n"
@@ -26,6 +28,10 @@ std::string main_help() {
            "  diff    run a scene twice under two settings (or against its fixture's events)\n"
            "          and print where the runs first differ\n"
            "  link    print a scene's link, or the scene a link holds (--open)\n"
+           "\n"
+           "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
+           "                 algorithm is then one more --algorithm of every command\n"
+           "                 (repeatable; each call's input is written to standard error)\n"
            "\n"
            "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
 }
@@ -48,7 +54,17 @@ Command find_command(std::string_view name) {
 
 int main(int argc, char** argv) {
     ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms
-    const ccdlab::cli::Arguments args(argv + 1, argv + argc);
+    ccdlab::cli::Arguments args(argv + 1, argv + argc);
+    try {
+        args.erase(args.begin(),
+                   args.begin() + static_cast<std::ptrdiff_t>(ccdlab::cli::load_engines(args)));
+    } catch (const ccdlab::cli::UsageError& e) {
+        std::cerr << "ccdlab-cli: " << e.what() << '\n';
+        return ccdlab::cli::kExitUsage;
+    } catch (const ccd::PluginError& e) {
+        std::cerr << "ccdlab-cli: " << ccd::printable_excerpt(e.what(), 400) << '\n';
+        return ccdlab::cli::kExitUsage;
+    }
     if (args.empty() || args[0] == "-h" || args[0] == "--help") {
         (args.empty() ? std::cerr : std::cout) << main_help();
         return args.empty() ? ccdlab::cli::kExitUsage : 0;

@@ -100,6 +100,7 @@ std::string usage_text() {
            "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "              [--frame-delay-ms MS] [--compare KEY=VALUE]...\n"
+           "              [--engine PATH]...\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
            "\n"
@@ -138,6 +139,8 @@ std::string usage_text() {
            "                      response=..., the keys of ccdlab-cli diff) over 100 frames\n"
            "  --frame-delay-ms MS make every interactive frame MS milliseconds longer (0 to\n"
            "                      2000): a slow machine, for tests of input at low frame rates\n"
+           "  --engine PATH       load an engine plugin (a shared library, docs/engines.md):\n"
+           "                      its algorithm joins the lab's table (repeatable)\n"
            "  -h, --help          show this help\n"
            "\n"
            "Settings (last scene, window size, panel layout, recent files) and the autosave of\n"
@@ -189,6 +192,8 @@ Options parse_options(int argc, const char* const* argv) {
             options.compare.push_back(parse_compare(value()));
         else if (arg == "--frame-delay-ms")
             options.frame_delay_ms = int_option(arg, value(), 0, 2000, "an integer from 0 to 2000");
+        else if (arg == "--engine")
+            options.engines.emplace_back(value());
         else if (arg == "--report")
             options.report = value();
         else if (arg == "--size")

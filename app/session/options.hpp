@@ -33,6 +33,8 @@ struct Options {
     bool recover = false; // open the autosave of a run that did not end cleanly, if there is one
     std::filesystem::path fixtures_dir; // where Ctrl+E exports; empty: the source tree's
     int frame_delay_ms = 0; // --frame-delay-ms: every interactive frame lasts this much longer
+    // --engine PATH (repeated): engine plugins loaded as algorithms at the start (docs/engines.md)
+    std::vector<std::string> engines;
 };
 
 // Throws std::invalid_argument with a one-line message on bad arguments.

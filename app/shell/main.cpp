@@ -22,6 +22,7 @@
 #include "world_view.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/plugin_loader.hpp"
 #include "ccd/run_comparison.hpp"
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
@@ -422,6 +423,16 @@ void InteractiveRun::save_last_settings() {
     save_settings(settings_dir_, last);
 }
 
+// Loads the engine plugin at `path` (its algorithm joins the lab's table); one that cannot be
+// loaded is said on standard error, and the app starts without it.
+void load_engine(const std::string& path) {
+    try {
+        ccd::load_engine_plugin(path);
+    } catch (const ccd::PluginError& e) {
+        std::cerr << "ccdlab: " << e.what() << " (starting without it)\n";
+    }
+}
+
 int run(int argc, char** argv) {
     Options options;
     try {
@@ -434,6 +445,8 @@ int run(int argc, char** argv) {
         std::cout << usage_text();
         return 0;
     }
+    for (const std::string& engine : options.engines) // beside "box2d" (main)
+        load_engine(engine);
     Settings settings;
     // An interactive run picks up where the last one left off (not a screenshot or a bench).
     if (!options.screenshot && options.bench_frames == 0) {

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/bullet_toi.hpp"
 #include "ccd/printable_excerpt.hpp"
 
 #include <exception>
@@ -47,7 +48,8 @@ Command find_command(std::string_view name) {
 } // namespace
 
 int main(int argc, char** argv) {
-    ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms
+    ccd::box2d::register_algorithm();   // "box2d" beside the core's algorithms
+    ccd::bullet::register_algorithms(); // "bullet", "bullet-gjk", "bullet-subsimplex"
     const ccdlab::cli::Arguments args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "-h" || args[0] == "--help") {
         (args.empty() ? std::cerr : std::cout) << main_help();

@@ -181,8 +181,11 @@ std::pair<double, double> closest_sampled(const Side& a, const Side& b) {
     return best;
 }
 
-std::string miss_reason(bool answered, double t, const RecordingResult& result) {
+std::string miss_reason(Method method, bool answered, double t, const RecordingResult& result) {
     if (answered) return format("it answered the fraction %.17g, outside the frame", t);
+    if (method == Method::SubsimplexConvexCast)
+        return "it answered false (a step past t = 1, the shapes not closing along its normal, "
+               "or an overlap at the start)";
     if (result.failure == -2)
         return "its iteration cap (" + std::to_string(kIterationCap) + ") ran out";
     if (result.failure == -1) return "its GJK gave no closest points";
@@ -190,14 +193,21 @@ std::string miss_reason(bool answered, double t, const RecordingResult& result) 
     return format("it answered false after its last probe, t = %.17g", result.probes.back());
 }
 
-std::string explanation(bool answered, bool hit, double t, double separation,
+// How many probes the cast made: btSubsimplexConvexCast reports none (it calls no DebugDraw and
+// its simplex solver's calls are not virtual), so its count is unknown.
+std::string probes_text(Method method, const RecordingResult& result) {
+    if (method == Method::SubsimplexConvexCast) return "its iterations are not reported";
+    return std::to_string(result.probes.size()) + " probes";
+}
+
+std::string explanation(Method method, bool answered, bool hit, double t, double separation,
                         const RecordingResult& result, const Side& a, const Side& b) {
-    const std::string probes = std::to_string(result.probes.size()) + " probes";
+    const std::string probes = probes_text(method, result);
     if (hit)
-        return format("hit: at t = %.17g the shapes are %.6g apart", t, separation) + " after " +
-               probes;
+        return format("hit: at t = %.17g the shapes are %.6g apart", t, separation) + " (" +
+               probes + ")";
     const auto [closest, at] = closest_sampled(a, b);
-    return "no hit: " + miss_reason(answered, t, result) + " (" + probes + ")" +
+    return "no hit: " + miss_reason(method, answered, t, result) + " (" + probes + ")" +
            format("; sampled, the shapes come within %.6g at t = %.4g", closest, at);
 }
 
@@ -212,7 +222,7 @@ IterativeSearch search_of(Method method, bool answered, bool hit, double t,
     search.iterations = static_cast<int>(result.probes.size());
     search.iteration_cap = kIterationCap;
     search.separation = closest_at(a, b, hit ? t : 1.0).separation;
-    search.explanation = explanation(answered, hit, t, search.separation, result, a, b);
+    search.explanation = explanation(method, answered, hit, t, search.separation, result, a, b);
     for (const double probe : result.probes)
         search.steps.push_back({probe, closest_at(a, b, probe).separation, 0.0});
     return search;

@@ -8,9 +8,9 @@
 //                       turning (what btDiscreteDynamicsWorld's CCD sweeps with);
 //   "bullet-gjk"        btGjkConvexCast: advancement along the straight line only;
 //   "bullet-subsimplex" btSubsimplexConvexCast: GJK ray cast along the straight line only.
-// Each answers with Bullet's method, flaws included: it stops 0.001 short of touching (or wherever
-// its iteration cap leaves it), answers "no hit" when it gives up, truncates a turn at pi / 4 per
-// probe. docs/algorithms.md says what each promises and the source behind each way it misses.
+// Each answers with Bullet's method, flaws included: it stops short of touching (0.001 for the
+// advancements), answers "no hit" when it gives up, probes a turn beyond pi / 4 behind the true
+// one. docs/algorithms.md says what each promises and the source behind each way it misses.
 //
 // Inputs Bullet cannot take are refused with the reason (inexpressible): a polygon that is not
 // convex (a hull would answer for its hull), a segment whose ends move differently, a turn of pi

@@ -201,6 +201,9 @@ TEST(Bullet, AnOverlapAtTheStartIsTZeroForAdvancementAndNoHitForTheRayCast) {
     EXPECT_EQ(advancement->t, 0.0);
     EXPECT_TRUE(advancement->overlap);
     EXPECT_FALSE(time_of_impact(algorithm("bullet-subsimplex"), sunk, kFloor));
+    // Nothing moving: the advancement answers false before it measures, sunk or not.
+    EXPECT_FALSE(
+        time_of_impact(algorithm("bullet"), Swept{Circle{{0.0, 0.5}, 1.0}, Still{}}, kFloor));
 }
 
 TEST(Bullet, RefusesWhatItCannotExpress) {

@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 # What the core, ccdlab-cli and every test of theirs need.
 core_packages=(
     cmake ninja-build g++ nlohmann-json3-dev zlib1g-dev
-    libgtest-dev libbenchmark-dev libbox2d-dev libchipmunk-dev
+    libgtest-dev libbenchmark-dev libbox2d-dev libbullet-dev libchipmunk-dev
     python3-jsonschema clang libclang-rt-14-dev
 )
 # What the GUI and its tests add.

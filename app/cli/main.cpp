@@ -6,6 +6,7 @@
 
 #include "ccd/box2d_toi.hpp"
 #include "ccd/plugin_loader.hpp"
+#include "ccd/bullet_toi.hpp"
 #include "ccd/printable_excerpt.hpp"
 
 #include <exception>
@@ -53,7 +54,8 @@ Command find_command(std::string_view name) {
 } // namespace
 
 int main(int argc, char** argv) {
-    ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms
+    ccd::box2d::register_algorithm();   // "box2d" beside the core's algorithms
+    ccd::bullet::register_algorithms(); // "bullet", "bullet-gjk", "bullet-subsimplex"
     ccdlab::cli::Arguments args(argv + 1, argv + argc);
     try {
         args.erase(args.begin(),

@@ -23,6 +23,9 @@
 
 #include "ccd/box2d_toi.hpp"
 #include "ccd/plugin_loader.hpp"
+#ifdef CCDLAB_HAS_BULLET
+#include "ccd/bullet_toi.hpp"
+#endif
 #include "ccd/run_comparison.hpp"
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
@@ -512,6 +515,9 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     ccd::box2d::register_algorithm(); // "box2d" beside the core's algorithms, in the lab's table
+#ifdef CCDLAB_HAS_BULLET
+    ccd::bullet::register_algorithms(); // natively only: the web build has no Bullet
+#endif
     try {
         return ccdlab::run(argc, argv);
     } catch (const std::exception& e) {

@@ -236,6 +236,50 @@ TEST(CliToi, Box2DAnswersAtItsTargetSeparationAndRefusesWhatItCannotTake) {
         << search;
 }
 
+TEST(CliToi, BulletsCastsAnswerWithinTheirStopDistanceAndRefuseWhatTheyCannotTake) {
+    // Bullet's casts (docs/algorithms.md, "Bullet 3.24"): a circle of r = 1 falling from y = 5
+    // by 10 onto the floor touches at t = 0.4; btContinuousConvexCollision and btGjkConvexCast
+    // stop at most 0.001 short of touching (t within 0.0001 before 0.4), the subsimplex cast
+    // within 4.7e-8. A wall whose ends move apart is no rigid body: an error line. A turning
+    // obstacle: only "bullet" (conservative advancement) takes it.
+    const char* const circle_on_floor =
+        R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-5,0],"b":[5,0]})";
+    for (const char* algorithm : {"bullet", "bullet-gjk", "bullet-subsimplex"}) {
+        SCOPED_TRACE(algorithm);
+        const ToiRun run =
+            toi({circle_on_floor,
+                 R"({"kind":"polygon_moving_segment","polygon":[[0,2],[1,2],[1,3],[0,3]],)"
+                 R"("d":[0,-4],"a":[-5,0],"b":[5,0],"da":[0,0],"db":[0,1]})"},
+                std::string("--algorithm ") + algorithm + " --trace");
+        EXPECT_EQ(run.exit_code, 1);
+        ASSERT_EQ(run.answers.size(), 2u);
+        EXPECT_EQ(run.answers[0]["hit"], true) << run.answers[0];
+        EXPECT_LE(run.answers[0]["t"].get<double>(), 0.4 + 1e-12);
+        EXPECT_GE(run.answers[0]["t"].get<double>(), 0.4 - 0.0001 - 1e-12);
+        EXPECT_EQ(run.answers[0]["feature"], "interior");
+        EXPECT_EQ(run.answers[0]["trace"]["iterative"]["iteration_cap"], 64);
+        EXPECT_EQ(run.answers[1]["error"],
+                  std::string("line 2: algorithm \"") + algorithm +
+                      "\" cannot take this polygon_moving_segment query: the obstacle's "
+                      "segment's ends move differently (da = [0, 0], db = [0, 1]): a Bullet body "
+                      "moves rigidly");
+    }
+    const char* const point_on_turning_bar =
+        R"({"kind":"point_rotating_segment","p":[1,1],"d":[0,0],"a":[0,0],"b":[2,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":1.5707963267948966})";
+    const ToiRun turning = toi({point_on_turning_bar}, "--algorithm bullet");
+    ASSERT_EQ(turning.answers.size(), 1u);
+    EXPECT_EQ(turning.answers[0]["hit"], true) << turning.answers[0];
+    EXPECT_LE(turning.answers[0]["t"].get<double>(), 0.5 + 1e-12);
+    EXPECT_GE(turning.answers[0]["t"].get<double>(), 0.5 - 0.001 / 2.2 - 1e-12);
+    const ToiRun straight_only = toi({point_on_turning_bar}, "--algorithm bullet-gjk");
+    ASSERT_EQ(straight_only.answers.size(), 1u);
+    EXPECT_NE(straight_only.answers[0]["error"].get<std::string>().find(
+                  "algorithm \"bullet-gjk\" has no point_rotating_segment query"),
+              std::string::npos)
+        << straight_only.answers[0];
+}
+
 TEST(CliToi, AnswersThePolygonKindsWithTheirVertexAndEdge) {
     // Hand-computed, with the square [-1, 1]^2 (edges: 0 bottom, 1 right, 2 top, 3 left):
     // a circle (r = 1) from x = -4 by 4 reaches the left edge at t = 0.5; the square moving 4
@@ -354,7 +398,10 @@ TEST(CliToi, HelpNamesEveryKindAndAlgorithm) {
                              "seed000-float32",
                              "conservative-advancement",
                              "seed002-chords",
-                             "box2d"})
+                             "box2d",
+                             "bullet",
+                             "bullet-gjk",
+                             "bullet-subsimplex"})
         EXPECT_NE(help.output.find(word), std::string::npos) << word;
 }
 

@@ -37,7 +37,9 @@ TEST(Algorithms, ExactIsTheDefaultAndNamesAreUnique) {
 TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
     // Falling from y = 5 with r = 1 onto the floor over 10 units: t = 0.4. Box2D stops at its
     // target separation, 0.995 from the edge's core (1 + 0.01 - 3 x 0.005), within 0.00125:
-    // t = 4.005 / 10 (box2d_toi_test.cpp).
+    // t = 4.005 / 10 (box2d_toi_test.cpp). Bullet's subsimplex ray cast stops when its simplex
+    // is within 4.7e-8 of its ray point: here 5.4e-8 short of touching, 5.4e-9 in t
+    // (bullet_toi_test.cpp, docs/algorithms.md).
     // (Every algorithm with a circle_segment query: all but seed002-chords, above.)
     for (const Algorithm& a : algorithms()) {
         if (a.name == "seed002-chords") continue;
@@ -47,7 +49,11 @@ TEST(Algorithms, AllAgreeOnAPlainHeadOnHit) {
         if (a.name == "box2d")
             EXPECT_NEAR(hit->t, 0.4005, 0.000125 + 1e-6);
         else
-            EXPECT_NEAR(hit->t, 0.4, a.name == "seed000-float32" ? 1e-6 : 1e-9) << a.name;
+            EXPECT_NEAR(hit->t, 0.4,
+                        a.name == "seed000-float32"     ? 1e-6
+                        : a.name == "bullet-subsimplex" ? 1e-8
+                                                        : 1e-9)
+                << a.name;
         EXPECT_NEAR(hit->normal.y, 1.0, 1e-6) << a.name;
     }
 }

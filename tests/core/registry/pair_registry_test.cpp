@@ -159,6 +159,22 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
           "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
           "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
           "rotating_polygon_rotating_segment"}},
+        // ccd_bullet's, registered by bullet_registration.cpp: conservative advancement every
+        // pair, the two straight-line casts the pairs that do not turn.
+        {"bullet",
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
+          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
+          "rotating_polygon_rotating_segment"}},
+        {"bullet-gjk",
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment"}},
+        {"bullet-subsimplex",
+         {"circle_point", "circle_circle", "circle_segment", "point_segment",
+          "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
+          "polygon_moving_segment"}},
     };
     ASSERT_EQ(algorithms().size(), expected.size());
     for (const Algorithm& algorithm : algorithms()) {

@@ -334,7 +334,7 @@ TEST(SceneLoader, AnUnknownAlgorithmIsRefusedWithTheKnownOnesListed) {
     EXPECT_NE(
         error.find("test.json: /algorithm: unknown algorithm \"magic\" (expected one of: "
                    "exact, seed004, seed000-float32, conservative-advancement, seed002-chords, "
-                   "box2d)"),
+                   "box2d, bullet, bullet-gjk, bullet-subsimplex)"),
         std::string::npos)
         << error;
 }

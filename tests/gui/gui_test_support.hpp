@@ -209,6 +209,12 @@ public:
     void drag(double fx, double fy, double tx, double ty) const {
         expect_ok(drag_in_window(window_, fx, fy, tx, ty));
     }
+    // Drags the handle the report names `handle` (in its "handles_px") by (dx, dy) pixels.
+    void drag_handle(const std::string& handle, double dx, double dy) const {
+        const nlohmann::json at = report().at("handles_px").at(handle);
+        const double x = at[0], y = at[1];
+        drag(x, y, x + dx, y + dy);
+    }
     void move_to(double x, double y) const {
         expect_ok(run_command("xdotool mousemove --window " + window_ + " " + pixel(x) + " " +
                               pixel(y) + " sleep 0.2"));

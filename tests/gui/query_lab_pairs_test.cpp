@@ -10,27 +10,23 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb_image.h>
 
-#include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <memory>
 #include <string>
+#include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
-using ccdlab_test::read_json;
-using ccdlab_test::run_command;
+using ccdlab_test::Rgb;
+using ccdlab_test::RunningApp;
+using ccdlab_test::scene_file;
 using ccdlab_test::scratch_dir;
+using ccdlab_test::Screenshot;
+using ccdlab_test::take_screenshot;
 using nlohmann::json;
 using namespace std::chrono_literals;
-
-const std::string kApp = CCDLAB_APP;
-const std::string kScenes = CCDLAB_SCENES_DIR;
 
 ccd::Vec2 vec2(const json& v) {
     return {v[0].get<double>(), v[1].get<double>()};
@@ -43,82 +39,33 @@ ccd::Polygon polygon(const json& vertices) {
     return p;
 }
 
+// The app's arguments for `scene` (a file of scenes/) in the query lab, 1400x900.
+std::vector<std::string> lab_args(const std::string& scene) {
+    return {"--scene", scene_file(scene), "--size", "1400x900"};
+}
+
 // A screenshot and a report of `scene` (a file of scenes/).
-json screenshot_report(const std::string& scene, const fs::path& dir) {
-    const auto result =
-        run_command(kApp + " --scene " + kScenes + "/" + scene + " --size 1400x900 --screenshot " +
-                    (dir / "shot.png").string() + " --report " + (dir / "report.json").string());
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return read_json(dir / "report.json");
+Screenshot screenshot_of(const std::string& scene, const fs::path& dir) {
+    return take_screenshot(lab_args(scene), dir);
 }
 
-bool is_orange(const unsigned char* p) {
-    return p[0] > 200 && p[1] > 70 && p[1] < 160 && p[2] < 110;
-}
-
-// True if any pixel within `radius` of (x, y) of the PNG is the impact's orange.
-bool orange_near(const fs::path& png, double x, double y, int radius) {
-    int width = 0, height = 0, channels = 0;
-    unsigned char* pixels = stbi_load(png.c_str(), &width, &height, &channels, 3);
-    if (!pixels) return false;
-    bool found = false;
-    for (int dy = -radius; dy <= radius && !found; ++dy)
-        for (int dx = -radius; dx <= radius && !found; ++dx) {
-            const int px = static_cast<int>(std::lround(x)) + dx;
-            const int py = static_cast<int>(std::lround(y)) + dy;
-            if (px >= 0 && py >= 0 && px < width && py < height)
-                found = is_orange(pixels + (static_cast<std::size_t>(py) * width + px) * 3);
-        }
-    stbi_image_free(pixels);
-    return found;
-}
-
-// The app running on one scene, driven with xdotool; killed at the end (a drag leaves unsaved
+// The app running on `scene`, driven with xdotool; killed at the end (a drag leaves unsaved
 // changes, and quitting would ask about them).
-class PairDrag {
-public:
-    PairDrag(const std::string& scene, const fs::path& dir) : report_(dir / "report.json") {
-        app_ = std::make_unique<BackgroundProcess>(
-            std::vector<std::string>{kApp, "--scene", kScenes + "/" + scene, "--size", "1400x900",
-                                     "--report", report_.string()},
-            dir.string());
-        ready_ = eventually([&] { return fs::exists(report_); }, 20s);
-        const auto search =
-            run_command("xdotool search --sync --onlyvisible --name '" + scene + "'");
-        window_ = search.output.substr(0, search.output.find('\n'));
-        ready_ = ready_ && search.exit_code == 0 && !window_.empty();
-    }
-    bool ready() const { return ready_; }
-    json report() const { return read_json(report_); }
+RunningApp running(const std::string& scene, const fs::path& dir) {
+    return RunningApp(dir, lab_args(scene), "^ccdlab - " + scene + "$");
+}
 
-    // Presses the left button on the handle called `handle`, moves by (dx, dy) pixels in steps,
-    // releases.
-    void drag(const std::string& handle, double dx, double dy) const {
-        const json now = report();
-        const double fx = now["handles_px"][handle][0], fy = now["handles_px"][handle][1];
-        const auto result = ccdlab_test::drag_in_window(window_, fx, fy, fx + dx, fy + dy);
-        EXPECT_EQ(result.exit_code, 0) << result.output;
-    }
-
-    // Holds a key for 0.2 s (ImGui 1.86 loses a press and release within one frame).
-    void key(const std::string& name) const {
-        run_command("xdotool windowfocus --sync " + window_ + " keydown " + name +
-                    " sleep 0.2 keyup " + name);
-    }
-
-private:
-    fs::path report_;
-    std::unique_ptr<BackgroundProcess> app_;
-    std::string window_;
-    bool ready_ = false;
-};
+// The impact's orange.
+bool is_orange(Rgb c) {
+    return c.r > 200 && c.g > 70 && c.g < 160 && c.b < 110;
+}
 
 TEST(AppQueryLabPairs, SeedTwoPointAgainstAMovingSegmentHitsAtOneHalf) {
     // scenes/seed002-moving-point-vs-moving-segment.json: a(t) = (-2, 2t), b(t) = (2, -2t),
     // p(t) = (1 - 2t, 2 - 4t); cross(b - a, p - a) = 8 - 12t - 8t^2 = -4 (2t - 1)(t + 2): on the
     // line at t = 0.5, at (0, 0), the segment's middle (s = 0.5).
     const fs::path dir = scratch_dir();
-    const json report = screenshot_report("seed002-moving-point-vs-moving-segment.json", dir);
+    const auto [report, image] = screenshot_of("seed002-moving-point-vs-moving-segment.json", dir);
     EXPECT_EQ(report["pair"], "circle_moving_segment");
     EXPECT_EQ(report["query"], "point_moving_segment");
     ASSERT_FALSE(report["hit"].is_null());
@@ -134,19 +81,18 @@ TEST(AppQueryLabPairs, SeedTwoPointAgainstAMovingSegmentHitsAtOneHalf) {
     // point (1, -0.5). Pixels per unit from the point's center (1, 2) and tip (-1, -2).
     const double cx = report["handles_px"]["center"][0], cy = report["handles_px"]["center"][1];
     const double ppu = (cx - report["handles_px"]["tip"][0].get<double>()) / 2.0;
-    EXPECT_TRUE(orange_near(dir / "shot.png", cx + 0.0 * ppu, cy + 2.5 * ppu, 2))
+    EXPECT_TRUE(image.any_near(cx + 0.0 * ppu, cy + 2.5 * ppu, 2, is_orange))
         << "no segment at the time of impact";
 }
 
 TEST(AppQueryLabPairs, DraggingAMovingSegmentsEndAtTimeOneChangesTheImpactWhileTAnimates) {
     const fs::path dir = scratch_dir();
-    PairDrag app("seed002-moving-point-vs-moving-segment.json", dir);
-    ASSERT_TRUE(app.ready());
+    RunningApp app = running("seed002-moving-point-vs-moving-segment.json", dir);
     const json before = app.report();
     ASSERT_EQ(before["playing"], false);
     app.key("space"); // the article's demo: t animates while the ends are dragged
     ASSERT_TRUE(eventually([&] { return app.report()["playing"] == true; }, 10s));
-    app.drag("a_end", 0.0, 120.0); // a's end at t = 1 comes down: a moves less
+    app.drag_handle("a_end", 0.0, 120.0); // a's end at t = 1 comes down: a moves less
     ASSERT_TRUE(
         eventually([&] { return app.report()["segment"]["da"] != before["segment"]["da"]; }, 10s))
         << app.report().dump();
@@ -171,16 +117,15 @@ TEST(AppQueryLabPairs, TwoCirclesTouchAtTheHandComputedTimeAndADragMovesIt) {
     // scenes/two-circles.json: relative position (10t - 7, -1.2), touching at length 2:
     // (10t - 7)^2 = 2.56, t = 0.54.
     const fs::path dir = scratch_dir();
-    const json shot = screenshot_report("two-circles.json", dir);
+    const json shot = screenshot_of("two-circles.json", dir).report;
     EXPECT_EQ(shot["pair"], "circle_circle");
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_NEAR(shot["hit"]["t"].get<double>(), 0.54, 1e-15);
     EXPECT_EQ(shot["hit"]["feature"], "circle");
 
-    PairDrag app("two-circles.json", dir);
-    ASSERT_TRUE(app.ready());
+    RunningApp app = running("two-circles.json", dir);
     const json before = app.report();
-    app.drag("obstacle_center", -60.0, 0.0); // the target comes closer
+    app.drag_handle("obstacle_center", -60.0, 0.0); // the target comes closer
     ASSERT_TRUE(eventually(
         [&] { return app.report()["obstacle"]["center"] != before["obstacle"]["center"]; }, 10s));
     const json after = app.report();
@@ -200,7 +145,7 @@ TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
     // scenes/seed002-two-polygons.json: closing at 4 + 1 = 5 per frame, the wedge's tip (3, 0.5)
     // 2 from the crate's side x = 1: t = 0.4, obstacle vertex 0 on mover edge 1.
     const fs::path dir = scratch_dir();
-    const json shot = screenshot_report("seed002-two-polygons.json", dir);
+    const json shot = screenshot_of("seed002-two-polygons.json", dir).report;
     EXPECT_EQ(shot["pair"], "polygon_polygon");
     ASSERT_FALSE(shot["hit"].is_null());
     EXPECT_DOUBLE_EQ(shot["hit"]["t"].get<double>(), 0.4);
@@ -209,10 +154,9 @@ TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
     EXPECT_EQ(shot["hit"]["mover_edge"], 1);
     EXPECT_EQ(shot["trace"].size(), 24u);
 
-    PairDrag app("seed002-two-polygons.json", dir);
-    ASSERT_TRUE(app.ready());
+    RunningApp app = running("seed002-two-polygons.json", dir);
     const json before = app.report();
-    app.drag("center", 0.0, -100.0); // the crate moves up: the tip now meets its lower side
+    app.drag_handle("center", 0.0, -100.0); // the crate moves up: the tip now meets its lower side
     ASSERT_TRUE(eventually(
         [&] { return app.report()["mover"]["vertices"] != before["mover"]["vertices"]; }, 10s));
     const json after = app.report();
@@ -229,7 +173,7 @@ TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMoves
     // scenes/ball-meets-a-crate.json: closing at 5 per frame, the path 0.3 above the crate's
     // top, radius 0.5: corner (0, 1) where (5t - 3)^2 + 0.3^2 = 0.5^2, t = 0.52.
     const fs::path dir = scratch_dir();
-    const json shot = screenshot_report("ball-meets-a-crate.json", dir);
+    const json shot = screenshot_of("ball-meets-a-crate.json", dir).report;
     EXPECT_EQ(shot["pair"], "circle_polygon");
     EXPECT_EQ(shot["query"], "circle_polygon");
     ASSERT_FALSE(shot["hit"].is_null());
@@ -238,10 +182,10 @@ TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMoves
     EXPECT_EQ(shot["hit"]["obstacle_vertex"], 3);
     EXPECT_EQ(shot["trace"].size(), 12u); // each of the 4 edges: band, cap A, cap B
 
-    PairDrag app("ball-meets-a-crate.json", dir);
-    ASSERT_TRUE(app.ready());
+    RunningApp app = running("ball-meets-a-crate.json", dir);
     const json before = app.report();
-    app.drag("obstacle_center", 0.0, -60.0); // the crate moves up: the ball meets its left side
+    app.drag_handle("obstacle_center", 0.0,
+                    -60.0); // the crate moves up: the ball meets its left side
     ASSERT_TRUE(eventually(
         [&] { return app.report()["obstacle"]["vertices"] != before["obstacle"]["vertices"]; },
         10s));
@@ -261,7 +205,7 @@ TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
     // scenes/crate-meets-a-closing-rod.json: the crate right at 1, the rod's end A left at 3,
     // 2 apart: end A on the crate's right side (edge 1) at t = 0.5, at (1.5, 0.5).
     const fs::path dir = scratch_dir();
-    const json shot = screenshot_report("crate-meets-a-closing-rod.json", dir);
+    const json shot = screenshot_of("crate-meets-a-closing-rod.json", dir).report;
     EXPECT_EQ(shot["pair"], "polygon_moving_segment");
     EXPECT_EQ(shot["query"], "polygon_moving_segment");
     ASSERT_FALSE(shot["hit"].is_null());
@@ -277,7 +221,7 @@ TEST(AppQueryLabPairs, ACrateMeetsTheEndOfARodWhoseEndsMove) {
 TEST(AppQueryLabPairs, ACircleAgainstAMovingSegmentShowsTheCoresQuarticAnswer) {
     // scenes/moving-segment-circle.json: a paddle whose end a swings up; the band is a quartic.
     const fs::path dir = scratch_dir();
-    const json report = screenshot_report("moving-segment-circle.json", dir);
+    const json report = screenshot_of("moving-segment-circle.json", dir).report;
     EXPECT_EQ(report["query"], "circle_moving_segment");
     const ccd::MovingSegment paddle{{{-2.5, -0.5}, {2.0, -1.0}}, {0.5, 3.0}, {0.0, 0.0}};
     const auto expected =

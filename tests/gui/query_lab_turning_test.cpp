@@ -13,36 +13,37 @@
 
 #include <cmath>
 #include <filesystem>
-#include <memory>
 #include <numbers>
 #include <string>
+#include <vector>
 
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::BackgroundProcess;
 using ccdlab_test::eventually;
-using ccdlab_test::read_json;
-using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
+using ccdlab_test::scene_file;
 using ccdlab_test::scratch_dir;
+using ccdlab_test::take_screenshot;
 using nlohmann::json;
 using namespace std::chrono_literals;
-
-const std::string kApp = CCDLAB_APP;
-const std::string kScenes = CCDLAB_SCENES_DIR;
 
 ccd::Vec2 vec2(const json& v) {
     return {v[0].get<double>(), v[1].get<double>()};
 }
 
+// The app's arguments for `scene` (a file of scenes/) at 1280x800, then `extra`.
+std::vector<std::string> app_args(const std::string& scene,
+                                  const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args{"--scene", scene_file(scene), "--size", "1280x800"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+}
+
+// The report of one frame of `scene` rendered offscreen, with `extra` arguments.
 json screenshot_report(const std::string& scene, const fs::path& dir,
-                       const std::string& extra = "") {
-    const auto result =
-        run_command(kApp + " --scene " + kScenes + "/" + scene + " --size 1280x800 " + extra +
-                    " --screenshot " + (dir / "shot.png").string() + " --report " +
-                    (dir / "report.json").string());
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    return read_json(dir / "report.json");
+                       const std::vector<std::string>& extra = {}) {
+    return take_screenshot(app_args(scene, extra), dir).report;
 }
 
 TEST(AppQueryLabTurning, TheSpinningPaddleOpensWithItsHandValueAndItsSearch) {
@@ -71,31 +72,21 @@ TEST(AppQueryLabTurning, TheSpinningPaddleOpensWithItsHandValueAndItsSearch) {
 
 TEST(AppQueryLabTurning, DraggingTheAngleHandleGivesTheCoresAnswerForTheNewTurn) {
     const fs::path dir = scratch_dir();
-    const fs::path report_path = dir / "report.json";
     const std::string scene = "turning-windmill-graze.json";
-    BackgroundProcess app({kApp, "--scene", kScenes + "/" + scene, "--size", "1280x800", "--report",
-                           report_path.string()},
-                          dir.string());
-    ASSERT_TRUE(eventually([&] { return fs::exists(report_path); }, 20s));
-    const auto search = run_command("xdotool search --sync --onlyvisible --name '" + scene + "'");
-    ASSERT_EQ(search.exit_code, 0) << search.output;
-    const std::string window = search.output.substr(0, search.output.find('\n'));
-    const json before = read_json(report_path);
+    RunningApp app(dir, app_args(scene), "^ccdlab - " + scene + "$");
+    const json before = app.report();
     ASSERT_FALSE(before["hit"].is_null()) << "the graze";
     // The bar's tip at t = 1 is at (-3, 0), left of the pivot: dragged up and right, the turn
     // shrinks but still passes the top of the arc (pi/2), where the tip grazes the ball: at
     // t = (pi/2) / angle.
-    const double x = before["handles_px"]["obstacle_angle"][0];
-    const double y = before["handles_px"]["obstacle_angle"][1];
-    const auto drag = ccdlab_test::drag_in_window(window, x, y, x + 40.0, y - 160.0);
-    ASSERT_EQ(drag.exit_code, 0) << drag.output;
+    app.drag_handle("obstacle_angle", 40.0, -160.0);
     ASSERT_TRUE(eventually(
         [&] {
-            return read_json(report_path)["segment"]["turning"]["angle"] !=
+            return app.report()["segment"]["turning"]["angle"] !=
                    before["segment"]["turning"]["angle"];
         },
         10s));
-    const json after = read_json(report_path);
+    const json after = app.report();
     const double angle = after["segment"]["turning"]["angle"];
     EXPECT_LT(angle, std::numbers::pi) << "turned back toward the top";
     const auto expected = ccd::certified_time_of_impact(
@@ -123,7 +114,7 @@ TEST(AppQueryLabTurning, SeedTwosTurningPolygonsOpenInTheLabAndThePlankWithModeQ
     // Two walls and a plank make a world, which opens in the world view; --mode query takes its
     // first pair apart in the lab.
     EXPECT_EQ(screenshot_report("turning-plank-in-a-gap.json", dir)["mode"], "world");
-    const json plank = screenshot_report("turning-plank-in-a-gap.json", dir, "--mode query");
+    const json plank = screenshot_report("turning-plank-in-a-gap.json", dir, {"--mode", "query"});
     EXPECT_EQ(plank["mode"], "query");
     EXPECT_EQ(plank["pair"], "rotating_polygon_segment");
     EXPECT_TRUE(plank["handles_px"].contains("angle"));
@@ -135,7 +126,7 @@ TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {
     // The spinning paddle is a turning wall of the World: it meets the ball at
     // t = arccos(1/6) / (2 pi) (the scene's description), the frame's first event.
     const fs::path dir = scratch_dir();
-    const json report = screenshot_report("turning-paddle-tunnels.json", dir, "--mode world");
+    const json report = screenshot_report("turning-paddle-tunnels.json", dir, {"--mode", "world"});
     EXPECT_EQ(report["mode"], "world");
     EXPECT_TRUE(report["refusal"].is_null()) << report.dump();
     ASSERT_FALSE(report["events"].empty()) << report.dump();
@@ -146,7 +137,7 @@ TEST(AppQueryLabTurning, TheWorldViewStepsATurningPolygon) {
     // The plank turns freely in the World: its sides meet the walls' ends at
     // t = arccos(0.1) / 2 (the scene's description), the left wall's first.
     const fs::path dir = scratch_dir();
-    const json report = screenshot_report("turning-plank-in-a-gap.json", dir, "--mode world");
+    const json report = screenshot_report("turning-plank-in-a-gap.json", dir, {"--mode", "world"});
     EXPECT_EQ(report["mode"], "world");
     EXPECT_TRUE(report["refusal"].is_null()) << report.dump();
     ASSERT_FALSE(report["events"].empty()) << report.dump();

@@ -14,7 +14,7 @@ cd "$(dirname "$0")"
 core_packages=(
     cmake ninja-build g++ nlohmann-json3-dev zlib1g-dev
     libgtest-dev libbenchmark-dev libbox2d-dev libbullet-dev libchipmunk-dev
-    python3-jsonschema clang libclang-rt-14-dev
+    python3-jsonschema clang clang-tidy libclang-rt-14-dev
 )
 # What the GUI and its tests add.
 gui_packages=(

@@ -796,8 +796,10 @@ void QueryLabView::draw_algorithms() {
     const double lo = 1e-15, hi = 1e-2;
     ImGui::SetNextItemWidth(150);
     if (ImGui::SliderScalar("tolerance", ImGuiDataType_Double, &tolerance, &lo, &hi, "%.0e",
-                            ImGuiSliderFlags_Logarithmic))
+                            ImGuiSliderFlags_Logarithmic)) {
         lab_.set_tolerance(tolerance);
+        canvas_.mark_changed(); // the dashed circles follow the verdicts
+    }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the judge's tolerance x the query's scale: %s here",
                           number_text(lab_.tolerance_in_units(), 3).c_str());

@@ -274,12 +274,23 @@ ccd::Swept QueryLab::swept(Side side) const {
 
 namespace {
 
-// An iterative method that stops at a target separation of its own (Box2D's b2TimeOfImpact: a
-// slop short of touching or a slop deep) and says it reached it ("touching") answers a contact
-// the exact query also finds, at a t apart by its slop over the closing speed: its own rules
-// kept, not a disagreement. Its misses, failures and overlaps stay judged by t.
-bool within_its_target(const AlgorithmAnswer& answer) {
-    return answer.hit && answer.iterative && answer.iterative->state == "touching";
+// `algorithm`'s answer to the query and the judge's verdict on it; an algorithm without a query
+// for the pair, or that refuses the inputs, answers nothing and is not judged.
+AlgorithmAnswer judged_answer(const ccd::Algorithm& algorithm, const ccd::PairType* pair,
+                              const ccd::Swept& mover, const ccd::Swept& obstacle,
+                              const ccd::Judge& judge) {
+    AlgorithmAnswer out;
+    out.algorithm = &algorithm;
+    out.has_query = pair && ccd::find_query(*pair, algorithm);
+    if (!out.has_query) return out;
+    out.refusal = ccd::inexpressible(algorithm, mover, obstacle);
+    if (out.refusal) return out;
+    ccd::Trace trace;
+    const ccd::MethodAnswer answer = ccd::answer_of(algorithm, mover, obstacle, &trace);
+    out.hit = answer.hit;
+    out.iterative = std::move(trace.iterative);
+    out.judgement = judge.judge(algorithm, answer);
+    return out;
 }
 
 } // namespace
@@ -289,32 +300,21 @@ void QueryLab::recompute() {
     const ccd::Swept mover = swept(Side::Mover);
     const ccd::Swept obstacle = swept(Side::Obstacle);
     hit_ = ccd::time_of_impact(mover, obstacle, &trace_);
-    const ccd::PairChoice choice = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle));
-    for (const ccd::Algorithm& algorithm : ccd::algorithms()) {
-        AlgorithmAnswer answer{&algorithm, std::nullopt, false, true, std::nullopt, std::nullopt};
-        answer.has_query = choice.pair && ccd::find_query(*choice.pair, algorithm);
-        if (answer.has_query) answer.refusal = ccd::inexpressible(algorithm, mover, obstacle);
-        if (answer.has_query && !answer.refusal) {
-            ccd::Trace trace;
-            answer.hit = ccd::time_of_impact(algorithm, mover, obstacle, &trace);
-            answer.iterative = std::move(trace.iterative);
-        }
-        answer.disagrees = answer.has_query && !answer.refusal &&
-                           (answer.hit.has_value() != hit_.has_value() ||
-                            (hit_ && std::fabs(answer.hit->t - hit_->t) > tolerance_ &&
-                             !within_its_target(answer)));
-        answers_.push_back(answer);
-    }
+    const ccd::Judge judge(mover, obstacle, {state_.tolerance, ccd::kJudgeNormalAngle});
+    tolerance_in_units_ = judge.tolerance();
+    const ccd::PairType* pair = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle)).pair;
+    for (const ccd::Algorithm& algorithm : ccd::algorithms())
+        answers_.push_back(judged_answer(algorithm, pair, mover, obstacle, judge));
 }
 
-void QueryLab::set_disagreement_tolerance(double tolerance) {
-    tolerance_ = tolerance;
+void QueryLab::set_tolerance(double tolerance) {
+    state_.tolerance = tolerance;
     recompute();
 }
 
 bool QueryLab::any_disagreement() const {
     for (const AlgorithmAnswer& answer : answers_)
-        if (answer.disagrees) return true;
+        if (answer.disagrees()) return true;
     return false;
 }
 

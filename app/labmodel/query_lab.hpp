@@ -9,6 +9,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/hit.hpp"
+#include "ccd/judge.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/scene.hpp"
 #include "ccd/shapes.hpp"
@@ -80,24 +81,28 @@ Part part_of(Handle handle);
 struct LabState { // until from_scene: a circle against a static segment
     LabSide mover{"", {ccd::Circle{}, ccd::Translation{}}};
     LabSide obstacle{"", {ccd::Segment{}, ccd::Still{}}};
+    // The judge's tolerance, x the query's scale (ccd::JudgeOptions::tolerance).
+    double tolerance = ccd::kJudgeTolerance;
     friend bool operator==(const LabState&, const LabState&) = default;
 };
 
-// One registered algorithm's answer to the lab's query, and whether it disagrees with the
-// default (exact) one: hit against miss, or t apart by more than the lab's tolerance (except
-// for an iterative method that reached its own target separation: Box2D stopping its slop from
-// touching keeps its rules; the panel shows its target beside its t). Which
+// One registered algorithm's answer to the lab's query and the core's judgement of it
+// (ccd/judge.hpp: agrees, by design or not, miss, false hit, early, normal off, failed). Which
 // algorithms answer the pair is the pair registry's to say (ccd/pair_registry.hpp).
 struct AlgorithmAnswer {
     const ccd::Algorithm* algorithm = nullptr;
     std::optional<ccd::Hit> hit;
-    bool disagrees = false;
     bool has_query = true; // false: the algorithm has no query for this pair
     // Why the algorithm cannot take these inputs (Box2D: more than 8 vertices, a segment whose
-    // ends move apart, ...): then it has no answer and never disagrees.
+    // ends move apart, ...): then it gives no answer to judge.
     std::optional<std::string> refusal;
     // What an iterative method said of its search (Box2D's state, target, iterations and why).
     std::optional<ccd::IterativeSearch> iterative;
+    // The judge's verdict on the answer; nothing without a query or with a refusal.
+    std::optional<ccd::Judgement> judgement;
+
+    // Judged, and not "agrees".
+    bool disagrees() const { return judgement && judgement->verdict != ccd::Verdict::Agrees; }
 };
 
 class QueryLab {
@@ -129,10 +134,11 @@ public:
     // Every registered algorithm on the same query, the default first.
     const std::vector<AlgorithmAnswer>& algorithm_answers() const { return answers_; }
     bool any_disagreement() const;
-    // How far apart two times of impact may be and still agree. The default is above float32's
-    // resolution of t, so seed000-float32 is flagged only when it is really off.
-    double disagreement_tolerance() const { return tolerance_; }
-    void set_disagreement_tolerance(double tolerance);
+    // The judge's tolerance, x the query's scale (an edit, undone like the others), and what it
+    // is in the inputs' units for the current query.
+    double tolerance() const { return state_.tolerance; }
+    void set_tolerance(double tolerance);
+    double tolerance_in_units() const { return tolerance_in_units_; }
 
     double scrub_t = 0.0;
 
@@ -162,7 +168,7 @@ private:
     std::optional<ccd::Hit> hit_;
     ccd::Trace trace_;
     std::vector<AlgorithmAnswer> answers_;
-    double tolerance_ = 1e-6;
+    double tolerance_in_units_ = 0.0;
 };
 
 } // namespace ccdlab

@@ -219,14 +219,26 @@ nlohmann::json lab_side_json(const LabSide& side) {
     return json;
 }
 
-// Every algorithm's answer to the lab's pair, or why it has none.
+// The judge's verdict on an answer, its by_design and its text (null when it was not judged).
+void judgement_json(nlohmann::json& item, const std::optional<ccd::Judgement>& judgement) {
+    item["verdict"] =
+        judgement ? nlohmann::json(std::string(ccd::to_string(judgement->verdict))) : nullptr;
+    item["by_design"] = judgement ? nlohmann::json(judgement->by_design) : nullptr;
+    item["text"] = judgement ? nlohmann::json(judgement->text) : nullptr;
+}
+
+// Every algorithm's answer to the lab's pair and the judge's verdict on it, or why it has none.
 nlohmann::json algorithms_json(const QueryLab& lab) {
     nlohmann::json answers = nlohmann::json::array();
     for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
+        const auto& hit = answer.hit;
         nlohmann::json item = {{"name", answer.algorithm->name},
-                               {"t", answer.hit ? nlohmann::json(answer.hit->t) : nlohmann::json()},
-                               {"disagrees", answer.disagrees},
+                               {"t", hit ? nlohmann::json(hit->t) : nlohmann::json()},
+                               {"point", hit ? to_json(hit->point) : nlohmann::json()},
+                               {"normal", hit ? to_json(hit->normal) : nlohmann::json()},
+                               {"disagrees", answer.disagrees()},
                                {"has_query", answer.has_query}};
+        judgement_json(item, answer.judgement);
         if (answer.refusal) item["refusal"] = *answer.refusal;
         if (answer.iterative) item["iterative"] = ccd::iterative_to_json(*answer.iterative);
         answers.push_back(item);
@@ -329,6 +341,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     report["algorithms"] = algorithms_json(lab);
     report["disagreement"] = lab.any_disagreement();
+    report["tolerance"] = lab.tolerance();
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];
     report["query"] = lab.trace().query;

@@ -419,11 +419,11 @@ void draw_roots(ShapeRenderer& r, const QueryLab& lab) {
         }
 }
 
-// Other algorithms that disagree: the mover at their own time of impact.
+// The algorithms the judge does not agree with: the mover at their own time of impact.
 void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
     if (!side_view(lab.mover()).disc) return;
     for (const AlgorithmAnswer& answer : lab.algorithm_answers())
-        if (answer.disagrees && answer.hit)
+        if (answer.disagrees() && answer.hit)
             r.circle_outline(center_at(lab.mover(), answer.hit->t), radius_of(lab.mover()), 2.0f,
                              palette::disagreement, 4.0f);
 }
@@ -484,6 +484,14 @@ void QueryLabView::draw_labels() const {
             label(lab_.handle_position(handle_of(side, Part::Angle)), 8.0, 80, palette::handle,
                   text);
         }
+    // Beside each dashed circle, whose answer it is and the judge's verdict.
+    if (layers_.other_algorithms && side_view(lab_.mover()).disc)
+        for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+            if (answer.disagrees() && answer.hit)
+                label(center_at(lab_.mover(), answer.hit->t),
+                      radius_of(lab_.mover()) * camera.pixels_per_unit, 60, palette::disagreement,
+                      std::string(answer.algorithm->name) + ": " +
+                          std::string(ccd::to_string(answer.judgement->verdict)));
     if (layers_.labels)
         for (const Side side : {Side::Obstacle, Side::Mover})
             side_view(lab_.side(side)).labels(lab_.side(side), side, label);
@@ -499,8 +507,8 @@ void QueryLabView::draw_labels() const {
                              static_cast<float>(camera.origin.y) + 10),
                       to_imgui(palette::disagreement),
                       layers_.other_algorithms
-                          ? "algorithms disagree: dashed circles show the others' impacts"
-                          : "algorithms disagree (Show: other algorithms draws their impacts)");
+                          ? "the judge flags answers: dashed circles show their impacts"
+                          : "the judge flags answers (Show: other algorithms draws them)");
     canvas_.end_labels();
 }
 
@@ -567,43 +575,105 @@ void draw_candidate(const ccd::TraceCandidate& c) {
     }
 }
 
-// An algorithm's row of the table: its name (its description on hover) and its answer, red
-// where it disagrees, grey where it has no query for the pair.
-void algorithm_row(const AlgorithmAnswer& answer) {
-    const ImVec4 color = answer.disagrees   ? ImVec4(1.0f, 0.35f, 0.5f, 1.0f)
-                         : answer.has_query ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
-                                            : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", std::string(answer.algorithm->description).c_str());
-    ImGui::TableNextColumn();
+// The colour of a judged answer's row: the text's when it agrees, a calm blue when it agrees by
+// design (within the method's documented slack), red when the judge says it is wrong.
+ImVec4 judgement_color(const ccd::Judgement& judgement) {
+    if (judgement.verdict != ccd::Verdict::Agrees) return ImVec4(1.0f, 0.35f, 0.5f, 1.0f);
+    if (judgement.by_design) return ImVec4(0.45f, 0.78f, 0.95f, 1.0f);
+    return ImGui::GetStyleColorVec4(ImGuiCol_Text);
+}
+
+// The verdict's name as the row shows it ("by design" for an answer within its method's slack).
+std::string verdict_shown(const ccd::Judgement& judgement) {
+    if (judgement.verdict == ccd::Verdict::Agrees && judgement.by_design) return "by design";
+    return std::string(ccd::to_string(judgement.verdict));
+}
+
+// A note under a row's answer, greyed and wrapped within its column.
+void row_note(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+// How an iterative method ended: its state, iterations and target separation.
+std::string iterative_note(const ccd::IterativeSearch& search) {
+    char text[160];
+    std::snprintf(text, sizeof text, "%s after %d of %d iterations; stops at %.4g +- %.3g",
+                  search.state.c_str(), search.iterations, search.iteration_cap, search.target,
+                  search.tolerance);
+    return text;
+}
+
+// The answer under the algorithm's name: its t and normal (or miss, no query, or why it cannot
+// take the inputs), and how an iterative method ended.
+void answer_cell(const AlgorithmAnswer& answer, ImVec4 color) {
     if (!answer.has_query)
         ImGui::TextColored(color, "no query for this pair");
     else if (answer.refusal)
         ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "cannot take it:");
-    else if (answer.hit)
+    else if (answer.hit) {
         ImGui::TextColored(color, "t = %.12g", answer.hit->t);
-    else
+        ImGui::TextColored(color, "n = (%.4f, %.4f)", answer.hit->normal.x, answer.hit->normal.y);
+    } else
         ImGui::TextColored(color, "miss");
-    // Why it cannot take the pair, or how an iterative method ended (its explanation on hover),
-    // wrapped within the answer's column.
-    const auto note = [](const std::string& text) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", text.c_str());
-        ImGui::PopStyleColor();
-    };
-    if (answer.refusal) note(*answer.refusal);
-    if (const auto& search = answer.iterative) {
-        char text[160];
-        std::snprintf(text, sizeof text, "%s after %d of %d iterations; stops at %.4g +- %.3g",
-                      search->state.c_str(), search->iterations, search->iteration_cap,
-                      search->target, search->tolerance);
-        note(text);
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s: %s", search->method.c_str(), search->explanation.c_str());
+    if (answer.refusal) row_note(*answer.refusal);
+    if (answer.iterative) row_note(iterative_note(*answer.iterative));
+}
+
+// The row's tooltip: the algorithm, the judge's text, the answer's point and normal to every
+// digit, how an iterative method ended; wrapped to stay inside a small window.
+void row_tooltip(const AlgorithmAnswer& answer) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(
+        std::min(ImGui::GetFontSize() * 26.0f, ImGui::GetMainViewport()->Size.x * 0.45f));
+    ImGui::TextUnformatted(std::string(answer.algorithm->description).c_str());
+    if (answer.judgement) {
+        ImGui::Separator();
+        ImGui::TextColored(judgement_color(*answer.judgement), "%s",
+                           answer.judgement->text.c_str());
     }
+    if (answer.hit) {
+        ImGui::Separator();
+        ImGui::Text("t = %.17g", answer.hit->t);
+        ImGui::Text("point\n  (%.17g, %.17g)", answer.hit->point.x, answer.hit->point.y);
+        ImGui::Text("normal\n  (%.17g, %.17g)", answer.hit->normal.x, answer.hit->normal.y);
+    }
+    if (answer.iterative) {
+        ImGui::Separator();
+        ImGui::Text("%s: %s", answer.iterative->method.c_str(),
+                    answer.iterative->explanation.c_str());
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// An algorithm's row of the table: its name and answer, and the judge's verdict, in the
+// verdict's colour (grey where it has no query for the pair); the judge's text on hover.
+void algorithm_row(const AlgorithmAnswer& answer) {
+    const ImVec4 color = answer.judgement   ? judgement_color(*answer.judgement)
+                         : answer.has_query ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                            : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+    bool hovered = false;
+    const auto cell = [&hovered](auto&& draw) {
+        ImGui::TableNextColumn();
+        ImGui::BeginGroup();
+        draw();
+        ImGui::EndGroup();
+        hovered = hovered || ImGui::IsItemHovered();
+    };
+    ImGui::TableNextRow();
+    cell([&] {
+        ImGui::TextColored(color, "%s", std::string(answer.algorithm->name).c_str());
+        ImGui::Indent();
+        answer_cell(answer, color);
+        ImGui::Unindent();
+    });
+    cell([&] {
+        if (answer.judgement)
+            ImGui::TextColored(color, "%s", verdict_shown(*answer.judgement).c_str());
+    });
+    if (hovered) row_tooltip(answer);
 }
 
 } // namespace
@@ -715,18 +785,24 @@ void QueryLabView::draw_equations() {
 
 void QueryLabView::draw_algorithms() {
     if (ImGui::BeginTable("algorithms", 2, ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("algorithm", ImGuiTableColumnFlags_WidthFixed);
         ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed);
         for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
             algorithm_row(answer);
         ImGui::EndTable();
     }
-    double tolerance = lab_.disagreement_tolerance();
+    // The judge's tolerance, in units of the query's scale (ccd/judge.hpp).
+    double tolerance = lab_.tolerance();
     const double lo = 1e-15, hi = 1e-2;
     ImGui::SetNextItemWidth(150);
-    if (ImGui::SliderScalar("tolerance in t", ImGuiDataType_Double, &tolerance, &lo, &hi, "%.0e",
-                            ImGuiSliderFlags_Logarithmic))
-        lab_.set_disagreement_tolerance(tolerance);
+    if (ImGui::SliderScalar("tolerance", ImGuiDataType_Double, &tolerance, &lo, &hi, "%.0e",
+                            ImGuiSliderFlags_Logarithmic)) {
+        lab_.set_tolerance(tolerance);
+        canvas_.mark_changed(); // the dashed circles follow the verdicts
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the judge's tolerance x the query's scale: %s here",
+                          number_text(lab_.tolerance_in_units(), 3).c_str());
 }
 
 } // namespace ccdlab

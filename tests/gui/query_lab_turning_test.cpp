@@ -6,6 +6,7 @@
 #include "gui_test_support.hpp"
 #include "process.hpp"
 
+#include "ccd/judge.hpp"
 #include "ccd/toi_turning.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -120,6 +122,51 @@ TEST(AppQueryLabTurning, SeedTwosTurningPolygonsOpenInTheLabAndThePlankWithModeQ
     EXPECT_TRUE(plank["handles_px"].contains("angle"));
     ASSERT_FALSE(plank["hit"].is_null());
     EXPECT_NEAR(plank["hit"]["t"].get<double>(), std::acos(0.1) / 2.0, 1e-9);
+}
+
+// The algorithm named `name` in a report's algorithms.
+json algorithm_in(const json& report, const std::string& name) {
+    for (const json& answer : report["algorithms"])
+        if (answer["name"] == name) return answer;
+    ADD_FAILURE() << "no " << name << " in the lab's algorithms";
+    return json();
+}
+
+TEST(AppQueryLabTurning, TheJudgeCallsBox2DsLateAnswerAMissAndTheAdvancementsMarginByDesign) {
+    // scenes/turning-box2d-gives-up.json with the propeller turning 2.26 turns over the frame:
+    // the first contact at t = arccos(0.2) / (2.26 x 2 pi) = 0.0964 (the scene's description),
+    // Box2D's contact near the end of the frame, after the propeller came back around.
+    const fs::path dir = scratch_dir();
+    json scene;
+    std::ifstream(scene_file("turning-box2d-gives-up.json")) >> scene;
+    scene["polygons"][0]["angular_velocity"] = 2.26 * 2.0 * std::numbers::pi;
+    const fs::path file = dir / "propeller-2.26-turns.json";
+    std::ofstream(file) << scene.dump(2);
+    const json report =
+        take_screenshot({"--scene", file.string(), "--size", "1280x800"}, dir).report;
+    ASSERT_FALSE(report["hit"].is_null());
+    EXPECT_NEAR(report["hit"]["t"].get<double>(), std::acos(0.2) / (2.26 * 2.0 * std::numbers::pi),
+                1e-9);
+    EXPECT_EQ(report["tolerance"].get<double>(), ccd::kJudgeTolerance);
+    EXPECT_TRUE(report["disagreement"].get<bool>());
+
+    const json box2d = algorithm_in(report, "box2d");
+    EXPECT_EQ(box2d["verdict"], "miss") << box2d;
+    EXPECT_FALSE(box2d["by_design"].get<bool>());
+    EXPECT_TRUE(box2d["disagrees"].get<bool>());
+    EXPECT_EQ(box2d["text"].get<std::string>().rfind("miss: ", 0), 0u) << box2d;
+    EXPECT_GT(box2d["t"].get<double>(), 0.9);
+    EXPECT_EQ(box2d["point"].size(), 2u);
+    EXPECT_NEAR(ccd::length(vec2(box2d["normal"])), 1.0, 1e-6) << "a unit normal";
+
+    const json advancement = algorithm_in(report, "conservative-advancement");
+    EXPECT_EQ(advancement["verdict"], "agrees") << advancement;
+    EXPECT_TRUE(advancement["by_design"].get<bool>()) << advancement;
+    EXPECT_FALSE(advancement["disagrees"].get<bool>());
+    // An algorithm with no query for the pair is not judged.
+    const json seed004 = algorithm_in(report, "seed004");
+    EXPECT_FALSE(seed004["has_query"].get<bool>());
+    EXPECT_TRUE(seed004["verdict"].is_null());
 }
 
 TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {

@@ -10,6 +10,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "scratch.hpp"
 #include <filesystem>
@@ -240,48 +243,68 @@ TEST(QueryLab, KeepsTheTraceOfTheCurrentAnswer) {
     EXPECT_DOUBLE_EQ(lab.trace().candidates[0].roots[0].t, 0.2) << "the trace follows the edit";
 }
 
-TEST(QueryLab, RunsEveryAlgorithmAndFlagsDisagreement) {
+const ccdlab::AlgorithmAnswer& answer_of(const QueryLab& lab, std::string_view name) {
+    const auto& answers = lab.algorithm_answers();
+    const auto found = std::find_if(answers.begin(), answers.end(),
+                                    [name](const auto& a) { return a.algorithm->name == name; });
+    if (found == answers.end()) throw std::runtime_error("no algorithm " + std::string(name));
+    return *found;
+}
+
+TEST(QueryLab, TheJudgeJudgesEveryAlgorithmsAnswer) {
     QueryLab lab = QueryLab::from_scene(falling_ball_scene());
     ASSERT_EQ(lab.algorithm_answers().size(), ccd::algorithms().size());
-    // A plain head-on fall: all agree on t = 0.4 but Box2D, which stops 0.005 deep (its target
-    // separation 1 + 0.01 - 3 x 0.005 = 0.995 from the edge's core): t = 4.005 / 10 = 0.4005,
-    // its own rules kept ("touching" at its target), so not a disagreement.
-    for (const auto& answer : lab.algorithm_answers())
-        EXPECT_FALSE(answer.disagrees) << answer.algorithm->name;
-    EXPECT_FALSE(lab.any_disagreement());
-    const auto box2d = std::find_if(
-        lab.algorithm_answers().begin(), lab.algorithm_answers().end(),
-        [](const ccdlab::AlgorithmAnswer& answer) { return answer.algorithm->name == "box2d"; });
-    ASSERT_NE(box2d, lab.algorithm_answers().end());
-    ASSERT_TRUE(box2d->hit);
-    EXPECT_NEAR(box2d->hit->t, 0.4005, 0.00125 / 10 + 1e-6);
-    ASSERT_TRUE(box2d->iterative) << "its search, for the panel's explanation";
-    EXPECT_EQ(box2d->iterative->state, "touching");
-    lab.set_disagreement_tolerance(1e-3);
-    EXPECT_FALSE(lab.any_disagreement()) << "within 1e-3 of each other";
+    EXPECT_EQ(lab.tolerance(), ccd::kJudgeTolerance) << "the judge's default";
+    // A plain head-on fall: every answer is judged but where the algorithm has no query for the
+    // pair. All agree on t = 0.4 but two. Box2D stops 0.005 deep (its target separation
+    // 1 + 0.01 - 3 x 0.005 = 0.995 from the edge's core): t = 4.005 / 10 = 0.4005, past the
+    // contact within its documented slack: it agrees by design. Seed 000 in float answers
+    // 0.4f = 0.400000006, past the contact by 6e-8 x the closing speed 10: beyond the tolerance
+    // 1e-10 x the scale 10, a miss of the first contact.
+    for (const auto& answer : lab.algorithm_answers()) {
+        ASSERT_EQ(answer.judgement.has_value(), answer.has_query) << answer.algorithm->name;
+        if (!answer.judgement) continue;
+        const bool float32 = answer.algorithm->name == "seed000-float32";
+        EXPECT_EQ(answer.judgement->verdict, float32 ? ccd::Verdict::Miss : ccd::Verdict::Agrees)
+            << answer.algorithm->name << ": " << answer.judgement->text;
+        EXPECT_EQ(answer.disagrees(), float32) << answer.algorithm->name;
+    }
+    EXPECT_TRUE(lab.any_disagreement());
+    EXPECT_FALSE(answer_of(lab, "exact").judgement->by_design);
+    const ccdlab::AlgorithmAnswer& box2d = answer_of(lab, "box2d");
+    ASSERT_TRUE(box2d.hit);
+    EXPECT_NEAR(box2d.hit->t, 0.4005, 0.00125 / 10 + 1e-6);
+    EXPECT_TRUE(box2d.judgement->by_design) << box2d.judgement->text;
+    ASSERT_TRUE(box2d.iterative) << "its search, for the panel's explanation";
+    EXPECT_EQ(box2d.iterative->state, "touching");
     {
         // A graze 0.001 deep, shallower than Box2D's target depth 0.005 - 0.00125: the exact
-        // query hits, Box2D says "separated" and misses: a disagreement, its target kept or not.
+        // query hits, Box2D says "separated" and misses. The graze is within its slack past
+        // touching: a miss by design, not a wrong answer.
         ccd::Scene graze;
         graze.bodies.push_back({"ball", ccd::BodyShape::Circle, {{-5.0, 0.999}, 1.0}, {10.0, 0.0}});
         graze.walls.push_back({"floor", {{-1.0, 0.0}, {1.0, 0.0}}});
         const QueryLab graze_lab = QueryLab::from_scene(graze);
         ASSERT_TRUE(graze_lab.hit());
-        for (const auto& answer : graze_lab.algorithm_answers())
-            if (answer.algorithm->name == "box2d") {
-                EXPECT_FALSE(answer.hit);
-                EXPECT_TRUE(answer.disagrees);
-            }
+        const ccdlab::AlgorithmAnswer& missed = answer_of(graze_lab, "box2d");
+        EXPECT_FALSE(missed.hit);
+        ASSERT_TRUE(missed.judgement);
+        EXPECT_EQ(missed.judgement->verdict, ccd::Verdict::Agrees) << missed.judgement->text;
+        EXPECT_TRUE(missed.judgement->by_design) << missed.judgement->text;
     }
-    // float32 carries t to about 1e-8 here: a tolerance of 1e-12 tells it apart.
-    lab.set_disagreement_tolerance(1e-12);
-    ASSERT_TRUE(lab.any_disagreement());
-    for (const auto& answer : lab.algorithm_answers())
-        if (answer.algorithm->name == "exact") {
-            EXPECT_FALSE(answer.disagrees);
-        }
+    // Box2D's t is 0.0005 past the contact: 0.005 deep at the closing speed 10. A tolerance of
+    // 1e-3 x the scale 10 takes it in without its slack; one of 1e-15 leaves only the slack.
+    lab.set_tolerance(1e-3);
+    EXPECT_EQ(lab.state().tolerance, 1e-3) << "an edit of the lab's state";
+    EXPECT_NEAR(lab.tolerance_in_units(), 1e-2, 1e-17);
+    EXPECT_FALSE(lab.any_disagreement()) << "float's 6e-8 within the tolerance too";
+    EXPECT_FALSE(answer_of(lab, "box2d").judgement->by_design)
+        << answer_of(lab, "box2d").judgement->text;
+    lab.set_tolerance(1e-15);
+    EXPECT_TRUE(answer_of(lab, "box2d").judgement->by_design);
+    EXPECT_EQ(answer_of(lab, "exact").judgement->verdict, ccd::Verdict::Agrees);
     // Seed 004 tests the infinite line: a circle beside the line's extension, moving away,
-    // "already collides" for it and for no one else (docs/algorithms.md).
+    // "already collides" for it and for no one else (docs/algorithms.md): a false hit.
     ccd::Scene scene;
     scene.bodies.push_back({"ball", ccd::BodyShape::Circle, {{2.3, 3.0}, 0.5}, {0.0, 1.0}});
     scene.walls.push_back({"post", {{2.0, -1.0}, {2.0, -0.1}}});
@@ -289,7 +312,19 @@ TEST(QueryLab, RunsEveryAlgorithmAndFlagsDisagreement) {
     EXPECT_FALSE(bystander.hit());
     EXPECT_TRUE(bystander.any_disagreement());
     for (const auto& answer : bystander.algorithm_answers())
-        EXPECT_EQ(answer.disagrees, answer.algorithm->name == "seed004") << answer.algorithm->name;
+        EXPECT_EQ(answer.disagrees(), answer.algorithm->name == "seed004")
+            << answer.algorithm->name;
+    EXPECT_EQ(answer_of(bystander, "seed004").judgement->verdict, ccd::Verdict::FalseHit);
+}
+
+TEST(QueryLab, TheToleranceIsUndoneLikeAnyEdit) {
+    QueryLab lab = QueryLab::from_scene(falling_ball_scene());
+    const ccdlab::LabState before = lab.state();
+    lab.set_tolerance(1e-3);
+    EXPECT_FALSE(lab.state() == before);
+    lab.restore(before);
+    EXPECT_EQ(lab.tolerance(), ccd::kJudgeTolerance);
+    EXPECT_TRUE(answer_of(lab, "box2d").judgement->by_design) << "judged again on restore";
 }
 
 } // namespace

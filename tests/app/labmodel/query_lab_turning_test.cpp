@@ -5,13 +5,18 @@
 #include "lab_scene.hpp"
 #include "query_lab.hpp"
 
+#include "ccd/scene_loader.hpp"
 #include "ccd/toi_turning.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace {
 
@@ -255,6 +260,45 @@ TEST(QueryLabTurning, APolygonsOrientationPlacesItAtTZeroAndIsKept) {
     EXPECT_NEAR(lab.hit()->t, std::acos(0.1) / 2.0, 1e-9); // scenes/turning-plank-in-a-gap.json
     const ccd::Scene written = ccdlab::scene_with_lab(scene, lab);
     EXPECT_EQ(written, scene) << "nothing edited, nothing changed";
+}
+
+const ccdlab::AlgorithmAnswer& answer_named(const QueryLab& lab, std::string_view name) {
+    for (const auto& answer : lab.algorithm_answers())
+        if (answer.algorithm->name == name) return answer;
+    throw std::runtime_error("no algorithm " + std::string(name));
+}
+
+TEST(QueryLabTurning, TheJudgeFlagsBox2DsLateAnswerAndNotTheAdvancementsMargin) {
+    // scenes/turning-box2d-gives-up.json with the propeller's turn dragged to 2.26 turns: its
+    // upper side 2 cos(phi) - 0.1 from the ball's center (0, 2) touches the ball of radius 0.3
+    // at cos(phi) = 0.2, t = arccos(0.2) / (2.26 x 2 pi) = 0.0964. Box2D reports a contact
+    // near the end of the frame, where the propeller has come back around: a miss of the first
+    // contact. Conservative advancement stops short of it by its designed margin.
+    const ccd::Scene scene = ccd::load_scene_file(std::filesystem::path(CCDLAB_SCENES_DIR) /
+                                                  "turning-box2d-gives-up.json");
+    QueryLab lab = QueryLab::from_scene(scene);
+    ASSERT_TRUE(lab.obstacle().turns()) << "the propeller is the lab's obstacle";
+    ccdlab::LabSide propeller = lab.obstacle();
+    ccdlab::set_angle(propeller, 2.26 * 2.0 * kPi);
+    lab.set_side(ccdlab::Side::Obstacle, propeller);
+    ASSERT_TRUE(lab.hit());
+    EXPECT_NEAR(lab.hit()->t, std::acos(0.2) / (2.26 * 2.0 * kPi), 1e-9);
+
+    const ccdlab::AlgorithmAnswer& box2d = answer_named(lab, "box2d");
+    ASSERT_TRUE(box2d.hit) << "Box2D reports a contact";
+    EXPECT_GT(box2d.hit->t, 0.9) << "after the propeller came back around";
+    ASSERT_TRUE(box2d.judgement);
+    EXPECT_EQ(box2d.judgement->verdict, ccd::Verdict::Miss) << box2d.judgement->text;
+    EXPECT_TRUE(box2d.disagrees());
+
+    const ccdlab::AlgorithmAnswer& advancement = answer_named(lab, "conservative-advancement");
+    ASSERT_TRUE(advancement.hit);
+    EXPECT_LT(advancement.hit->t, lab.hit()->t) << "short of the contact";
+    ASSERT_TRUE(advancement.judgement);
+    EXPECT_EQ(advancement.judgement->verdict, ccd::Verdict::Agrees) << advancement.judgement->text;
+    EXPECT_TRUE(advancement.judgement->by_design) << advancement.judgement->text;
+    EXPECT_FALSE(advancement.disagrees());
+    EXPECT_TRUE(lab.any_disagreement());
 }
 
 } // namespace

@@ -315,6 +315,7 @@ RunComparison compare_with_expectation(const Scene& fixture, const RunSettings& 
     RunComparison c{
         record_run(fixture, a, fixture.expect->frames), std::move(expected), {}, tolerance, {}};
     c.a.label = "run: " + c.a.label;
+    if (tolerance.slack > 0.0) c.slack_of = slack_holder(fixture, a, a);
     c.divergence = find_divergence(c.a.events, c.b.events, tolerance);
     return c;
 }

@@ -1611,7 +1611,6 @@ TEST(CliLink, ABadCommandLineIsExitStatusTwo) {
     EXPECT_EQ(run_command(kCli + " link --help").exit_code, 0);
 }
 
-
 // Box2D's b2TimeOfImpact stops a designed distance short of touching: compared exactly, a run
 // under it parts from the exact one at event 0 of exhibit-chattering-corner (every event after
 // differs too: 34). Within the default tolerance and box2d's slack, the runs agree on all of
@@ -1704,6 +1703,32 @@ TEST(CliDiffTolerance, ABadToleranceIsAUsageError) {
     const auto missing =
         run_command(kCli + " diff " + scene.string() + " --b restitution=0.5 --tolerance");
     EXPECT_EQ(missing.exit_code, 2) << missing.output;
+}
+
+// A fixture's expected events have no velocities, so a slack widens its comparison by S / scale
+// alone: Box2D's S = 0.016255 over ball_between_walls' scale 5 allows 0.00325 of a frame. Its
+// bounces come 0.0025 of a frame late and each adds as much (0.0075 at the second): within the
+// fixture's own 1e-9 none agrees; within --tolerance 1e-6 and the slack the first does.
+TEST(CliDiffTolerance, AFixtureTakesTheToleranceAndTheSlackToo) {
+    const std::string right =
+        R"({"frame":0,"time":0.5,"a":"ball","b":"right","feature":"interior","point":[1.5,0],"normal":[-1,0]})";
+    const std::string left =
+        R"({"frame":1,"time":0.5,"a":"ball","b":"left","feature":"interior","point":[-1.5,0],"normal":[1,0]})";
+    const fs::path fixture =
+        scene_file(ball_between_walls(R"({"frames":2,"events":[)" + right + "," + left + "]}"));
+    const std::string diff = kCli + " diff " + fixture.string() + " --a algorithm=box2d --list 0";
+    const auto own = run_command(diff);
+    EXPECT_EQ(own.exit_code, 1) << own.output;
+    EXPECT_NE(own.output.find("first divergence at event 0: time differ\n"), std::string::npos)
+        << own.output;
+    const auto within = run_command(diff + " --tolerance 1e-6");
+    EXPECT_EQ(within.exit_code, 1) << within.output;
+    EXPECT_NE(within.output.find("; box2d's slack 0.016255 added"), std::string::npos)
+        << within.output;
+    EXPECT_NE(within.output.find("first divergence at event 1: time differ\n"), std::string::npos)
+        << within.output;
+    EXPECT_NE(within.output.find("\n1 differing event(s) in all\n"), std::string::npos)
+        << within.output;
 }
 
 } // namespace

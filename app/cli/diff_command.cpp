@@ -46,8 +46,11 @@ std::string diff_help() {
            "  --b KEY=VALUE   a setting of run b, or fixture: the scene's expected events\n"
            "  --frames N      frames to run, 1 to 100000 (default: the scene's expect.frames,\n"
            "                  else 100)\n"
-           "  --tolerance X   how far two times, points, normals and velocities may be apart\n"
-           "                  and be the same (default 1e-9)\n"
+           "  --tolerance X   how far two events may be apart and be the same: times within\n"
+           "                  X, points and velocities within X x the scene's scale (its\n"
+           "                  largest coordinate, radius or displacement, at least 1), normals\n"
+           "                  within X; an algorithm's documented slack (box2d's target\n"
+           "                  separation) is added; 0: exact (default 1e-6)\n"
            "  --list N        differing events printed after the first, 0 to 99 (default 10)\n"
            "  -h, --help      show this help\n";
 }
@@ -110,31 +113,34 @@ ccd::RunComparison compared_runs(const DiffOptions& options) {
         throw UsageError(options.scene_path +
                          " has no expect section: give run b's settings with --b KEY=VALUE (see "
                          "--help)");
-    const std::optional<double>& tolerance = options.tolerance;
     return with_file_name(options.scene_path, [&] {
         if (options.any_b)
             return ccd::compare_runs(
                 scene, options.a, options.b,
                 options.frames.value_or(scene.expect ? scene.expect->frames : 100),
-                {tolerance.value_or(1e-9), tolerance.value_or(1e-9), tolerance.value_or(1e-9)});
+                options.tolerance.value_or(ccd::kDefaultRunTolerance));
         if (options.frames && *options.frames != scene.expect->frames)
             throw ccd::SceneError("--frames " + std::to_string(*options.frames) +
                                   ": a fixture runs for its expect.frames, " +
                                   std::to_string(scene.expect->frames));
         const ccd::ExpectTolerance& own = scene.expect->tolerance;
-        return ccd::compare_with_expectation(scene, options.a,
-                                             {tolerance.value_or(own.time),
-                                              tolerance.value_or(own.distance),
-                                              tolerance.value_or(1e-9)});
+        // The expected events are the scene's own run's (its algorithm, as written).
+        const ccd::DivergenceTolerance within =
+            options.tolerance
+                ? ccd::run_tolerance(scene, options.a, options.a, *options.tolerance)
+                : ccd::DivergenceTolerance{own.time, own.distance, 0.0, own.distance, 0.0};
+        return ccd::compare_with_expectation(scene, options.a, within);
     });
 }
 
-// Prints both runs' event counts, then the first divergence and up to `listed` differences
-// after it; 0 when the runs agree, else 1.
-int print_divergence(const ccd::RunComparison& comparison, int listed) {
+// Prints both runs' event counts, what their events were compared within when
+// `with_tolerance`, then the first divergence and up to `listed` differences after it; 0 when
+// the runs agree, else 1.
+int print_divergence(const ccd::RunComparison& comparison, int listed, bool with_tolerance) {
     const ccd::RunDivergence& d = comparison.divergence;
     std::cout << comparison.a.label << ", " << d.events_a << " events\n"
               << comparison.b.label << ", " << d.events_b << " events\n";
+    if (with_tolerance) std::cout << "within: " << ccd::describe_tolerance(comparison) << '\n';
     if (!d.diverged()) {
         std::cout << "no divergence: the runs agree on every event\n";
         return 0;
@@ -168,7 +174,8 @@ int run_diff(const Arguments& args) {
         std::cerr << "ccdlab-cli diff: " << e.what() << '\n';
         return kExitUsage;
     }
-    return print_divergence(comparison, options.listed);
+    return print_divergence(comparison, options.listed,
+                            options.any_b || options.tolerance.has_value());
 }
 
 } // namespace ccdlab::cli

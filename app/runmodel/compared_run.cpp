@@ -5,9 +5,9 @@
 namespace ccdlab {
 
 ComparedRun::ComparedRun(const ccd::Scene& scene, const ccd::RunSettings& other, int frames,
-                         ccd::RecordingOptions options)
-    : settings_(other), frames_(std::max(1, frames)),
-      comparison_(ccd::compare_runs(scene, ccd::RunSettings{}, other, frames_)),
+                         ccd::RecordingOptions options, double tolerance)
+    : settings_(other), frames_(std::max(1, frames)), tolerance_(tolerance),
+      comparison_(ccd::compare_runs(scene, ccd::RunSettings{}, other, frames_, tolerance)),
       recorder_(ccd::make_run_world(scene, other), options) {
     log_ = recorder_.step_new_frame();
 }

@@ -19,13 +19,16 @@ namespace ccdlab {
 class ComparedRun {
 public:
     // Runs the scene as written (run a, the view's) and under `other` (run b) for `frames`
-    // frames and compares them; run b is recorded with `options` for its ghosts. Throws what
-    // ccd::compare_runs throws (an unknown algorithm: std::invalid_argument).
+    // frames and compares them within `tolerance` (relative, ccd::run_tolerance: an algorithm's
+    // slack added; 0: exact); run b is recorded with `options` for its ghosts. Throws what
+    // ccd::compare_runs throws (an unknown algorithm, a negative tolerance:
+    // std::invalid_argument).
     ComparedRun(const ccd::Scene& scene, const ccd::RunSettings& other, int frames,
-                ccd::RecordingOptions options);
+                ccd::RecordingOptions options, double tolerance = ccd::kDefaultRunTolerance);
 
     const ccd::RunSettings& settings() const { return settings_; }
     int frames() const { return frames_; }
+    double tolerance() const { return tolerance_; }
     const ccd::RunComparison& comparison() const { return comparison_; }
     const ccd::RunDivergence& divergence() const { return comparison_.divergence; }
     // Where the first divergence is: run a's event (run b's when run a has none there), its
@@ -46,6 +49,7 @@ public:
 private:
     ccd::RunSettings settings_;
     int frames_ = 0;
+    double tolerance_ = ccd::kDefaultRunTolerance;
     ccd::RunComparison comparison_;
     RunRecorder recorder_;
     ccd::EventLog log_; // the frame log_of last gave

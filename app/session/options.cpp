@@ -91,6 +91,21 @@ double parse_t(const std::string& text) {
     return t;
 }
 
+// --compare-tolerance's X: a finite number >= 0.
+double parse_compare_tolerance(const std::string& text) {
+    std::size_t used = 0;
+    double x = NAN;
+    try {
+        x = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != text.size() || !std::isfinite(x) || x < 0.0)
+        throw std::invalid_argument("--compare-tolerance: expected a number >= 0, got \"" + text +
+                                    "\"");
+    return x;
+}
+
 } // namespace
 
 std::string usage_text() {
@@ -100,6 +115,7 @@ std::string usage_text() {
            "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "              [--frame-delay-ms MS] [--compare KEY=VALUE]...\n"
+           "              [--compare-tolerance X]\n"
            "              [--engine PATH]...\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
@@ -137,6 +153,9 @@ std::string usage_text() {
            "  --compare KEY=VALUE the world view compares its run with the scene's run under\n"
            "                      KEY=VALUE (repeated: algorithm=NAME, restitution=X,\n"
            "                      response=..., the keys of ccdlab-cli diff) over 100 frames\n"
+           "  --compare-tolerance X\n"
+           "                      how far the compared runs' events may be apart and be the\n"
+           "                      same, as ccdlab-cli diff --tolerance (default 1e-6; 0: exact)\n"
            "  --frame-delay-ms MS make every interactive frame MS milliseconds longer (0 to\n"
            "                      2000): a slow machine, for tests of input at low frame rates\n"
            "  --engine PATH       load an engine plugin (a shared library, docs/engines.md):\n"
@@ -190,6 +209,8 @@ Options parse_options(int argc, const char* const* argv) {
             options.frame = int_option(arg, value(), 0, 100000, "an integer from 0 to 100000");
         else if (arg == "--compare")
             options.compare.push_back(parse_compare(value()));
+        else if (arg == "--compare-tolerance")
+            options.compare_tolerance = parse_compare_tolerance(std::string(value()));
         else if (arg == "--frame-delay-ms")
             options.frame_delay_ms = int_option(arg, value(), 0, 2000, "an integer from 0 to 2000");
         else if (arg == "--engine")

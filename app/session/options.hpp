@@ -25,6 +25,9 @@ struct Options {
     // --compare KEY=VALUE (repeated): the world view compares its run with the scene's under
     // these settings (ccd::apply_setting's keys) from the start.
     std::vector<std::string> compare;
+    // --compare-tolerance X: the comparison's relative tolerance (ccd::run_tolerance; 0: exact);
+    // none: ccd::kDefaultRunTolerance.
+    std::optional<double> compare_tolerance;
     // --discrete: the world view's discrete ghosts (seed 001 / 003) from the start.
     std::string discrete = "off"; // off, slide-move, slide-move-first-found, push-out
     Mode mode = Mode::Automatic;

@@ -479,6 +479,7 @@ int run(int argc, char** argv) {
             ccd::RunSettings other;
             for (const std::string& key_value : options.compare)
                 ccd::apply_setting(other, key_value);
+            if (options.compare_tolerance) world->set_compare_tolerance(*options.compare_tolerance);
             if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
         }
         if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)

@@ -14,6 +14,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -43,7 +44,8 @@ bool WorldView::compare(const ccd::RunSettings& other, int frames) {
     try {
         compared_.emplace(editor_.scene(), other, compare_frames_,
                           ccd::RecordingOptions{.keyframe_interval = kKeyframeInterval,
-                                                .memory_cap = recording_cap_});
+                                                .memory_cap = recording_cap_},
+                          compare_tolerance_);
     } catch (const std::exception& e) {
         compared_.reset();
         compare_error_ = e.what();
@@ -93,6 +95,19 @@ void WorldView::draw_compared_ghosts(ShapeRenderer& r) const {
     }
 }
 
+// The comparison's tolerance, relative (ccd::run_tolerance): times within it, lengths within it
+// x the scene's scale, an algorithm's slack added; 0 compares exactly.
+void WorldView::draw_tolerance_field() {
+    ImGui::SetNextItemWidth(120);
+    ImGui::InputDouble("tolerance", &compare_tolerance_, 0.0, 0.0, "%g");
+    if (!std::isfinite(compare_tolerance_) || compare_tolerance_ < 0.0) compare_tolerance_ = 0.0;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("How far two events may be apart and be the same: times within it, "
+                          "points and velocities within it x the scene's scale, normals within "
+                          "it; an algorithm's documented slack (box2d's target separation) is "
+                          "added. 0: exact.");
+}
+
 // The other run's settings and Compare; then where the runs part and the differences.
 void WorldView::draw_compare_section() {
     compare_button_px_ = divergence_button_px_ = {};
@@ -132,6 +147,7 @@ void WorldView::draw_compare_section() {
     ImGui::SetNextItemWidth(120);
     ImGui::InputInt("frames", &compare_frames_, 10, 100);
     compare_frames_ = std::clamp(compare_frames_, 1, Timeline::kMostFramesStepped);
+    draw_tolerance_field();
     const ImVec2 at = ImGui::GetCursorScreenPos();
     if (ImGui::Button("Compare")) compare(compare_settings_, compare_frames_);
     compare_button_px_ = {at.x + ImGui::GetItemRectSize().x * 0.5,
@@ -153,6 +169,8 @@ void WorldView::draw_compare_section() {
                 ccd::describe(ccd::RunSettings{}).c_str(), divergence.events_a,
                 ccd::describe(compared_->settings()).c_str(), divergence.events_b,
                 compared_->frames());
+    ImGui::TextDisabled("Compared within %g: %s", compared_->tolerance(),
+                        ccd::describe_tolerance(comparison).c_str());
     if (!divergence.diverged()) {
         ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1.0f), "No divergence: the runs agree on "
                                                            "every event.");

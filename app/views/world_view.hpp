@@ -123,6 +123,8 @@ public:
     // timeline and the differences listed (world_compare.cpp). An edit of the scene stops it.
     // False, and compare_error() says why, when the other run cannot be made.
     bool compare(const ccd::RunSettings& other, int frames);
+    // The tolerance the next compare() uses (relative, ccd::run_tolerance; 0: exact).
+    void set_compare_tolerance(double relative) { compare_tolerance_ = relative; }
     void stop_comparing();
     const ComparedRun* compared() const { return compared_ ? &*compared_ : nullptr; }
     const std::string& compare_error() const { return compare_error_; }
@@ -187,6 +189,7 @@ private:
     // The Compare section (world_compare.cpp): the other run's settings, the first divergence,
     // the table of differences; run b's bodies as ghosts on the canvas.
     void draw_compare_section();
+    void draw_tolerance_field(); // the Compare section's tolerance
     void draw_differences_table();
     void draw_compared_ghosts(ShapeRenderer& renderer) const;
     // The timeline strip (world_timeline.cpp): its buttons, the per-frame plot, the axis with
@@ -231,6 +234,7 @@ private:
     ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)
     ccd::RunSettings compare_settings_; // the Compare section's choice
     int compare_frames_ = 100;
+    double compare_tolerance_ = ccd::kDefaultRunTolerance; // relative (ccd::run_tolerance)
     std::string compare_error_;
     Vec2 compare_button_px_, divergence_button_px_;
     StripOnScreen strip_;

@@ -18,6 +18,28 @@ bool beyond(double difference, double tolerance) {
     return !(difference <= tolerance);
 }
 
+// How fast the event's two sides approach along its normal, before it (0 without velocities).
+double closing_speed(const RunEvent& e) {
+    if (!e.has_velocities) return 0.0;
+    const ContactEvent& c = e.event;
+    return std::fabs(dot(c.body_velocity_before - c.other_velocity_before, c.normal));
+}
+
+// How fast the event's normal may turn: its two sides' angular velocities before it, added.
+double turn_rate(const RunEvent& e) {
+    return std::fabs(e.event.body_angular_velocity_before) +
+           std::fabs(e.event.other_angular_velocity_before);
+}
+
+// The time the slack adds to the events' tolerance: its length over the faster closing speed
+// (0 without a slack, velocities or a closing speed; a NaN speed adds nothing).
+double slack_time(const RunEvent& a, const RunEvent& b, const DivergenceTolerance& tolerance) {
+    if (tolerance.slack <= 0.0 || !a.has_velocities || !b.has_velocities) return 0.0;
+    const double speed = std::max(closing_speed(a), closing_speed(b));
+    if (!(speed > 0.0) || !std::isfinite(speed)) return 0.0;
+    return tolerance.slack / speed;
+}
+
 } // namespace
 
 std::string EventFields::names() const {
@@ -50,11 +72,13 @@ EventDifference compare_events(const RunEvent& a, const RunEvent& b,
     d.fields.parties = x.body != y.body || x.other_kind != y.other_kind || x.other != y.other;
     d.fields.feature = x.feature != y.feature;
     d.time = std::fabs(x.time - y.time);
-    d.fields.time = beyond(d.time, tolerance.time);
+    const double by_slack = slack_time(a, b, tolerance);
+    d.fields.time = beyond(d.time, tolerance.time + by_slack);
     d.point = distance(x.point, y.point);
     d.fields.point = beyond(d.point, tolerance.distance);
     d.normal = distance(x.normal, y.normal);
-    d.fields.normal = beyond(d.normal, tolerance.distance);
+    const double turned = std::max(turn_rate(a), turn_rate(b)) * by_slack;
+    d.fields.normal = beyond(d.normal, tolerance.normal + (std::isfinite(turned) ? turned : 0.0));
     if (a.has_velocities && b.has_velocities) {
         // The largest, a NaN kept (it differs from anything).
         for (const double part : {distance(x.body_velocity_before, y.body_velocity_before),

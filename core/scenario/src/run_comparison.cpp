@@ -1,11 +1,14 @@
 #include "ccd/run_comparison.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/detail/swept_rescaling.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_loader.hpp"
 #include "shortest_text.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <utility>
 
@@ -54,7 +57,104 @@ const std::string& name_at(const std::vector<std::string>& names, int index) {
                : unknown;
 }
 
+// Every body and polygon of the scene as the queries see it at t = 0.
+std::vector<Swept> bodies_swept(const Scene& scene) {
+    std::vector<Swept> out;
+    for (const Body& body : scene.bodies) {
+        const Translation motion{body.velocity};
+        if (body.shape == BodyShape::Point)
+            out.push_back({Point{body.circle.center}, motion});
+        else
+            out.push_back({body.circle, motion});
+    }
+    for (const PolygonBody& polygon : scene.polygons) {
+        if (polygon.turns())
+            out.push_back({polygon.at_start(), polygon.turning()});
+        else
+            out.push_back({polygon.at_start(), Translation{polygon.velocity}});
+    }
+    return out;
+}
+
+// Every wall of the scene as the queries see it at t = 0.
+std::vector<Swept> walls_swept(const Scene& scene) {
+    std::vector<Swept> out;
+    for (const Wall& wall : scene.walls) {
+        if (wall.turns())
+            out.push_back({wall.segment, wall.turning()});
+        else if (wall.is_static())
+            out.push_back({wall.segment, Still{}});
+        else
+            out.push_back({wall.segment, EndMotion{wall.displacement_a, wall.displacement_b}});
+    }
+    return out;
+}
+
+// `x` to 6 significant digits: a bound read by people, not read back.
+std::string six_digits(double x) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", x);
+    return text;
+}
+
+// The larger of a slack's two sides.
+double larger_side(const Slack& slack) {
+    return std::max(slack.short_of_contact, slack.past_contact);
+}
+
+// The algorithm called `name`; std::invalid_argument when there is none.
+const Algorithm& algorithm_called(std::string_view name) {
+    const Algorithm* algorithm = find_algorithm(name);
+    if (!algorithm) throw std::invalid_argument("unknown algorithm " + in_quotes(name));
+    return *algorithm;
+}
+
+// The algorithm of `a` or `b` whose slack is the larger, "" when neither states one.
+std::string slack_holder(const Scene& scene, const RunSettings& a, const RunSettings& b) {
+    const double slack_a = scene_slack(scene, a.algorithm);
+    const double slack_b = scene_slack(scene, b.algorithm);
+    if (slack_a <= 0.0 && slack_b <= 0.0) return "";
+    return slack_a >= slack_b ? a.algorithm : b.algorithm;
+}
+
 } // namespace
+
+double scene_scale(const Scene& scene) {
+    double scale = 1.0;
+    const auto note = [&scale](double v) { scale = std::max(scale, std::fabs(v)); };
+    for (const Swept& swept : bodies_swept(scene))
+        detail::for_each_length(swept, note);
+    for (const Swept& swept : walls_swept(scene))
+        detail::for_each_length(swept, note);
+    return scale;
+}
+
+double scene_slack(const Scene& scene, std::string_view name) {
+    const Algorithm& algorithm = algorithm_called(name);
+    if (!algorithm.slack) return 0.0;
+    const std::vector<Swept> bodies = bodies_swept(scene);
+    const std::vector<Swept> walls = walls_swept(scene);
+    double slack = 0.0;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        for (std::size_t j = i + 1; j < bodies.size(); ++j)
+            slack = std::max(slack, larger_side(slack_of(algorithm, bodies[i], bodies[j])));
+        for (const Swept& wall : walls)
+            slack = std::max(slack, larger_side(slack_of(algorithm, bodies[i], wall)));
+    }
+    return slack;
+}
+
+DivergenceTolerance run_tolerance(const Scene& scene, const RunSettings& a, const RunSettings& b,
+                                  double tolerance) {
+    if (!std::isfinite(tolerance) || tolerance < 0.0)
+        throw std::invalid_argument("a tolerance is a number >= 0, got " +
+                                    shortest_text(tolerance));
+    if (tolerance == 0.0) return {0.0, 0.0, 0.0, 0.0, 0.0};
+    const double scale = scene_scale(scene);
+    const double slack = std::max(scene_slack(scene, a.algorithm), scene_slack(scene, b.algorithm));
+    const double relative = tolerance + slack / scale;
+    return {relative, relative * scale, relative * scale, relative, slack};
+}
 
 void apply_setting(RunSettings& settings, std::string_view key_value) {
     const std::size_t equals = key_value.find('=');
@@ -199,21 +299,44 @@ RecordedRun expected_run(const Scene& fixture) {
 }
 
 RunComparison compare_runs(const Scene& scene, const RunSettings& a, const RunSettings& b,
-                           int frames, const DivergenceTolerance& tolerance) {
-    RunComparison c{record_run(scene, a, frames), record_run(scene, b, frames), {}};
+                           int frames, double tolerance) {
+    const DivergenceTolerance within = run_tolerance(scene, a, b, tolerance);
+    RunComparison c{record_run(scene, a, frames), record_run(scene, b, frames), {}, within, {}};
     c.a.label = "a: " + c.a.label;
     c.b.label = "b: " + c.b.label;
-    c.divergence = find_divergence(c.a.events, c.b.events, tolerance);
+    if (within.slack > 0.0) c.slack_of = slack_holder(scene, a, b);
+    c.divergence = find_divergence(c.a.events, c.b.events, c.within);
     return c;
 }
 
 RunComparison compare_with_expectation(const Scene& fixture, const RunSettings& a,
                                        const DivergenceTolerance& tolerance) {
     RecordedRun expected = expected_run(fixture);
-    RunComparison c{record_run(fixture, a, fixture.expect->frames), std::move(expected), {}};
+    RunComparison c{
+        record_run(fixture, a, fixture.expect->frames), std::move(expected), {}, tolerance, {}};
     c.a.label = "run: " + c.a.label;
+    if (tolerance.slack > 0.0) c.slack_of = slack_holder(fixture, a, a);
     c.divergence = find_divergence(c.a.events, c.b.events, tolerance);
     return c;
+}
+
+std::string describe_tolerance(const RunComparison& comparison) {
+    const DivergenceTolerance& w = comparison.within;
+    if (w.time == 0.0 && w.distance == 0.0 && w.velocity == 0.0 && w.normal == 0.0 &&
+        w.slack == 0.0)
+        return "exact: every field equal bit for bit";
+    std::string text = "times within " + six_digits(w.time);
+    if (w.distance == w.velocity)
+        text += ", points and velocities within " + six_digits(w.distance);
+    else
+        text += ", points within " + six_digits(w.distance) + ", velocities within " +
+                six_digits(w.velocity);
+    text += ", normals within " + six_digits(w.normal);
+    if (w.slack > 0.0 && !comparison.slack_of.empty())
+        text += "; " + comparison.slack_of + "'s slack " + six_digits(w.slack) +
+                " added: events within " + comparison.slack_of +
+                "'s documented slack are the same (by design, not a divergence)";
+    return text;
 }
 
 std::string describe(const RunEvent& event, const RecordedRun& run) {

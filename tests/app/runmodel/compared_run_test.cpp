@@ -74,4 +74,32 @@ TEST(ComparedRun, TheSameSettingsAgreeAndAnUnknownAlgorithmIsRefused) {
     EXPECT_THROW(ComparedRun(ball_between_walls(), unknown, 3, kOptions), std::invalid_argument);
 }
 
+// The scene's scale is 5 (the walls' ends), so the default tolerance 1e-6 allows 5e-6 on
+// velocities. Restitution 1 - 1e-7 sends the ball back at 0.9999999 (1e-7 off, within): it
+// reaches the left wall 3 / 0.9999999 frames after the bounce, 3e-7 of a frame late (within),
+// so the runs agree. Exact (0) they part at the bounce by the velocities; within 1e-8 (5e-8 on
+// velocities) too.
+TEST(ComparedRun, ATolerancePassesDifferencesWithinItAndPartsBeyondIt) {
+    const ccd::RunSettings nearly_elastic = with("restitution=0.9999999");
+    ComparedRun within(ball_between_walls(), nearly_elastic, 5, kOptions);
+    EXPECT_EQ(within.tolerance(), ccd::kDefaultRunTolerance);
+    EXPECT_EQ(within.divergence().events_a, 2u);
+    EXPECT_EQ(within.divergence().events_b, 2u);
+    EXPECT_FALSE(within.divergence().diverged());
+    EXPECT_FALSE(within.first_divergence());
+    for (const double strict : {0.0, 1e-8}) {
+        ComparedRun exact(ball_between_walls(), nearly_elastic, 5, kOptions, strict);
+        EXPECT_EQ(exact.tolerance(), strict);
+        ASSERT_TRUE(exact.divergence().diverged()) << strict;
+        EXPECT_EQ(exact.divergence().first()->fields.names(), "velocities") << strict;
+        const auto first = exact.first_divergence();
+        ASSERT_TRUE(first);
+        EXPECT_EQ(first->frame, 1);
+        EXPECT_EQ(first->t, 0.5);
+        EXPECT_EQ(exact.divergence().differing, 2u) << strict;
+    }
+    EXPECT_THROW(ComparedRun(ball_between_walls(), nearly_elastic, 5, kOptions, -1.0),
+                 std::invalid_argument);
+}
+
 } // namespace

@@ -63,7 +63,7 @@ TEST(RunDivergence, DifferencesWithinTheToleranceAreTheSameEvent) {
     b[2].event.normal.x += 1e-12;
     b[4].event.body_velocity_after.x += 1e-12;
     EXPECT_FALSE(ccd::find_divergence(a, b).diverged());
-    ccd::DivergenceTolerance strict{1e-13, 1e-13, 1e-13};
+    ccd::DivergenceTolerance strict{1e-13, 1e-13, 1e-13, 1e-13};
     const ccd::RunDivergence d = ccd::find_divergence(a, b, strict);
     ASSERT_EQ(d.differences.size(), 3u);
     EXPECT_EQ(d.differences[0].index, 1u);
@@ -131,6 +131,65 @@ TEST(RunDivergence, TheListStopsAtItsLimitAndTheCountGoesOn) {
     EXPECT_EQ(d.differing, 10u);
     EXPECT_EQ(d.differences.back().index, 3u);
     EXPECT_EQ(d.first()->fields.names(), "parties");
+}
+
+// A slack lets an event's time differ by the slack over its closing speed too. Every event of
+// five_events() closes at 2 (body (2, 0) against a still wall, normal (-1, 0)), so a slack of
+// 0.01 allows 0.01 / 2 = 0.005 on top of the tolerance's 1e-9: a time 0.004 later agrees, one
+// 0.006 later parts there.
+TEST(RunDivergence, ASlackAllowsItsLengthOverTheClosingSpeedInTime) {
+    auto a = five_events();
+    auto b = a;
+    b[1].event.time += 0.004;
+    b[3].event.time += 0.006;
+    ccd::DivergenceTolerance with_slack;
+    with_slack.slack = 0.01;
+    const ccd::RunDivergence d = ccd::find_divergence(a, b, with_slack);
+    ASSERT_TRUE(d.diverged());
+    EXPECT_EQ(d.first()->index, 3u);
+    EXPECT_EQ(d.first()->fields.names(), "time");
+    EXPECT_EQ(d.differing, 1u);
+    // Without the slack both part; a wall closing as fast as the body (no approach) allows
+    // nothing more.
+    EXPECT_EQ(ccd::find_divergence(a, b).differing, 2u);
+    b[3].event.time = a[3].event.time;
+    b[1].event.other_velocity_before = a[1].event.other_velocity_before = {2.0, 0.0};
+    EXPECT_EQ(ccd::find_divergence(a, b, with_slack).first()->index, 1u);
+}
+
+// With the slack's time the normal of a turning side may turn too: at 0.5 radians a frame and
+// a slack time of 0.01 / 2 = 0.005 (closing at 2), by 0.5 x 0.005 = 0.0025 more. A normal
+// 0.002 off agrees, one 0.003 off parts; without the turn neither is allowed.
+TEST(RunDivergence, ASlackAllowsATurningSideItsTurnInThatTime) {
+    auto a = five_events();
+    for (ccd::RunEvent& e : a)
+        e.event.body_angular_velocity_before = 0.5;
+    auto b = a;
+    b[1].event.normal.y = 0.002;
+    b[3].event.normal.y = 0.003;
+    ccd::DivergenceTolerance with_slack;
+    with_slack.slack = 0.01;
+    const ccd::RunDivergence d = ccd::find_divergence(a, b, with_slack);
+    ASSERT_TRUE(d.diverged());
+    EXPECT_EQ(d.first()->index, 3u);
+    EXPECT_EQ(d.first()->fields.names(), "normal");
+    EXPECT_EQ(d.differing, 1u);
+    for (ccd::RunEvent& e : a)
+        e.event.body_angular_velocity_before = 0.0;
+    for (ccd::RunEvent& e : b)
+        e.event.body_angular_velocity_before = 0.0;
+    EXPECT_EQ(ccd::find_divergence(a, b, with_slack).differing, 2u);
+}
+
+TEST(RunDivergence, ToleranceZeroTellsApartTheLeastDifference) {
+    const auto a = five_events();
+    auto b = a;
+    b[2].event.point.x = std::nextafter(a[2].event.point.x, 2.0);
+    EXPECT_FALSE(ccd::find_divergence(a, b).diverged());
+    const ccd::RunDivergence d = ccd::find_divergence(a, b, {0.0, 0.0, 0.0, 0.0, 0.0});
+    ASSERT_TRUE(d.diverged());
+    EXPECT_EQ(d.first()->index, 2u);
+    EXPECT_EQ(d.first()->fields.names(), "point");
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -89,8 +90,7 @@ TEST(RunComparison, TheLogLevelsNeverDivergeOnAnyShippedScene) {
         SCOPED_TRACE(path.string());
         const ccd::Scene scene = ccd::load_scene_file(path);
         for (const char* level : {"log_level=events", "log_level=none"}) {
-            const ccd::RunComparison c =
-                ccd::compare_runs(scene, with({}), with({level}), 12, {0.0, 0.0, 0.0});
+            const ccd::RunComparison c = ccd::compare_runs(scene, with({}), with({level}), 12, 0.0);
             EXPECT_FALSE(c.divergence.diverged()) << level << "\n"
                                                   << ccd::describe(*c.divergence.first(), c.a, c.b);
             events += c.a.events.size();
@@ -160,6 +160,77 @@ TEST(RunComparison, SettingsAreReadAndRefusedInOneLine) {
     const ccd::Scene scene = ccd::scene_with(ball_between_walls(), s);
     EXPECT_EQ(scene.bodies[0].restitution, 0.25);
     EXPECT_EQ(scene.bodies[0].response, ccd::ResponseKind::Slide);
+}
+
+// ball_between_walls' scale is 5 (the walls' ends at y = +-5; the rest is smaller), so the
+// default tolerance 1e-6 allows 1e-6 in time, 5e-6 on points and velocities, 1e-6 on normals.
+// Restitution 1 - 1e-7 sends the ball back at 1.9999998 instead of 2 (2e-7 apart, within); it
+// meets the left wall 2 / 1.9999998 = 1.0000001 frames later, 1e-7 of a frame after run a
+// (within), and the right wall 3e-7 after (within). Restitution 0.999 sends it back at 1.998: 0.002
+// apart, beyond, so the runs part at event 0 by the velocities. Exact (0), the first parts
+// there too.
+TEST(RunComparison, RunsWithinTheToleranceAgreeAndPartBeyondIt) {
+    const ccd::Scene scene = ball_between_walls();
+    EXPECT_EQ(ccd::scene_scale(scene), 5.0);
+    const ccd::DivergenceTolerance within = ccd::run_tolerance(scene, with({}), with({}), 1e-6);
+    EXPECT_EQ(within.time, 1e-6);
+    EXPECT_DOUBLE_EQ(within.distance, 5e-6);
+    EXPECT_DOUBLE_EQ(within.velocity, 5e-6);
+    EXPECT_EQ(within.normal, 1e-6);
+    EXPECT_EQ(within.slack, 0.0);
+
+    const ccd::RunComparison close =
+        ccd::compare_runs(scene, with({}), with({"restitution=0.9999999"}), 3);
+    ASSERT_EQ(close.a.events.size(), 3u);
+    ASSERT_EQ(close.b.events.size(), 3u);
+    EXPECT_FALSE(close.divergence.diverged());
+    EXPECT_EQ(ccd::describe_tolerance(close),
+              "times within 1e-06, points and velocities within 5e-06, normals within 1e-06");
+
+    const ccd::RunComparison exact =
+        ccd::compare_runs(scene, with({}), with({"restitution=0.9999999"}), 3, 0.0);
+    ASSERT_TRUE(exact.divergence.diverged());
+    EXPECT_EQ(exact.divergence.first()->index, 0u);
+    EXPECT_EQ(exact.divergence.first()->fields.names(), "velocities");
+    EXPECT_EQ(exact.divergence.differing, 3u);
+    EXPECT_EQ(ccd::describe_tolerance(exact), "exact: every field equal bit for bit");
+
+    const ccd::RunComparison apart =
+        ccd::compare_runs(scene, with({}), with({"restitution=0.999"}), 3);
+    ASSERT_TRUE(apart.divergence.diverged());
+    EXPECT_EQ(apart.divergence.first()->index, 0u);
+    EXPECT_EQ(apart.divergence.first()->fields.names(), "velocities");
+    EXPECT_NEAR(apart.divergence.first()->velocity, 0.002, 1e-12);
+
+    for (const double bad :
+         {-1e-6, std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()})
+        EXPECT_THROW(ccd::run_tolerance(scene, with({}), with({}), bad), std::invalid_argument);
+}
+
+// Conservative advancement states a slack for a disk against a wall: its margin 1e-9 x the
+// pair's scale (the largest of 1 and every length: the walls' ends, 5). Added, it widens every
+// field by 5e-9 / 5 = 1e-9 of the scene's scale and the times by 5e-9 over each event's
+// closing speed; the exact algorithm states none.
+TEST(RunComparison, AnAlgorithmsSlackIsAddedToTheTolerance) {
+    const ccd::Scene scene = ball_between_walls();
+    EXPECT_EQ(ccd::scene_slack(scene, "exact"), 0.0);
+    EXPECT_DOUBLE_EQ(ccd::scene_slack(scene, "conservative-advancement"), 5e-9);
+    EXPECT_THROW(ccd::scene_slack(scene, "nope"), std::invalid_argument);
+    const ccd::DivergenceTolerance within =
+        ccd::run_tolerance(scene, with({}), with({"algorithm=conservative-advancement"}), 1e-6);
+    EXPECT_DOUBLE_EQ(within.time, 1e-6 + 1e-9);
+    EXPECT_DOUBLE_EQ(within.distance, 5e-6 + 5e-9);
+    EXPECT_DOUBLE_EQ(within.normal, 1e-6 + 1e-9);
+    EXPECT_DOUBLE_EQ(within.slack, 5e-9);
+    const ccd::RunComparison c =
+        ccd::compare_runs(scene, with({}), with({"algorithm=conservative-advancement"}), 3);
+    EXPECT_EQ(c.slack_of, "conservative-advancement");
+    EXPECT_NE(ccd::describe_tolerance(c).find(
+                  "; conservative-advancement's slack 5e-09 added: events within "
+                  "conservative-advancement's documented slack are the same"),
+              std::string::npos)
+        << ccd::describe_tolerance(c);
+    EXPECT_FALSE(c.divergence.diverged());
 }
 
 } // namespace

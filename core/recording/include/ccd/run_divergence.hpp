@@ -24,11 +24,21 @@ struct RunEvent {
     bool has_velocities = true;
 };
 
-// How far two events may be apart and still be the same event.
+// How far two events may be apart and still be the same event, each field in its own units (0
+// each: equal bit for bit). ccd/run_comparison.hpp makes one from a scene and a relative
+// tolerance (run_tolerance).
 struct DivergenceTolerance {
     double time = 1e-9;     // |t_a - t_b|
-    double distance = 1e-9; // |point_a - point_b| and |normal_a - normal_b|
+    double distance = 1e-9; // |point_a - point_b|
     double velocity = 1e-9; // each of the four velocities, |v_a - v_b| (when both have them)
+    double normal = 1e-9;   // |normal_a - normal_b|
+    // A length by which one run's contacts may stop short of touching or run past it by design
+    // (an algorithm's slack): the time may differ by that length over the event's closing speed
+    // as well (the larger of the two events' |(body's velocity - other's) . normal| before it;
+    // nothing more when neither closes or either has no velocities), and the normal by as much
+    // as its sides turn in that time (the larger of the two events' sum of |angular velocity|
+    // before it).
+    double slack = 0.0;
 };
 
 // Which fields of two events differ beyond the tolerance. `missing`: one run has no event

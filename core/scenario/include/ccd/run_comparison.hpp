@@ -61,19 +61,51 @@ RecordedRun record_run(const Scene& scene, const RunSettings& settings, int fram
 // participant it does not have.
 RecordedRun expected_run(const Scene& fixture);
 
+// The default tolerance of two runs compared (run_tolerance): a millionth, of a frame for times
+// and of the scene's scale for lengths. Well above what double rounding leaves after thousands
+// of events (about 1e-16 of the scale each), well below anything drawn or asked of a run.
+inline constexpr double kDefaultRunTolerance = 1e-6;
+
+// The scene's scale: the largest of 1 and the magnitude of every coordinate, radius and
+// per-frame displacement of its bodies, polygons and walls at t = 0 (the lengths a query sees).
+double scene_scale(const Scene& scene);
+// The largest slack (Algorithm::slack, short of touching or past it) that the algorithm called
+// `algorithm` states for any of the scene's bodies against another or a wall, as they stand at
+// t = 0; 0 for an algorithm that states none.
+double scene_slack(const Scene& scene, std::string_view algorithm);
+
+// How far two runs' events may be apart and be the same, from `tolerance`, a relative one:
+// times within it (a frame is 1), points and velocities within it x scene_scale, normals (unit)
+// within it. When run a's or run b's algorithm states a slack (scene_slack: the larger of the
+// two), that slack S is added: to the tolerance as the scene's scale measures it (S / scale
+// more on every field, so S more on points and velocities), and to each event's time as S over
+// its closing speed (DivergenceTolerance::slack). A contact short of touching by design is so
+// not a divergence. 0: exact, every field equal bit for bit, no slack. std::invalid_argument for
+// a tolerance that is negative or not finite, or an algorithm ccd::algorithms() does not have.
+DivergenceTolerance run_tolerance(const Scene& scene, const RunSettings& a, const RunSettings& b,
+                                  double tolerance);
+
 struct RunComparison {
     RecordedRun a;
     RecordedRun b;
     RunDivergence divergence;
+    DivergenceTolerance within; // what the events were compared within
+    std::string slack_of;       // the algorithm whose slack `within` holds ("": none)
 };
 
-// Runs a and b of the scene for `frames` frames, compared.
+// Runs a and b of the scene for `frames` frames, compared within run_tolerance(scene, a, b,
+// tolerance).
 RunComparison compare_runs(const Scene& scene, const RunSettings& a, const RunSettings& b,
-                           int frames, const DivergenceTolerance& tolerance = {});
+                           int frames, double tolerance = kDefaultRunTolerance);
 // A run of the fixture under `a` for its expect.frames against its expected events (run b,
 // labelled "fixture"); velocities are not compared. SceneError as expected_run.
 RunComparison compare_with_expectation(const Scene& fixture, const RunSettings& a,
                                        const DivergenceTolerance& tolerance = {});
+// What the comparison's events were compared within, one line: "times within 1e-06, points
+// and velocities within 8e-06, normals within 1e-06", and when a slack was added "; box2d's
+// slack 0.00625 added: events within box2d's documented slack are the same (by design, not a
+// divergence)"; "exact: every field equal bit for bit" when each is 0.
+std::string describe_tolerance(const RunComparison& comparison);
 
 // An event as one line with names: "frame 3, t 0.25: ball / floor at interior, point (1, 0),
 // normal (0, 1), velocity (1, -2) -> (1, 2)" (the velocities when it has them; the other's

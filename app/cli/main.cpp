@@ -5,8 +5,8 @@
 #include "engine_options.hpp"
 
 #include "ccd/box2d_toi.hpp"
-#include "ccd/plugin_loader.hpp"
 #include "ccd/bullet_toi.hpp"
+#include "ccd/plugin_loader.hpp"
 #include "ccd/printable_excerpt.hpp"
 
 #include <exception>

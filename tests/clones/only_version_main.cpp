@@ -1,6 +1,7 @@
 // The query tests against a core whose hot queries are built for one CPU version only
-// (core/vocabulary/include/ccd/detail/cpu_clones.hpp). A machine runs only the clone its CPU picks; these runs test the
-// others it can run. Exits 77 (ctest: skipped) when this CPU cannot run the version.
+// (core/vocabulary/include/ccd/detail/cpu_clones.hpp). A machine runs only the clone its CPU picks;
+// these runs test the others it can run. Exits 77 (ctest: skipped) when this CPU cannot run the
+// version.
 #include <gtest/gtest.h>
 
 #include <cstdio>

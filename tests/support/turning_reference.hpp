@@ -2,8 +2,8 @@
 // The independent reference of the turning queries (toi_turning.hpp), in long double: each side
 // recomputed from the motion's definition, the distance of the two shapes' hulls at t, its least
 // over an interval found by dense sampling and golden-section refinement, and the check of both
-// halves of the certified guarantee. tests/core/queries/toi_turning_test.cpp and the turning benchmark
-// (tests/bench/turning_bench.cpp) use it.
+// halves of the certified guarantee. tests/core/queries/toi_turning_test.cpp and the turning
+// benchmark (tests/bench/turning_bench.cpp) use it.
 
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"

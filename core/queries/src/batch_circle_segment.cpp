@@ -1,8 +1,8 @@
 #include "ccd/batch_circle_segment.hpp"
 
+#include "ccd/detail/cpu_clones.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/toi_circle_segment.hpp"
-#include "ccd/detail/cpu_clones.hpp"
 
 #include <cmath>
 #include <cstdint>

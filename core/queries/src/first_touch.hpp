@@ -2,9 +2,9 @@
 // The entry time of a point moving against a static disk: the building block of every cap,
 // of circle-point and of circle-circle. Inline: it is the hot path of every query.
 
+#include "ccd/detail/exact_arithmetic.hpp"
 #include "ccd/trace.hpp"
 #include "ccd/vec2.hpp"
-#include "ccd/detail/exact_arithmetic.hpp"
 
 #include <cmath>
 #include <optional>

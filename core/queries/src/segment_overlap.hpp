@@ -5,9 +5,9 @@
 // the band test by an ulp, and a circle a hair inside the band would then be neither
 // overlapping nor entering: a miss that tunnels.
 
+#include "ccd/detail/exact_arithmetic.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
-#include "ccd/detail/exact_arithmetic.hpp"
 
 #include <cmath>
 #include <optional>

@@ -2,8 +2,8 @@
 
 #include "ccd/detail/cpu_clones.hpp"
 #include "ccd/detail/exact_arithmetic.hpp"
-#include "first_touch.hpp"
 #include "ccd/detail/input_scaling.hpp"
+#include "first_touch.hpp"
 
 #include <bit>
 #include <cmath>

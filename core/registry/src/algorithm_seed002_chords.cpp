@@ -3,10 +3,10 @@
 // every vertex against every edge of the other side, the earliest winning.
 
 #include "ccd/algorithms.hpp"
-#include "ccd/toi_moving_segment.hpp"
-#include "ccd/toi_polygon.hpp"
 #include "ccd/detail/earliest_of_queries.hpp"
 #include "ccd/detail/swept_rescaling.hpp"
+#include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_polygon.hpp"
 
 #include <optional>
 #include <string>

@@ -1,12 +1,12 @@
 #include "ccd/pair_registry.hpp"
 
 #include "algorithm_list.hpp"
+#include "ccd/detail/input_scaling.hpp"
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
 #include "ccd/toi_polygon.hpp"
 #include "ccd/toi_turning.hpp"
-#include "ccd/detail/input_scaling.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
-// detail::rigid_impulse (core/world/src/collision_response.hpp): the impulse of two rigid bodies at a
-// contact, linear and angular, each case worked by hand in its comment; and the kinetic energy
+// detail::rigid_impulse (core/world/src/collision_response.hpp): the impulse of two rigid bodies at
+// a contact, linear and angular, each case worked by hand in its comment; and the kinetic energy
 // (linear plus angular) that elastic impulses keep over a long chain of them.
 #include "collision_response.hpp"
 

@@ -4,8 +4,8 @@
 // length of both sides (vertices, radii, displacements, pivots; not angles) multiplied by the
 // same power of two, so times are unchanged and lengths come back by its inverse.
 
-#include "ccd/shapes.hpp"
 #include "ccd/detail/input_scaling.hpp"
+#include "ccd/shapes.hpp"
 
 #include <cmath>
 #include <type_traits>

@@ -117,6 +117,25 @@ void WorldView::draw_compare_section() {
     ImGui::TextDisabled("Run a is the scene as written (the run shown); run b the same scene "
                         "under:");
     ImGui::PopTextWrapPos();
+    draw_compare_settings();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::Button("Compare")) compare(compare_settings_, compare_frames_);
+    compare_button_px_ = {at.x + ImGui::GetItemRectSize().x * 0.5,
+                          at.y + ImGui::GetItemRectSize().y * 0.5};
+    if (compared_) {
+        ImGui::SameLine();
+        if (ImGui::Button("Stop comparing")) stop_comparing();
+    }
+    if (!compare_error_.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", compare_error_.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (compared_) draw_compare_result();
+}
+
+// Run b's settings: its algorithm, restitution, response, frames, and the tolerance.
+void WorldView::draw_compare_settings() {
     ccd::RunSettings& b = compare_settings_;
     ImGui::SetNextItemWidth(200);
     if (ImGui::BeginCombo("algorithm", b.algorithm.c_str())) {
@@ -148,20 +167,10 @@ void WorldView::draw_compare_section() {
     ImGui::InputInt("frames", &compare_frames_, 10, 100);
     compare_frames_ = std::clamp(compare_frames_, 1, Timeline::kMostFramesStepped);
     draw_tolerance_field();
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    if (ImGui::Button("Compare")) compare(compare_settings_, compare_frames_);
-    compare_button_px_ = {at.x + ImGui::GetItemRectSize().x * 0.5,
-                          at.y + ImGui::GetItemRectSize().y * 0.5};
-    if (compared_) {
-        ImGui::SameLine();
-        if (ImGui::Button("Stop comparing")) stop_comparing();
-    }
-    if (!compare_error_.empty()) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", compare_error_.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    if (!compared_) return;
+}
+
+// The runs compared: each run's settings and events, and where they part, if they do.
+void WorldView::draw_compare_result() {
     const ccd::RunComparison& comparison = compared_->comparison();
     const ccd::RunDivergence& divergence = comparison.divergence;
     ImGui::PushTextWrapPos(0.0f);

@@ -189,6 +189,8 @@ private:
     // The Compare section (world_compare.cpp): the other run's settings, the first divergence,
     // the table of differences; run b's bodies as ghosts on the canvas.
     void draw_compare_section();
+    void draw_compare_settings();
+    void draw_compare_result();
     void draw_tolerance_field(); // the Compare section's tolerance
     void draw_differences_table();
     void draw_compared_ghosts(ShapeRenderer& renderer) const;

@@ -1,5 +1,7 @@
 #include "box2d_side.hpp"
 
+#include "shape_numbers.hpp"
+
 #include "ccd/sin_cos.hpp"
 
 #include <box2d/b2_common.h>
@@ -122,18 +124,7 @@ std::optional<std::string> magnitude_refusal(const Swept& side, const RigidMotio
         numbers.push_back(v.x);
         numbers.push_back(v.y);
     };
-    if (const auto* p = std::get_if<Point>(&side.shape)) add(p->position);
-    if (const auto* c = std::get_if<Circle>(&side.shape)) {
-        add(c->center);
-        numbers.push_back(c->radius);
-    }
-    if (const auto* s = std::get_if<Segment>(&side.shape)) {
-        add(s->a);
-        add(s->b);
-    }
-    if (const auto* polygon = std::get_if<Polygon>(&side.shape))
-        for (Vec2 v : polygon->vertices)
-            add(v);
+    detail::append_numbers(side.shape, numbers);
     add(motion.displacement);
     add(motion.pivot);
     add(motion.pivot + motion.displacement);

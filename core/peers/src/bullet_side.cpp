@@ -1,5 +1,7 @@
 #include "bullet_side.hpp"
 
+#include "shape_numbers.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -55,22 +57,7 @@ std::optional<std::string> magnitude_refusal(const Swept& side, const RigidMotio
                                              const std::string& whose) {
     std::vector<double> numbers{motion.origin.x, motion.origin.y, motion.displacement.x,
                                 motion.displacement.y, motion.angle};
-    const auto add = [&numbers](Vec2 v) {
-        numbers.push_back(v.x);
-        numbers.push_back(v.y);
-    };
-    if (const auto* p = std::get_if<Point>(&side.shape)) add(p->position);
-    if (const auto* c = std::get_if<Circle>(&side.shape)) {
-        add(c->center);
-        numbers.push_back(c->radius);
-    }
-    if (const auto* s = std::get_if<Segment>(&side.shape)) {
-        add(s->a);
-        add(s->b);
-    }
-    if (const auto* polygon = std::get_if<Polygon>(&side.shape))
-        for (Vec2 v : polygon->vertices)
-            add(v);
+    detail::append_numbers(side.shape, numbers);
     for (const double x : numbers)
         if (!(std::fabs(x) <= kLargestInput))
             return whose + " has the number " + number(x) +

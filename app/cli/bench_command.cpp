@@ -41,9 +41,9 @@ std::string bench_help() {
            "cannot be read (file:line and what is wrong on standard error); 2 for a bad command\n"
            "line.\n"
            "\n"
-           "  --engine PATH      load an engine plugin (docs/engines.md) and run it too; its\n"
-           "                     calls are not echoed to standard error here, unlike the other\n"
-           "                     commands\n"
+           "  --engine PATH      load an engine plugin (docs/engines.md) and run it too (before\n"
+           "                     or after the command); its calls are not echoed to standard\n"
+           "                     error here, unlike the other commands\n"
            "  --algorithm NAME   run only this method (repeatable); default: every one\n"
            "  --dataset FILE     the queries, JSON Lines (default: the shipped\n"
            "                     tests/bench/dataset/ccd2d-bench.jsonl)\n"
@@ -118,7 +118,6 @@ BenchCommandOptions parse_bench(const Arguments& args) {
             throw UsageError("unknown option \"" + ccd::printable_excerpt(option) +
                              "\" (see --help)");
     });
-    // Named after every --engine is loaded, so that a plugin's algorithm can be named.
     for (const std::string_view name : names)
         o.methods.push_back(method_option(name));
     if (o.methods.empty())
@@ -223,9 +222,6 @@ int run_bench(const Arguments& args) {
         options = parse_bench(args);
     } catch (const UsageError& e) {
         return report_usage_error("bench", e);
-    } catch (const ccd::PluginError& e) {
-        std::cerr << "ccdlab-cli bench: " << ccd::printable_excerpt(e.what(), 400) << '\n';
-        return kExitUsage;
     }
     if (options.help) {
         std::cout << bench_help();

@@ -2,6 +2,7 @@
 
 #include "commands.hpp"
 
+#include "ccd/algorithms.hpp"
 #include "ccd/fixture.hpp"
 
 #include <algorithm>
@@ -15,7 +16,7 @@ namespace ccdlab::cli {
 namespace {
 
 std::string check_help() {
-    return "usage: ccdlab-cli check FIXTURE_OR_DIRECTORY...\n"
+    return "usage: ccdlab-cli check FIXTURE_OR_DIRECTORY... [--algorithm NAME]\n"
            "\n"
            "Replays each fixture (a scene with an expect section, docs/scene-format.md; a\n"
            "directory stands for every .json file in it, in name order) for its\n"
@@ -30,7 +31,9 @@ std::string check_help() {
            "Exit status: 0 when every fixture matches, 1 when one differs or does not load (the\n"
            "reason on standard error), 2 for a bad command line.\n"
            "\n"
-           "  -h, --help   show this help\n";
+           "  --algorithm NAME  step the World with this algorithm instead of the exact\n"
+           "                    queries (an engine plugin's too: --engine PATH)\n"
+           "  -h, --help        show this help\n";
 }
 
 // Appends the fixtures `path` stands for to `fixtures`: itself, or for a directory every .json
@@ -62,11 +65,11 @@ bool add_fixtures(const std::string& path, std::vector<std::string>& fixtures) {
 
 // Replays the fixture at `path` and prints "ok PATH" or "FAIL PATH" and the first difference;
 // whether it matches (a fixture that does not load does not, its reason on standard error).
-bool check_fixture(const std::string& path) {
+bool check_fixture(const std::string& path, const std::string& algorithm) {
     std::optional<std::string> difference;
     try {
-        difference =
-            with_file_name(path, [&] { return ccd::first_difference(ccd::load_scene_file(path)); });
+        difference = with_file_name(
+            path, [&] { return ccd::first_difference(ccd::load_scene_file(path), algorithm); });
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli check: " << e.what() << '\n';
         return false;
@@ -81,12 +84,19 @@ bool check_fixture(const std::string& path) {
 
 struct CheckOptions {
     bool help = false;
-    std::vector<std::string> paths; // fixtures and directories of them
+    std::vector<std::string> paths;  // fixtures and directories of them
+    std::string algorithm = "exact"; // the World's (docs/scene-format.md, "Fixtures")
 };
 
 CheckOptions parse_check(const Arguments& args) {
     CheckOptions options;
     options.help = read_arguments(args, [&](std::size_t& i) {
+        if (args[i] == "--algorithm") {
+            options.algorithm = option_value(args, i);
+            if (!ccd::find_algorithm(options.algorithm))
+                throw UsageError("--algorithm: unknown \"" + options.algorithm + "\"");
+            return;
+        }
         if (!args[i].empty() && args[i][0] == '-')
             throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
         options.paths.emplace_back(args[i]);
@@ -106,7 +116,7 @@ int run_check(const Arguments& args) {
     for (const std::string& path : options.paths)
         all_match = add_fixtures(path, fixtures) && all_match;
     for (const std::string& path : fixtures)
-        all_match = check_fixture(path) && all_match;
+        all_match = check_fixture(path, options.algorithm) && all_match;
     return all_match ? 0 : 1;
 }
 

@@ -14,12 +14,19 @@ void say_input(std::string_view plugin, std::string_view input) {
 
 } // namespace
 
-std::size_t load_engines(const Arguments& args) {
-    std::size_t i = 0;
-    for (; i < args.size() && args[i] == "--engine"; ++i)
+Arguments load_engines(const Arguments& args) {
+    Arguments rest;
+    bool loaded = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "--engine") {
+            rest.push_back(args[i]);
+            continue;
+        }
         ccd::load_engine_plugin(std::string(option_value(args, i)));
-    if (i > 0) ccd::watch_plugin_calls(say_input);
-    return i;
+        loaded = true;
+    }
+    if (loaded) ccd::watch_plugin_calls(say_input);
+    return rest;
 }
 
 } // namespace ccdlab::cli

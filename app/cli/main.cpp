@@ -17,7 +17,7 @@
 namespace {
 
 std::string main_help() {
-    return "usage: ccdlab-cli [--engine PATH]... COMMAND [OPTIONS]\n"
+    return "usage: ccdlab-cli [--engine PATH]... COMMAND [OPTIONS] [--engine PATH]...\n"
            "\n"
            "Headless ccdlab: time-of-impact queries from the command line.\n"
            "\n"
@@ -34,7 +34,8 @@ std::string main_help() {
            "\n"
            "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
            "                 algorithm is then one more --algorithm of every command\n"
-           "                 (repeatable; each call's input is written to standard error)\n"
+           "                 (repeatable, before or after the command; each call's input is\n"
+           "                 written to standard error, but in bench)\n"
            "\n"
            "Run 'ccdlab-cli COMMAND --help' for a command's options.\n";
 }
@@ -59,10 +60,9 @@ Command find_command(std::string_view name) {
 int main(int argc, char** argv) {
     ccd::box2d::register_algorithm();   // "box2d" beside the core's algorithms
     ccd::bullet::register_algorithms(); // "bullet", "bullet-gjk", "bullet-subsimplex"
-    ccdlab::cli::Arguments args(argv + 1, argv + argc);
+    ccdlab::cli::Arguments args;
     try {
-        args.erase(args.begin(),
-                   args.begin() + static_cast<std::ptrdiff_t>(ccdlab::cli::load_engines(args)));
+        args = ccdlab::cli::load_engines({argv + 1, argv + argc});
     } catch (const ccdlab::cli::UsageError& e) {
         std::cerr << "ccdlab-cli: " << e.what() << '\n';
         return ccdlab::cli::kExitUsage;

@@ -36,8 +36,11 @@ std::string mismatch(const ExpectedEvent& wanted, const ExpectedEvent& got,
 
 } // namespace
 
-std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames) {
-    SceneWorld world = make_world(scene);
+std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames,
+                                         std::string_view algorithm) {
+    WorldOptions options;
+    options.algorithm = std::string(algorithm);
+    SceneWorld world = make_world(scene, options);
     std::vector<ExpectedEvent> events;
     for (int frame = 0; frame < frames; ++frame) {
         for (const ContactEvent& event : world.world.step().events) {
@@ -61,10 +64,10 @@ std::string describe(const ExpectedEvent& event) {
            shortest_text(event.point) + ", normal " + shortest_text(event.normal);
 }
 
-std::optional<std::string> first_difference(const Scene& scene) {
+std::optional<std::string> first_difference(const Scene& scene, std::string_view algorithm) {
     if (!scene.expect) return "has no expect section";
     const Expectation& expect = *scene.expect;
-    const std::vector<ExpectedEvent> got = replay_events(scene, expect.frames);
+    const std::vector<ExpectedEvent> got = replay_events(scene, expect.frames, algorithm);
     for (std::size_t i = 0; i < got.size() || i < expect.events.size(); ++i) {
         const std::string index = "event " + std::to_string(i) + ": ";
         if (i >= expect.events.size())

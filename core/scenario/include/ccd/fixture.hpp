@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ccd {
@@ -15,7 +16,10 @@ namespace ccd {
 // with the participants by name (a body-body pair: `a` is the lower index, as in the log; a
 // polygon comes after every circle). A polygon event's vertex and edge are not kept: the names,
 // the feature, the point and the normal pin it.
-std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames);
+// `algorithm` is the World's (WorldOptions::algorithm): the exact queries unless a caller asks
+// for another on purpose (ccdlab-cli check --algorithm); the scene's own `algorithm` is the lab's.
+std::vector<ExpectedEvent> replay_events(const Scene& scene, int frames,
+                                         std::string_view algorithm = "exact");
 
 // What `expect` should say for the scene as it is now: the events of `frames` frames.
 Expectation record_expectation(const Scene& scene, int frames, ExpectTolerance tolerance = {});
@@ -29,6 +33,7 @@ std::string describe(const ExpectedEvent& event);
 // normal within `tolerance.distance`. Returns nothing when they match, else a readable account
 // of the first difference (what was expected, what happened, and by how much they differ).
 // A scene without `expect` is a difference ("has no expect section").
-std::optional<std::string> first_difference(const Scene& scene);
+std::optional<std::string> first_difference(const Scene& scene,
+                                            std::string_view algorithm = "exact");
 
 } // namespace ccd

@@ -28,20 +28,37 @@ double quantile(std::vector<double> values, double fraction) {
     return values[std::min(k, values.size() - 1)];
 }
 
-// The median time of `repetitions` calls of `algorithm`'s query alone, in nanoseconds.
-double time_call(const Algorithm& algorithm, const Swept& mover, const Swept& obstacle,
-                 int repetitions) {
-    std::vector<double> ns;
-    ns.reserve(static_cast<std::size_t>(repetitions));
-    volatile double sink = 0.0;
-    for (int k = 0; k < repetitions; ++k) {
-        const auto start = std::chrono::steady_clock::now();
-        const std::optional<Hit> hit = time_of_impact(algorithm, mover, obstacle);
-        const auto stop = std::chrono::steady_clock::now();
-        sink = sink + (hit ? hit->t : 2.0);
-        ns.push_back(std::chrono::duration<double, std::nano>(stop - start).count());
-    }
-    return quantile(std::move(ns), 0.5);
+// The time of one call of `algorithm`'s query alone, in nanoseconds.
+double time_call(const Algorithm& algorithm, const Swept& mover, const Swept& obstacle) {
+    static volatile double sink = 0.0;
+    const auto start = std::chrono::steady_clock::now();
+    const std::optional<Hit> hit = time_of_impact(algorithm, mover, obstacle);
+    const auto stop = std::chrono::steady_clock::now();
+    sink = sink + (hit ? hit->t : 2.0);
+    return std::chrono::duration<double, std::nano>(stop - start).count();
+}
+
+// Each answered (query, method)'s median time over `repetitions` rounds; each round calls every
+// method on every query in turn, so that no call follows one on the same input (an engine
+// plugin keeps its last answer for the same input: docs/engines.md).
+std::vector<std::vector<double>> median_times(std::span<const BenchQuery> queries,
+                                              std::span<const Algorithm* const> methods,
+                                              const std::vector<std::vector<bool>>& answered,
+                                              int repetitions) {
+    std::vector<std::vector<std::vector<double>>> times(
+        queries.size(), std::vector<std::vector<double>>(methods.size()));
+    for (int round = 0; round < repetitions; ++round)
+        for (std::size_t q = 0; q < queries.size(); ++q)
+            for (std::size_t m = 0; m < methods.size(); ++m)
+                if (answered[q][m])
+                    times[q][m].push_back(
+                        time_call(*methods[m], queries[q].mover, queries[q].obstacle));
+    std::vector<std::vector<double>> medians(queries.size(),
+                                             std::vector<double>(methods.size(), 0.0));
+    for (std::size_t q = 0; q < queries.size(); ++q)
+        for (std::size_t m = 0; m < methods.size(); ++m)
+            medians[q][m] = quantile(std::move(times[q][m]), 0.5);
+    return medians;
 }
 
 bool has_query(const Algorithm& algorithm, const Swept& mover, const Swept& obstacle) {
@@ -50,6 +67,12 @@ bool has_query(const Algorithm& algorithm, const Swept& mover, const Swept& obst
 }
 
 using GroupKey = std::tuple<std::size_t, std::size_t, std::size_t>; // method, stratum, kind
+
+GroupKey key_of(const BenchQuery& query, std::size_t method, const BenchOptions& options) {
+    const std::size_t stratum = index_in(query.stratum, kBenchStrata);
+    const std::size_t kind = options.merge_kinds ? 0 : 1 + index_in(query.kind, kBenchKinds);
+    return {method, stratum, kind};
+}
 
 } // namespace
 
@@ -103,25 +126,29 @@ BenchReport run_bench(std::span<const BenchQuery> queries,
     BenchReport report;
     report.queries = static_cast<int>(queries.size());
     std::map<GroupKey, BenchGroup> groups;
-    for (const BenchQuery& query : queries) {
+    std::vector<std::vector<bool>> answered(queries.size(), std::vector<bool>(methods.size()));
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+        const BenchQuery& query = queries[q];
         const Judge judge(query.mover, query.obstacle, options.judge);
         if (auto why = reference_disagreement(query.label, judge.certified()))
             report.reference.push_back({query.id, query.line, std::move(*why)});
-        const std::size_t stratum = index_in(query.stratum, kBenchStrata);
-        const std::size_t kind = options.merge_kinds ? 0 : 1 + index_in(query.kind, kBenchKinds);
         for (std::size_t m = 0; m < methods.size(); ++m) {
-            const Algorithm& method = *methods[m];
-            BenchGroup& group = groups[{m, stratum, kind}];
-            if (!has_query(method, query.mover, query.obstacle)) {
+            BenchGroup& group = groups[key_of(query, m, options)];
+            answered[q][m] = has_query(*methods[m], query.mover, query.obstacle);
+            if (!answered[q][m]) {
                 ++group.counts.no_query;
                 continue;
             }
-            const MethodAnswer answer = answer_of(method, query.mover, query.obstacle);
-            group.counts.add(judge.judge(method, answer), answer.hit.has_value());
-            if (options.repetitions > 0)
-                group.query_ns.push_back(
-                    time_call(method, query.mover, query.obstacle, options.repetitions));
+            const MethodAnswer answer = answer_of(*methods[m], query.mover, query.obstacle);
+            group.counts.add(judge.judge(*methods[m], answer), answer.hit.has_value());
         }
+    }
+    if (options.repetitions > 0) {
+        const auto medians = median_times(queries, methods, answered, options.repetitions);
+        for (std::size_t q = 0; q < queries.size(); ++q)
+            for (std::size_t m = 0; m < methods.size(); ++m)
+                if (answered[q][m])
+                    groups[key_of(queries[q], m, options)].query_ns.push_back(medians[q][m]);
     }
     for (auto& [key, group] : groups) {
         const auto [m, stratum, kind] = key;

@@ -45,7 +45,8 @@ struct BenchGroup {
     std::string stratum;
     std::string kind;
     VerdictCounts counts;
-    // Each answered query's time (the median of its repetitions), in nanoseconds.
+    // Each answered query's time (the median of its repetitions, the rounds of which call
+    // every method on every query in turn), in nanoseconds.
     std::vector<double> query_ns;
     double median_ns() const;
     double p99_ns() const;

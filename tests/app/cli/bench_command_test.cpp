@@ -1,7 +1,8 @@
-// ccdlab-cli bench on a dataset of three queries worked by hand: each method's verdicts counted
-// as the judge gives them (the sub-stepping plugin tunnels through a thin wall: a miss; Box2D
-// misses a graze shallower than its target), a label the certified answer contradicts reported,
-// a bad line located, and the example plugins run with --engine.
+// ccdlab-cli bench on datasets of queries worked by hand: each method's verdicts counted as the
+// judge gives them (the sub-stepping plugin tunnels through a thin wall: a miss; Box2D misses a
+// point swept by a segment spinning four turns, and a graze shallower than its target by
+// design), a label the certified answer contradicts reported, a bad line located, and the
+// example plugins run with --engine.
 #include "ccd/bench_dataset.hpp"
 #include "process.hpp"
 #include "scratch.hpp"
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -106,6 +108,30 @@ TEST(CliBench, CountsEachMethodsVerdictsAsWorkedByHand) {
               by_method.at("exact")["median_ns"].get<double>());
     EXPECT_EQ(by_method.at("")["queries"], 3);
     EXPECT_EQ(by_method.at("")["reference_disagreements"], 0);
+}
+
+TEST(CliBench, Box2DMissesAPointSweptByASegmentSpinningFourTurns) {
+    // The segment from (0, 0) to (2, 0) turns four times about (0, 0) in the frame; the point
+    // (1.5, 0.5), 1.58 from the pivot, is on it when it points at atan2(0.5, 1.5): t =
+    // 0.3217505544 / (8 pi) = 0.01280204784. Box2D's advancement steps over it: a miss.
+    ccd::BenchQuery q;
+    q.id = "spin";
+    q.kind = "point_segment";
+    q.stratum = "four_turns";
+    q.tags = {"hand"};
+    q.mover = {ccd::Point{{1.5, 0.5}}, ccd::Translation{{0, 0}}};
+    q.obstacle = {ccd::Segment{{0, 0}, {2, 0}}, ccd::Turning{{0, 0}, {0, 0}, 8 * M_PI}};
+    q.label = {ccd::BenchContact::Hit, 0.0128020, 0.0128021, 0.0};
+    const fs::path file = dataset({q});
+    const auto run = run_command(kCli + " bench --dataset " + file.string() +
+                                 " --algorithm box2d --algorithm exact --repetitions 1 --json");
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+    const auto by_method = rows(run.output);
+    EXPECT_EQ(by_method.at("box2d")["miss"], 1) << run.output;
+    EXPECT_EQ(by_method.at("box2d")["queries"], 1) << run.output;
+    EXPECT_EQ(by_method.at("exact")["agrees"], 1) << run.output;
+    EXPECT_EQ(by_method.at("exact")["kind"], "point_segment");
+    EXPECT_EQ(by_method.at("exact")["stratum"], "four_turns");
 }
 
 TEST(CliBench, TheTableHasARowPerMethodAndTheReferenceCheck) {

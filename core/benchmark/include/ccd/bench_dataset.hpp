@@ -19,8 +19,9 @@ namespace ccd {
 inline constexpr std::string_view kBenchKinds[] = {"circle_segment", "point_segment",
                                                    "circle_polygon", "polygon_polygon"};
 // How far a side turns in one frame: "straight" (not at all), "quarter" (at most a quarter
-// turn: Box2D v3's B2_MAX_ROTATION, Jolt's limit), "half" (at most half a turn: Box2D 2.4's
-// b2_maxRotation), "four_turns" (up to four turns).
+// turn: Box2D 2.4.1's b2_maxRotation, 0.5 pi, and Box2D v3's B2_MAX_ROTATION and Jolt's default
+// at 60 Hz, 0.25 pi, fall in it), "half" (a quarter to half a turn), "four_turns" (half a turn
+// to four turns).
 inline constexpr std::string_view kBenchStrata[] = {"straight", "quarter", "half", "four_turns"};
 
 // What the reference found: the shapes touch (closer than -tolerance at some time: they

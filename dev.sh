@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # ccdlab's one entry point for a fresh Debian 12 machine:
-#   ./dev.sh run [ccdlab options]   install what is missing, build, launch the app
-#   ./dev.sh test                   install what is missing, build, run every test
+#   ./dev.sh run [ccdlab options]   install what the app needs, build the app and ccdlab-cli
+#                                   alone (the `app` preset, build/app: no tests), launch the app
+#   ./dev.sh test                   install what is missing, build everything (build/default:
+#                                   the tests, the CPU clones, the benchmarks), run every test
 #   ./dev.sh asan                   the same tests under AddressSanitizer and UBSan
 #   ./dev.sh test-cli-only          without the GUI: build the core, ccdlab-cli and their tests
 #                                   (fixtures included) and run them; no GUI package installed
@@ -10,18 +12,22 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# What the core, ccdlab-cli and every test of theirs need.
-core_packages=(
-    cmake ninja-build g++ nlohmann-json3-dev zlib1g-dev
-    libgtest-dev libbenchmark-dev libbox2d-dev libbullet-dev libchipmunk-dev
-    python3-jsonschema clang clang-tidy libclang-rt-14-dev
-)
-# What the GUI and its tests add.
+# What the core and ccdlab-cli need to build.
+core_packages=(cmake ninja-build g++ nlohmann-json3-dev zlib1g-dev libbox2d-dev libbullet-dev)
+# What the GUI adds.
 gui_packages=(
     pkg-config libimgui-dev libglfw3-dev python3-glad libstb-dev
     libgl-dev libgl1-mesa-dri fonts-dejavu-core
-    xvfb xauth xdotool
 )
+# What the tests of the core and ccdlab-cli add: GoogleTest, Google Benchmark, Chipmunk (the
+# differential tests and the benchmarks), the scene schema's check, clang for the fuzz runs,
+# clang-tidy for the function-size check.
+core_test_packages=(
+    libgtest-dev libbenchmark-dev libchipmunk-dev python3-jsonschema
+    clang clang-tidy libclang-rt-14-dev
+)
+# What the GUI's tests add.
+gui_test_packages=(xvfb xauth xdotool)
 # What the web build needs (docs/web.md); the web tests add chromium. Dear ImGui's, zlib's and
 # Box2D's sources come from Debian's source packages (web/fetch_sources.sh).
 web_packages=(cmake ninja-build nlohmann-json3-dev libstb-dev emscripten)
@@ -52,21 +58,21 @@ command=${1:-}
 case "$command" in
 run)
     install_missing "${core_packages[@]}" "${gui_packages[@]}"
-    build default
+    build app # ccdlab and ccdlab-cli in build/app/app
     if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-        echo "dev.sh: no display here; for a picture instead: xvfb-run -a build/default/app/ccdlab --scene scenes/default.json --screenshot ccdlab.png" >&2
+        echo "dev.sh: no display here; for a picture instead (Debian's xvfb): xvfb-run -a build/app/app/ccdlab --scene scenes/default.json --screenshot ccdlab.png" >&2
         exit 3
     fi
-    exec build/default/app/ccdlab --scene scenes/default.json "$@"
+    exec build/app/app/ccdlab --scene scenes/default.json "$@"
     ;;
 test)
-    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${web_packages[@]}" \
-        "${web_test_packages[@]}"
+    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${core_test_packages[@]}" \
+        "${gui_test_packages[@]}" "${web_packages[@]}" "${web_test_packages[@]}"
     build default
     ctest --preset default -j "$(nproc)"
     ;;
 test-cli-only)
-    install_missing "${core_packages[@]}"
+    install_missing "${core_packages[@]}" "${core_test_packages[@]}"
     build cli-only
     ctest --preset cli-only -j "$(nproc)"
     ;;
@@ -80,7 +86,8 @@ web)
     echo "  then http://127.0.0.1:8000/ in a browser"
     ;;
 asan)
-    install_missing "${core_packages[@]}" "${gui_packages[@]}"
+    install_missing "${core_packages[@]}" "${gui_packages[@]}" "${core_test_packages[@]}" \
+        "${gui_test_packages[@]}"
     build asan
     ctest --preset asan -j "$(nproc)"
     ;;

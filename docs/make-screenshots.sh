@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Regenerates the pictures from the app's own --screenshot mode (the window as a run shows it):
-# the README's three at 1280x800 in docs/images, and every stop of the tour at the two sizes
+# the README's four at 1280x800 in docs/images, and every stop of the tour at the two sizes
 # the app is checked at: 800x600, the smallest it supports (docs/images/tour, what docs/tour.md
-# shows), and 1280x800 (build/screenshots/1280x800, to look at; not kept in the repository).
+# shows), and 1280x800 (build/screenshots/1280x800, to look at; not kept in the repository);
+# with the web build (./dev.sh web) and chromium, the page in a browser (docs/images/web.png).
 # Needs a build (./dev.sh test or ./dev.sh run) and xvfb-run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-app=build/default/app/ccdlab
+bin=build/default/app
+[ -x "$bin/ccdlab" ] || bin=build/app/app # ./dev.sh run's
+app=$bin/ccdlab
 mkdir -p docs/images/tour build/screenshots/1280x800
 shoot() { # size, scene, t, output, [more ccdlab options]
     xvfb-run -a -s "-screen 0 1600x1000x24" "$app" --scene "$2" --t "$3" --size "$1" \
@@ -16,6 +19,13 @@ shoot() { # size, scene, t, output, [more ccdlab options]
 shoot 1280x800 scenes/default.json 0.3 docs/images/query-lab.png
 shoot 1280x800 scenes/seed004-infinite-line.json 0 docs/images/algorithms-disagree.png
 shoot 1280x800 scenes/bouncing-balls.json 0.5 docs/images/world.png
+shoot 1280x800 scenes/bouncing-balls.json 0.5 docs/images/compare.png --compare algorithm=seed004 \
+    --frame 4
+if [ -f build/web/index.html ]; then
+    python3 tests/web/web_test.py picture "$PWD" "$bin/ccdlab-cli" scenes/default.json \
+        docs/images/web.png
+    echo "wrote docs/images/web.png"
+fi
 # The tour (docs/tour.md), in the order of scenes/tour.txt, each at the time its description
 # talks about.
 while read -r scene t options; do

@@ -8,7 +8,7 @@
 namespace ccdlab {
 
 // The narrowest panel and canvas the layout leaves; 800x600 is the smallest window the app
-// supports with both (README.md).
+// supports with both (docs/tour.md, "The window").
 inline constexpr double kMinPanelWidth = 240.0;
 inline constexpr double kMinCanvasWidth = 320.0;
 

@@ -75,15 +75,45 @@ EM_JS(void, say_frame_drawn, (int frame), {
     if (Module.ccdlabFrameDrawn) Module.ccdlabFrameDrawn(frame);
 });
 
+// When the app idles (no input queued, no redraw wanted): the page knows its report is current.
+EM_JS(void, say_idle, (), {
+    if (Module.ccdlabIdle) Module.ccdlabIdle();
+});
+
 // clang-format on
 
+// The page's main loop runs while the app wants frames and is paused while it idles, as the
+// native app blocks in glfwWaitEvents: input (the window's callbacks), a timer that comes due
+// (an autosave) or the page asking for frames (ccdlab_draw_frames) resumes it.
 std::function<void()> browser_frame, browser_finish;
 PlatformWindow* browser_window = nullptr;
+bool browser_loop_paused = false;
+
+void resume_browser_loop() {
+    if (!browser_loop_paused) return;
+    browser_loop_paused = false;
+    emscripten_resume_main_loop();
+}
+
+void draw_after_timeout(void*) {
+    browser_window->keep_drawing(1);
+    resume_browser_loop();
+}
+
 void run_browser_frame() {
     if (browser_window->should_close()) {
         emscripten_cancel_main_loop();
         browser_finish();
         say_quit();
+        return;
+    }
+    if (!browser_window->wants_frame()) {
+        browser_loop_paused = true;
+        emscripten_pause_main_loop();
+        const double timeout = browser_window->idle_timeout();
+        if (timeout > 0.0) // a few milliseconds late rather than early: the frame then acts
+            emscripten_async_call(draw_after_timeout, nullptr, static_cast<int>(timeout * 1e3) + 5);
+        say_idle();
         return;
     }
     browser_frame();
@@ -92,6 +122,8 @@ void run_browser_frame() {
 }
 #else
 constexpr const char* kGlslVersion = "#version 330 core";
+
+void resume_browser_loop() {} // natively the loop waits in wait_for_events
 #endif
 
 std::string last_glfw_error = "unknown GLFW error";
@@ -106,9 +138,11 @@ PlatformWindow* self_of(GLFWwindow* window) {
 // Any input means the next frames must be drawn.
 void wake(GLFWwindow* window) {
     if (auto* self = self_of(window)) self->keep_drawing(4);
+    resume_browser_loop();
 }
 void queue(GLFWwindow* window, const InputEvent& event) {
     if (auto* self = self_of(window)) self->queue_input(event);
+    resume_browser_loop();
 }
 // Keys, text, buttons, pointer and wheel go to the input queue; ImGui sees them a frame's share
 // at a time (begin_frame).
@@ -254,16 +288,23 @@ void PlatformWindow::queue_input(const InputEvent& event) {
     keep_drawing(4);
 }
 
+bool PlatformWindow::wants_frame() const {
+    return !input_.empty() || redraw_frames_ > 0;
+}
+
 void PlatformWindow::wait_for_events(double timeout_seconds) {
+    idle_timeout_ = timeout_seconds;
     if (!input_.empty()) { // queued input is replayed one frame's share per frame
         glfwPollEvents();
     } else if (redraw_frames_ > 0) {
         --redraw_frames_;
         glfwPollEvents();
+#ifndef __EMSCRIPTEN__ // in a browser the page's loop is paused instead (run_browser_frame)
     } else if (timeout_seconds > 0.0) {
         glfwWaitEventsTimeout(timeout_seconds);
     } else {
         glfwWaitEvents();
+#endif
     }
 }
 
@@ -274,8 +315,9 @@ void PlatformWindow::run_frames(const std::function<void()>& frame,
     browser_finish = finish;
     browser_window = this;
     // A fixed rate rather than the display's (requestAnimationFrame), which a page in the
-    // background or a headless browser barely runs. Does not return (emscripten keeps this
-    // function's caller and its locals alive for the loop).
+    // background or a headless browser barely runs; paused while the app idles
+    // (run_browser_frame). Does not return (emscripten keeps this function's caller and its
+    // locals alive for the loop).
     emscripten_set_main_loop(run_browser_frame, 60, 1);
 #else
     while (!should_close())
@@ -287,6 +329,15 @@ void PlatformWindow::run_frames(const std::function<void()>& frame,
 std::optional<std::filesystem::path> PlatformWindow::take_dropped_file() {
     return std::exchange(dropped_, std::nullopt);
 }
+
+#ifdef __EMSCRIPTEN__
+// The page asks for `frames` more frames (web/shell.html: a screenshot of frame N), idle or not.
+extern "C" EMSCRIPTEN_KEEPALIVE void ccdlab_draw_frames(int frames) {
+    if (!browser_window) return;
+    browser_window->keep_drawing(frames);
+    resume_browser_loop();
+}
+#endif
 
 void file_written([[maybe_unused]] const std::filesystem::path& path) {
 #ifdef __EMSCRIPTEN__

@@ -52,9 +52,15 @@ public:
     void keep_drawing(int frames) {
         redraw_frames_ = frames > redraw_frames_ ? frames : redraw_frames_;
     }
+    // Whether the next frame is wanted (input queued, or redraws left); when not, the next
+    // wait_for_events blocks (in a browser the page's loop pauses) until input, or until the
+    // last `timeout_seconds` given to wait_for_events (idle_timeout) has passed.
+    bool wants_frame() const;
+    double idle_timeout() const { return idle_timeout_; }
 
     // Calls `frame` until the window closes, then `finish`. In a browser the page's main loop
-    // calls `frame` (60 times a second) and this never returns: `finish` runs once the window
+    // calls `frame` (at most 60 times a second, paused while the app idles: no frame wanted, as
+    // natively wait_for_events blocks) and this never returns: `finish` runs once the window
     // closes (Ctrl+Q), and the page then says the app has quit.
     void run_frames(const std::function<void()>& frame, const std::function<void()>& finish);
     // A scene file dropped on the window (in a browser: a file dropped on the page, copied into
@@ -77,6 +83,7 @@ public:
 private:
     GLFWwindow* window_ = nullptr;
     int redraw_frames_ = 3;
+    double idle_timeout_ = 0.0;
     std::string ini_file_; // ImGui keeps a pointer to it
     bool close_requested_ = false;
     InputQueue input_;

@@ -16,7 +16,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::Image;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
@@ -25,6 +24,7 @@ using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
 using ccdlab_test::scratch_dir;
 using ccdlab_test::take_screenshot;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -335,8 +335,7 @@ TEST_F(AppDrag, DraggingTheCircleMovesItAndChangesTheTimeOfImpact) {
     const double ppu = pixels_per_unit(before);
 
     drag(cx, cy, cx + 90.0, cy - 45.0);
-    ASSERT_TRUE(
-        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["mover"]["center"] != before["mover"]["center"]; }))
         << "the circle did not move";
     quit_with_ctrl_q();
 
@@ -358,19 +357,17 @@ TEST_F(AppDrag, CtrlZUndoesAWholeDragAndCtrlYRedoesIt) {
     const json before = report();
     const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
     drag(cx, cy, cx + 80.0, cy + 40.0);
-    ASSERT_TRUE(
-        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["mover"]["center"] != before["mover"]["center"]; }));
     const json dragged = report();
     ASSERT_TRUE(dragged["can_undo"].get<bool>());
     // Held keys: ImGui 1.86 loses a press and release that arrive within one frame.
     app_->key("ctrl+z");
-    ASSERT_TRUE(
-        eventually([&] { return report()["mover"]["center"] == before["mover"]["center"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["mover"]["center"] == before["mover"]["center"]; }))
         << "the drag, made of several mouse moves, is undone in one step: " << report().dump();
     EXPECT_EQ(report()["hit"]["t"], before["hit"]["t"]);
     app_->key("ctrl+y");
     ASSERT_TRUE(
-        eventually([&] { return report()["mover"]["center"] == dragged["mover"]["center"]; }, 10s));
+        wait_for([&] { return report()["mover"]["center"] == dragged["mover"]["center"]; }));
     quit_with_ctrl_q();
 }
 
@@ -389,7 +386,7 @@ TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
 TEST_F(AppDrag, F1ShowsTheHelp) {
     ASSERT_FALSE(report()["help_shown"].get<bool>());
     app_->key("F1");
-    EXPECT_TRUE(eventually([&] { return report()["help_shown"].get<bool>(); }, 10s));
+    EXPECT_TRUE(wait_for([&] { return report()["help_shown"].get<bool>(); }));
     quit_with_ctrl_q();
 }
 
@@ -402,7 +399,7 @@ TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
         const double x = now["handles_px"][end][0], y = now["handles_px"][end][1];
         drag(x, y, x, 780.0);
     }
-    ASSERT_TRUE(eventually([&] { return report()["hit"].is_null(); }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["hit"].is_null(); }))
         << "still a hit: " << report().dump();
     quit_with_ctrl_q();
 }
@@ -422,7 +419,7 @@ TEST_F(AppDrag, PageDownOpensTheNextSceneOfTheFolder) {
     ASSERT_EQ(report()["scene"], "default.json");
     // (The key is held for 0.2 s: ImGui 1.86 loses a press and release within one frame.)
     app_->key("Next");
-    ASSERT_TRUE(eventually([&] { return report()["scene"] == expected; }, 10s)) << report().dump();
+    ASSERT_TRUE(wait_for([&] { return report()["scene"] == expected; })) << report().dump();
     quit_with_ctrl_q();
 }
 
@@ -433,7 +430,7 @@ TEST(AppWorldPlay, SpacePlaysThroughTheFrameIntoTheNext) {
                    "^ccdlab - bouncing-balls.json$");
     ASSERT_EQ(app.report()["frame"], 0);
     app.key("space");
-    EXPECT_TRUE(eventually([&] { return app.report()["frame"] == 1; }, 15s)) << app.report().dump();
+    EXPECT_TRUE(wait_for([&] { return app.report()["frame"] == 1; })) << app.report().dump();
     EXPECT_EQ(app.quit(), 0);
 }
 
@@ -445,12 +442,10 @@ TEST(AppWorldStep, PeriodAndCommaStepThroughTheEventsInProcessingOrder) {
                    "^ccdlab - seed004-a-hits-b-first.json$");
     ASSERT_EQ(app.report()["scrub_t"], 0.0);
     const auto at = [&](int event, double t) {
-        return eventually(
-            [&] {
-                const json r = app.report();
-                return r["selected_event"] == event && r["scrub_t"] == t;
-            },
-            10s);
+        return wait_for([&] {
+            const json r = app.report();
+            return r["selected_event"] == event && r["scrub_t"] == t;
+        });
     };
     app.key("period");
     EXPECT_TRUE(at(0, 0.2)) << app.report().dump();

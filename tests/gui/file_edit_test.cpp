@@ -21,11 +21,12 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::Image;
 using ccdlab_test::Rgb;
 using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
+using ccdlab_test::time_left;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -68,15 +69,15 @@ protected:
         const double cx = before["handles_px"]["center"][0];
         const double cy = before["handles_px"]["center"][1];
         drag(cx, cy, cx + 90.0, cy - 45.0);
-        EXPECT_TRUE(eventually(
-            [&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s))
-            << "the ball did not move";
-        EXPECT_TRUE(eventually([&] { return session()["dirty"].get<bool>(); }, 10s));
+        EXPECT_TRUE(wait_for([&] {
+            return report()["mover"]["center"] != before["mover"]["center"];
+        })) << "the ball did not move";
+        EXPECT_TRUE(wait_for([&] { return session()["dirty"].get<bool>(); }));
         return report();
     }
 
     void wait_for_dialog(const std::string& dialog) const {
-        ASSERT_TRUE(eventually([&] { return session()["dialog"] == dialog; }, 10s))
+        ASSERT_TRUE(wait_for([&] { return session()["dialog"] == dialog; }))
             << "expected the dialog \"" << dialog << "\": " << session().dump();
     }
 
@@ -85,13 +86,14 @@ protected:
     // between are lost.
     void wait_for_typing(const std::string& dialog) const {
         wait_for_dialog(dialog);
-        ASSERT_TRUE(eventually([&] { return session()["typing"].get<bool>(); }, 10s))
+        ASSERT_TRUE(wait_for([&] { return session()["typing"].get<bool>(); }))
             << "the " << dialog << " dialog's field never took the keys: " << session().dump();
     }
 
     void quit_expecting_no_question() {
         key("ctrl+q");
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit: " << session().dump();
+        EXPECT_EQ(app_->wait_for_exit(time_left()), 0)
+            << "the app did not quit: " << session().dump();
     }
 
     // Ctrl+Q, the unsaved-changes question, Discard.
@@ -99,7 +101,8 @@ protected:
         key("ctrl+q");
         wait_for_dialog("unsaved-changes");
         key("d");
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "Discard did not quit: " << session().dump();
+        EXPECT_EQ(app_->wait_for_exit(time_left()), 0)
+            << "Discard did not quit: " << session().dump();
     }
 
     fs::path dir_;
@@ -116,8 +119,7 @@ TEST_F(AppRun, SaveAfterADragKeepsTheMovedBodyForTheNextRun) {
         << "the title marks the unsaved change";
 
     key("ctrl+s");
-    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] { return !session()["dirty"].get<bool>(); })) << session().dump();
     const ccd::Scene saved = ccd::load_scene_file(scene);
     EXPECT_EQ(saved.bodies[0].circle.center.x, dragged["mover"]["center"][0].get<double>());
     EXPECT_EQ(saved.bodies[0].circle.center.y, dragged["mover"]["center"][1].get<double>());
@@ -146,7 +148,7 @@ TEST_F(AppRun, SaveAsWritesTheNamedFileAndLeavesTheOpenOneAlone) {
     const fs::path renamed = dir_ / "renamed.json";
     type(renamed.string()); // the field is pre-filled and selected: typing replaces it
     key("Return");
-    ASSERT_TRUE(eventually([&] { return session()["document"] == renamed.string(); }, 10s))
+    ASSERT_TRUE(wait_for([&] { return session()["document"] == renamed.string(); }))
         << session().dump();
     EXPECT_FALSE(session()["dirty"].get<bool>());
     EXPECT_EQ(session()["dialog"], "");
@@ -168,12 +170,12 @@ TEST_F(AppRun, QuittingWithUnsavedChangesAsksAndQuitsOnlyOnDiscard) {
     wait_for_dialog("unsaved-changes");
     EXPECT_TRUE(app_->running()) << "it quit without asking";
     key("Escape"); // Cancel
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == ""; }));
     // Still running and answering after Cancel: F1 shows the help, F1 hides it.
     key("F1");
-    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s)) << "Cancel quit";
+    EXPECT_TRUE(wait_for([&] { return report()["help_shown"] == true; })) << "Cancel quit";
     key("F1");
-    ASSERT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["help_shown"] == false; }));
     EXPECT_TRUE(app_->running()) << "Cancel quit";
     EXPECT_TRUE(session()["dirty"].get<bool>()) << "the edit is still there";
 
@@ -186,22 +188,19 @@ TEST_F(AppRun, AnAutosaveAppearsWhileDirtyAndIsOfferedAfterACrash) {
     const fs::path scene = copy_scene("default.json");
     start({"--scene", scene.string()});
     const json dragged = drag_the_ball();
-    ASSERT_TRUE(eventually([&] { return fs::exists(autosave_file()); }, 15s))
+    ASSERT_TRUE(wait_for([&] { return fs::exists(autosave_file()); }))
         << "no autosave in " << autosave_file();
-    ASSERT_TRUE(eventually(
-        [&] {
-            const json autosave = json::parse(read_text(autosave_file()));
-            return autosave["scene"]["bodies"][0]["position"] == dragged["mover"]["center"];
-        },
-        15s))
-        << read_text(autosave_file());
+    ASSERT_TRUE(wait_for([&] {
+        const json autosave = json::parse(read_text(autosave_file()));
+        return autosave["scene"]["bodies"][0]["position"] == dragged["mover"]["center"];
+    })) << read_text(autosave_file());
     app_.reset(); // SIGKILL: a crash
 
     // The next start offers it; Recover brings the edit back, unsaved.
     start({"--scene", scene.string()});
     wait_for_dialog("recover");
     key("r");
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == ""; }));
     EXPECT_EQ(report()["mover"]["center"], dragged["mover"]["center"]);
     EXPECT_TRUE(session()["dirty"].get<bool>());
     EXPECT_EQ(session()["document"], scene.string());
@@ -226,11 +225,10 @@ TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
 
     // Ctrl+E asks for a name, the scene's slug offered: Enter takes it.
     key("ctrl+e");
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == "export"; }, 10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == "export"; })) << session().dump();
     key("Return");
     const fs::path first = fixtures / "a-ball-against-a-wall.json";
-    ASSERT_TRUE(eventually([&] { return session()["last_export"] == first.string(); }, 10s))
+    ASSERT_TRUE(wait_for([&] { return session()["last_export"] == first.string(); }))
         << session().dump();
     const ccd::Scene fixture = ccd::load_scene_file(first);
     EXPECT_EQ(ccd::first_difference(fixture), std::nullopt);
@@ -243,14 +241,11 @@ TEST_F(AppRun, CtrlEExportsTheCaseAsAFixtureThatChecksClean) {
         << "the event the lab shows";
 
     key("ctrl+e"); // the name offered is never the first's
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == "export"; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == "export"; }));
     key("Return");
-    ASSERT_TRUE(eventually(
-        [&] {
-            return session()["last_export"] == (fixtures / "a-ball-against-a-wall-2.json").string();
-        },
-        10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] {
+        return session()["last_export"] == (fixtures / "a-ball-against-a-wall-2.json").string();
+    })) << session().dump();
     EXPECT_FALSE(session()["dirty"].get<bool>()) << "exporting is not an edit";
     quit_expecting_no_question();
 }
@@ -276,7 +271,7 @@ TEST_F(AppRun, DraggingACornerMovesBothSegmentsAndAltPullsItApart) {
     ASSERT_EQ(floor["b"], segment("right")["a"]) << "the scene's corner";
     const double x = floor["b_px"][0], y = floor["b_px"][1];
     drag(x, y, x - 60.0, y - 40.0);
-    ASSERT_TRUE(eventually([&] { return segment("floor")["b"] != floor["b"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return segment("floor")["b"] != floor["b"]; }))
         << "the corner did not move";
     EXPECT_EQ(segment("right")["a"], segment("floor")["b"]) << "both ends moved, to one point";
     EXPECT_EQ(segment("floor")["a"], floor["a"]) << "the far ends stay";
@@ -286,7 +281,7 @@ TEST_F(AppRun, DraggingACornerMovesBothSegmentsAndAltPullsItApart) {
     ASSERT_EQ(run_command("xdotool keydown alt").exit_code, 0);
     drag(mx, my, mx + 30.0, my + 50.0);
     run_command("xdotool keyup alt");
-    ASSERT_TRUE(eventually([&] { return segment("floor")["b"] != moved["b"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return segment("floor")["b"] != moved["b"]; }))
         << "the Alt drag did not move the end";
     EXPECT_EQ(segment("right")["a"], moved["b"]) << "with Alt the other end stays";
     quit_discarding();
@@ -302,7 +297,7 @@ TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
 
     move_to(300, 250);
     key("c"); // a circle at the cursor
-    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s)) << report()["edit"].dump();
+    ASSERT_TRUE(wait_for([&] { return bodies() == 1; })) << report()["edit"].dump();
     const json circle = report()["edit"]["bodies"][0];
     EXPECT_EQ(circle["shape"], "circle");
     EXPECT_NEAR(circle["center_px"][0].get<double>(), 300.0, 1.0);
@@ -311,12 +306,12 @@ TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
 
     move_to(300, 500);
     key("s"); // a segment
-    ASSERT_TRUE(eventually([&] { return segments() == 1; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return segments() == 1; }));
     EXPECT_EQ(report()["edit"]["selected"], "segment 1");
     key("Delete");
-    ASSERT_TRUE(eventually([&] { return segments() == 0; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return segments() == 0; }));
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return segments() == 1; }, 10s)) << "the delete is undone";
+    ASSERT_TRUE(wait_for([&] { return segments() == 1; })) << "the delete is undone";
 
     // F12: the circle's center handle is drawn where the report says.
     const Image shot = app_->screenshot();
@@ -325,20 +320,20 @@ TEST_F(AppRun, TheWorldViewAddsAndDeletesBodiesAndUndoesBoth) {
 
     // Select the circle by its handle, delete it, undo, redo.
     click(300, 250);
-    ASSERT_TRUE(eventually([&] { return report()["edit"]["selected"] == circle["name"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["edit"]["selected"] == circle["name"]; }))
         << report()["edit"].dump();
     key("Delete");
-    ASSERT_TRUE(eventually([&] { return bodies() == 0; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return bodies() == 0; }));
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return bodies() == 1; }));
     EXPECT_EQ(report()["edit"]["bodies"][0]["center"], circle["center"]);
     key("ctrl+y");
-    ASSERT_TRUE(eventually([&] { return bodies() == 0; }, 10s)) << "redo deletes it again";
+    ASSERT_TRUE(wait_for([&] { return bodies() == 0; })) << "redo deletes it again";
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return bodies() == 1; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return bodies() == 1; }));
 
     key("ctrl+s");
-    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return !session()["dirty"].get<bool>(); }));
     const ccd::Scene saved = ccd::load_scene_file(scene);
     ASSERT_EQ(saved.bodies.size(), 1u);
     ASSERT_EQ(saved.walls.size(), 1u);
@@ -360,7 +355,7 @@ TEST_F(AppRun, TheWorldViewAddsABoxThatDragsByItsCentroidAndSaves) {
 
     move_to(300, 250);
     key("b"); // a box at the cursor
-    ASSERT_TRUE(eventually([&] { return polygons().size() == 1; }, 10s)) << report()["edit"].dump();
+    ASSERT_TRUE(wait_for([&] { return polygons().size() == 1; })) << report()["edit"].dump();
     const json box = polygons()[0];
     EXPECT_EQ(box["name"], "box 1");
     EXPECT_EQ(report()["edit"]["selected"], "box 1");
@@ -370,7 +365,7 @@ TEST_F(AppRun, TheWorldViewAddsABoxThatDragsByItsCentroidAndSaves) {
 
     // Its centroid handle carries the whole box (and its motion) 100 px to the right.
     drag(300, 250, 400, 250);
-    ASSERT_TRUE(eventually([&] { return polygons()[0]["center_px"] != box["center_px"]; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return polygons()[0]["center_px"] != box["center_px"]; }));
     const json moved = polygons()[0];
     EXPECT_NEAR(moved["center_px"][0].get<double>(), 400.0, 1.5);
     EXPECT_EQ(moved["velocity"], box["velocity"]);
@@ -383,11 +378,11 @@ TEST_F(AppRun, TheWorldViewAddsABoxThatDragsByItsCentroidAndSaves) {
     EXPECT_GT(dx, 0.0);
 
     key("Delete");
-    ASSERT_TRUE(eventually([&] { return polygons().empty(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return polygons().empty(); }));
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return polygons().size() == 1; }, 10s)) << "the delete is undone";
+    ASSERT_TRUE(wait_for([&] { return polygons().size() == 1; })) << "the delete is undone";
     key("ctrl+s");
-    ASSERT_TRUE(eventually([&] { return !session()["dirty"].get<bool>(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return !session()["dirty"].get<bool>(); }));
     const ccd::Scene saved = ccd::load_scene_file(scene);
     ASSERT_EQ(saved.polygons.size(), 1u);
     EXPECT_EQ(saved.polygons[0].name, "box 1");
@@ -407,24 +402,21 @@ TEST_F(AppRun, FileErrorsAreShownAndTheEditIsKept) {
     wait_for_typing("save-as");
     type("/nonexistent-folder/x.json");
     key("Return");
-    ASSERT_TRUE(eventually(
-        [&] { return session()["status"].get<std::string>().rfind("Not saved", 0) == 0; }, 10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] {
+        return session()["status"].get<std::string>().rfind("Not saved", 0) == 0;
+    })) << session().dump();
     EXPECT_EQ(session()["dialog"], "save-as");
     key("Escape");
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == ""; }));
 
     // Open a broken file: the message names it, the edit stays open and unsaved.
     key("ctrl+o");
     wait_for_typing("open");
     type((dir_ / "broken.json").string());
     key("Return");
-    ASSERT_TRUE(eventually(
-        [&] {
-            return session()["status"].get<std::string>().find("broken.json") != std::string::npos;
-        },
-        10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] {
+        return session()["status"].get<std::string>().find("broken.json") != std::string::npos;
+    })) << session().dump();
     EXPECT_EQ(session()["dialog"], "");
     EXPECT_TRUE(app_->running()) << "no crash";
     EXPECT_EQ(session()["document"], scene.string());
@@ -435,7 +427,7 @@ TEST_F(AppRun, FileErrorsAreShownAndTheEditIsKept) {
     key("Next");
     wait_for_dialog("unsaved-changes");
     key("Escape");
-    ASSERT_TRUE(eventually([&] { return session()["dialog"] == ""; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["dialog"] == ""; }));
     EXPECT_EQ(report()["scene"], "default.json");
     quit_discarding();
 }

@@ -12,6 +12,7 @@
 #include <stb_image.h>
 
 #include "scratch.hpp"
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -27,6 +28,39 @@
 
 namespace ccdlab_test {
 
+// A test waits for the state it needs, never for a time: every wait polls the app's report (or a
+// file, or the process) until what it asks for holds. One cap for the whole test ends the waits
+// that never end (a hang), with the state shown: far beyond what a loaded machine takes (it may
+// draw a frame a second, and take two frames per key of a typed path). CTest's TIMEOUT for these
+// tests is longer still (tests/CMakeLists.txt).
+inline constexpr std::chrono::seconds kTestHangCap{240};
+
+// When the running test's cap runs out: kTestHangCap after its scratch folder was made (or its
+// first wait).
+inline std::chrono::steady_clock::time_point test_deadline(bool restart = false) {
+    static const testing::TestInfo* test = nullptr;
+    static std::chrono::steady_clock::time_point deadline;
+    const testing::TestInfo* running = testing::UnitTest::GetInstance()->current_test_info();
+    if (restart || running != test) {
+        test = running;
+        deadline = std::chrono::steady_clock::now() + kTestHangCap;
+    }
+    return deadline;
+}
+
+// What is left of the running test's cap (none once it has run out).
+inline std::chrono::milliseconds time_left() {
+    const auto left = test_deadline() - std::chrono::steady_clock::now();
+    return std::max(std::chrono::milliseconds(0),
+                    std::chrono::duration_cast<std::chrono::milliseconds>(left));
+}
+
+// Polls `condition` until it holds (true), or the test's cap runs out (false: a hang).
+template <class Condition>
+bool wait_for(Condition condition) {
+    return eventually(condition, time_left());
+}
+
 // An empty folder for the running test; the app's settings (last scene, window size, layout,
 // autosave) go there ($XDG_CONFIG_HOME), not to the real ones.
 inline std::filesystem::path scratch_dir() {
@@ -36,6 +70,7 @@ inline std::filesystem::path scratch_dir() {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
+    test_deadline(true);
     return dir;
 }
 
@@ -178,13 +213,14 @@ public:
         args.insert(args.begin(), CCDLAB_APP);
         args.insert(args.end(), {"--report", report_.string()});
         process_ = std::make_unique<BackgroundProcess>(args, dir_.string());
-        if (!eventually([&] { return shows(ready); }, 20s))
+        if (!wait_for([&] { return shows(ready); }))
             throw std::runtime_error(std::filesystem::exists(report_)
                                          ? "the report never showed the state asked for: " +
                                                report().dump()
                                          : "the app wrote no report");
-        const CommandResult search = run_command(
-            "timeout 20 xdotool search --sync --onlyvisible --name " + shell_quoted(title));
+        const CommandResult search =
+            run_command("timeout " + std::to_string(time_left().count() / 1000 + 1) +
+                        " xdotool search --sync --onlyvisible --name " + shell_quoted(title));
         window_ = search.output.substr(0, search.output.find('\n'));
         if (search.exit_code != 0 || window_.empty())
             throw std::runtime_error("no window shown named " + title + ": " + search.output);
@@ -231,13 +267,11 @@ public:
         const std::set<std::filesystem::path> before = screenshots();
         key("F12");
         std::filesystem::path shot;
-        const bool written = eventually(
-            [&] {
-                for (const std::filesystem::path& path : screenshots())
-                    if (!before.contains(path)) shot = path;
-                return !shot.empty() && Image(shot).loaded();
-            },
-            10s);
+        const bool written = wait_for([&] {
+            for (const std::filesystem::path& path : screenshots())
+                if (!before.contains(path)) shot = path;
+            return !shot.empty() && Image(shot).loaded();
+        });
         if (!written) throw std::runtime_error("F12 wrote no ccdlab-*.png in " + dir_.string());
         return Image(shot);
     }
@@ -249,11 +283,11 @@ public:
         const bool dirty = session()["dirty"].get<bool>();
         key("ctrl+q");
         if (dirty) {
-            EXPECT_TRUE(eventually([&] { return session()["dialog"] == "unsaved-changes"; }, 10s))
+            EXPECT_TRUE(wait_for([&] { return session()["dialog"] == "unsaved-changes"; }))
                 << "quitting with unsaved changes asks first: " << session().dump();
             key("d");
         }
-        return wait_for_exit(10s);
+        return wait_for_exit(time_left());
     }
 
 private:

@@ -19,11 +19,11 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -76,13 +76,13 @@ TEST_F(AppLayout, TwentyMillisecondTapsAtFiveFramesASecondAllRegister) {
     for (int i = 0; i < 6; ++i)
         taps += " keydown period sleep 0.02 keyup period sleep 0.05";
     ASSERT_EQ(run_command(taps).exit_code, 0);
-    EXPECT_TRUE(eventually([&] { return report()["selected_event"] == 5; }, 15s))
+    EXPECT_TRUE(wait_for([&] { return report()["selected_event"] == 5; }))
         << "selected event " << report()["selected_event"] << " after six taps";
     // A tap of F1 (help on) and another (off) of 20 ms: both seen.
     run_command("xdotool windowfocus --sync " + app_->window() + " keydown F1 sleep 0.02 keyup F1");
-    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
+    EXPECT_TRUE(wait_for([&] { return report()["help_shown"] == true; }));
     run_command("xdotool windowfocus --sync " + app_->window() + " keydown F1 sleep 0.02 keyup F1");
-    EXPECT_TRUE(eventually([&] { return report()["help_shown"] == false; }, 10s));
+    EXPECT_TRUE(wait_for([&] { return report()["help_shown"] == false; }));
     quit();
 }
 
@@ -101,10 +101,10 @@ TEST_F(AppLayout, ATwentyMillisecondClickAtFiveFramesASecondSelects) {
     const json bodies = report()["edit"]["bodies"];
     ASSERT_EQ(bodies[1]["name"], "B");
     click(bodies[1]["center_px"]);
-    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "B"; }, 10s))
+    EXPECT_TRUE(wait_for([&] { return report()["edit"]["selected"] == "B"; }))
         << report()["edit"]["selected"];
     click(bodies[2]["center_px"]);
-    EXPECT_TRUE(eventually([&] { return report()["edit"]["selected"] == "C"; }, 10s))
+    EXPECT_TRUE(wait_for([&] { return report()["edit"]["selected"] == "C"; }))
         << report()["edit"]["selected"];
     quit();
 }
@@ -141,17 +141,15 @@ TEST_F(AppLayout, ThePanelsEdgeDragsF2HidesItAndTheWidthIsKeptForTheNextRun) {
     start({"--scene", kScenes + "/default.json", "--size", "1280x800"});
     ASSERT_EQ(canvas()["width_px"], 920.0);
     drag(920.0, 400.0, 720.0, 400.0);
-    ASSERT_TRUE(
-        eventually([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }))
         << report()["layout"];
     EXPECT_NEAR(report()["layout"]["panel"]["width"].get<double>(), 560.0, 4.0);
     key("F2");
-    EXPECT_TRUE(eventually([&] { return canvas()["width_px"] == 1280.0; }, 10s))
-        << report()["layout"];
+    EXPECT_TRUE(wait_for([&] { return canvas()["width_px"] == 1280.0; })) << report()["layout"];
     EXPECT_EQ(report()["layout"]["panel"]["collapsed"], true);
     key("F2");
     EXPECT_TRUE(
-        eventually([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }, 10s));
+        wait_for([&] { return std::abs(canvas()["width_px"].get<double>() - 720.0) <= 4; }));
     const double width = report()["layout"]["panel"]["width"];
     quit();
     const json settings = read_json(dir_ / "config" / "ccdlab" / "settings.json");
@@ -171,25 +169,22 @@ TEST_F(AppLayout, HomeFramesTheBallAtBothEndsOfTheFrameAfterItWasDraggedOffTheVi
     const double cx = before["handles_px"]["center"][0], cy = before["handles_px"]["center"][1];
     const double top = before["layout"]["canvas"]["origin_px"][1];
     drag(cx, cy, cx, top + 6.0);
-    ASSERT_TRUE(
-        eventually([&] { return report()["mover"]["center"] != before["mover"]["center"]; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["mover"]["center"] != before["mover"]["center"]; }));
     // Pan the world away with the right button.
     run_command("xdotool mousemove --window " + app_->window() +
                 " 250 300 sleep 0.2 mousedown 3 sleep "
                 "0.2 mousemove --window " +
                 app_->window() + " 450 500 sleep 0.2 mouseup 3 sleep 0.2");
     key("Home");
-    ASSERT_TRUE(eventually(
-        [&] {
-            const json r = report();
-            const json& c = r["layout"]["canvas"];
-            const double x = r["mover"]["center"][0], y = r["mover"]["center"][1];
-            const double dx = r["mover"]["displacement"][0], dy = r["mover"]["displacement"][1];
-            const double radius = r["mover"]["radius"];
-            return visible(c, x, y, radius) && visible(c, x + dx, y + dy, radius);
-        },
-        10s))
-        << report()["layout"] << report()["mover"];
+    ASSERT_TRUE(wait_for([&] {
+        const json r = report();
+        const json& c = r["layout"]["canvas"];
+        const double x = r["mover"]["center"][0], y = r["mover"]["center"][1];
+        const double dx = r["mover"]["displacement"][0], dy = r["mover"]["displacement"][1];
+        const double radius = r["mover"]["radius"];
+        return visible(c, x, y, radius) && visible(c, x + dx, y + dy, radius);
+    })) << report()["layout"]
+        << report()["mover"];
     const json after = report();
     const json& c = after["layout"]["canvas"];
     for (const auto& [name, px] : after["handles_px"].items())
@@ -209,29 +204,23 @@ TEST_F(AppLayout, AfterSaveAsElsewhereThePickerKeepsTheTourAndPageDownGoesOn) {
     fs::create_directories(dir_ / "elsewhere");
     const fs::path copy = dir_ / "elsewhere" / "my-copy.json";
     key("ctrl+shift+s");
-    ASSERT_TRUE(eventually(
-        [&] {
-            const json session = report()["session"];
-            return session["dialog"] == "save-as" && session["typing"].get<bool>();
-        },
-        10s))
-        << "the Save as dialog's field has the keys";
+    ASSERT_TRUE(wait_for([&] {
+        const json session = report()["session"];
+        return session["dialog"] == "save-as" && session["typing"].get<bool>();
+    })) << "the Save as dialog's field has the keys";
     type(copy.string());
     key("Return");
-    ASSERT_TRUE(eventually([&] { return report()["session"]["document"] == copy.string(); }, 20s))
+    ASSERT_TRUE(wait_for([&] { return report()["session"]["document"] == copy.string(); }))
         << report()["session"];
     const json saved = report()["session"];
     EXPECT_EQ(saved["tour_place"], 0) << "tour 1 / N stays";
     EXPECT_EQ(saved["tour_length"], tour_length);
     EXPECT_EQ(saved["picker_scenes"], tour_length + 1) << "the bundled tour and my-copy.json";
     key("Next"); // PageDown
-    ASSERT_TRUE(eventually(
-        [&] {
-            return fs::path(report()["session"]["document"].get<std::string>()).filename() ==
-                   "exhibit-seed000-formula-slip.json";
-        },
-        10s))
-        << report()["session"];
+    ASSERT_TRUE(wait_for([&] {
+        return fs::path(report()["session"]["document"].get<std::string>()).filename() ==
+               "exhibit-seed000-formula-slip.json";
+    })) << report()["session"];
     EXPECT_EQ(report()["session"]["tour_place"], 1);
     quit();
 }
@@ -251,7 +240,7 @@ TEST_F(AppLayout, TheEquationViewFollowsTheWinnerWhenTheAnswerChanges) {
     const double ppu = pixels_per_unit(report());
     const double tx = report()["handles_px"]["tip"][0], ty = report()["handles_px"]["tip"][1];
     drag(tx, ty, tx, ty - 2.4 * ppu);
-    ASSERT_TRUE(eventually([&] { return report()["equation_candidate"] == "cap B"; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["equation_candidate"] == "cap B"; }))
         << report()["equation_candidate"] << " " << report()["mover"];
     EXPECT_EQ(report()["hit"]["feature"], "endpoint_b");
     quit();

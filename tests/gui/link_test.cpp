@@ -19,13 +19,14 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::pixels_per_unit;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
 using ccdlab_test::scratch_dir;
 using ccdlab_test::take_screenshot;
+using ccdlab_test::time_left;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -101,7 +102,7 @@ TEST(AppLink, AnInteractiveRunOpensTheLinkUntitledWithNoUnsavedChanges) {
     EXPECT_EQ(state["session"]["dirty"], false);
     // Nothing unsaved: Ctrl+Q quits at once, and no last scene is remembered.
     app.key("ctrl+q");
-    EXPECT_EQ(app.wait_for_exit(10s), 0);
+    EXPECT_EQ(app.wait_for_exit(time_left()), 0);
     const json settings = read_json(dir / "config" / "ccdlab" / "settings.json");
     EXPECT_FALSE(settings.contains("last_scene")) << settings.dump();
     EXPECT_EQ(settings["link_base"], "index.html");
@@ -112,7 +113,7 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     RunningApp app(scratch_dir(), {"--scene", scene, "--size", "1280x800"});
     const auto session = [&] { return app.session(); };
     const auto wait_for_dialog = [&](const std::string& dialog) {
-        return eventually([&] { return session()["dialog"] == dialog; }, 10s);
+        return wait_for([&] { return session()["dialog"] == dialog; });
     };
 
     // Copy link: the scene as the file holds it, against the default base, shown in a dialog.
@@ -130,12 +131,12 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     // A blank scene (nothing unsaved: no question), then a link that does not decode: its
     // located error ("#scene=" is characters 1 to 7, "AW1R" 8 to 11), and nothing opened.
     app.key("ctrl+n");
-    ASSERT_TRUE(eventually([&] { return app.report()["events"].empty(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return app.report()["events"].empty(); }));
     app.key("ctrl+shift+l");
     ASSERT_TRUE(wait_for_dialog("open-link")) << session().dump();
     app.type("#scene=AW1R!");
     app.key("Return");
-    ASSERT_TRUE(eventually([&] { return session()["status"] != "New scene"; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return session()["status"] != "New scene"; }));
     EXPECT_EQ(session()["status"],
               "link: character 12 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)");
     EXPECT_EQ(session()["dialog"], "open-link") << "the dialog stays for the link to be mended";
@@ -146,8 +147,7 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     app.key("ctrl+a");
     app.key("ctrl+v");
     app.key("Return");
-    ASSERT_TRUE(eventually([&] { return app.report()["events"].size() == 2; }, 10s))
-        << session().dump();
+    ASSERT_TRUE(wait_for([&] { return app.report()["events"].size() == 2; })) << session().dump();
     const json opened = app.report();
     EXPECT_EQ(opened["events"][0]["a"], "A");
     EXPECT_EQ(opened["events"][0]["b"], "B");
@@ -159,7 +159,7 @@ TEST(AppLink, CopyLinkPutsTheSceneOnTheClipboardAndOpenLinkOpensItBack) {
     EXPECT_EQ(opened["session"]["status"],
               "Opened the link (" + std::to_string(link.size()) + " characters)");
     app.key("ctrl+q");
-    EXPECT_EQ(app.wait_for_exit(10s), 0);
+    EXPECT_EQ(app.wait_for_exit(time_left()), 0);
 }
 
 } // namespace

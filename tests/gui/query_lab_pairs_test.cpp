@@ -18,13 +18,13 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::Rgb;
 using ccdlab_test::RunningApp;
 using ccdlab_test::scene_file;
 using ccdlab_test::scratch_dir;
 using ccdlab_test::Screenshot;
 using ccdlab_test::take_screenshot;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -91,10 +91,9 @@ TEST(AppQueryLabPairs, DraggingAMovingSegmentsEndAtTimeOneChangesTheImpactWhileT
     const json before = app.report();
     ASSERT_EQ(before["playing"], false);
     app.key("space"); // the article's demo: t animates while the ends are dragged
-    ASSERT_TRUE(eventually([&] { return app.report()["playing"] == true; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return app.report()["playing"] == true; }));
     app.drag_handle("a_end", 0.0, 120.0); // a's end at t = 1 comes down: a moves less
-    ASSERT_TRUE(
-        eventually([&] { return app.report()["segment"]["da"] != before["segment"]["da"]; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return app.report()["segment"]["da"] != before["segment"]["da"]; }))
         << app.report().dump();
     const json after = app.report();
     EXPECT_EQ(after["playing"], true) << "the drag did not stop the animation";
@@ -126,8 +125,8 @@ TEST(AppQueryLabPairs, TwoCirclesTouchAtTheHandComputedTimeAndADragMovesIt) {
     RunningApp app = running("two-circles.json", dir);
     const json before = app.report();
     app.drag_handle("obstacle_center", -60.0, 0.0); // the target comes closer
-    ASSERT_TRUE(eventually(
-        [&] { return app.report()["obstacle"]["center"] != before["obstacle"]["center"]; }, 10s));
+    ASSERT_TRUE(wait_for(
+        [&] { return app.report()["obstacle"]["center"] != before["obstacle"]["center"]; }));
     const json after = app.report();
     EXPECT_EQ(after["obstacle"]["displacement"], before["obstacle"]["displacement"]);
     const auto expected = ccd::time_of_impact(
@@ -157,8 +156,8 @@ TEST(AppQueryLabPairs, TwoPolygonsTouchAtTheHandComputedTimeAndADragMovesIt) {
     RunningApp app = running("seed002-two-polygons.json", dir);
     const json before = app.report();
     app.drag_handle("center", 0.0, -100.0); // the crate moves up: the tip now meets its lower side
-    ASSERT_TRUE(eventually(
-        [&] { return app.report()["mover"]["vertices"] != before["mover"]["vertices"]; }, 10s));
+    ASSERT_TRUE(
+        wait_for([&] { return app.report()["mover"]["vertices"] != before["mover"]["vertices"]; }));
     const json after = app.report();
     const auto expected = ccd::time_of_impact(
         polygon(after["mover"]["vertices"]), vec2(after["mover"]["displacement"]),
@@ -186,9 +185,8 @@ TEST(AppQueryLabPairs, ABallMeetsACratesCornerAtTheHandComputedTimeAndADragMoves
     const json before = app.report();
     app.drag_handle("obstacle_center", 0.0,
                     -60.0); // the crate moves up: the ball meets its left side
-    ASSERT_TRUE(eventually(
-        [&] { return app.report()["obstacle"]["vertices"] != before["obstacle"]["vertices"]; },
-        10s));
+    ASSERT_TRUE(wait_for(
+        [&] { return app.report()["obstacle"]["vertices"] != before["obstacle"]["vertices"]; }));
     const json after = app.report();
     const auto expected = ccd::time_of_impact(
         ccd::Circle{vec2(after["mover"]["center"]), after["mover"]["radius"].get<double>()},

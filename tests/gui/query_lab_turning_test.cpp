@@ -22,11 +22,11 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::RunningApp;
 using ccdlab_test::scene_file;
 using ccdlab_test::scratch_dir;
 using ccdlab_test::take_screenshot;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -82,12 +82,9 @@ TEST(AppQueryLabTurning, DraggingTheAngleHandleGivesTheCoresAnswerForTheNewTurn)
     // shrinks but still passes the top of the arc (pi/2), where the tip grazes the ball: at
     // t = (pi/2) / angle.
     app.drag_handle("obstacle_angle", 40.0, -160.0);
-    ASSERT_TRUE(eventually(
-        [&] {
-            return app.report()["segment"]["turning"]["angle"] !=
-                   before["segment"]["turning"]["angle"];
-        },
-        10s));
+    ASSERT_TRUE(wait_for([&] {
+        return app.report()["segment"]["turning"]["angle"] != before["segment"]["turning"]["angle"];
+    }));
     const json after = app.report();
     const double angle = after["segment"]["turning"]["angle"];
     EXPECT_LT(angle, std::numbers::pi) << "turned back toward the top";

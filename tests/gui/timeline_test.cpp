@@ -23,9 +23,10 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
+using ccdlab_test::time_left;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -79,16 +80,14 @@ protected:
     void key(const std::string& keys) const { app_->key(keys); }
     void quit() {
         key("ctrl+q");
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
+        EXPECT_EQ(app_->wait_for_exit(time_left()), 0) << "the app did not quit on Ctrl+Q";
     }
     // The report shows `frame` at `t` with event `selected` selected.
     bool shows(int frame, double t, int selected) const {
-        return eventually(
-            [&] {
-                const json r = report();
-                return r["frame"] == frame && r["scrub_t"] == t && r["selected_event"] == selected;
-            },
-            10s);
+        return wait_for([&] {
+            const json r = report();
+            return r["frame"] == frame && r["scrub_t"] == t && r["selected_event"] == selected;
+        });
     }
 
     fs::path dir_;
@@ -134,13 +133,10 @@ TEST_F(AppTimeline, RestartGoesBackToFrameZeroAndKeepsTheRecording) {
 TEST_F(AppTimeline, ShiftSpacePlaysBackwardIntoTheFrameBefore) {
     start("ball-between-walls.json", {"--frame", "2", "--t", "0.1"});
     key("shift+space");
-    EXPECT_TRUE(eventually(
-        [&] {
-            const json r = report();
-            return r["frame"] == 1 && r["timeline"]["playing"] == -1;
-        },
-        15s))
-        << report().dump();
+    EXPECT_TRUE(wait_for([&] {
+        const json r = report();
+        return r["frame"] == 1 && r["timeline"]["playing"] == -1;
+    })) << report().dump();
     quit();
 }
 
@@ -154,7 +150,7 @@ TEST_F(AppTimeline, ThePlayheadDraggedToAnEarlierFrameShowsTheStraightRunsBodies
     ASSERT_EQ(timeline["view_width"], 21.0);
     const Axis axis = axis_of(timeline);
     app_->drag(axis.x_of(20.5), axis.y, axis.x_of(7.5), axis.y);
-    ASSERT_TRUE(eventually([&] { return report()["frame"] == 7; }, 10s)) << report().dump();
+    ASSERT_TRUE(wait_for([&] { return report()["frame"] == 7; })) << report().dump();
     r = report();
     const double t = r["scrub_t"];
     EXPECT_NEAR(t, 0.5, 0.1) << "where the button was let go";
@@ -215,21 +211,17 @@ TEST_F(AppTimeline, ShiftDragSelectsFramesAndCtrlEWritesThemAsAFixtureUnderTheNa
     run_command("xdotool windowfocus --sync " + app_->window() + " keydown shift");
     app_->drag(axis.x_of(3.5), axis.y, axis.x_of(5.5), axis.y);
     run_command("xdotool keyup shift");
-    ASSERT_TRUE(eventually(
-        [&] {
-            return report()["timeline"]["selection"] == json({3, 5});
-        },
-        10s))
-        << report()["timeline"].dump();
+    ASSERT_TRUE(wait_for([&] {
+        return report()["timeline"]["selection"] == json({3, 5});
+    })) << report()["timeline"].dump();
 
     // Ctrl+E asks for a name: typed over the one offered, Enter writes it.
     key("ctrl+e");
-    ASSERT_TRUE(eventually([&] { return report()["session"]["dialog"] == "export"; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["session"]["dialog"] == "export"; }));
     app_->type("bounce-range");
     key("Return");
     const fs::path written = fixtures / "bounce-range.json";
-    ASSERT_TRUE(
-        eventually([&] { return report()["session"]["last_export"] == written.string(); }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["session"]["last_export"] == written.string(); }))
         << report()["session"].dump();
     // Frames 3 to 5 from the ball at the origin moving (-1, 0): frame 4's event, the left wall
     // at t = 0.5, is the range's frame 1; the fixture passes its own check.

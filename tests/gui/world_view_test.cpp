@@ -21,13 +21,14 @@
 namespace {
 
 namespace fs = std::filesystem;
-using ccdlab_test::eventually;
 using ccdlab_test::Image;
 using ccdlab_test::read_json;
 using ccdlab_test::Rgb;
 using ccdlab_test::run_command;
 using ccdlab_test::RunningApp;
 using ccdlab_test::take_screenshot;
+using ccdlab_test::time_left;
+using ccdlab_test::wait_for;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -173,7 +174,7 @@ protected:
 
     void quit() {
         key("ctrl+q");
-        EXPECT_EQ(app_->wait_for_exit(10s), 0) << "the app did not quit on Ctrl+Q";
+        EXPECT_EQ(app_->wait_for_exit(time_left()), 0) << "the app did not quit on Ctrl+Q";
     }
 
     fs::path dir_;
@@ -190,7 +191,7 @@ TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndConta
     EXPECT_TRUE(r["highlight"]["point_px"].is_null());
 
     key("period");
-    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 0; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["selected_event"] == 0; }));
     r = report();
     EXPECT_EQ(r["highlight"]["bodies"], json::array({"A", "B"}));
     EXPECT_TRUE(r["highlight"]["walls"].empty());
@@ -206,7 +207,7 @@ TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndConta
         if (candidate["cancelled"].get<bool>() && candidate["index"] == 0) row = candidate;
     ASSERT_FALSE(row.is_null()) << r["table_rows"].dump();
     click(row["center_px"]);
-    ASSERT_TRUE(eventually([&] { return report()["selected_cancelled"] == 0; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["selected_cancelled"] == 0; }))
         << report()["table_rows"].dump();
     r = report();
     EXPECT_EQ(r["selected_event"], -1);
@@ -218,7 +219,7 @@ TEST_F(AppWorldView, PickingAnEventOrACancelledRowHighlightsItsTwoBodiesAndConta
 
     // A click on event 1's contact point on the canvas selects it.
     click(event_1_px);
-    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 1; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["selected_event"] == 1; }));
     r = report();
     EXPECT_EQ(r["selected_cancelled"], -1);
     EXPECT_EQ(r["highlight"]["bodies"], json::array({"B", "C"}));
@@ -234,13 +235,13 @@ TEST_F(AppWorldView, SwitchingLayersOffHidesThemAndTheNextRunKeepsThemOff) {
     ASSERT_TRUE(label_texts(r).count("1")) << "event 1's number";
 
     click(r["show_px"]["labels"]);
-    ASSERT_TRUE(eventually([&] { return !report()["layers"]["labels"].get<bool>(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return !report()["layers"]["labels"].get<bool>(); }));
     r = report();
     EXPECT_FALSE(label_texts(r).count("A")) << r["labels"].dump();
     EXPECT_TRUE(label_texts(r).count("1")) << "the event numbers are another layer";
 
     click(r["show_px"]["event_numbers"]);
-    ASSERT_TRUE(eventually([&] { return !report()["layers"]["event_numbers"].get<bool>(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return !report()["layers"]["event_numbers"].get<bool>(); }));
     EXPECT_TRUE(report()["labels"].empty()) << report()["labels"].dump();
     quit();
 
@@ -262,7 +263,7 @@ TEST_F(AppWorldView, TheQueryLabsLayersToggleAndPersistToo) {
     start("default.json");
     ASSERT_TRUE(report()["layers"]["roots"].get<bool>());
     click(report()["show_px"]["roots"]);
-    ASSERT_TRUE(eventually([&] { return !report()["layers"]["roots"].get<bool>(); }, 10s));
+    ASSERT_TRUE(wait_for([&] { return !report()["layers"]["roots"].get<bool>(); }));
     quit();
     const json settings = read_json(dir_ / "config" / "ccdlab" / "settings.json");
     EXPECT_FALSE(settings["show"]["roots"].get<bool>());
@@ -282,10 +283,9 @@ TEST_F(AppWorldView, AnEventPickedOnTheCanvasIsScrolledIntoTheTable) {
     };
     ASSERT_FALSE(row_shown(r, 28)) << r["table_rows"].dump();
     click(r["events"][28]["point_px"]);
-    ASSERT_TRUE(eventually([&] { return report()["selected_event"] == 28; }, 10s))
+    ASSERT_TRUE(wait_for([&] { return report()["selected_event"] == 28; }))
         << report()["edit"]["selected"].dump();
-    EXPECT_TRUE(eventually([&] { return row_shown(report(), 28); }, 5s))
-        << report()["table_rows"].dump();
+    EXPECT_TRUE(wait_for([&] { return row_shown(report(), 28); })) << report()["table_rows"].dump();
     quit();
 }
 
@@ -339,7 +339,7 @@ protected:
         ASSERT_TRUE(r["refusal"].is_null()) << r["refusal"];
         ASSERT_EQ(r["edit"]["polygons"][0]["angular_velocity"], 2.0);
         click(r["edit"]["polygons"][0]["center_px"]); // selects it
-        ASSERT_TRUE(eventually([&] { return report()["edit"]["selected"] == "plank"; }, 10s));
+        ASSERT_TRUE(wait_for([&] { return report()["edit"]["selected"] == "plank"; }));
     }
 
     json plank() const { return report()["edit"]["polygons"][0]; }
@@ -377,19 +377,16 @@ TEST_F(AppWorldTurning, DraggingTheSpinHandleSetsTheAngularVelocityAndUndoRestor
     const double sx = before["spin_px"][0], sy = before["spin_px"][1];
     ASSERT_GT(std::hypot(sx - cx, sy - cy), 100.0);
     app_->drag(sx, sy, cx + (sy - cy), cy - (sx - cx));
-    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] != 2.0; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return plank()["angular_velocity"] != 2.0; }));
     const double spin = plank()["angular_velocity"];
     EXPECT_NEAR(spin, 2.0 + std::numbers::pi / 2.0, 0.02);
     // The world ran again with it: the plank reaches the walls' ends sooner.
-    EXPECT_TRUE(
-        eventually([&] { return std::abs(first_event_t() - std::acos(0.1) / spin) < 1e-9; }, 10s))
+    EXPECT_TRUE(wait_for([&] { return std::abs(first_event_t() - std::acos(0.1) / spin) < 1e-9; }))
         << first_event_t() << " for " << spin;
     // Undo restores it, and the run.
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
-        << plank().dump();
-    EXPECT_TRUE(
-        eventually([&] { return std::abs(first_event_t() - std::acos(0.1) / 2.0) < 1e-9; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return plank()["angular_velocity"] == 2.0; })) << plank().dump();
+    EXPECT_TRUE(wait_for([&] { return std::abs(first_event_t() - std::acos(0.1) / 2.0) < 1e-9; }));
     quit();
 }
 
@@ -406,11 +403,10 @@ TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff
     key("ctrl+a");
     app_->type("0.75");
     key("Return");
-    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 0.75; }, 10s))
-        << plank().dump();
+    ASSERT_TRUE(wait_for([&] { return plank()["angular_velocity"] == 0.75; })) << plank().dump();
     // Too slow to reach the walls' ends in the first frame: 0.75 < arccos(0.1) = 1.47. The
     // panel's "Selected body at t" (t = 1) has it turned by 0.75 at 0.75 a frame.
-    EXPECT_TRUE(eventually([&] { return report()["events"].empty(); }, 10s));
+    EXPECT_TRUE(wait_for([&] { return report()["events"].empty(); }));
     const json body = report()["selected_body"];
     ASSERT_TRUE(body.is_object()) << report().dump();
     EXPECT_EQ(body["name"], "plank");
@@ -419,22 +415,19 @@ TEST_F(AppWorldTurning, ThePanelSetsTheAngularVelocityAndTurnsSwitchesTheSpinOff
     EXPECT_NEAR(body["angle"].get<double>(), 0.75 * report()["scrub_t"].get<double>(), 1e-12);
     app_->move_to(100, 600);
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
-        << plank().dump();
-    EXPECT_TRUE(eventually([&] { return report()["events"].size() == 2u; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return plank()["angular_velocity"] == 2.0; })) << plank().dump();
+    EXPECT_TRUE(wait_for([&] { return report()["events"].size() == 2u; }));
 
     // "turns" off: a fixed rotation, no spin at all (and no spin handle); undo turns it back on.
     scroll_panel_to("turns");
     click(report()["edit"]["fields_px"]["turns"]);
-    ASSERT_TRUE(eventually([&] { return !plank().contains("angular_velocity"); }, 10s))
-        << plank().dump();
+    ASSERT_TRUE(wait_for([&] { return !plank().contains("angular_velocity"); })) << plank().dump();
     EXPECT_FALSE(plank().contains("spin_px"));
-    EXPECT_TRUE(eventually([&] { return report()["events"].empty(); }, 10s))
+    EXPECT_TRUE(wait_for([&] { return report()["events"].empty(); }))
         << "a plank that does not turn stays clear of the walls";
     app_->move_to(100, 600);
     key("ctrl+z");
-    ASSERT_TRUE(eventually([&] { return plank()["angular_velocity"] == 2.0; }, 10s))
-        << plank().dump();
+    ASSERT_TRUE(wait_for([&] { return plank()["angular_velocity"] == 2.0; })) << plank().dump();
     quit();
 }
 

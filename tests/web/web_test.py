@@ -3,14 +3,20 @@
 
     web_test.py build SOURCE_DIR
         fetches the sources and builds build/web with the `web` preset (the tests' set-up)
+    web_test.py links SOURCE_DIR CLI APP SCENE...
+        opens the link of each SCENE (made by the native ccdlab-cli) in the page, one after the
+        other in one headless Chromium; once the app idles, the page's status must show the
+        scene loaded with the native answers, bit for bit: a query lab scene's time of impact
+        as the native `ccdlab-cli replay` gives it (its first event), with the whole answer,
+        the trace and every algorithm's time as the native app reports them; a world scene's
+        events as `ccdlab-cli replay` prints them and the native app reports them. Prints each
+        scene's result by name (PASS or FAIL and why) and fails if any scene fails.
     web_test.py link SOURCE_DIR CLI APP SCENE
-        opens the link of SCENE (made by the native ccdlab-cli) in the page; the page's status
-        must show the scene loaded with the native answers, bit for bit: a query lab scene's
-        time of impact as the native `ccdlab-cli replay` gives it (its first event), with the
-        whole answer, the trace and every algorithm's time as the native app reports them; a
-        world scene's events as `ccdlab-cli replay` prints them and the native app reports them
+        the same for one scene
     web_test.py screenshot SOURCE_DIR CLI SCENE
         a screenshot of the page on the link of SCENE is not blank
+    web_test.py picture SOURCE_DIR CLI SCENE OUT.png
+        not a test: the page's frame 20 on the link of SCENE, as a PNG (docs/make-screenshots.sh)
     web_test.py malformed SOURCE_DIR
         a link that does not decode: the page shows the located error and opens nothing
     web_test.py bench SOURCE_DIR CLI SCENE [FRAMES]
@@ -27,6 +33,7 @@ import html
 import http.server
 import json
 import os
+import queue
 import re
 import shutil
 import struct
@@ -47,9 +54,12 @@ CHROMIUM_FLAGS = [
 VIRTUAL_TIME_MS = "8000"
 
 
+class Failed(Exception):
+    """A check failed; its message says what differs."""
+
+
 def fail(message):
-    print("FAIL: " + message)
-    sys.exit(1)
+    raise Failed(message)
 
 
 def chromium():
@@ -85,9 +95,11 @@ def build(source_dir):
 class Server:
     """build/web over HTTP on 127.0.0.1, on a free port, for as long as the `with` lasts."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, pages=()):
         handler = functools.partial(QuietHandler, directory=directory)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.pages = list(pages)
+        self.httpd.results = queue.Queue()
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
 
     def __enter__(self):
@@ -110,6 +122,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         # For the benchmark, in real time: /hold?ms=N answers after N ms (a page that holds one
         # keeps its load event, and so headless Chromium's --dump-dom, that long);
         # /frame?ms=N&page=URL shows URL in a frame and copies its status and output out.
+        # For the links: /links shows each page of the server's `pages` in turn (LINKS_PAGE).
         query = urllib.parse.urlparse(self.path)
         params = urllib.parse.parse_qs(query.query)
         if query.path == "/hold":
@@ -118,7 +131,16 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         if query.path == "/frame":
             page = html.escape(params["page"][0])
             return self.send_text(FRAME_PAGE % (page, int(params["ms"][0])), "text/html")
+        if query.path == "/links":
+            return self.send_text(LINKS_PAGE % json.dumps(self.server.pages), "text/html")
         return super().do_GET()
+
+    def do_POST(self):
+        # /result: LINKS_PAGE's status of page number N, as JSON {"index": N, "status": ...}.
+        length = int(self.headers.get("Content-Length", 0))
+        result = json.loads(self.rfile.read(length))
+        self.server.results.put(result)
+        self.send_text("", "text/plain")
 
     def send_text(self, text, kind):
         data = text.encode()
@@ -142,6 +164,74 @@ setInterval(function() {
     output: page.getElementById("ccdlab-output").textContent});
 }, 50);
 </script></body></html>"""
+
+
+# Opens each of `pages` (the server's, "index.html#scene=...") in a frame of its own, one after
+# the other, in the page's own size (1280x800) and with nothing kept from the page before (its
+# local storage cleared: settings, autosave); once the app idles (web/shell.html: data-idle, the
+# report copied) or reports an error, posts the page's status and its frames drawn to /result.
+LINKS_PAGE = """<!doctype html><html><body style="margin:0">
+<script>
+const pages = %s;
+let index = 0, frame = null;
+function post(result) {
+  return fetch("/result", {method: "POST", body: JSON.stringify(result)});
+}
+function openNext() {
+  if (frame) frame.remove();
+  localStorage.clear();
+  if (index === pages.length) return;
+  frame = document.createElement("iframe");
+  frame.width = 1280; frame.height = 800; frame.style.border = "0";
+  frame.src = pages[index];
+  document.body.appendChild(frame);
+}
+setInterval(function() {
+  const page = frame && frame.contentDocument;
+  const status = page && page.getElementById("ccdlab-status");
+  if (!status || !status.textContent) return;
+  const shown = JSON.parse(status.textContent);
+  const error = Object.keys(shown).length === 1 && "error" in shown;
+  if (!error && !("idle" in status.dataset)) return;
+  const result = {index: index, status: status.textContent,
+                  frames: Number(status.dataset.frames || 0)};
+  frame.remove(); frame = null; ++index;
+  post(result).then(openNext);
+}, 50);
+openNext();
+</script></body></html>"""
+# No page of LINKS_PAGE's answers in this long: it hangs (one page takes a few seconds).
+PAGE_HANG_CAP_S = 180
+
+
+def page_statuses(server, count):
+    """Each of the server's pages' status in LINKS_PAGE, in one headless Chromium, in order: the
+    app's report (or its error) as JSON; None for a page not reached before a hang."""
+    statuses = [None] * count
+    with tempfile.TemporaryDirectory() as profile, tempfile.TemporaryFile("w+") as output:
+        browser = subprocess.Popen(
+            [chromium(), *CHROMIUM_FLAGS, "--user-data-dir=" + profile, server.url + "links"],
+            stdout=output, stderr=subprocess.STDOUT, text=True)
+        try:
+            for _ in range(count):
+                try:
+                    result = server.httpd.results.get(timeout=PAGE_HANG_CAP_S)
+                except queue.Empty:
+                    break
+                statuses[result["index"]] = json.loads(result["status"])
+                print("  page %d of %d answered after %d frames" %
+                      (result["index"] + 1, count, result["frames"]), flush=True)
+        finally:
+            browser.terminate() # the browser then ends its own processes
+            try:
+                browser.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                browser.kill()
+                browser.wait()
+        if None in statuses:
+            output.seek(0)
+            print("Chromium's output:\n" + output.read()[-3000:])
+    return statuses
 
 
 def dump_dom(url, wait=("--virtual-time-budget=" + VIRTUAL_TIME_MS)):
@@ -207,11 +297,31 @@ def bits(x):
     return struct.pack("<d", x).hex()
 
 
-def check_link(source_dir, cli, app, scene):
-    link = link_of(cli, scene)
-    fragment = link[link.index("#"):]
-    with Server(web_dir(source_dir)) as server:
-        web = page_status(server.url + "index.html" + fragment)
+def check_links(source_dir, cli, app, scenes):
+    """Every scene's link in the page, one browser for all; each scene's result by name."""
+    links = [link_of(cli, scene) for scene in scenes]
+    pages = ["index.html" + link[link.index("#"):] for link in links]
+    with Server(web_dir(source_dir), pages) as server:
+        statuses = page_statuses(server, len(pages))
+    failed = []
+    for scene, link, web in zip(scenes, links, statuses):
+        name = os.path.basename(scene)
+        try:
+            if web is None:
+                fail("the page gave no answer (a hang: none in %d s)" % PAGE_HANG_CAP_S)
+            print("PASS " + name + ": " + check_link(cli, app, scene, link, web))
+        except Failed as e:
+            print("FAIL " + name + ": " + str(e))
+            failed.append(name)
+    print("%d of %d links as the native answers%s" %
+          (len(scenes) - len(failed), len(scenes),
+           "; failed: " + ", ".join(failed) if failed else ""))
+    return 1 if failed else 0
+
+
+def check_link(cli, app, scene, link, web):
+    """The page's status `web` on the link of `scene` against the native answers; what was
+    checked, or Failed."""
     if "error" in web:
         fail("the page could not open the link: " + web["error"])
     with tempfile.TemporaryDirectory() as directory:
@@ -238,10 +348,10 @@ def check_link(source_dir, cli, app, scene):
         shared = without_native_only(native)
         for key in ("pair", "hit", "algorithms", "disagreement", "trace", "mover"):
             same(key, web[key], shared[key])
-        print("%s: query lab, t = %r (%s), as %s" %
-              (os.path.basename(scene), web_t, bits(web_t) if web_t is not None else "no hit",
-               "the native app (no replay: " + result.stderr.strip() + ")" if refused
-               else "ccdlab-cli replay and the native app"))
+        return "query lab, t = %r (%s), as %s" % (
+            web_t, bits(web_t) if web_t is not None else "no hit",
+            "the native app (no replay: " + result.stderr.strip() + ")" if refused
+            else "ccdlab-cli replay and the native app")
     else:
         same("the number of events", len(web["events"]), len(replayed))
         for mine, theirs in zip(web["events"], replayed):
@@ -251,8 +361,8 @@ def check_link(source_dir, cli, app, scene):
                                 for e in events]
         same("the events", strip(web["events"]), strip(native["events"]))
         same("the cancelled predictions", web["cancelled"], native["cancelled"])
-        print("%s: world view, %d events, as ccdlab-cli replay and the native app" %
-              (os.path.basename(scene), len(web["events"])))
+        return "world view, %d events, as ccdlab-cli replay and the native app" % len(
+            web["events"])
 
 
 def png_pixels(path):
@@ -300,18 +410,24 @@ def png_pixels(path):
     return width, height, channels, rows
 
 
-def check_screenshot(source_dir, cli, scene):
+def save_page_picture(source_dir, cli, scene, shot):
+    """The page's frame 20 on the link of `scene`, taken by the page itself (web/shell.html,
+    ?screenshot=N), written to `shot` as a PNG."""
     link = link_of(cli, scene)
-    with Server(web_dir(source_dir)) as server, tempfile.TemporaryDirectory() as directory:
-        # The page's frame 20, taken by the page itself (web/shell.html, ?screenshot=N).
+    with Server(web_dir(source_dir)) as server:
         page = dump_dom(server.url + "index.html?screenshot=20" + link[link.index("#"):])
-        match = re.search(r'<pre id="ccdlab-screenshot">data:image/png;base64,([^<]*)</pre>',
-                          page.stdout)
-        if not match:
-            fail("the page made no screenshot:\n" + page.stderr[-3000:])
+    match = re.search(r'<pre id="ccdlab-screenshot">data:image/png;base64,([^<]*)</pre>',
+                      page.stdout)
+    if not match:
+        fail("the page made no screenshot:\n" + page.stderr[-3000:])
+    with open(shot, "wb") as f:
+        f.write(base64.b64decode(match.group(1)))
+
+
+def check_screenshot(source_dir, cli, scene):
+    with tempfile.TemporaryDirectory() as directory:
         shot = os.path.join(directory, "page.png")
-        with open(shot, "wb") as f:
-            f.write(base64.b64decode(match.group(1)))
+        save_page_picture(source_dir, cli, scene, shot)
         width, height, channels, rows = png_pixels(shot)
     # Not blank: the canvas's background, the File bar, the panel, the bodies: many colours,
     # and no single colour covers nearly everything.
@@ -374,19 +490,26 @@ def main(argv):
         return 2
     command, source_dir = argv[1], argv[2]
     skip_without_tools()
-    if command == "build":
-        build(source_dir)
-    elif command == "link":
-        check_link(source_dir, argv[3], argv[4], argv[5])
-    elif command == "screenshot":
-        check_screenshot(source_dir, argv[3], argv[4])
-    elif command == "malformed":
-        check_malformed(source_dir)
-    elif command == "bench":
-        bench(source_dir, argv[3], argv[4], int(argv[5]) if len(argv) > 5 else 200)
-    else:
-        print(__doc__)
-        return 2
+    try:
+        if command == "build":
+            build(source_dir)
+        elif command in ("links", "link"):
+            return check_links(source_dir, argv[3], argv[4], argv[5:] if command == "links"
+                               else argv[5:6])
+        elif command == "screenshot":
+            check_screenshot(source_dir, argv[3], argv[4])
+        elif command == "picture":
+            save_page_picture(source_dir, argv[3], argv[4], argv[5])
+        elif command == "malformed":
+            check_malformed(source_dir)
+        elif command == "bench":
+            bench(source_dir, argv[3], argv[4], int(argv[5]) if len(argv) > 5 else 200)
+        else:
+            print(__doc__)
+            return 2
+    except Failed as e:
+        print("FAIL: " + str(e))
+        return 1
     return 0
 
 

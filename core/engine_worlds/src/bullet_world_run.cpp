@@ -156,7 +156,8 @@ void run_bullet(const EngineScene& scene, int frames, EngineRun& run) {
     run.notes.push_back("Bullet in the plane: circles are btSphereShape, polygons and segments "
                         "convex hulls of their outline at z = -1 and 1 with a collision margin "
                         "of 0.001 (a segment is a slab 0.002 thick); restitutions multiply "
-                        "(btManifoldResult), so a wall's is 1");
+                        "(btManifoldResult), so a wall's is 1; angles are read back from the "
+                        "orientation, from -pi to pi");
     BulletWorld world(scene);
     run.states.push_back(world.states());
     for (int frame = 0; frame < frames; ++frame) {

@@ -83,5 +83,16 @@ TEST(EngineSettings, ErrorsNameThePlace) {
               "s.json: /engines/bullet/bodies/1/name: \"ball\" has its settings already");
 }
 
+TEST(EngineSettings, ABodyRemovedTakesItsSettingsAlong) {
+    Scene scene = parse_scene(scene_with_engines(R"({"box2d":{"bullets":["ball"]},
+          "bullet":{"bodies":[{"name":"ball","ccd_motion_threshold":0.01}]}})"),
+                              "s.json");
+    scene.bodies.clear();
+    forget_engine_settings_of(scene, "ball");
+    EXPECT_TRUE(scene.engines->box2d.bullets.empty());
+    EXPECT_TRUE(scene.engines->bullet.bodies.empty());
+    EXPECT_NO_THROW(parse_scene(scene_to_json(scene), "saved")) << "it saves and loads again";
+}
+
 } // namespace
 } // namespace ccd

@@ -170,6 +170,10 @@ struct Scene {
     friend bool operator==(const Scene&, const Scene&) = default;
 };
 
+// The scene's engine settings with no mention of `name` left (a body or polygon removed: its
+// Box2D bullet flag and its Bullet settings go with it, so the scene still loads).
+void forget_engine_settings_of(Scene& scene, const std::string& name);
+
 // A view that shows every body, wall and polygon (start and end of its frame), with a margin.
 View framing_view(const Scene& scene);
 

@@ -1,6 +1,7 @@
 // Tunnels in a run: the exact World, started from the run's state at each frame's start, says
-// which pairs touch in that frame; a pair that touches there while the run's body crossed the
-// other, or any pair that ends a frame overlapping deeper than the tolerance, is a tunnel.
+// which pairs touch in that frame and where it leaves them; a pair that touches there while the
+// run's body crossed the other and the World's did not, or a pair that ends a frame in the run
+// overlapping deeper than the tolerance where the World's does not, is a tunnel.
 #include "ccd/tunnel_detector.hpp"
 
 #include "ccd/scene_world.hpp"
@@ -9,6 +10,7 @@
 #include "tunnel_reasons.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -48,30 +50,48 @@ Scene scene_at(const Scene& scene, const EngineRun& run, int frame) {
 
 using Pair = std::tuple<int, OtherKind, int>;
 
-// The pairs the exact World has touch in the frame from the run's state at its start (none when
-// the World does not take that state).
-std::set<Pair> exact_contacts(const Scene& scene, const EngineRun& run, int frame) {
-    std::set<Pair> pairs;
+// The exact World's frame from the run's state at its start: the pairs it has touch, and where
+// it leaves every body (none when the World does not take that state).
+struct ExactFrame {
+    std::set<Pair> touching;
+    std::optional<std::vector<BodyState>> end;
+};
+
+ExactFrame exact_frame(const Scene& scene, const EngineRun& run, int frame) {
+    ExactFrame exact;
     try {
         SceneWorld world =
             make_world(scene_at(scene, run, frame), WorldOptions{.log_level = LogLevel::Events});
         for (const ContactEvent& event : world.world.step().events) {
-            pairs.insert({event.body, event.other_kind, event.other});
+            exact.touching.insert({event.body, event.other_kind, event.other});
             if (event.other_kind == OtherKind::Body)
-                pairs.insert({event.other, OtherKind::Body, event.body});
+                exact.touching.insert({event.other, OtherKind::Body, event.body});
+        }
+        exact.end.emplace();
+        for (int i = 0; i < world.world.body_count(); ++i) {
+            const WorldBody body = world.world.body(i);
+            exact.end->push_back(
+                {body.shape.center, body.angle, body.velocity, body.angular_velocity});
         }
     } catch (const std::exception&) {
     }
-    return pairs;
+    return exact;
 }
 
+// The frame's shapes at its start and end in the run, and at its end in the exact World's frame
+// from the same start (`exact1`, empty when there is none).
 struct FrameShapes {
-    std::vector<Placed> bodies0, bodies1, walls0, walls1;
+    std::vector<Placed> bodies0, bodies1, exact1, walls0, walls1;
     std::vector<Segment> segments0, segments1;
 };
 
-FrameShapes frame_shapes(const Scene& scene, const EngineRun& run, int frame) {
+FrameShapes frame_shapes(const Scene& scene, const EngineRun& run, int frame,
+                         const ExactFrame& exact) {
     FrameShapes f;
+    if (exact.end)
+        for (int i = 0; i < static_cast<int>(exact.end->size()); ++i)
+            f.exact1.push_back(
+                engine::placed_body(scene, i, (*exact.end)[static_cast<std::size_t>(i)]));
     for (int i = 0; i < static_cast<int>(run.body_names.size()); ++i) {
         const auto at = [&](int k) {
             return run.states[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)];
@@ -88,32 +108,43 @@ FrameShapes frame_shapes(const Scene& scene, const EngineRun& run, int frame) {
     return f;
 }
 
-// The pair (body, other) in the frame, a tunnel or nothing.
+// Whether body b's path from the frame's start to `end` (the run's or the exact World's) crossed
+// wall or body o.
+bool crossed(const FrameShapes& f, const std::vector<Placed>& end, std::size_t b, std::size_t o,
+             bool wall, Vec2& place) {
+    if (wall)
+        return engine::crossed_wall(f.bodies0[b].center, end[b].center, f.segments0[o],
+                                    f.segments1[o], engine::reach(f.bodies0[b]), place);
+    return engine::crossed_body(f.bodies0[b].center, end[b].center, f.bodies0[o].center,
+                                end[o].center,
+                                engine::reach(f.bodies0[b]) + engine::reach(f.bodies0[o]), place);
+}
+
+// The pair (body, other) in the frame, a tunnel or nothing: the run crossed it where the exact
+// World has the pair touch and does not cross, or the run ends deeper in it than the tolerance
+// where the exact World does not.
 std::optional<Tunnel> pair_tunnel(const FrameShapes& f, int frame, int body, OtherKind kind,
                                   int other, bool touches, const TunnelOptions& options) {
     const auto b = static_cast<std::size_t>(body), o = static_cast<std::size_t>(other);
     const bool wall = kind == OtherKind::Wall;
-    const Placed& other0 = wall ? f.walls0[o] : f.bodies0[o];
-    const Placed& other1 = wall ? f.walls1[o] : f.bodies1[o];
+    const bool exact = !f.exact1.empty();
     Tunnel t;
     t.frame = frame;
     t.body = body;
     t.other_kind = kind;
     t.other = other;
-    if (touches) {
-        t.crossed =
-            wall ? engine::crossed_wall(f.bodies0[b].center, f.bodies1[b].center, f.segments0[o],
-                                        f.segments1[o], engine::reach(f.bodies0[b]), t.place)
-                 : engine::crossed_body(
-                       f.bodies0[b].center, f.bodies1[b].center, other0.center, other1.center,
-                       engine::reach(f.bodies0[b]) + engine::reach(other0), t.place);
-    }
-    t.depth = engine::overlap_depth(f.bodies1[b], other1);
+    Vec2 unused;
+    t.crossed = touches && crossed(f, f.bodies1, b, o, wall, t.place) &&
+                !(exact && crossed(f, f.exact1, b, o, wall, unused));
+    const auto depth_at = [&](const std::vector<Placed>& bodies, const std::vector<Placed>& walls) {
+        return engine::overlap_depth(bodies[b], wall ? walls[o] : bodies[o]);
+    };
+    t.depth = depth_at(f.bodies1, f.walls1);
     double thickness = engine::half_thickness(f.bodies0[b]);
-    if (!wall) thickness = std::min(thickness, engine::half_thickness(other0));
+    if (!wall) thickness = std::min(thickness, engine::half_thickness(f.bodies0[o]));
     const double tolerance = options.overlap_fraction * thickness;
-    const bool deep =
-        t.depth > tolerance && engine::overlap_depth(f.bodies0[b], other0) <= tolerance;
+    const bool deep = t.depth > tolerance && depth_at(f.bodies0, f.walls0) <= tolerance &&
+                      !(exact && depth_at(f.exact1, f.walls1) > tolerance);
     if (!t.crossed && !deep) return std::nullopt;
     if (!t.crossed) t.place = f.bodies1[b].center;
     return t;
@@ -126,10 +157,10 @@ std::vector<Tunnel> find_tunnels(const Scene& scene, const EngineRun& run,
     std::vector<Tunnel> tunnels;
     const int bodies = static_cast<int>(run.body_names.size());
     for (int frame = 0; frame < run.frames(); ++frame) {
-        const std::set<Pair> touching = exact_contacts(scene, run, frame);
-        const FrameShapes shapes = frame_shapes(scene, run, frame);
+        const ExactFrame exact = exact_frame(scene, run, frame);
+        const FrameShapes shapes = frame_shapes(scene, run, frame, exact);
         const auto consider = [&](int body, OtherKind kind, int other) {
-            const bool touches = touching.contains({body, kind, other});
+            const bool touches = exact.touching.contains({body, kind, other});
             if (auto t = pair_tunnel(shapes, frame, body, kind, other, touches, options)) {
                 t->reason = engine::tunnel_reason(scene, run, *t);
                 tunnels.push_back(std::move(*t));

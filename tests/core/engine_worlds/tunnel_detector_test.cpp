@@ -146,12 +146,16 @@ TEST(TunnelDetector, AnOverlapDeeperThanTheToleranceIsATunnel) {
     EXPECT_NEAR(tunnels[0].place.x, 1.05, 1e-12);
 }
 
+// Among them frames of many bounces, where a body's path is no straight line: a chord from its
+// start to its end may cross what it bounced off, as the World's own does.
 TEST(TunnelDetector, TheExactWorldTunnelsNowhere) {
     for (const char* name :
          {"engines-ball-through-plate.json", "engines-balls-pass-through.json",
-          "engines-slow-ball-under-threshold.json", "engines-flipper-passes-a-ball.json"}) {
+          "engines-slow-ball-under-threshold.json", "engines-flipper-passes-a-ball.json",
+          "bouncing-balls.json", "polygons-in-a-box.json", "seed000-doomolish-hallway.json",
+          "turning-windmill-graze.json", "world-paddle-bats-balls.json"}) {
         const Scene scene = scene_named(name);
-        EXPECT_TRUE(tunnels_of(scene, EngineKind::Exact, 8).empty()) << name;
+        EXPECT_TRUE(tunnels_of(scene, EngineKind::Exact, 5).empty()) << name;
     }
 }
 

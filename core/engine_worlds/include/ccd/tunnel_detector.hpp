@@ -1,7 +1,8 @@
 #pragma once
 // Tunnels in a run: between two consecutive frames, a body whose path crossed a wall or another
 // body that the exact World, started from the run's own state at the frame's start, has them
-// touch in that frame; or a pair that ends the frame overlapping deeper than the tolerance. Each
+// touch in that frame (and whose path in the World's frame does not cross it); or a pair that
+// ends the frame overlapping deeper than the tolerance where the World's frame does not. Each
 // with the reason the engine's rules give (docs/engines.md, "Engine worlds").
 
 #include "ccd/engine_run.hpp"

@@ -21,8 +21,8 @@ namespace {
 std::string replay_help() {
     return "usage: ccdlab-cli replay SCENE [--frames N] [--from F] [--log-level "
            "full|events|none]\n"
-           "       ccdlab-cli replay SCENE --engine-world box2d|bullet|chipmunk|exact "
-           "[--frames N] [--from F]\n"
+           "       ccdlab-cli replay SCENE --engine-world box2d|bullet|chipmunk|exact\n"
+           "                         [--frames N] [--from F]\n"
            "\n"
            "Steps the scene with the sub-frame event scheduler (docs/scheduler.md) and prints "
            "every\n"

@@ -3,6 +3,7 @@
 
 #include "commands.hpp"
 
+#include "ccd/engine_run_comparison.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/run_comparison.hpp"
 #include "ccd/scene_limits.hpp"
@@ -38,6 +39,14 @@ std::string diff_help() {
            "  log_level=full|events|none   what the World logs (the events never differ)\n"
            "  event_budget=N      events a frame before every body stops (0: the default)\n"
            "  broadphase=grid|all-pairs\n"
+           "  world=exact|box2d|bullet|chipmunk   the world that steps the run: exact, the\n"
+           "                      World; another, that engine's own (docs/engines.md, \"Engine\n"
+           "                      worlds\"; its settings from the scene's engines). With world=\n"
+           "                      on either side the runs are compared state by state: every\n"
+           "                      body's position, angle and velocities at each frame's end, and\n"
+           "                      each run's tunnels (ccdlab-cli replay --help); the first tunnel\n"
+           "                      and the first state beyond the tolerance are printed. Only\n"
+           "                      restitution= and response= go with it\n"
            "\n"
            "Exit status: 0 when the runs agree, 1 when they differ, 2 for a bad command line or\n"
            "a scene that does not load.\n"
@@ -64,7 +73,31 @@ struct DiffOptions {
     std::optional<int> frames;
     std::optional<double> tolerance;
     int listed = 10;
+    std::optional<ccd::EngineKind> world_a, world_b; // world=...
 };
+
+// world=NAME of --a or --b.
+bool take_world_setting(DiffOptions& options, std::string_view option, std::string_view value) {
+    if (!value.starts_with("world=")) return false;
+    const std::string name(value.substr(6));
+    const auto engine = ccd::find_engine(name);
+    if (!engine)
+        throw UsageError(std::string(option) +
+                         ": world is exact, box2d, bullet or chipmunk, got \"" +
+                         ccd::printable_excerpt(name) + "\"");
+    (option == "--a" ? options.world_a : options.world_b) = engine;
+    return true;
+}
+
+// With world=, the settings of the World's own runs have no meaning.
+void require_world_settings(const ccd::RunSettings& settings, std::string_view side) {
+    const ccd::RunSettings defaults;
+    if (settings.algorithm != defaults.algorithm || settings.log_level != defaults.log_level ||
+        settings.event_budget != defaults.event_budget ||
+        settings.broadphase != defaults.broadphase)
+        throw UsageError(std::string(side) +
+                         ": with world=, only restitution= and response= apply (see --help)");
+}
 
 // `value` of --a or --b (`option`) applied to its run's settings; "--b fixture" sets
 // against_fixture.
@@ -73,12 +106,13 @@ void apply_run_setting(DiffOptions& options, std::string_view option, std::strin
         options.against_fixture = true;
         return;
     }
+    options.any_b = options.any_b || option == "--b";
+    if (take_world_setting(options, option, value)) return;
     try {
         ccd::apply_setting(option == "--a" ? options.a : options.b, value);
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string(option) + ": " + e.what());
     }
-    options.any_b = options.any_b || option == "--b";
 }
 
 DiffOptions parse_diff(const Arguments& args) {
@@ -101,6 +135,11 @@ DiffOptions parse_diff(const Arguments& args) {
     require_scene_path(options.scene_path);
     if (options.against_fixture && options.any_b)
         throw UsageError("--b fixture takes no other --b setting (see --help)");
+    if (options.world_a || options.world_b) {
+        if (options.against_fixture) throw UsageError("--b fixture takes no world= (see --help)");
+        require_world_settings(options.a, "--a");
+        require_world_settings(options.b, "--b");
+    }
     return options;
 }
 
@@ -156,6 +195,43 @@ int print_divergence(const ccd::RunComparison& comparison, int listed, bool with
     return 1;
 }
 
+// The two worlds' runs compared state by state: each side's label and notes, the tolerance, the
+// first tunnel of each run and the first divergence; 1 when the runs part, else 0.
+int print_world_comparison(const DiffOptions& options) {
+    const ccd::Scene scene = ccd::load_scene_file(options.scene_path);
+    const auto side = [&](const ccd::RunSettings& settings) {
+        return ccd::scene_with(scene, settings);
+    };
+    if (side(options.a) != side(options.b))
+        throw UsageError("with world=, both runs take the same restitution= and response=");
+    const int frames = options.frames.value_or(scene.expect ? scene.expect->frames : 100);
+    const ccd::EngineRunComparison c = with_file_name(options.scene_path, [&] {
+        return ccd::compare_engine_runs(side(options.a),
+                                        options.world_a.value_or(ccd::EngineKind::Exact),
+                                        options.world_b.value_or(ccd::EngineKind::Exact), frames,
+                                        options.tolerance.value_or(ccd::kDefaultRunTolerance));
+    });
+    for (const auto* run : {&c.a, &c.b}) {
+        const std::string label = std::string(run == &c.a ? "a" : "b") +
+                                  ": world=" + std::string(ccd::engine_name(run->engine));
+        std::cout << label << ", " << run->frames() << " frames\n";
+        for (const std::string& note : run->notes)
+            std::cout << "  note: " << note << '\n';
+    }
+    std::cout << "within: positions and velocities within " << c.length_tolerance
+              << ", angles within " << c.angle_tolerance << '\n';
+    for (const auto* tunnels : {&c.tunnels_a, &c.tunnels_b})
+        if (!tunnels->empty())
+            std::cout << "first tunnel in " << (tunnels == &c.tunnels_a ? "a" : "b") << ", "
+                      << ccd::describe(tunnels->front(), side(options.a),
+                                       tunnels == &c.tunnels_a ? c.a : c.b)
+                      << " (" << tunnels->size() << " in all)\n";
+    if (c.divergence)
+        std::cout << "first divergence at " << ccd::describe(*c.divergence, c) << '\n';
+    if (!c.parted()) std::cout << "no divergence: the runs agree on every state, no tunnel\n";
+    return c.parted() ? 1 : 0;
+}
+
 } // namespace
 
 int run_diff(const Arguments& args) {
@@ -164,6 +240,7 @@ int run_diff(const Arguments& args) {
         return *done;
     ccd::RunComparison comparison;
     try {
+        if (options.world_a || options.world_b) return print_world_comparison(options);
         comparison = compared_runs(options);
     } catch (const UsageError& e) {
         return report_usage_error("diff", e);

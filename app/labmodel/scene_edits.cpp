@@ -114,6 +114,7 @@ bool remove_item(ccd::Scene& scene, SceneItem item) {
         scene.polygons.erase(scene.polygons.begin() + item.index);
         break;
     }
+    ccd::forget_engine_settings_of(scene, name);
     if (!scene.expect) return false;
     const auto names_it = [&](const ccd::ExpectedEvent& e) { return e.a == name || e.b == name; };
     if (std::none_of(scene.expect->events.begin(), scene.expect->events.end(), names_it))

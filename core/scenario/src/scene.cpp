@@ -42,4 +42,11 @@ View framing_view(const Scene& scene) {
     return View{(lo + hi) * 0.5, extent * 1.3};
 }
 
+void forget_engine_settings_of(Scene& scene, const std::string& name) {
+    if (!scene.engines) return;
+    std::erase(scene.engines->box2d.bullets, name);
+    std::erase_if(scene.engines->bullet.bodies,
+                  [&](const BulletBodySettings& body) { return body.name == name; });
+}
+
 } // namespace ccd

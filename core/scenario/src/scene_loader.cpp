@@ -353,6 +353,81 @@ Expectation read_expectation(const Reader& r, const Names& names) {
     return expect;
 }
 
+// [SECTION] The engines' settings (docs/engines.md, "Engine worlds").
+
+// A body's or polygon's name (a segment is no engine body).
+std::string read_body_name(const Reader& field, const Names& names) {
+    std::string name = field.string();
+    const Names::Kind* kind = names.find(name);
+    if (!kind || *kind == Names::Kind::Segment)
+        field.fail("\"" + printable_excerpt(name) +
+                   "\" is not the name of a body or polygon in this scene");
+    return name;
+}
+
+int read_iterations(const Reader& field) {
+    const int n = field.integer();
+    if (n < 1 || n > 1000) field.fail("must be from 1 to 1000, got " + std::to_string(n));
+    return n;
+}
+
+Box2dSettings read_box2d_settings(const Reader& r, const Names& names) {
+    r.expect_object({"velocity_iterations", "position_iterations", "bullets"});
+    Box2dSettings box2d;
+    if (r.has("velocity_iterations"))
+        box2d.velocity_iterations = read_iterations(r.member("velocity_iterations"));
+    if (r.has("position_iterations"))
+        box2d.position_iterations = read_iterations(r.member("position_iterations"));
+    if (r.has("bullets"))
+        for (const Reader& name : r.member("bullets").elements(kMaxSceneParticipants, "bullets"))
+            box2d.bullets.push_back(read_body_name(name, names));
+    return box2d;
+}
+
+BulletSettings read_bullet_settings(const Reader& r, const Names& names) {
+    r.expect_object({"ccd_motion_threshold", "ccd_swept_sphere_radius", "bodies"});
+    BulletSettings bullet;
+    if (r.has("ccd_motion_threshold"))
+        bullet.ccd_motion_threshold = r.member("ccd_motion_threshold").non_negative_number();
+    if (r.has("ccd_swept_sphere_radius"))
+        bullet.ccd_swept_sphere_radius = r.member("ccd_swept_sphere_radius").non_negative_number();
+    if (!r.has("bodies")) return bullet;
+    for (const Reader& body : r.member("bodies").elements(kMaxSceneParticipants, "bodies")) {
+        body.expect_object({"name", "ccd_motion_threshold", "ccd_swept_sphere_radius"});
+        BulletBodySettings own{read_body_name(body.member("name"), names)};
+        for (const BulletBodySettings& earlier : bullet.bodies)
+            if (earlier.name == own.name)
+                body.member("name").fail("\"" + printable_excerpt(own.name) +
+                                         "\" has its settings already");
+        if (body.has("ccd_motion_threshold"))
+            own.ccd_motion_threshold = body.member("ccd_motion_threshold").non_negative_number();
+        if (body.has("ccd_swept_sphere_radius"))
+            own.ccd_swept_sphere_radius =
+                body.member("ccd_swept_sphere_radius").non_negative_number();
+        bullet.bodies.push_back(std::move(own));
+    }
+    return bullet;
+}
+
+ChipmunkSettings read_chipmunk_settings(const Reader& r) {
+    r.expect_object({"iterations", "collision_slop"});
+    ChipmunkSettings chipmunk;
+    if (r.has("iterations")) chipmunk.iterations = read_iterations(r.member("iterations"));
+    if (r.has("collision_slop"))
+        chipmunk.collision_slop = r.member("collision_slop").non_negative_number();
+    return chipmunk;
+}
+
+EngineSettings read_engine_settings(const Reader& r, const Names& names) {
+    r.expect_object({"dt", "box2d", "bullet", "chipmunk"});
+    EngineSettings engines;
+    if (r.has("dt")) engines.dt = r.member("dt").positive_number();
+    if (r.has("box2d")) engines.box2d = read_box2d_settings(r.member("box2d"), names);
+    if (r.has("bullet")) engines.bullet = read_bullet_settings(r.member("bullet"), names);
+    if (r.has("chipmunk")) engines.chipmunk = read_chipmunk_settings(r.member("chipmunk"));
+    return engines;
+}
+
 } // namespace
 
 // [SECTION] Entry points.
@@ -362,7 +437,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
 
     const Reader root(document, "", source_name);
     root.expect_object({"format", "version", "title", "description", "algorithm", "view", "bodies",
-                        "segments", "polygons", "expect"});
+                        "segments", "polygons", "expect", "engines"});
     if (root.member("format").string() != "ccdlab-scene")
         root.member("format").fail("expected \"ccdlab-scene\"");
     const int version = root.member("version").integer();
@@ -389,6 +464,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
             scene.polygons.push_back(read_polygon(r, names));
     // Last: its events name the participants above.
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
+    if (root.has("engines")) scene.engines = read_engine_settings(root.member("engines"), names);
     return scene;
 }
 

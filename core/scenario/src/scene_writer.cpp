@@ -44,6 +44,32 @@ std::string_view response_name(ResponseKind response) {
     return "bounce";
 }
 
+Json engines_json(const EngineSettings& engines) {
+    Json bullets = Json::array();
+    for (const std::string& name : engines.box2d.bullets)
+        bullets.push_back(name);
+    Json bodies = Json::array();
+    for (const BulletBodySettings& body : engines.bullet.bodies) {
+        Json b{{"name", body.name}};
+        if (body.ccd_motion_threshold) b["ccd_motion_threshold"] = *body.ccd_motion_threshold;
+        if (body.ccd_swept_sphere_radius)
+            b["ccd_swept_sphere_radius"] = *body.ccd_swept_sphere_radius;
+        bodies.push_back(std::move(b));
+    }
+    Json bullet{{"ccd_motion_threshold", engines.bullet.ccd_motion_threshold},
+                {"ccd_swept_sphere_radius", engines.bullet.ccd_swept_sphere_radius}};
+    if (!bodies.empty()) bullet["bodies"] = bodies;
+    return Json{{"dt", engines.dt},
+                {"box2d",
+                 {{"velocity_iterations", engines.box2d.velocity_iterations},
+                  {"position_iterations", engines.box2d.position_iterations},
+                  {"bullets", bullets}}},
+                {"bullet", bullet},
+                {"chipmunk",
+                 {{"iterations", engines.chipmunk.iterations},
+                  {"collision_slop", engines.chipmunk.collision_slop}}}};
+}
+
 Json to_json(const Scene& scene) {
     Json out;
     out["format"] = "ccdlab-scene";
@@ -112,6 +138,7 @@ Json to_json(const Scene& scene) {
                                {"distance", scene.expect->tolerance.distance}}},
                              {"events", events}};
     }
+    if (scene.engines) out["engines"] = engines_json(*scene.engines);
     return out;
 }
 

@@ -274,6 +274,17 @@ TEST(SceneEdits, RemovingAnItemTheExpectationNamesDropsTheExpectation) {
     EXPECT_FALSE(remove_item(scene, {SceneItem::Kind::Body, 5})) << "no such body";
 }
 
+TEST(SceneEdits, RemovingABodyDropsItsEngineSettings) {
+    ccd::Scene scene = ball_and_wall();
+    scene.engines = ccd::EngineSettings{};
+    scene.engines->box2d.bullets = {"ball", "other"};
+    scene.engines->bullet.bodies = {{"ball", 0.01, {}}};
+    remove_item(scene, {SceneItem::Kind::Body, 0});
+    EXPECT_EQ(scene.engines->box2d.bullets, std::vector<std::string>{"other"});
+    EXPECT_TRUE(scene.engines->bullet.bodies.empty());
+    EXPECT_NO_THROW(ccd::scene_to_json(scene)) << "the scene still saves";
+}
+
 TEST(SceneEdits, HandlesMoveTheirPart) {
     ccd::Scene scene = ball_and_wall();
     const SceneItem ball{SceneItem::Kind::Body, 0};

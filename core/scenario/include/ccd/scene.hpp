@@ -116,6 +116,46 @@ struct Expectation {
     friend bool operator==(const Expectation&, const Expectation&) = default;
 };
 
+// The real engines' own settings for stepping the scene in them (docs/engines.md, "Engine worlds";
+// the World never reads them). Each default is the engine's own, but Box2D's iterations (its
+// testbed's 8 and 3).
+struct Box2dSettings {
+    int velocity_iterations = 8; // b2World::Step's
+    int position_iterations = 3;
+    std::vector<std::string> bullets = {}; // names of bodies and polygons with b2Body's bullet flag
+    friend bool operator==(const Box2dSettings&, const Box2dSettings&) = default;
+};
+
+// One body's own Bullet CCD settings; what it leaves out is BulletSettings' value.
+struct BulletBodySettings {
+    std::string name; // a body's or polygon's
+    std::optional<double> ccd_motion_threshold = {};
+    std::optional<double> ccd_swept_sphere_radius = {};
+    friend bool operator==(const BulletBodySettings&, const BulletBodySettings&) = default;
+};
+
+struct BulletSettings {
+    // btCollisionObject's, for every body: 0 (Bullet's default) never sweeps.
+    double ccd_motion_threshold = 0.0;
+    double ccd_swept_sphere_radius = 0.0;
+    std::vector<BulletBodySettings> bodies = {};
+    friend bool operator==(const BulletSettings&, const BulletSettings&) = default;
+};
+
+struct ChipmunkSettings {
+    int iterations = 10;         // cpSpaceSetIterations
+    double collision_slop = 0.1; // cpSpaceSetCollisionSlop
+    friend bool operator==(const ChipmunkSettings&, const ChipmunkSettings&) = default;
+};
+
+struct EngineSettings {
+    double dt = 1.0 / 60.0; // seconds of one engine step: one frame of the scene
+    Box2dSettings box2d;
+    BulletSettings bullet;
+    ChipmunkSettings chipmunk;
+    friend bool operator==(const EngineSettings&, const EngineSettings&) = default;
+};
+
 struct Scene {
     std::string title;
     std::string description;
@@ -126,8 +166,13 @@ struct Scene {
     std::vector<PolygonBody> polygons = {};
     std::string algorithm = "exact"; // one of ccd::algorithms()
     std::optional<Expectation> expect = {};
+    std::optional<EngineSettings> engines = {}; // none: every engine's defaults
     friend bool operator==(const Scene&, const Scene&) = default;
 };
+
+// The scene's engine settings with no mention of `name` left (a body or polygon removed: its
+// Box2D bullet flag and its Bullet settings go with it, so the scene still loads).
+void forget_engine_settings_of(Scene& scene, const std::string& name);
 
 // A view that shows every body, wall and polygon (start and end of its frame), with a margin.
 View framing_view(const Scene& scene);

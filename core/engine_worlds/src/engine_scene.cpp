@@ -1,0 +1,134 @@
+// The scene mapped once for every engine: the World's reference points, masses and motions in
+// seconds; what no engine is given is a note (docs/engines.md, "Engine worlds").
+#include "engine_scene.hpp"
+
+#include "ccd/mass_properties.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace ccd::engine {
+namespace {
+
+std::string response_text(ResponseKind response) {
+    switch (response) {
+    case ResponseKind::Slide:
+        return "slide";
+    case ResponseKind::Stop:
+        return "stop";
+    case ResponseKind::Destroy:
+        return "destroy";
+    case ResponseKind::Sensor:
+        return "sensor";
+    case ResponseKind::Callback:
+        return "callback";
+    case ResponseKind::Bounce:
+        break;
+    }
+    return "bounce";
+}
+
+void note_response(const std::string& name, ResponseKind response, EngineScene& out) {
+    if (response == ResponseKind::Bounce) return;
+    out.notes.push_back(name + ": the response " + response_text(response) +
+                        " is not carried (the engines' contacts bounce by the restitution)");
+}
+
+EngineBody circle_body(const Body& body, double dt, EngineScene& out) {
+    EngineBody b;
+    b.name = body.name;
+    b.radius = body.shape == BodyShape::Point ? kPointRadius : body.circle.radius;
+    if (body.shape == BodyShape::Point || b.radius == 0.0) {
+        b.radius = kPointRadius;
+        out.notes.push_back(body.name + ": a point, carried as a circle of radius " +
+                            number_text(kPointRadius));
+    }
+    b.position = body.circle.center;
+    b.velocity = body.velocity * (1.0 / dt);
+    b.fixed_rotation = true; // no friction turns it: the World's circles never turn
+    b.restitution = body.restitution;
+    note_response(body.name, body.response, out);
+    return b;
+}
+
+// As make_world: one that never turns about its vertex centroid, mass 1 unless given; one that
+// turns freely about its area centroid, density 1 unless given.
+EngineBody polygon_body(const PolygonBody& polygon, double dt, EngineScene& out) {
+    const Polygon start = polygon.at_start();
+    const MassProperties shape = mass_properties(start);
+    EngineBody b;
+    b.name = polygon.name;
+    b.polygon = true;
+    b.fixed_rotation = !polygon.free_rotation();
+    b.position = b.fixed_rotation ? vertex_centroid(start) : shape.centroid;
+    b.mass = polygon.mass       ? *polygon.mass
+             : polygon.density  ? *polygon.density * shape.area
+             : b.fixed_rotation ? 1.0
+                                : shape.area;
+    b.center_of_mass = shape.centroid - b.position;
+    b.inertia = b.mass * shape.inertia_per_mass;
+    for (const Vec2 v : start.vertices)
+        b.outline.push_back(v - b.position);
+    double twice_area = 0.0;
+    for (std::size_t i = 0; i < b.outline.size(); ++i)
+        twice_area += cross(b.outline[i], b.outline[(i + 1) % b.outline.size()]);
+    if (twice_area < 0.0)
+        for (std::size_t i = 0, j = b.outline.size() - 1; i < j; ++i, --j)
+            std::swap(b.outline[i], b.outline[j]);
+    if (!is_convex(start))
+        out.notes.push_back(polygon.name +
+                            ": not convex; the engines take its convex hull (one convex shape)");
+    b.velocity = polygon.velocity * (1.0 / dt);
+    b.angular_velocity = polygon.angular_velocity.value_or(0.0) / dt;
+    b.restitution = polygon.restitution;
+    note_response(polygon.name, polygon.response, out);
+    return b;
+}
+
+EngineWall engine_wall(const Wall& wall, double dt, EngineScene& out) {
+    EngineWall w;
+    w.name = wall.name;
+    if (wall.turns()) {
+        w.motion = WallMotion::Turning;
+        w.origin = *wall.pivot;
+        w.angular_velocity = wall.angle / dt;
+    } else {
+        w.origin = wall.segment.a;
+        if (!wall.is_static()) {
+            w.motion = WallMotion::Translating;
+            w.velocity = wall.displacement_a * (1.0 / dt);
+            if (wall.displacement_a != wall.displacement_b)
+                out.notes.push_back(wall.name +
+                                    ": its ends move apart (da differs from db); an engine body "
+                                    "is rigid, so it moves by da, end b included");
+        }
+    }
+    w.a = wall.segment.a - w.origin;
+    w.b = wall.segment.b - w.origin;
+    return w;
+}
+
+} // namespace
+
+std::string number_text(double x) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, x).ptr;
+    return std::string(text, end);
+}
+
+EngineScene engine_scene(const Scene& scene) {
+    EngineScene out;
+    out.settings = engine_settings(scene);
+    out.dt = out.settings.dt;
+    for (const Body& body : scene.bodies)
+        out.bodies.push_back(circle_body(body, out.dt, out));
+    for (const PolygonBody& polygon : scene.polygons)
+        out.bodies.push_back(polygon_body(polygon, out.dt, out));
+    for (const Wall& wall : scene.walls)
+        out.walls.push_back(engine_wall(wall, out.dt, out));
+    out.notes.push_back("friction 0 and no gravity, as in the World (the scene format has "
+                        "neither)");
+    return out;
+}
+
+} // namespace ccd::engine

@@ -12,5 +12,6 @@ int run_check(const Arguments& args);
 int run_record(const Arguments& args);
 int run_diff(const Arguments& args);
 int run_link(const Arguments& args);
+int run_import(const Arguments& args);
 
 } // namespace ccdlab::cli

@@ -29,6 +29,7 @@ std::string main_help() {
            "  diff    run a scene twice under two settings (or against its fixture's events)\n"
            "          and print where the runs first differ\n"
            "  link    print a scene's link, or the scene a link holds (--open)\n"
+           "  import  make a scene of an engine's world (box2d: what b2World::Dump writes)\n"
            "\n"
            "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
            "                 algorithm is then one more --algorithm of every command\n"
@@ -48,6 +49,7 @@ Command find_command(std::string_view name) {
            : name == "record" ? run_record
            : name == "diff"   ? run_diff
            : name == "link"   ? run_link
+           : name == "import" ? run_import
                               : nullptr;
 }
 

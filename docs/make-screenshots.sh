@@ -52,6 +52,7 @@ seed002-turning-polygons 0.4055
 seed000-doomolish-hallway 0.6
 seed001-sliding-disks 0.8
 seed001-stuck-on-a-joint 1 --discrete slide-move-first-found
+tiles-box-slides-over-a-seam 0.7 --discrete slide-move
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
 polygons-in-a-box 0.15

@@ -13,5 +13,6 @@ int run_record(const Arguments& args);
 int run_diff(const Arguments& args);
 int run_link(const Arguments& args);
 int run_bench(const Arguments& args);
+int run_import(const Arguments& args);
 
 } // namespace ccdlab::cli

@@ -31,6 +31,7 @@ std::string main_help() {
            "  link    print a scene's link, or the scene a link holds (--open)\n"
            "  bench   run every method on the benchmark's dataset: the judge's verdicts and\n"
            "          the time of a query, per method, stratum and pair kind\n"
+           "  import  make a scene of an engine's world (box2d: what b2World::Dump writes)\n"
            "\n"
            "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
            "                 algorithm is then one more --algorithm of every command\n"
@@ -52,6 +53,7 @@ Command find_command(std::string_view name) {
            : name == "diff"   ? run_diff
            : name == "link"   ? run_link
            : name == "bench"  ? run_bench
+           : name == "import" ? run_import
                               : nullptr;
 }
 

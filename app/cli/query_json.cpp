@@ -1,6 +1,7 @@
 #include "query_json.hpp"
 
 #include "ccd/answer_json.hpp"
+#include "ccd/overlap_depth.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
@@ -232,6 +233,17 @@ json answer_query(const json& q, const ccd::Algorithm& algorithm, bool with_trac
         ccd::time_of_impact(algorithm, query.mover, query.obstacle, with_trace ? &trace : nullptr);
 
     json answer = ccd::hit_to_json(hit);
+    // Overlapping at t = 0: how deep, and which way is out (ccd/overlap_depth.hpp); left out
+    // when a number overflowed (inputs near the largest double), never printed as null.
+    if (hit && hit->overlap)
+        if (const auto depth = ccd::overlap_depth(query.mover.shape, query.obstacle.shape);
+            depth && std::isfinite(depth->depth) && std::isfinite(depth->normal.x) &&
+            std::isfinite(depth->normal.y) && std::isfinite(depth->point.x) &&
+            std::isfinite(depth->point.y)) {
+            answer["depth"] = depth->depth;
+            answer["depth_normal"] = {depth->normal.x, depth->normal.y};
+            answer["depth_point"] = {depth->point.x, depth->point.y};
+        }
     if (with_trace) answer["trace"] = ccd::trace_to_json(trace);
     return answer;
 }

@@ -35,7 +35,10 @@ std::string replay_help() {
            "cancelled_by\n"
            "and reason. A frame cut short by a budget ends with a line of status budget_cut:\n"
            "its t, budget (events or predictions), events and predictions.\n"
-           "Numbers read back as the same double.\n"
+           "Numbers read back as the same double. A scene with units (docs/scene-format.md)\n"
+           "starts with a line of status units: its length unit, pixels_per_metre, dt and each\n"
+           "moving body's velocity per frame and, with a dt, per second; its event lines then\n"
+           "add velocity_before_per_second and velocity_after_per_second.\n"
            "\n"
            "With --engine-world the scene is stepped by that engine's own world instead (docs/\n"
            "engines.md, \"Engine worlds\": Box2D 2.4.1's b2World, Bullet 3.24's\n"
@@ -120,8 +123,48 @@ ReplayOptions parse_replay(const Arguments& args) {
     return options;
 }
 
+nlohmann::json xy(ccd::Vec2 v) {
+    return {v.x, v.y};
+}
+
+// A scene with units: one line first, {"status":"units","length":..,"pixels_per_metre":..,
+// "dt":..,"bodies":[{"name":..,"velocity_per_frame":[..],"velocity_per_second":[..]},...]} (the
+// per-second rates only with a time step; the static bodies left out), the moving bodies and
+// polygons in the World's order.
+void print_units_header(const ccd::Scene& scene) {
+    if (!scene.units) return;
+    const std::optional<double> dt = scene.dt();
+    nlohmann::json header{{"status", "units"}, {"length", ccd::to_string(scene.units->length)}};
+    if (scene.units->pixels_per_metre) header["pixels_per_metre"] = *scene.units->pixels_per_metre;
+    if (dt) header["dt"] = *dt;
+    nlohmann::json bodies = nlohmann::json::array();
+    const auto add = [&](const std::string& name, ccd::Vec2 velocity) {
+        nlohmann::json body{{"name", name}, {"velocity_per_frame", xy(velocity)}};
+        if (dt) body["velocity_per_second"] = xy(ccd::per_second(velocity, *dt));
+        bodies.push_back(std::move(body));
+    };
+    for (const ccd::Body& body : scene.bodies)
+        if (!body.is_static) add(body.name, body.velocity);
+    for (const ccd::PolygonBody& polygon : scene.polygons)
+        if (!polygon.is_static) add(polygon.name, polygon.velocity);
+    header["bodies"] = std::move(bodies);
+    std::cout << header.dump() << '\n';
+}
+
+// An event line of a scene with a time step: its velocities per second too.
+void add_per_second(nlohmann::json& line, std::optional<double> dt) {
+    if (!dt) return;
+    for (const char* key : {"velocity_before", "velocity_after"}) {
+        const auto it = line.find(key);
+        if (it == line.end()) continue;
+        const ccd::Vec2 v{(*it)[0].get<double>(), (*it)[1].get<double>()};
+        line[std::string(key) + "_per_second"] = xy(ccd::per_second(v, *dt));
+    }
+}
+
 // Steps the world `options.frames` times, printing frames `options.from` on.
-void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options) {
+void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options,
+                  std::optional<double> dt) {
     for (int frame = 0; frame < options.frames; ++frame) {
         const ccd::EventLog& log = scene_world.world.step();
         if (frame < options.from) continue;
@@ -132,8 +175,15 @@ void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options) {
                       << '\n';
             continue;
         }
-        ccd::for_each_event_log_line(
-            log, scene_world, [](const nlohmann::json& line) { std::cout << line.dump() << '\n'; });
+        ccd::for_each_event_log_line(log, scene_world, [&](const nlohmann::json& line) {
+            if (!dt) {
+                std::cout << line.dump() << '\n';
+                return;
+            }
+            nlohmann::json with_rates = line;
+            add_per_second(with_rates, dt);
+            std::cout << with_rates.dump() << '\n';
+        });
     }
 }
 
@@ -197,16 +247,19 @@ int run_replay(const Arguments& args) {
     if (const auto done = read_command_line("replay", args, parse_replay, replay_help, options))
         return *done;
     if (options.engine) return replay_engine(options);
+    ccd::Scene scene;
     ccd::SceneWorld scene_world;
     try {
         scene_world = with_file_name(options.scene_path, [&] {
-            return ccd::make_world(ccd::load_scene_file(options.scene_path), options.world);
+            scene = ccd::load_scene_file(options.scene_path);
+            return ccd::make_world(scene, options.world);
         });
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli replay: " << e.what() << '\n';
         return 1;
     }
-    print_frames(scene_world, options);
+    print_units_header(scene);
+    print_frames(scene_world, options, scene.dt());
     return 0;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The discrete methods of seeds 001 and 003 run beside the scheduler, frame by frame, on the
-// same scene: each circle body gets a ghost that moves the way that method moves it (no OpenGL:
-// tests/app). The world view draws the ghosts; the numbers come from the core's slide_move and
-// resolve_against_walls (docs/discrete.md).
+// same scene: each circle body, and each convex polygon that moves without turning, gets a ghost
+// that moves the way that method moves it (no OpenGL: tests/app). The world view draws the
+// ghosts; the numbers come from the core's slide_move, resolve_against_walls and
+// resolve_against_obstacles (docs/discrete.md).
 
 #include "ccd/scene.hpp"
 #include "ccd/shapes.hpp"
@@ -24,22 +25,38 @@ struct DiscreteGhost {
     bool unresolved = false;      // the last frame ended still inside a wall
 };
 
+// A polygon's ghost: a box against the segments and the static convex polygons (the tiles).
+struct DiscretePolygonGhost {
+    ccd::Polygon polygon;         // where the method has it now
+    ccd::Vec2 velocity;           // its move per frame
+    std::vector<ccd::Vec2> trail; // its vertex centroid at every frame so far, the start included
+    bool unresolved = false;      // the last frame ended still inside an obstacle
+};
+
 class DiscreteComparison {
 public:
     // Ghosts for the scene's circle bodies (radius > 0) at its start, against its segments
-    // where they are at t = 0 (the discrete methods know no moving walls or other bodies).
+    // where they are at t = 0 (the discrete methods know no moving walls or other bodies), and
+    // for its convex polygons that move without turning, against those segments and its static
+    // convex polygons.
     void reset(const ccd::Scene& scene);
     // One frame of `method` for every ghost; `deepest_first` is seed 001's switch.
     void step(DiscreteMethod method, bool deepest_first);
 
     const std::vector<DiscreteGhost>& ghosts() const { return ghosts_; }
+    const std::vector<DiscretePolygonGhost>& polygon_ghosts() const { return polygon_ghosts_; }
     int frames() const { return frames_; }
 
 private:
     std::vector<ccd::Segment> walls_;
     std::vector<double> restitution_; // per ghost: its body's, when it bounces, else 0
     std::vector<DiscreteGhost> ghosts_;
+    std::vector<ccd::Polygon> obstacles_;     // the static convex polygons
+    std::vector<double> polygon_restitution_; // per polygon ghost, as restitution_
+    std::vector<DiscretePolygonGhost> polygon_ghosts_;
     int frames_ = 0;
+
+    void step_polygons(DiscreteMethod method, bool deepest_first);
 };
 
 } // namespace ccdlab

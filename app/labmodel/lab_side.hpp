@@ -18,6 +18,7 @@ struct LabSide {
     // polygon's pivot is the outline's centroid (ccd::PolygonBody::turning).
     ccd::Swept swept;
     double orientation = 0.0; // a polygon's at t = 0 (the scene's `angle`; the lab keeps it)
+    bool is_static = false;   // the scene's "static": it stays, and has no motion handle
 
     const ccd::Circle& circle() const { return std::get<ccd::Circle>(swept.shape); }
     const ccd::Segment& segment() const { return std::get<ccd::Segment>(swept.shape); }

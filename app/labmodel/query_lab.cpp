@@ -1,5 +1,7 @@
 #include "query_lab.hpp"
 
+#include "ccd/overlap_depth.hpp"
+
 #include "ccd/pair_registry.hpp"
 
 #include <algorithm>
@@ -172,6 +174,11 @@ std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) 
     add(Side::Obstacle, o.under);
     add(Side::Obstacle, o.over);
     add(Side::Mover, m.over);
+    // A static side has no motion to set: no tip.
+    std::erase_if(out, [&](Handle h) {
+        return (h == Handle::Tip && mover.is_static) ||
+               (h == Handle::ObstacleTip && obstacle.is_static);
+    });
     std::stable_partition(out.begin(), out.end(), [](Handle h) { return h != Handle::Tip; });
     return out;
 }
@@ -181,7 +188,9 @@ std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) 
 // ends rest); a polygon
 // translates, or turns about its centroid when it has an angular velocity.
 LabSide body_side(const ccd::Body& body) {
-    return {body.name, {body.circle, ccd::Translation{body.velocity}}};
+    LabSide side{body.name, {body.circle, ccd::Translation{body.velocity}}};
+    side.is_static = body.is_static;
+    return side;
 }
 
 LabSide segment_side(const ccd::Wall& wall, ccd::MotionKind motion) {
@@ -197,6 +206,7 @@ LabSide polygon_side(const ccd::PolygonBody& polygon) {
     LabSide side{
         polygon.name, {polygon.polygon, ccd::Translation{polygon.velocity}}, polygon.angle};
     if (polygon.turns()) side.swept.motion = polygon.turning();
+    side.is_static = polygon.is_static;
     return side;
 }
 
@@ -241,6 +251,7 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
         break;
     }
     lab.handles_ = pair_handles(lab.state_.mover, lab.state_.obstacle);
+    lab.units_ = scene.units;
     lab.recompute();
     return lab;
 }
@@ -300,6 +311,10 @@ void QueryLab::recompute() {
     const ccd::Swept mover = swept(Side::Mover);
     const ccd::Swept obstacle = swept(Side::Obstacle);
     hit_ = ccd::time_of_impact(mover, obstacle, &trace_);
+    depth_.reset();
+    if (hit_ && hit_->overlap)
+        if (const auto d = ccd::overlap_depth(mover.shape, obstacle.shape))
+            depth_ = Depth{d->depth, d->normal, d->point};
     const ccd::Judge judge(mover, obstacle, {state_.tolerance, ccd::kJudgeNormalAngle});
     tolerance_in_units_ = judge.tolerance();
     const ccd::PairType* pair = ccd::choose_pair(ccd::kind_of(mover), ccd::kind_of(obstacle)).pair;

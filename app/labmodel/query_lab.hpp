@@ -12,6 +12,7 @@
 #include "ccd/judge.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/scene.hpp"
+#include "ccd/scene_units.hpp"
 #include "ccd/shapes.hpp"
 #include "ccd/trace.hpp"
 
@@ -127,6 +128,18 @@ public:
     int arc_pieces() const;
 
     const std::optional<ccd::Hit>& hit() const { return hit_; }
+    // When the pair starts overlapping: how deep, and which way is out, at t = 0 (the core's
+    // ccd::overlap_depth; nothing when the exact answer is no overlap, or for a polygon that
+    // is not convex against a polygon or a segment).
+    struct Depth {
+        double depth = 0.0;
+        ccd::Vec2 normal; // unit, from the obstacle toward the mover
+        ccd::Vec2 point;  // the mover's deepest point; + depth x normal is on the obstacle
+    };
+    const std::optional<Depth>& overlap_depth() const { return depth_; }
+    // The scene's units (docs/scene-format.md, "Units"): the lab's motions stay per frame, and
+    // its readouts show them per second too when the scene has a time step.
+    const std::optional<ccd::SceneUnits>& units() const { return units_; }
     // How the exact query reached its answer: every candidate, its equation and its roots.
     const ccd::Trace& trace() const { return trace_; }
     // The index of the candidate holding the taken root, or -1.
@@ -166,6 +179,8 @@ private:
     std::vector<Handle> handles_; // of the pair's two sides
     LabState state_;
     std::optional<ccd::Hit> hit_;
+    std::optional<Depth> depth_;
+    std::optional<ccd::SceneUnits> units_;
     ccd::Trace trace_;
     std::vector<AlgorithmAnswer> answers_;
     double tolerance_in_units_ = 0.0;

@@ -256,7 +256,8 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
     };
     for (int i = 0; i < static_cast<int>(scene.bodies.size()); ++i) {
         consider({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center});
-        consider({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip});
+        if (!scene.bodies[static_cast<std::size_t>(i)].is_static) // a static body has no motion
+            consider({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip});
     }
     for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
         consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
@@ -264,7 +265,8 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
     }
     for (int i = 0; i < static_cast<int>(scene.polygons.size()); ++i) {
         consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
-        consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
+        if (!scene.polygons[static_cast<std::size_t>(i)].is_static)
+            consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip});
         if (scene.polygons[static_cast<std::size_t>(i)].free_rotation())
             consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin});
     }

@@ -4,6 +4,9 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
 #include <utility>
 
 namespace ccdlab {
@@ -64,6 +67,36 @@ void Session::open_link(std::string_view link) {
     Document document({}, scene);
     replacement_.emplace(
         Replacement{std::move(scene), kind, std::move(document), false, {}, false});
+}
+
+ccd::Box2dImport Session::box2d_scene(const std::filesystem::path& path, std::string_view dt) {
+    const std::string text(dt);
+    const auto slash = text.find('/');
+    char* end = nullptr;
+    const double number = std::strtod(text.c_str(), &end);
+    const bool number_ends =
+        end == text.c_str() + (slash == std::string::npos ? text.size() : slash);
+    double divisor = 1.0;
+    bool divisor_ends = true;
+    if (slash != std::string::npos) {
+        const char* first = text.c_str() + slash + 1;
+        divisor = std::strtod(first, &end);
+        divisor_ends = end != first && end == text.c_str() + text.size();
+    }
+    const double step = number / divisor;
+    if (text.empty() || !number_ends || !divisor_ends || !(step > 0.0) || !std::isfinite(step))
+        throw std::invalid_argument("time step \"" + text +
+                                    "\": a number of seconds > 0, or a fraction (1/60)");
+    return ccd::import_box2d_file(path, step);
+}
+
+std::size_t Session::import_box2d(const std::filesystem::path& path, std::string_view dt) {
+    ccd::Box2dImport imported = box2d_scene(path, dt);
+    const ViewKind kind = view_kind_for(imported.scene, path.string(), Mode::World);
+    Document document({}, imported.scene);
+    replacement_.emplace(
+        Replacement{std::move(imported.scene), kind, std::move(document), false, {}, false});
+    return imported.not_carried.size();
 }
 
 std::string Session::link() const {

@@ -14,6 +14,7 @@
 #include "settings.hpp"
 #include "view_kind.hpp"
 
+#include "ccd/box2d_dump.hpp"
 #include "ccd/scene.hpp"
 
 #include <filesystem>
@@ -57,6 +58,12 @@ public:
     // The scene a link holds (docs/links.md), as an untitled document with no unsaved changes;
     // a link that does not decode throws the located ccd::SceneError of ccd::scene_from_link.
     void open_link(std::string_view link);
+    // A Box2D world (what b2World::Dump writes, at `dt`: seconds, a number or a fraction "1/60")
+    // as an untitled scene (ccd::import_box2d, docs/scene-format.md); returns how many things
+    // the scene could not carry (listed in its description). box2d_scene reads it without
+    // opening it; both throw ccd::Box2dDumpError or std::invalid_argument (a bad time step).
+    std::size_t import_box2d(const std::filesystem::path& path, std::string_view dt);
+    static ccd::Box2dImport box2d_scene(const std::filesystem::path& path, std::string_view dt);
     void new_scene();
     void save(); // to the document's file; the document must have one
     void save_as(const std::filesystem::path& path);

@@ -25,6 +25,7 @@ constexpr const char* kUnsavedTitle = "Unsaved changes";
 constexpr const char* kRecoverTitle = "Recover the autosave?";
 constexpr const char* kLinkTitle = "The scene's link";
 constexpr const char* kOpenLinkTitle = "Open a link";
+constexpr const char* kImportTitle = "Import a Box2D world";
 
 const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
 
@@ -103,6 +104,8 @@ std::string FileDialogs::dialog_name() const {
         return "link";
     case Dialog::OpenLink:
         return "open-link";
+    case Dialog::Import:
+        return "import";
     }
     return "";
 }
@@ -174,6 +177,9 @@ void FileDialogs::handle(Session& session, const AnyView& view, FileCommand comm
         std::fill(link_field_.begin(), link_field_.end(), '\0');
         show(Dialog::OpenLink);
         break;
+    case FileCommand::Import:
+        show(Dialog::Import);
+        break;
     case FileCommand::SwitchView:
         try {
             session.switch_view();
@@ -220,6 +226,14 @@ void FileDialogs::perform(Session& session, const Pending& pending) {
             session.open(pending.path);
             set_status("Opened " + pending.path.string(), false);
             break;
+        case Pending::Kind::Import: {
+            const std::size_t left_out = session.import_box2d(pending.path, pending.link);
+            set_status("Imported " + pending.path.string() + ": " + std::to_string(left_out) +
+                           " things Box2D has and the scene does not (listed in its "
+                           "description)",
+                       false);
+            break;
+        }
         case Pending::Kind::OpenLink:
             session.open_link(pending.link);
             set_status("Opened the link (" + std::to_string(pending.link.size()) + " characters)",
@@ -295,6 +309,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         case Dialog::OpenLink:
             ImGui::OpenPopup(kOpenLinkTitle);
             break;
+        case Dialog::Import:
+            ImGui::OpenPopup(kImportTitle);
+            break;
         case Dialog::None:
             break;
         }
@@ -320,6 +337,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         break;
     case Dialog::OpenLink:
         draw_open_link(session);
+        break;
+    case Dialog::Import:
+        draw_import(session);
         break;
     case Dialog::None:
         break;
@@ -354,6 +374,8 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
            FileCommand::CopyLink);
     button("Open link", "open the case a pasted scene link holds (Ctrl+Shift+L)",
            FileCommand::OpenLink);
+    button("Import", "a Box2D 2.4.1 world, as b2World::Dump writes it (box2d_dump.inl)",
+           FileCommand::Import);
     if (session.view_kind() == ViewKind::QueryLab)
         button("World view",
                "edit the whole scene in the world view: add and delete bodies and "
@@ -546,6 +568,38 @@ void FileDialogs::draw_open_link(Session& session) {
             dialog_error_ = e.what();
             set_status(e.what(), true);
             focus_link_field_ = true;
+        }
+    } else if (cancel) {
+        close_dialog();
+    }
+    ImGui::EndPopup();
+}
+
+void FileDialogs::draw_import(Session& session) {
+    if (!begin_modal(kImportTitle)) return;
+    ImGui::TextUnformatted("What Box2D 2.4.1's b2World::Dump() wrote (box2d_dump.inl):");
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(560.0f);
+    bool go =
+        ImGui::InputTextWithHint("##dump", "path of the dump", import_path_field_.data(),
+                                 import_path_field_.size(), ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SetNextItemWidth(160.0f);
+    go |= ImGui::InputText("time step (s)", import_dt_field_.data(), import_dt_field_.size(),
+                           ImGuiInputTextFlags_EnterReturnsTrue);
+    if (!dialog_error_.empty()) ImGui::TextColored(kErrorColor, "%s", dialog_error_.c_str());
+    go |= ImGui::Button("Import (Enter)");
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    if (go) {
+        const Pending pending{Pending::Kind::Import, import_path_field_.data(),
+                              import_dt_field_.data()};
+        try { // a dump that will not import is said here: the path can be mended
+            Session::box2d_scene(pending.path, pending.link);
+            close_dialog();
+            guard(session, pending);
+        } catch (const std::exception& e) {
+            dialog_error_ = e.what();
+            set_status(e.what(), true);
         }
     } else if (cancel) {
         close_dialog();

@@ -30,7 +30,8 @@ enum class FileCommand {
     SwitchView,
     Quit,
     CopyLink, // the scene as a link (docs/links.md) on the clipboard, and shown
-    OpenLink  // the case a pasted link holds, as an untitled scene
+    OpenLink, // the case a pasted link holds, as an untitled scene
+    Import    // a Box2D world (what b2World::Dump writes) as an untitled scene
 };
 
 // The command a key press makes (GLFW key and modifier codes): Ctrl+N, Ctrl+O, Ctrl+S,
@@ -71,13 +72,13 @@ public:
     const std::string& last_link() const { return last_link_; }
 
 private:
-    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export, Link, OpenLink };
+    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export, Link, OpenLink, Import };
     static constexpr const char* kExportTitle = "Export fixture";
     // What waits for the unsaved-changes question to be answered.
     struct Pending {
-        enum class Kind { None, Quit, New, Open, OpenLink } kind = Kind::None;
-        std::filesystem::path path; // Open
-        std::string link;           // OpenLink
+        enum class Kind { None, Quit, New, Open, OpenLink, Import } kind = Kind::None;
+        std::filesystem::path path; // Open, Import
+        std::string link;           // OpenLink; Import: the time step as typed
     };
 
     void handle(Session& session, const AnyView& view, FileCommand command);
@@ -103,6 +104,7 @@ private:
     void draw_export(Session& session);
     void draw_link();
     void draw_open_link(Session& session);
+    void draw_import(Session& session);
     // The path field (`id`, `width` pixels; focused as its dialog appears, its text selected),
     // the dialog's error under it, then the button `go_label` and Cancel: whether to go (Enter
     // or the button) and whether to cancel (the button or Esc).
@@ -130,6 +132,9 @@ private:
     // characters) and more.
     std::vector<char> link_field_ = std::vector<char>(std::size_t{1} << 18, '\0');
     bool focus_link_field_ = false;
+    // The Import dialog's fields: the dump's path and the time step.
+    std::array<char, 4096> import_path_field_{};
+    std::array<char, 64> import_dt_field_{'1', '/', '6', '0'};
     bool quit_ = false;
 };
 

@@ -92,6 +92,11 @@ nlohmann::json edit_json(const WorldView& view) {
              {"velocity", to_json(body.velocity)},
              {"center_px", to_json(camera.to_screen(body.circle.center))},
              {"tip_px", to_json(camera.to_screen(body.circle.center + body.velocity))}});
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        if (scene.bodies[i].is_static) { // it has no motion, and no tip handle
+            bodies[i]["static"] = true;
+            bodies[i].erase("tip_px");
+        }
     nlohmann::json segments = nlohmann::json::array();
     for (const ccd::Wall& wall : scene.walls)
         segments.push_back({{"name", wall.name},
@@ -110,6 +115,10 @@ nlohmann::json edit_json(const WorldView& view) {
                                 {"velocity", to_json(polygon.velocity)},
                                 {"center_px", handle_px(SceneHandle::Part::Center)},
                                 {"tip_px", handle_px(SceneHandle::Part::Tip)}};
+        if (polygon.is_static) { // it has no motion, and no tip handle
+            entry["static"] = true;
+            entry.erase("tip_px");
+        }
         if (polygon.free_rotation()) { // turns: its spin, its orientation, the spin handle
             entry["angular_velocity"] = *polygon.angular_velocity;
             entry["angle"] = polygon.angle;

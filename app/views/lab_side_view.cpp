@@ -1,10 +1,12 @@
 #include "lab_side_view.hpp"
 
+#include "hatching.hpp"
 #include "number_fields.hpp"
 #include "shape_renderer.hpp"
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -63,9 +65,21 @@ void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_ha
 // centroid (from its pivot, its centroid, when it turns).
 void draw_polygon(ShapeRenderer& r, const QueryLab& lab, Side side) {
     const LabSide& s = lab.side(side);
-    const Color color = color_of(side);
+    const Color color = s.is_static ? palette::static_body : color_of(side);
     const ccd::Polygon start = polygon_at(s, 0.0), end = polygon_at(s, 1.0),
                        now = polygon_at(s, lab.scrub_t);
+    if (s.is_static) { // grey and hatched (a tenth of its size apart), where it stays
+        Vec2 lo = start.vertices.front(), hi = lo;
+        for (const Vec2 v : start.vertices) {
+            lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+            hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+        }
+        for (const ccd::Segment& line :
+             hatch_lines(start.vertices, std::max(hi.x - lo.x, hi.y - lo.y) / 10.0))
+            r.line(line.a, line.b, 1.0f, color.with_alpha(0.6f));
+        r.polygon_outline(start.vertices, 2.5f, color);
+        return;
+    }
     if (s.turns()) {
         arcs(r, lab, s, color);
         pivot_and_lever(r, center_at(s, 0.0), center_at(s, 1.0),

@@ -446,6 +446,13 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
             std::max(1.5 * radius_of(lab_.mover()), 60.0 / camera.pixels_per_unit);
         r.arrow(hit->point, hit->point + hit->normal * length, 3.0f, palette::normal);
     }
+    // Overlapping at t = 0: the way out the core found, from the mover's deepest point, as long
+    // as the depth (a touch, depth 0, a dot).
+    if (const auto& depth = lab_.overlap_depth()) {
+        r.arrow(depth->point, depth->point + depth->normal * depth->depth, 3.0f,
+                palette::disagreement);
+        r.point(depth->point, 4.0f, palette::disagreement);
+    }
     for (Handle h : lab_.handles()) {
         const bool active = h == hovered_ || h == dragged_;
         if (!layers_.handles && !active) continue; // hidden until hovered
@@ -530,6 +537,19 @@ void QueryLabView::draw_show_section() {
 
 namespace {
 
+// The mover's motion per frame and, with the scene's time step, per second (its units named).
+void draw_motion_per_second(const QueryLab& lab) {
+    const auto& units = lab.units();
+    if (!units) return;
+    const std::string unit(ccd::symbol(units->length));
+    const Vec2 frame = lab.mover().swept.displacement();
+    ImGui::Text("mover     %s %s a frame", number_text(length(frame), 9).c_str(), unit.c_str());
+    if (!units->dt) return;
+    ImGui::Text("          %s %s a second (dt = %s s)",
+                number_text(length(frame) / *units->dt, 9).c_str(), unit.c_str(),
+                number_text(*units->dt, 9).c_str());
+}
+
 // The answer: the time of impact and what the hit names, or that there is none.
 void draw_time_of_impact(const QueryLab& lab) {
     ImGui::TextDisabled("query %s", lab.trace().query.c_str());
@@ -547,6 +567,13 @@ void draw_time_of_impact(const QueryLab& lab) {
     text_vec2("normal", hit->normal);
     ImGui::Text("overlap   %s   approaching   %s", hit->overlap ? "yes" : "no",
                 hit->approaching ? "yes" : "no");
+    draw_motion_per_second(lab);
+    if (const auto& depth = lab.overlap_depth()) { // drawn as the red arrow
+        ImGui::TextColored(
+            ImVec4(palette::disagreement.r, palette::disagreement.g, palette::disagreement.b, 1.0f),
+            "depth     %s at t = 0", number_text(depth->depth, 9).c_str());
+        text_vec2("way out", depth->normal);
+    }
 }
 
 // One candidate of the trace: its equation, its plot, its note and its roots by verdict.

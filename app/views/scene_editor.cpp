@@ -237,7 +237,7 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         if (body.circle.radius > 0.0)
             r.circle_outline(body.circle.center, body.circle.radius, selected ? 2.0f : 1.0f, color,
                              4.0f);
-        if (is_active(item)) // the motion arrow, whose tip is a handle
+        if (is_active(item) && !body.is_static) // the motion arrow, whose tip is a handle
             r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, palette::handle);
     }
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i)
@@ -254,7 +254,7 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         const ccd::Polygon at_start = polygon.at_start(); // turned by its angle
         r.polygon_outline(at_start.vertices, selected ? 2.0f : 1.0f, color, 4.0f);
         const Vec2 centroid = ccd::vertex_centroid(at_start);
-        if (!is_active(item)) continue;
+        if (!is_active(item) || polygon.is_static) continue; // a static one has no motion
         r.arrow(centroid, centroid + polygon.velocity, 1.5f, palette::handle);
         if (polygon.free_rotation()) draw_spin_arc(r, spin_arc(polygon));
     }
@@ -274,7 +274,8 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
     for (int i = 0; i < static_cast<int>(scene_.bodies.size()); ++i) {
         const double radius = scene_.bodies[static_cast<std::size_t>(i)].circle.radius;
         draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Center}, radius);
-        draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip}, radius);
+        if (!scene_.bodies[static_cast<std::size_t>(i)].is_static)
+            draw_handle({{SceneItem::Kind::Body, i}, SceneHandle::Part::Tip}, radius);
     }
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
         draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA}, 0.0);
@@ -282,7 +283,8 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
     }
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center}, 0.0);
-        draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip}, 0.0);
+        if (!scene_.polygons[static_cast<std::size_t>(i)].is_static)
+            draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Tip}, 0.0);
         if (scene_.polygons[static_cast<std::size_t>(i)].free_rotation())
             draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin}, 0.0);
     }

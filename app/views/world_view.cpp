@@ -1,8 +1,11 @@
 #include "world_view.hpp"
 
+#include "hatching.hpp"
+
 #include "canvas_controls.hpp"
 #include "color.hpp"
 #include "drawn_extent.hpp"
+#include "hatching.hpp"
 #include "label_placer.hpp"
 #include "number_fields.hpp"
 #include "number_text.hpp"
@@ -111,6 +114,7 @@ void WorldView::set_recording_cap(std::size_t bytes) {
 
 void WorldView::read_shapes() {
     radii_.clear();
+    statics_.clear();
     outlines_.clear();
     turns_.clear();
     const ccd::World& world = this->world().world;
@@ -118,6 +122,7 @@ void WorldView::read_shapes() {
     for (int i = 0; i < world.body_count(); ++i) {
         const std::span<const Vec2> outline = world.outline(i);
         radii_.push_back(outline.empty() ? world.body(i).shape.radius : 0.0);
+        statics_.push_back(world.body(i).is_static);
         outlines_.emplace_back(outline.begin(), outline.end());
         // The World's bodies are the scene's circles, then its polygons (ccd::make_world).
         const auto polygon = static_cast<std::size_t>(i) - scene.bodies.size();
@@ -216,6 +221,13 @@ void WorldView::draw_discrete(ShapeRenderer& r) const {
                          ghost.unresolved ? palette::disagreement : palette::discrete, 8.0f);
         r.point(ghost.disk.center, 3.0f, palette::discrete);
     }
+    for (const DiscretePolygonGhost& ghost : discrete_.polygon_ghosts()) {
+        for (std::size_t k = 1; k < ghost.trail.size(); ++k)
+            r.line(ghost.trail[k - 1], ghost.trail[k], 1.5f, palette::discrete.with_alpha(0.7f));
+        r.polygon_outline(ghost.polygon.vertices, 2.5f,
+                          ghost.unresolved ? palette::disagreement : palette::discrete, 8.0f);
+        r.point(ghost.trail.back(), 3.0f, palette::discrete);
+    }
 }
 
 void WorldView::draw_discrete_panel() {
@@ -232,9 +244,11 @@ void WorldView::draw_discrete_panel() {
     int unresolved = 0;
     for (const DiscreteGhost& ghost : discrete_.ghosts())
         unresolved += ghost.unresolved ? 1 : 0;
-    ImGui::TextWrapped("Purple: where the method has each circle after %d frame%s (it moves "
-                       "the whole step, then pushes out of the walls; no other bodies, no moving "
-                       "walls). %d still inside a wall (red).",
+    for (const DiscretePolygonGhost& ghost : discrete_.polygon_ghosts())
+        unresolved += ghost.unresolved ? 1 : 0;
+    ImGui::TextWrapped("Purple: where the method has each circle and box after %d frame%s (it "
+                       "moves the whole step, then pushes out of the walls and static polygons; "
+                       "no other bodies, no moving walls). %d still inside (red).",
                        discrete_.frames(), discrete_.frames() == 1 ? "" : "s", unresolved);
 }
 
@@ -383,8 +397,9 @@ void WorldView::draw_world(ShapeRenderer& r) const {
         if (points.empty() || timeline_.t() > points.back().time + 1e-12) continue; // removed
         const int body = static_cast<int>(i);
         const Vec2 at = position_at(body, timeline_.t());
-        const Color color = body_color(body);
+        const Color color = statics_[i] ? palette::static_body : body_color(body);
         const bool in_selected = lit.has_body(body);
+        if (statics_[i]) draw_static_hatching(r, body, at, pixels);
         if (turns(body)) { // turned as the core has it at t; a spoke to its first vertex
             const std::vector<Vec2> outline = drawn_outline(body, timeline_.t());
             if (in_selected) r.polygon_outline(outline, 9.0f, palette::highlight.with_alpha(0.45f));
@@ -418,6 +433,19 @@ void WorldView::draw_world(ShapeRenderer& r) const {
     if (layers_.discrete) draw_discrete(r);
     draw_compared_ghosts(r);
     editor_.draw(r, layers_.handles, pixels); // the scene as edited: bodies at t = 0, handles
+}
+
+// A static body's hatching, under its outline: 45-degree lines 8 px apart.
+void WorldView::draw_static_hatching(ShapeRenderer& r, int body, Vec2 at, double pixels) const {
+    const auto i = static_cast<std::size_t>(body);
+    std::vector<Vec2> placed;
+    for (const Vec2 v : outlines_[i])
+        placed.push_back(at + v);
+    const std::vector<ccd::Segment> lines =
+        placed.empty() ? hatch_lines(ccd::Circle{at, radii_[i]}, 8.0 / pixels)
+                       : hatch_lines(placed, 8.0 / pixels);
+    for (const ccd::Segment& line : lines)
+        r.line(line.a, line.b, 1.0f, palette::static_body.with_alpha(0.6f));
 }
 
 // Predictions, dashed, as the log recorded them: where each body would touch, drawn at its
@@ -627,6 +655,7 @@ void WorldView::draw_selected_body() {
                 timeline_.t());
     text_vec2("position", body->pose.position);
     text_vec2("velocity", body->rates.velocity);
+    draw_rates_per_second(body->rates.velocity);
     if (!body->turns) return;
     const auto number = [](const char* label, double value, const char* unit) {
         ImGui::Text("%-9s %s %s", label, number_text(value, 9).c_str(), unit);
@@ -635,6 +664,28 @@ void WorldView::draw_selected_body() {
     };
     number("turned", body->pose.angle, "rad since frame 0 began");
     number("spin", body->rates.angular_velocity, "rad/frame");
+}
+
+// With the scene's units (docs/scene-format.md, "Units"): the lengths' unit, and with a time
+// step the velocity per second beside the per-frame one above.
+void WorldView::draw_rates_per_second(Vec2 velocity_per_frame) const {
+    const ccd::Scene& scene = editor_.scene();
+    if (!scene.units) return;
+    const std::string unit(ccd::symbol(scene.units->length));
+    const auto dt = scene.dt();
+    if (!dt) {
+        ImGui::TextDisabled("velocity above in %s a frame", unit.c_str());
+        return;
+    }
+    const Vec2 per_second = velocity_per_frame * (1.0 / *dt);
+    text_vec2("velocity/s", per_second);
+    ImGui::TextDisabled("%s a second (dt = %s s); above: %s a frame", unit.c_str(),
+                        number_text(*dt, 9).c_str(), unit.c_str());
+    if (scene.units->pixels_per_metre)
+        ImGui::TextDisabled(
+            "%s m/s at %s px/m",
+            number_text(length(per_second) / *scene.units->pixels_per_metre, 6).c_str(),
+            number_text(*scene.units->pixels_per_metre, 6).c_str());
 }
 
 // The layers, a checkbox each (show_checkboxes.hpp).

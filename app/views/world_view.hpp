@@ -181,6 +181,8 @@ public:
 private:
     // Pending and cancelled predictions, dashed (all of them up to this many in the frame).
     void draw_predictions(ShapeRenderer& renderer) const;
+    void draw_static_hatching(ShapeRenderer& r, int body, Vec2 at, double pixels) const;
+    void draw_rates_per_second(Vec2 velocity_per_frame) const;
     void draw_discrete(ShapeRenderer& renderer) const;
     // The panel's sections, top to bottom.
     void draw_frame_controls();
@@ -244,6 +246,7 @@ private:
     // Per body, read from the World: a circle's radius (0: a point), or a polygon's vertices
     // about its center (then the radius is 0).
     std::vector<double> radii_;
+    std::vector<bool> statics_; // by body: static (drawn grey and hatched, never moves)
     std::vector<std::vector<Vec2>> outlines_;
     std::vector<bool> turns_; // per body: a polygon that turns freely
     bool any_turning_ = false;

@@ -132,6 +132,42 @@ TEST(AppWorldLabels, NoHandleFloatsOutsideTheBox) {
     EXPECT_EQ(yellow_outside, 0);
 }
 
+TEST(AppWorldStatic, StaticTilesAreHatchedGreyAndHaveNoTipHandle) {
+    // The tiles scene: its three tiles are static (grey, hatched: lines 8 px apart at 45
+    // degrees), the box is not. Inside tile c, clear of its name and its center handle, about
+    // one pixel in eight of a hatched square lies on a line: grey (r, g and b alike, brighter
+    // than the background), and none is another body's colour.
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/tiles-box-slides-over-a-seam.json", "--size", "1280x800"}, dir);
+    const json& polygons = report["edit"]["polygons"];
+    ASSERT_EQ(polygons.size(), 4u);
+    EXPECT_FALSE(polygons[0].contains("static"));
+    EXPECT_TRUE(polygons[0].contains("tip_px"));
+    for (std::size_t i = 1; i < 4; ++i) {
+        EXPECT_EQ(polygons[i]["static"], true) << i;
+        EXPECT_FALSE(polygons[i].contains("tip_px")) << i;
+    }
+    ASSERT_TRUE(image.loaded());
+    // Tile c's lower half on screen, its center's handle above it: [2, 3] x [0, 0.4].
+    const double cx = polygons[3]["center_px"][0].get<double>();
+    const double cy = polygons[3]["center_px"][1].get<double>();
+    const double half = std::fabs(polygons[2]["center_px"][0].get<double>() - cx) / 2.0;
+    int grey = 0, total = 0, coloured = 0;
+    for (int y = static_cast<int>(cy + 0.2 * half); y < static_cast<int>(cy + 0.9 * half); ++y)
+        for (int x = static_cast<int>(cx - 0.9 * half); x < static_cast<int>(cx + 0.9 * half);
+             ++x) {
+            const Rgb p = image.at(x, y);
+            ++total;
+            const int spread = std::max({p.r, p.g, p.b}) - std::min({p.r, p.g, p.b});
+            if (spread < 20 && p.r > 60) ++grey;
+            if (spread > 60) ++coloured;
+        }
+    ASSERT_GT(total, 400);
+    EXPECT_GT(grey, total / 20) << grey << " of " << total;
+    EXPECT_EQ(coloured, 0);
+}
+
 TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {
     const json report = screenshot_report("stress-2000-balls.json");
     EXPECT_TRUE(report["dense"].get<bool>());

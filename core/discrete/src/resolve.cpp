@@ -39,4 +39,41 @@ ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
     return result;
 }
 
+namespace {
+
+// The polygon's contact with obstacle k: the walls first, then the polygons.
+std::optional<PolygonContact> contact_with(const Polygon& polygon, std::size_t k,
+                                           std::span<const Segment> walls,
+                                           std::span<const Polygon> obstacles) {
+    return k < walls.size() ? find_contact(polygon, walls[k])
+                            : find_contact(polygon, obstacles[k - walls.size()]);
+}
+
+} // namespace
+
+PolygonResolveResult resolve_against_obstacles(const Polygon& polygon, Vec2 velocity,
+                                               std::span<const Segment> walls,
+                                               std::span<const Polygon> obstacles,
+                                               const ResponseOptions& options) {
+    PolygonResolveResult result;
+    const Vec2 start = vertex_centroid(polygon);
+    result.body = {start, velocity};
+    result.polygon = polygon;
+    const std::size_t count = walls.size() + obstacles.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const auto contact = contact_with(result.polygon, k, walls, obstacles);
+        if (!contact) continue;
+        const Contact pushed{contact->depth, contact->normal, contact->manifold.front(),
+                             Feature::PolygonEdge};
+        const BodyState before = result.body;
+        result.body = resolve_contact(result.body, pushed, options);
+        result.polygon = translated(result.polygon, result.body.position - before.position);
+        result.steps.push_back({k, *contact, result.body});
+    }
+    for (std::size_t k = 0; k < count; ++k)
+        if (const auto left = contact_with(result.polygon, k, walls, obstacles))
+            result.remaining_depth = std::max(result.remaining_depth, left->depth);
+    return result;
+}
+
 } // namespace ccd

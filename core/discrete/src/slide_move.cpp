@@ -45,4 +45,51 @@ SlideMoveResult slide_move(const Circle& disk, Vec2 delta, std::span<const Segme
     return result;
 }
 
+namespace {
+
+struct ObstacleContact {
+    std::size_t obstacle = 0;
+    PolygonContact contact;
+};
+
+std::optional<ObstacleContact> polygon_contact_to_resolve(const Polygon& polygon,
+                                                          std::span<const Segment> walls,
+                                                          std::span<const Polygon> obstacles,
+                                                          const SlideMoveOptions& options) {
+    std::optional<ObstacleContact> chosen;
+    for (std::size_t k = 0; k < walls.size() + obstacles.size(); ++k) {
+        const auto contact = k < walls.size() ? find_contact(polygon, walls[k])
+                                              : find_contact(polygon, obstacles[k - walls.size()]);
+        if (!contact || contact->depth <= options.touching_tolerance) continue;
+        if (!options.deepest_first) return ObstacleContact{k, *contact};
+        if (!chosen || contact->depth > chosen->contact.depth)
+            chosen = ObstacleContact{k, *contact};
+    }
+    return chosen;
+}
+
+} // namespace
+
+PolygonSlideMoveResult slide_move(const Polygon& polygon, Vec2 delta,
+                                  std::span<const Segment> walls,
+                                  std::span<const Polygon> obstacles,
+                                  const SlideMoveOptions& options) {
+    PolygonSlideMoveResult result;
+    result.moved = delta;
+    result.offset = delta;
+    result.polygon = translated(polygon, delta);
+    for (int i = 0; i < options.max_iterations; ++i) {
+        const auto chosen = polygon_contact_to_resolve(result.polygon, walls, obstacles, options);
+        if (!chosen) break;
+        const Vec2 push = chosen->contact.normal * chosen->contact.depth;
+        result.offset += push;
+        result.polygon = translated(result.polygon, push);
+        result.pushes.push_back({chosen->obstacle, chosen->contact, result.offset});
+    }
+    result.out_of_iterations =
+        static_cast<int>(result.pushes.size()) >= options.max_iterations &&
+        polygon_contact_to_resolve(result.polygon, walls, obstacles, options).has_value();
+    return result;
+}
+
 } // namespace ccd

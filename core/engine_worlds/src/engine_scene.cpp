@@ -119,7 +119,9 @@ std::string number_text(double x) {
 EngineScene engine_scene(const Scene& scene) {
     EngineScene out;
     out.settings = engine_settings(scene);
-    out.dt = out.settings.dt;
+    // The scene's own time step when it states one and has no engines section of its own.
+    out.dt = scene.engines ? out.settings.dt : scene.dt().value_or(out.settings.dt);
+    out.settings.dt = out.dt;
     for (const Body& body : scene.bodies)
         out.bodies.push_back(circle_body(body, out.dt, out));
     for (const PolygonBody& polygon : scene.polygons)

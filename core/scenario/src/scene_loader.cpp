@@ -204,25 +204,43 @@ ResponseKind read_response(const Reader& field) {
                "\" (expected bounce, slide, stop, destroy or sensor)");
 }
 
+// "static": true or false (default false). A static body never moves: each of `moving_fields`
+// it has is refused, naming it.
+bool read_static(const Reader& r, std::initializer_list<std::string_view> moving_fields) {
+    if (!r.has("static")) return false;
+    const Reader field = r.member("static");
+    if (!field.value().is_boolean()) field.fail("expected true or false");
+    const bool is_static = field.value().get<bool>();
+    if (is_static)
+        for (std::string_view key : moving_fields)
+            if (r.has(std::string(key)))
+                r.member(std::string(key))
+                    .fail("a static body never moves and has infinite mass: leave \"" +
+                          std::string(key) + "\" out");
+    return is_static;
+}
+
 Body read_body(const Reader& r, Names& names) {
     r.expect_is_object();
     Body body;
     body.name = names.read(r, Names::Kind::Body);
     const std::string shape = r.member("shape").string();
     if (shape == "circle") {
-        r.expect_object(
-            {"name", "shape", "position", "velocity", "radius", "response", "restitution"});
+        r.expect_object({"name", "shape", "static", "position", "velocity", "radius", "response",
+                         "restitution"});
         body.shape = BodyShape::Circle;
         body.circle.radius = r.member("radius").non_negative_number();
     } else if (shape == "point") {
-        r.expect_object({"name", "shape", "position", "velocity", "response", "restitution"});
+        r.expect_object(
+            {"name", "shape", "static", "position", "velocity", "response", "restitution"});
         body.shape = BodyShape::Point;
     } else {
         r.member("shape").fail("unknown shape \"" + printable_excerpt(shape) +
                                "\" (expected circle or point)");
     }
     body.circle.center = r.member("position").vec2();
-    body.velocity = r.member("velocity").vec2();
+    body.is_static = read_static(r, {"velocity"});
+    if (!body.is_static) body.velocity = r.member("velocity").vec2();
     if (r.has("response")) body.response = read_response(r.member("response"));
     if (r.has("restitution")) body.restitution = r.member("restitution").number_from_0_to_1();
     return body;
@@ -247,8 +265,8 @@ Wall read_wall(const Reader& r, Names& names) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "vertices", "velocity", "angle", "angular_velocity", "density", "mass",
-                     "response", "restitution"});
+    r.expect_object({"name", "static", "vertices", "velocity", "angle", "angular_velocity",
+                     "density", "mass", "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -257,7 +275,8 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (polygon.polygon.vertices.size() < 3)
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
-    polygon.velocity = r.member("velocity").vec2();
+    polygon.is_static = read_static(r, {"velocity", "angular_velocity", "density", "mass"});
+    if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
     if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
     if (r.has("density") && r.has("mass"))
@@ -267,6 +286,44 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;
+}
+
+SceneUnits read_units(const Reader& r) {
+    r.expect_object({"length", "pixels_per_metre", "dt"});
+    SceneUnits units;
+    if (r.has("length")) {
+        const Reader field = r.member("length");
+        const std::string length = field.string();
+        if (length == "pixels")
+            units.length = LengthUnit::Pixels;
+        else if (length != "metres")
+            field.fail("unknown length unit \"" + printable_excerpt(length) +
+                       "\" (expected metres or pixels)");
+    }
+    if (r.has("pixels_per_metre")) {
+        const Reader field = r.member("pixels_per_metre");
+        if (units.length != LengthUnit::Pixels)
+            field.fail("a scene in metres has no pixels per metre (say \"length\": \"pixels\")");
+        units.pixels_per_metre = field.positive_number();
+    }
+    if (r.has("dt")) units.dt = r.member("dt").positive_number();
+    return units;
+}
+
+// With a time step, every rate the file wrote per second made per frame (ccd::per_frame).
+void rates_per_frame(Scene& scene, double dt) {
+    for (Body& body : scene.bodies)
+        body.velocity = per_frame(body.velocity, dt);
+    for (PolygonBody& polygon : scene.polygons) {
+        polygon.velocity = per_frame(polygon.velocity, dt);
+        if (polygon.angular_velocity)
+            polygon.angular_velocity = per_frame(*polygon.angular_velocity, dt);
+    }
+    for (Wall& wall : scene.walls) {
+        wall.displacement_a = per_frame(wall.displacement_a, dt);
+        wall.displacement_b = per_frame(wall.displacement_b, dt);
+        wall.angle = per_frame(wall.angle, dt);
+    }
 }
 
 View read_view(const Reader& r) {
@@ -436,8 +493,8 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     const json document = parse_json(json_text, source_name);
 
     const Reader root(document, "", source_name);
-    root.expect_object({"format", "version", "title", "description", "algorithm", "view", "bodies",
-                        "segments", "polygons", "expect", "engines"});
+    root.expect_object({"format", "version", "title", "description", "algorithm", "units", "view",
+                        "bodies", "segments", "polygons", "expect", "engines"});
     if (root.member("format").string() != "ccdlab-scene")
         root.member("format").fail("expected \"ccdlab-scene\"");
     const int version = root.member("version").integer();
@@ -464,7 +521,19 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
             scene.polygons.push_back(read_polygon(r, names));
     // Last: its events name the participants above.
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
-    if (root.has("engines")) scene.engines = read_engine_settings(root.member("engines"), names);
+    if (root.has("units")) scene.units = read_units(root.member("units"));
+    if (const auto dt = scene.dt()) rates_per_frame(scene, *dt);
+    if (root.has("engines")) {
+        const Reader engines = root.member("engines");
+        scene.engines = read_engine_settings(engines, names);
+        // One time step: the engines' is the scene's own when the units state one.
+        if (const auto dt = scene.dt()) {
+            if (!engines.has("dt"))
+                scene.engines->dt = *dt;
+            else if (scene.engines->dt != *dt)
+                engines.member("dt").fail("differs from units.dt; one time step a frame");
+        }
+    }
     return scene;
 }
 

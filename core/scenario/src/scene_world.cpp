@@ -60,8 +60,10 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
     SceneWorld out{World(options), {}, {}};
     for (const Body& body : scene.bodies) {
         try {
-            out.world.add_body(BodyDef{body.circle, body.velocity, 1.0,
-                                       response_of(body.response, body.restitution)});
+            BodyDef def{body.circle, body.velocity, 1.0,
+                        response_of(body.response, body.restitution)};
+            def.is_static = body.is_static;
+            out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // beyond the World's scale
             throw SceneError("body \"" + body.name + "\": " + e.what());
         }
@@ -85,6 +87,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         for (const Vec2 v : start.vertices)
             def.outline.push_back(v - center);
         def.angular_velocity = polygon.angular_velocity;
+        def.is_static = polygon.is_static;
         try {
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // more vertices than the World takes

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 namespace ccd {
@@ -70,74 +71,103 @@ Json engines_json(const EngineSettings& engines) {
                   {"collision_slop", engines.chipmunk.collision_slop}}}};
 }
 
+// A rate as the file writes it: per second when the scene has a time step (ccd::per_second).
+struct Rates {
+    std::optional<double> dt;
+    Json operator()(Vec2 v) const { return vec2(dt ? per_second(v, *dt) : v); }
+    double operator()(double x) const { return dt ? per_second(x, *dt) : x; }
+};
+
+Json units_json(const SceneUnits& units) {
+    Json out{{"length", to_string(units.length)}};
+    if (units.pixels_per_metre) out["pixels_per_metre"] = *units.pixels_per_metre;
+    if (units.dt) out["dt"] = *units.dt;
+    return out;
+}
+
+Json body_json(const Body& body, const Rates& rate) {
+    Json b;
+    b["name"] = body.name;
+    b["shape"] = body.shape == BodyShape::Circle ? "circle" : "point";
+    if (body.is_static) b["static"] = true; // then it has no velocity
+    b["position"] = vec2(body.circle.center);
+    if (!body.is_static) b["velocity"] = rate(body.velocity);
+    if (body.shape == BodyShape::Circle) b["radius"] = body.circle.radius;
+    b["response"] = response_name(body.response);
+    b["restitution"] = body.restitution;
+    return b;
+}
+
+Json wall_json(const Wall& wall, const Rates& rate) {
+    Json w;
+    w["name"] = wall.name;
+    w["a"] = vec2(wall.segment.a);
+    w["b"] = vec2(wall.segment.b);
+    if (!is_positive_zero(wall.displacement_a)) w["da"] = rate(wall.displacement_a);
+    if (!is_positive_zero(wall.displacement_b)) w["db"] = rate(wall.displacement_b);
+    if (wall.pivot) {
+        w["pivot"] = vec2(*wall.pivot);
+        w["angle"] = rate(wall.angle);
+    }
+    return w;
+}
+
+Json polygon_json(const PolygonBody& polygon, const Rates& rate) {
+    Json vertices = Json::array();
+    for (const Vec2 vertex : polygon.polygon.vertices)
+        vertices.push_back(vec2(vertex));
+    Json p{{"name", polygon.name}};
+    if (polygon.is_static) p["static"] = true; // then no velocity, spin, density or mass
+    p["vertices"] = vertices;
+    if (!polygon.is_static) p["velocity"] = rate(polygon.velocity);
+    // The angle written only when not 0 (as da and db), the angular velocity, the density and
+    // the mass when given, so a polygon that never turns reads as before.
+    if (!is_positive_zero(polygon.angle)) p["angle"] = polygon.angle;
+    if (polygon.angular_velocity) p["angular_velocity"] = rate(*polygon.angular_velocity);
+    if (polygon.density) p["density"] = *polygon.density;
+    if (polygon.mass) p["mass"] = *polygon.mass;
+    p["response"] = response_name(polygon.response);
+    p["restitution"] = polygon.restitution;
+    return p;
+}
+
+Json expect_json(const Expectation& expect) {
+    Json events = Json::array();
+    for (const ExpectedEvent& event : expect.events)
+        events.push_back(Json{{"frame", event.frame},
+                              {"time", event.time},
+                              {"a", event.a},
+                              {"b", event.b},
+                              {"feature", to_string(event.feature)},
+                              {"point", vec2(event.point)},
+                              {"normal", vec2(event.normal)}});
+    return Json{
+        {"frames", expect.frames},
+        {"tolerance", {{"time", expect.tolerance.time}, {"distance", expect.tolerance.distance}}},
+        {"events", events}};
+}
+
 Json to_json(const Scene& scene) {
+    const Rates rate{scene.dt()};
     Json out;
     out["format"] = "ccdlab-scene";
     out["version"] = kSceneFormatVersion;
     out["title"] = scene.title;
     out["description"] = scene.description;
     out["algorithm"] = scene.algorithm;
+    if (scene.units) out["units"] = units_json(*scene.units);
     if (scene.view)
         out["view"] = Json{{"center", vec2(scene.view->center)}, {"height", scene.view->height}};
     out["bodies"] = Json::array();
-    for (const Body& body : scene.bodies) {
-        Json b;
-        b["name"] = body.name;
-        b["shape"] = body.shape == BodyShape::Circle ? "circle" : "point";
-        b["position"] = vec2(body.circle.center);
-        b["velocity"] = vec2(body.velocity);
-        if (body.shape == BodyShape::Circle) b["radius"] = body.circle.radius;
-        b["response"] = response_name(body.response);
-        b["restitution"] = body.restitution;
-        out["bodies"].push_back(std::move(b));
-    }
+    for (const Body& body : scene.bodies)
+        out["bodies"].push_back(body_json(body, rate));
     out["segments"] = Json::array();
-    for (const Wall& wall : scene.walls) {
-        Json w;
-        w["name"] = wall.name;
-        w["a"] = vec2(wall.segment.a);
-        w["b"] = vec2(wall.segment.b);
-        if (!is_positive_zero(wall.displacement_a)) w["da"] = vec2(wall.displacement_a);
-        if (!is_positive_zero(wall.displacement_b)) w["db"] = vec2(wall.displacement_b);
-        if (wall.pivot) {
-            w["pivot"] = vec2(*wall.pivot);
-            w["angle"] = wall.angle;
-        }
-        out["segments"].push_back(std::move(w));
-    }
+    for (const Wall& wall : scene.walls)
+        out["segments"].push_back(wall_json(wall, rate));
     out["polygons"] = Json::array();
-    for (const PolygonBody& polygon : scene.polygons) {
-        Json vertices = Json::array();
-        for (const Vec2 vertex : polygon.polygon.vertices)
-            vertices.push_back(vec2(vertex));
-        Json p{
-            {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}};
-        // The angle written only when not 0 (as da and db), the angular velocity, the density
-        // and the mass when given, so a polygon that never turns reads as before.
-        if (!is_positive_zero(polygon.angle)) p["angle"] = polygon.angle;
-        if (polygon.angular_velocity) p["angular_velocity"] = *polygon.angular_velocity;
-        if (polygon.density) p["density"] = *polygon.density;
-        if (polygon.mass) p["mass"] = *polygon.mass;
-        p["response"] = response_name(polygon.response);
-        p["restitution"] = polygon.restitution;
-        out["polygons"].push_back(std::move(p));
-    }
-    if (scene.expect) {
-        Json events = Json::array();
-        for (const ExpectedEvent& event : scene.expect->events)
-            events.push_back(Json{{"frame", event.frame},
-                                  {"time", event.time},
-                                  {"a", event.a},
-                                  {"b", event.b},
-                                  {"feature", to_string(event.feature)},
-                                  {"point", vec2(event.point)},
-                                  {"normal", vec2(event.normal)}});
-        out["expect"] = Json{{"frames", scene.expect->frames},
-                             {"tolerance",
-                              {{"time", scene.expect->tolerance.time},
-                               {"distance", scene.expect->tolerance.distance}}},
-                             {"events", events}};
-    }
+    for (const PolygonBody& polygon : scene.polygons)
+        out["polygons"].push_back(polygon_json(polygon, rate));
+    if (scene.expect) out["expect"] = expect_json(*scene.expect);
     if (scene.engines) out["engines"] = engines_json(*scene.engines);
     return out;
 }

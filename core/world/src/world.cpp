@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -112,6 +113,9 @@ int World::add_body(BodyDef def) {
     state_->check_call(
         "World::add_body", "a position, radius or velocity",
         {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
+    if (def.is_static && (def.velocity != Vec2{} || def.angular_velocity))
+        throw std::invalid_argument("World::add_body: a static body has no velocity and no "
+                                    "angular velocity (it never moves)");
     const double bounding_radius = def.outline.empty() ? 0.0 : outline_radius(def.outline);
     const bool turning = def.angular_velocity.has_value();
     const detail::Spin spin = turning ? turning_spin(def) : detail::Spin{};
@@ -121,7 +125,7 @@ int World::add_body(BodyDef def) {
                                     "takes only convex polygons (the turning queries take convex "
                                     "polygons)");
     BodyRecord b;
-    b.mass = def.mass;
+    b.mass = def.is_static ? std::numeric_limits<double>::infinity() : def.mass;
     b.restitution = def.response.restitution;
     b.velocity = def.velocity;
     BodyMotion m;
@@ -131,6 +135,7 @@ int World::add_body(BodyDef def) {
     m.kind = static_cast<std::uint8_t>(def.response.kind);
     if (!def.outline.empty()) m.kind |= BodyMotion::kPolygonBit;
     if (turning) m.kind |= BodyMotion::kTurningBit;
+    if (def.is_static) m.kind |= BodyMotion::kStaticBit;
     state_->any_turning = state_->any_turning || turning;
     state_->any_concave = state_->any_concave || concave;
     state_->spins.push_back(spin);
@@ -257,7 +262,8 @@ WorldBody World::body(int index) const {
                      m.alive,
                      m.frozen,
                      state_->angle_at(index, state_->time),
-                     m.turning() ? spin.angular_velocity : 0.0};
+                     m.turning() ? spin.angular_velocity : 0.0,
+                     m.is_static()};
 }
 
 std::span<const Vec2> World::outline(int index) const {

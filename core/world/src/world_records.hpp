@@ -38,11 +38,16 @@ struct alignas(64) BodyMotion {
     static constexpr std::uint8_t kPolygonBit = 0x80;
     // A polygon that turns freely (World::State::spins has its orientation and spin).
     static constexpr std::uint8_t kTurningBit = 0x40;
+    // A static body (BodyDef::is_static): it never moves, its mass is infinite.
+    static constexpr std::uint8_t kStaticBit = 0x20;
     ResponseKind response() const {
-        return static_cast<ResponseKind>(kind & ~(kPolygonBit | kTurningBit));
+        return static_cast<ResponseKind>(kind & ~(kPolygonBit | kTurningBit | kStaticBit));
     }
     bool polygon() const { return (kind & kPolygonBit) != 0; }
     bool turning() const { return (kind & kTurningBit) != 0; }
+    bool is_static() const { return (kind & kStaticBit) != 0; }
+    // Gives no way at a contact: frozen for the rest of the frame, or static.
+    bool unyielding() const { return frozen || is_static(); }
 };
 
 static_assert(sizeof(BodyMotion) == 64, "one cache line");
@@ -50,8 +55,8 @@ static_assert(sizeof(BodyMotion) == 64, "one cache line");
 // The rest of a body, one cache line: what an event of the body reads or writes. A callback
 // lives apart (World::State::callbacks).
 struct alignas(64) BodyRecord {
-    Vec2 velocity; // displacement per frame
-    double mass = 1.0;
+    Vec2 velocity;            // displacement per frame
+    double mass = 1.0;        // +infinity for a static body
     double restitution = 1.0; // Bounce only
     double burst_start = 0.0;
     std::uint16_t burst_events = 0;  // changes of trajectory in the burst (saturating)

@@ -191,22 +191,28 @@ detail::ContactOutcomes World::State::linear_outcomes(const Prediction& p,
     out.b.linear = {b.velocity, false};
     if (c.sensor_pair()) return out; // both pass through
     const Vec2 va = ma.motion, vb = mb.motion;
-    if (ma.response() == ResponseKind::Bounce && mb.response() == ResponseKind::Bounce &&
-        !ma.frozen && !mb.frozen) {
+    const bool both_bounce =
+        ma.response() == ResponseKind::Bounce && mb.response() == ResponseKind::Bounce;
+    if (both_bounce && !ma.unyielding() && !mb.unyielding()) {
         const detail::PairVelocities after =
             detail::bounce_pair(va, vb, n, a.mass, b.mass, std::max(a.restitution, b.restitution));
         out.a.linear.velocity = after.a;
         out.b.linear.velocity = after.b;
         return out;
     }
-    if (!ma.frozen)
+    // Against a static body, as against a wall, but with the two restitutions mixed as two
+    // bouncing bodies' are (the larger).
+    const double mixed = std::max(a.restitution, b.restitution);
+    if (!ma.unyielding())
         out.a.linear = detail::respond_alone(
-            ma.response(), a.restitution, callbacks[static_cast<std::size_t>(p.body)],
+            ma.response(), both_bounce && mb.is_static() ? mixed : a.restitution,
+            callbacks[static_cast<std::size_t>(p.body)],
             ContactInput{t, p.body, OtherKind::Body, p.other, p.point, n, va, vb},
             options.resting_tolerance);
-    if (!mb.frozen)
+    if (!mb.unyielding())
         out.b.linear = detail::respond_alone(
-            mb.response(), b.restitution, callbacks[static_cast<std::size_t>(p.other)],
+            mb.response(), both_bounce && ma.is_static() ? mixed : b.restitution,
+            callbacks[static_cast<std::size_t>(p.other)],
             ContactInput{t, p.other, OtherKind::Body, p.body, p.point, -n, vb, va},
             options.resting_tolerance);
     return out;
@@ -252,7 +258,8 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
         event.body_angular_velocity_after = rate(p.body);
         if (with_body) event.other_angular_velocity_after = rate(p.other);
     }
-    if (ma.alive) event.impulse = (c.a.record->velocity - velocity_before) * c.a.record->mass;
+    if (ma.alive && !ma.is_static()) // a static body's is none (its mass is infinite)
+        event.impulse = (c.a.record->velocity - velocity_before) * c.a.record->mass;
 }
 
 void World::State::keep_off_the_last_wall(int index, bool held, ContactOutcome& out,
@@ -265,7 +272,7 @@ void World::State::apply_outcome(int index, const detail::SideOutcome& out, doub
                                  Vec2 carry) {
     BodyRecord& body = bodies[static_cast<std::size_t>(index)];
     const BodyMotion& m = hot(index);
-    if (m.frozen) return;
+    if (m.unyielding()) return; // frozen for the frame, or static
     detail::Spin& spin = spins[static_cast<std::size_t>(index)];
     const bool spin_changes = m.turning() && out.angular != spin.angular_velocity;
     if (!out.linear.remove && out.linear.velocity == body.velocity && !spin_changes) return;
@@ -281,7 +288,7 @@ void World::State::crush_frozen(const Prediction& p, int sequence, const detail:
     const double t = p.time;
     const auto crush = [&](const detail::ContactSide& side) {
         const BodyMotion& m = *side.motion;
-        if (!m.alive || !m.frozen) return;
+        if (!m.alive || !m.frozen || m.is_static()) return; // a static body is never crushed
         change_trajectory(side.index, t, sequence, side.record->velocity, true, false);
         if (paths_logged()) log.crushes.push_back(Crush{side.index, t, sequence});
         if (std::find(changed.begin(), changed.end(), side.index) == changed.end())

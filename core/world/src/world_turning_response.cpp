@@ -15,7 +15,7 @@ namespace ccd {
 detail::RigidSide World::State::rigid_side(int index, Vec2 point, double t) const {
     const BodyMotion& m = hot(index);
     detail::RigidSide s{m.motion, rate(index), 0.0, 0.0, point - position(m, t)};
-    if (!m.frozen) { // a frozen body gives no way
+    if (!m.unyielding()) { // a frozen or static body gives no way
         s.inverse_mass = 1.0 / bodies[static_cast<std::size_t>(index)].mass;
         if (m.turning()) s.inverse_inertia = spins[static_cast<std::size_t>(index)].inverse_inertia;
     }
@@ -83,8 +83,9 @@ detail::ContactOutcomes World::State::rigid_outcomes(const Prediction& p,
         return out;
     }
     // Each on its own against the other's material at the contact.
-    if (!ma.frozen) out.a = rigid_alone(p, p.body, n, c.b.velocity, OtherKind::Body, p.other);
-    if (!mb.frozen) out.b = rigid_alone(p, p.other, -n, c.a.velocity, OtherKind::Body, p.body);
+    if (!ma.unyielding()) out.a = rigid_alone(p, p.body, n, c.b.velocity, OtherKind::Body, p.other);
+    if (!mb.unyielding())
+        out.b = rigid_alone(p, p.other, -n, c.a.velocity, OtherKind::Body, p.body);
     return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace {
 
 using ccdlab::DiscreteComparison;
@@ -73,6 +75,52 @@ TEST(DiscreteComparison, TheOptionNamesOneOfTheMethods) {
     EXPECT_EQ(ccdlab::parse_options(1, none).discrete, "off");
     const char* bad[] = {"ccdlab", "--discrete", "teleport"};
     EXPECT_THROW(ccdlab::parse_options(3, bad), std::invalid_argument);
+}
+
+} // namespace
+
+namespace {
+
+// A box [0.5, 1] x [1, 1.5] resting on two static tiles, tile b = [1, 2] x [0, 1] listed before
+// tile a = [0, 1]^2, moving (0.1, -0.15) a frame (docs/discrete.md, "Polygons").
+ccd::Scene box_over_a_seam() {
+    const auto square = [](double x0, double y0, double x1, double y1) {
+        return ccd::Polygon{{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+    };
+    ccd::Scene scene;
+    ccd::PolygonBody box;
+    box.name = "box";
+    box.polygon = square(0.5, 1.0, 1.0, 1.5);
+    box.velocity = {0.1, -0.15};
+    scene.polygons.push_back(box);
+    for (const auto& [name, x] : {std::pair{"tile b", 1.0}, std::pair{"tile a", 0.0}}) {
+        ccd::PolygonBody tile;
+        tile.name = name;
+        tile.polygon = square(x, 0.0, x + 1.0, 1.0);
+        tile.is_static = true;
+        scene.polygons.push_back(tile);
+    }
+    return scene;
+}
+
+TEST(DiscreteComparison, ABoxGhostSlidesOverTheSeamOnlyDeepestFirst) {
+    // Deepest first, each frame's push is up by 0.15 (the floor's, deeper than or as deep as
+    // the side's): the box keeps 0.1 a frame along x, its left side at 0.5 + 0.3 after three
+    // frames. In list order tile b's least move comes first, back 0.1 along -x: the box never
+    // leaves x = 0.5 (docs/discrete.md).
+    for (const bool deepest_first : {true, false}) {
+        SCOPED_TRACE(deepest_first);
+        DiscreteComparison comparison;
+        comparison.reset(box_over_a_seam());
+        ASSERT_EQ(comparison.polygon_ghosts().size(), 1u);
+        for (int frame = 0; frame < 3; ++frame)
+            comparison.step(DiscreteMethod::SlideMove, deepest_first);
+        const ccd::Polygon& box = comparison.polygon_ghosts()[0].polygon;
+        EXPECT_NEAR(box.vertices[0].x, deepest_first ? 0.8 : 0.5, 1e-9);
+        EXPECT_NEAR(box.vertices[0].y, 1.0, 1e-9);
+        EXPECT_EQ(comparison.polygon_ghosts()[0].trail.size(), 4u);
+        EXPECT_FALSE(comparison.polygon_ghosts()[0].unresolved);
+    }
 }
 
 } // namespace

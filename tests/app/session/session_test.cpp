@@ -15,6 +15,7 @@
 #include "scratch.hpp"
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -316,6 +317,26 @@ TEST(Session, ARecoveredAutosaveIsTheEditOfItsFileUnsaved) {
     EXPECT_TRUE(session.document().dirty());
     session.edited(ball_and_wall()); // back to what the file holds
     EXPECT_FALSE(session.document().dirty());
+}
+
+} // namespace
+
+namespace {
+
+// The app's Import: a dump as b2World::Dump writes it, at a time step typed as a number or a
+// fraction (ccd::import_box2d does the rest: tests/core/scenario/box2d_import_test.cpp).
+TEST(SessionImport, ATimeStepIsANumberOrAFraction) {
+    const fs::path dump = scratch_dir() / "one-ball.inl";
+    std::ofstream(dump) << "b2Vec2 g(0, 0);\n{\n  b2BodyDef bd;\n  bd.type = b2BodyType(2);\n"
+                           "  bd.linearVelocity.Set(60, 0);\n  {\n    b2FixtureDef fd;\n"
+                           "    b2CircleShape shape;\n    shape.m_radius = 1;\n  }\n}\n";
+    // 60 m/s: 1 a frame at 1/60 s, 1.2 at 0.02 s.
+    EXPECT_EQ(Session::box2d_scene(dump, "1/60").scene.bodies.at(0).velocity,
+              (ccd::Vec2{1.0, 0.0}));
+    EXPECT_EQ(Session::box2d_scene(dump, "0.02").scene.bodies.at(0).velocity.x, 60.0 * 0.02);
+    for (const char* bad : {"", "0", "-1/60", "1/0", "fast", "1/60x"})
+        EXPECT_THROW(Session::box2d_scene(dump, bad), std::invalid_argument) << bad;
+    EXPECT_THROW(Session::box2d_scene(scratch_dir() / "missing.inl", "1/60"), ccd::Box2dDumpError);
 }
 
 } // namespace

@@ -75,6 +75,14 @@ must_refuse = {
     "a polygon's angular velocity as a string": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "angular_velocity": "fast"}]),
+    "a static body with a velocity": lambda d: d["bodies"][0].update({"static": True}),
+    "a static polygon with an angular velocity": lambda d: d.update(
+        polygons=[{"name": "p", "static": True, "vertices": [[0, 0], [1, 0], [1, 1]],
+                   "angular_velocity": 0}]),
+    "a static polygon with a mass": lambda d: d.update(
+        polygons=[{"name": "p", "static": True, "vertices": [[0, 0], [1, 0], [1, 1]],
+                   "mass": 1}]),
+    "static as a string": lambda d: d["bodies"][0].update({"static": "yes"}),
     "a polygon with both a density and a mass": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "density": 1, "mass": 1}]),

@@ -1,11 +1,13 @@
 #pragma once
-// Discrete contact: how deep a disk overlaps an obstacle right now, and which way is out
-// (seeds 001 and 003). See docs/discrete.md.
+// Discrete contact: how deep a disk or a convex polygon overlaps an obstacle right now, and which
+// way is out (seeds 001 and 003). See docs/discrete.md.
 
 #include "ccd/hit.hpp"
+#include "ccd/overlap_depth.hpp"
 #include "ccd/shapes.hpp"
 
 #include <optional>
+#include <vector>
 
 namespace ccd {
 
@@ -28,5 +30,19 @@ struct Contact {
 std::optional<Contact> find_contact(const Circle& disk, const Segment& wall);
 std::optional<Contact> find_contact(const Circle& disk, Vec2 point);
 std::optional<Contact> find_contact(const Circle& disk, const Circle& obstacle);
+
+// The overlap of a convex polygon and a segment or another convex polygon: the separating
+// axis theorem's least move (ccd::overlap_depth: `depth`, `normal` from the obstacle toward the
+// polygon) and its contact manifold, the corners of the region the two share: every vertex of
+// either shape inside or on the other (a segment's ends on the polygon), then every point
+// where their edges cross, each once (the polygon's deepest point if rounding leaves none).
+// Nothing when they do not touch or a polygon is not convex.
+struct PolygonContact {
+    double depth = 0.0;
+    Vec2 normal;
+    std::vector<Vec2> manifold; // at least one point
+};
+std::optional<PolygonContact> find_contact(const Polygon& polygon, const Segment& wall);
+std::optional<PolygonContact> find_contact(const Polygon& polygon, const Polygon& obstacle);
 
 } // namespace ccd

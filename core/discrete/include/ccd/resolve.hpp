@@ -49,4 +49,27 @@ ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
                                     std::span<const Segment> walls,
                                     const ResponseOptions& options = {});
 
+// Seed 003's loop for a convex polygon (a box, a tile's neighbour): one pass over the walls,
+// then the convex polygons, each contact (find_contact: the separating axis's least move) taken
+// where the earlier ones left the polygon, then resolve_contact on its translation (the
+// polygon's vertex centroid stands for it; it never turns). `obstacle` in each step counts the
+// walls first, then the polygons.
+struct PolygonResolveStep {
+    std::size_t obstacle = 0;
+    PolygonContact contact;
+    BodyState after; // the vertex centroid and the velocity after resolving it
+};
+
+struct PolygonResolveResult {
+    std::vector<PolygonResolveStep> steps;
+    BodyState body;               // the vertex centroid and velocity at the end
+    Polygon polygon;              // the polygon where the pass left it
+    double remaining_depth = 0.0; // deepest overlap left after the pass (0: none)
+};
+
+PolygonResolveResult resolve_against_obstacles(const Polygon& polygon, Vec2 velocity,
+                                               std::span<const Segment> walls,
+                                               std::span<const Polygon> obstacles,
+                                               const ResponseOptions& options = {});
+
 } // namespace ccd

@@ -39,4 +39,27 @@ struct SlideMoveResult {
 SlideMoveResult slide_move(const Circle& disk, Vec2 delta, std::span<const Segment> walls,
                            const SlideMoveOptions& options = {});
 
+// slide_move for a convex polygon (it never turns) against walls and convex polygons: moved by
+// `delta` in one jump, then up to max_iterations pushes out of the contact to resolve (the
+// deepest, or the first, walls before polygons), each by the separating axis's least move
+// (find_contact). `obstacle` counts the walls first, then the polygons.
+struct PolygonSlidePush {
+    std::size_t obstacle = 0;
+    PolygonContact contact; // before the push
+    Vec2 offset;            // the polygon's translation from its start after the push
+};
+
+struct PolygonSlideMoveResult {
+    Vec2 moved; // delta: the translation before any push
+    std::vector<PolygonSlidePush> pushes;
+    Vec2 offset;     // the translation from the start at the end
+    Polygon polygon; // the polygon there
+    bool out_of_iterations = false;
+};
+
+PolygonSlideMoveResult slide_move(const Polygon& polygon, Vec2 delta,
+                                  std::span<const Segment> walls,
+                                  std::span<const Polygon> obstacles,
+                                  const SlideMoveOptions& options = {});
+
 } // namespace ccd

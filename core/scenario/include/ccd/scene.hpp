@@ -3,6 +3,7 @@
 
 #include "ccd/hit.hpp"
 #include "ccd/response_kind.hpp"
+#include "ccd/scene_units.hpp"
 #include "ccd/shapes.hpp"
 
 #include <optional>
@@ -15,7 +16,8 @@ inline constexpr int kSceneFormatVersion = 1;
 
 enum class BodyShape { Circle, Point };
 
-// A dynamic body: a circle (or a point, radius 0) that moves by `velocity` per frame.
+// A body: a circle (or a point, radius 0) that moves by `velocity` per frame, or a static one
+// ("static": true) that never moves and has infinite mass (its velocity is zero).
 struct Body {
     std::string name;
     BodyShape shape = BodyShape::Circle;
@@ -23,6 +25,8 @@ struct Body {
     Vec2 velocity;                                // displacement over one frame
     ResponseKind response = ResponseKind::Bounce; // a scene file names all but Callback
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
+    // Never moves, infinite mass: what hits it responds as against a wall (BodyDef::is_static).
+    bool is_static = false;
     friend bool operator==(const Body&, const Body&) = default;
 };
 
@@ -67,6 +71,8 @@ struct PolygonBody {
     // a turning polygon has density 1, one that never turns mass 1 (as every body before).
     std::optional<double> density = {};
     std::optional<double> mass = {};
+    // Never moves, infinite mass (a tile): no velocity, angular velocity, density or mass.
+    bool is_static = false;
 
     bool turns() const { return angular_velocity.value_or(0.0) != 0.0; }
     // Whether it turns freely when hit: it has an angular velocity, even 0.
@@ -167,6 +173,12 @@ struct Scene {
     std::string algorithm = "exact"; // one of ccd::algorithms()
     std::optional<Expectation> expect = {};
     std::optional<EngineSettings> engines = {}; // none: every engine's defaults
+    // What the lengths are in and the frame's time step (docs/scene-format.md, "Units"). Every
+    // rate above is per frame, as the core takes it, whatever the file wrote: with a time step
+    // the loader has multiplied the file's per-second rates by it (ccd::per_frame).
+    std::optional<SceneUnits> units = {};
+    // The frame's time step in seconds, when the scene has one.
+    std::optional<double> dt() const { return units ? units->dt : std::nullopt; }
     friend bool operator==(const Scene&, const Scene&) = default;
 };
 

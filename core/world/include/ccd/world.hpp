@@ -88,6 +88,13 @@ struct BodyDef {
     // A turning polygon's moment of inertia about shape.center (> 0); 0: the mass times the
     // outline's moment per unit mass (ccd::mass_properties: a uniform density).
     double inertia = 0.0;
+    // A static body (a tile, a level's box): it never moves, whatever hits it, and has infinite
+    // mass (`mass` is not used). What hits it responds as against a wall (inverse mass 0,
+    // inverse inertia 0), but its restitution mixes with the static body's by the larger of the
+    // two when both bounce, as two bodies' do. Its velocity is zero and it has no angular
+    // velocity (World::add_body throws std::invalid_argument otherwise). Its response matters
+    // only as a sensor's (what touches it passes through); its contacts are logged as bodies'.
+    bool is_static = false;
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,
@@ -153,6 +160,7 @@ struct WorldBody {
     // every other body.
     double angle = 0.0;
     double angular_velocity = 0.0;
+    bool is_static = false; // BodyDef::is_static: it never moves
 };
 
 class World {

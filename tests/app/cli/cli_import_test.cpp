@@ -1,0 +1,169 @@
+// ccdlab-cli on the cases engines pose: `import box2d` (a dump as b2World::Dump writes it), the
+// units line `replay` starts a scene with units with, and the depth `toi` adds to an overlap.
+#include "process.hpp"
+#include "scratch.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using ccdlab_test::run_command;
+using nlohmann::json;
+
+const std::string kCli = CCDLAB_CLI;
+
+fs::path scratch_file(const std::string& name, const std::string& text) {
+    const fs::path path = ccdlab_test::scratch_root() / name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+// A static ground edge and a dynamic ball, as Box2D 2.4.1's b2World::Dump writes them.
+const char* const kDump = R"(b2Vec2 g(0, -10);
+m_world->SetGravity(g);
+b2Body** bodies = (b2Body**)b2Alloc(2 * sizeof(b2Body*));
+b2Joint** joints = (b2Joint**)b2Alloc(0 * sizeof(b2Joint*));
+{
+  b2BodyDef bd;
+  bd.type = b2BodyType(2);
+  bd.position.Set(0, 4);
+  bd.angle = 0;
+  bd.linearVelocity.Set(0, -6);
+  bd.angularVelocity = 0;
+  bd.linearDamping = 0;
+  bd.angularDamping = 0;
+  bd.allowSleep = bool(4);
+  bd.awake = bool(2);
+  bd.fixedRotation = bool(0);
+  bd.bullet = bool(0);
+  bd.enabled = bool(32);
+  bd.gravityScale = 1;
+  bodies[0] = m_world->CreateBody(&bd);
+
+  {
+    b2FixtureDef fd;
+    fd.friction = 0;
+    fd.restitution = 0;
+    fd.restitutionThreshold = 1;
+    fd.density = 1;
+    fd.isSensor = bool(0);
+    fd.filter.categoryBits = uint16(1);
+    fd.filter.maskBits = uint16(65535);
+    fd.filter.groupIndex = int16(0);
+    b2CircleShape shape;
+    shape.m_radius = 0.5;
+    shape.m_p.Set(0, 0);
+
+    fd.shape = &shape;
+
+    bodies[0]->CreateFixture(&fd);
+  }
+}
+{
+  b2BodyDef bd;
+  bd.type = b2BodyType(0);
+  bd.position.Set(0, 0);
+  bd.angle = 0;
+  bd.linearVelocity.Set(0, 0);
+  bd.angularVelocity = 0;
+  bd.linearDamping = 0;
+  bd.angularDamping = 0;
+  bd.allowSleep = bool(4);
+  bd.awake = bool(0);
+  bd.fixedRotation = bool(0);
+  bd.bullet = bool(0);
+  bd.enabled = bool(32);
+  bd.gravityScale = 1;
+  bodies[1] = m_world->CreateBody(&bd);
+
+  {
+    b2FixtureDef fd;
+    fd.friction = 0;
+    fd.restitution = 0;
+    fd.restitutionThreshold = 1;
+    fd.density = 0;
+    fd.isSensor = bool(0);
+    fd.filter.categoryBits = uint16(1);
+    fd.filter.maskBits = uint16(65535);
+    fd.filter.groupIndex = int16(0);
+    b2EdgeShape shape;
+    shape.m_radius = 0.00999999978;
+    shape.m_vertex0.Set(0, 0);
+    shape.m_vertex1.Set(-5, 0);
+    shape.m_vertex2.Set(5, 0);
+    shape.m_vertex3.Set(0, 0);
+    shape.m_oneSided = bool(0);
+
+    fd.shape = &shape;
+
+    bodies[1]->CreateFixture(&fd);
+  }
+}
+b2Free(joints);
+b2Free(bodies);
+joints = nullptr;
+bodies = nullptr;
+)";
+
+TEST(CliImport, ABox2dDumpBecomesASceneAndWhatItCannotCarryIsSaid) {
+    const fs::path dump = scratch_file("import.inl", kDump);
+    const fs::path scene = ccdlab_test::scratch_root() / "imported.json";
+    const auto result = run_command(kCli + " import box2d " + dump.string() + " -o " +
+                                    scene.string() + " --dt 1/60");
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    EXPECT_NE(result.output.find("not carried: gravity (0, -10) m/s^2"), std::string::npos)
+        << result.output;
+    EXPECT_NE(result.output.find("not carried: body 1: polygon radius (Box2D's skin, "
+                                 "b2_polygonRadius 0.00999999978)"),
+              std::string::npos)
+        << result.output;
+    // The ball, 6 m/s down at 1/60 s: 0.1 a frame (6 x 0.016666666666666666 rounds to 0.1).
+    // Replayed: the units line comes first.
+    const auto replay = run_command(kCli + " replay " + scene.string() + " --frames 2");
+    ASSERT_EQ(replay.exit_code, 0) << replay.output;
+    std::istringstream lines(replay.output);
+    std::string first;
+    std::getline(lines, first);
+    const json units = json::parse(first);
+    EXPECT_EQ(units["status"], "units");
+    EXPECT_EQ(units["length"], "metres");
+    EXPECT_EQ(units["dt"].get<double>(), 1.0 / 60.0);
+    EXPECT_EQ(units["bodies"][0]["name"], "body 0");
+    EXPECT_EQ(units["bodies"][0]["velocity_per_second"], json::parse("[0.0, -6.0]"));
+    EXPECT_EQ(units["bodies"][0]["velocity_per_frame"], json::parse("[0.0, -0.1]"));
+}
+
+TEST(CliImport, ADumpWithAStrangeLineIsOneLocatedError) {
+    const fs::path dump = scratch_file("strange.inl", "b2Vec2 g(0, 0);\n{\n  b2BodyDef bd;\n"
+                                                      "  bd.mass = 3;\n}\n");
+    const auto result = run_command(kCli + " import box2d " + dump.string());
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_NE(result.output.find("strange.inl:4: not a statement b2World::Dump writes: "
+                                 "\"bd.mass = 3;\""),
+              std::string::npos)
+        << result.output;
+    EXPECT_EQ(run_command(kCli + " import havok " + dump.string()).exit_code, 2);
+}
+
+TEST(CliToiDepth, AnOverlapSaysHowDeepAndWhichWayIsOut) {
+    // A circle of radius 1 centred 0.5 above a segment: 0.5 deep along +y.
+    const fs::path input = scratch_file(
+        "depth.jsonl",
+        R"({"kind":"circle_segment","c":[0,0.5],"r":1,"d":[0,-1],"a":[-2,0],"b":[2,0]})"
+        "\n");
+    const auto result = run_command(kCli + " toi < " + input.string());
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    const json answer = json::parse(result.output);
+    EXPECT_EQ(answer["overlap"], true);
+    EXPECT_EQ(answer["depth"].get<double>(), 0.5);
+    EXPECT_EQ(answer["depth_normal"], json::parse("[0.0, 1.0]"));
+}
+
+} // namespace

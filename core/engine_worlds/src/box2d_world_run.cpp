@@ -25,7 +25,7 @@ bool is_bullet(const EngineScene& scene, const std::string& name) {
 
 b2Body* add_body(b2World& world, const EngineScene& scene, const EngineBody& body) {
     b2BodyDef def;
-    def.type = b2_dynamicBody;
+    def.type = body.is_static ? b2_staticBody : b2_dynamicBody;
     def.position = to_b2(body.position);
     def.linearVelocity = to_b2(body.velocity);
     def.angularVelocity = static_cast<float>(body.angular_velocity);

@@ -101,8 +101,11 @@ private:
         shapes_.push_back(body.polygon ? prism(body.outline)
                                        : std::make_unique<btSphereShape>(body.radius));
         btVector3 inertia(body.inertia, body.inertia, body.inertia);
-        if (!body.polygon) shapes_.back()->calculateLocalInertia(body.mass, inertia);
-        btRigidBody::btRigidBodyConstructionInfo info(body.mass, nullptr, shapes_.back().get(),
+        // A static body is Bullet's body of mass 0 (btRigidBody::setMassProps).
+        const double mass = body.is_static ? 0.0 : body.mass;
+        if (body.is_static) inertia.setZero();
+        if (!body.polygon) shapes_.back()->calculateLocalInertia(mass, inertia);
+        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shapes_.back().get(),
                                                       inertia);
         info.m_startWorldTransform = pose(body.position, 0.0);
         info.m_friction = 0.0;

@@ -65,7 +65,7 @@ cpBody* add_body(Space& space, const EngineBody& body) {
     for (const Vec2 v : body.outline)
         outline.push_back(to_cp(v));
     const double moment = body.fixed_rotation ? INFINITY : body.inertia;
-    cpBody* b = space.add(cpBodyNew(body.mass, moment));
+    cpBody* b = space.add(body.is_static ? cpBodyNewStatic() : cpBodyNew(body.mass, moment));
     cpBodySetCenterOfGravity(b, to_cp(body.center_of_mass));
     cpBodySetPosition(b, to_cp(body.position));
     cpBodySetVelocity(b, to_cp(body.velocity));

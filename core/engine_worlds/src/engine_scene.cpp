@@ -46,6 +46,7 @@ EngineBody circle_body(const Body& body, double dt, EngineScene& out) {
     b.position = body.circle.center;
     b.velocity = body.velocity * (1.0 / dt);
     b.fixed_rotation = true; // no friction turns it: the World's circles never turn
+    b.is_static = body.is_static;
     b.restitution = body.restitution;
     note_response(body.name, body.response, out);
     return b;
@@ -60,6 +61,7 @@ EngineBody polygon_body(const PolygonBody& polygon, double dt, EngineScene& out)
     b.name = polygon.name;
     b.polygon = true;
     b.fixed_rotation = !polygon.free_rotation();
+    b.is_static = polygon.is_static;
     b.position = b.fixed_rotation ? vertex_centroid(start) : shape.centroid;
     b.mass = polygon.mass       ? *polygon.mass
              : polygon.density  ? *polygon.density * shape.area

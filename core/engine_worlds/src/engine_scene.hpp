@@ -22,6 +22,7 @@ struct EngineBody {
     Vec2 velocity;               // per second
     double angular_velocity = 0; // per second
     bool fixed_rotation = false; // a polygon without an angular velocity, or a circle
+    bool is_static = false;      // never moves: each engine's static body
     double mass = 1.0;
     double inertia = 0.0; // about the origin (a polygon's; a circle's engine computes)
     double restitution = 1.0;

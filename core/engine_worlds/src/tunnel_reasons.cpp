@@ -17,20 +17,29 @@ struct Party {
     const Wall* scene_wall = nullptr;
     int body = -1;
     double moved = 0.0; // its displacement in the step (a wall's: its farthest end's)
+    bool is_static = false; // a wall that never moves, or a static body
 };
 
-Party party_of_body(const EngineRun& run, int body, int frame) {
+// Whether the World's body `body` (the scene's bodies, then its polygons) is static.
+bool body_is_static(const Scene& scene, int body) {
+    const auto i = static_cast<std::size_t>(body);
+    return i < scene.bodies.size() ? scene.bodies[i].is_static
+                                   : scene.polygons[i - scene.bodies.size()].is_static;
+}
+
+Party party_of_body(const Scene& scene, const EngineRun& run, int body, int frame) {
     const BodyState& s =
         run.states[static_cast<std::size_t>(frame)][static_cast<std::size_t>(body)];
     return {run.body_names[static_cast<std::size_t>(body)], false, nullptr, body,
-            length(s.velocity)};
+            length(s.velocity), body_is_static(scene, body)};
 }
 
 Party other_party(const Scene& scene, const EngineRun& run, const Tunnel& t) {
-    if (t.other_kind == OtherKind::Body) return party_of_body(run, t.other, t.frame);
+    if (t.other_kind == OtherKind::Body) return party_of_body(scene, run, t.other, t.frame);
     const Wall& wall = scene.walls[static_cast<std::size_t>(t.other)];
     const Segment s0 = wall_at(wall, t.frame), s1 = wall_at(wall, t.frame + 1);
-    return {wall.name, true, &wall, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b))};
+    return {wall.name, true, &wall, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b)),
+            wall.is_static()};
 }
 
 bool is_box2d_bullet(const Scene& scene, const std::string& name) {
@@ -41,12 +50,13 @@ bool is_box2d_bullet(const Scene& scene, const std::string& name) {
 std::string box2d_reason(const Scene& scene, const Party& a, const Party& b) {
     const bool bullet_a = is_box2d_bullet(scene, a.name);
     const bool bullet_b = !b.wall && is_box2d_bullet(scene, b.name);
-    if (!b.wall && !bullet_a && !bullet_b)
+    if (!b.wall && !b.is_static && !bullet_a && !bullet_b)
         return a.name + " and " + b.name +
                " are both dynamic and neither is a bullet: Box2D does not sweep this pair "
                "(b2World::SolveTOI, b2_world.cpp)";
     const std::string why =
-        b.wall     ? b.name + " is " + (b.scene_wall->is_static() ? "static" : "kinematic")
+        b.is_static ? b.name + " is static"
+        : b.wall    ? b.name + " is kinematic"
         : bullet_a ? a.name + " is a bullet"
                    : b.name + " is a bullet";
     std::string out = a.name + " against " + b.name + " is swept (" + why +
@@ -115,7 +125,7 @@ std::string short_number(double x) {
 }
 
 std::string tunnel_reason(const Scene& scene, const EngineRun& run, const Tunnel& tunnel) {
-    const Party a = party_of_body(run, tunnel.body, tunnel.frame);
+    const Party a = party_of_body(scene, run, tunnel.body, tunnel.frame);
     const Party b = other_party(scene, run, tunnel);
     switch (run.engine) {
     case EngineKind::Box2d:

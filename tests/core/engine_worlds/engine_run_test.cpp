@@ -75,6 +75,29 @@ TEST(EngineRun, AnElasticBallComesBackOffAWallInEveryEngine) {
     }
 }
 
+TEST(EngineRun, AStaticBoxStaysPutAndSendsAnElasticBallBackInEveryEngine) {
+    // The bounce above with the wall a static box [1, 1.5] x [-1, 1] ("static": each engine's
+    // static body): the ball comes back at -0.1 a frame and the box never moves.
+    const Scene scene = parse_scene(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"ball","shape":"circle","position":[0.05,0],"velocity":[0.1,0],
+                 "radius":0.1,"restitution":1}],
+      "polygons":[{"name":"box","static":true,
+                   "vertices":[[1,-1],[1.5,-1],[1.5,1],[1,1]]}]})",
+                                    "static box");
+    for (const EngineKind engine : kEngines) {
+        const EngineRun run = run_engine(scene, engine, 20);
+        SCOPED_TRACE(std::string(engine_name(engine)));
+        const BodyState& ball = run.states[20][0];
+        EXPECT_NEAR(ball.velocity.x, -0.1, 1e-6);
+        EXPECT_LT(ball.position.x, 0.9) << "away from the box";
+        const BodyState& box = run.states[20][1];
+        EXPECT_NEAR(box.position.x, 1.25, tolerance_of(engine));
+        EXPECT_NEAR(box.position.y, 0.0, tolerance_of(engine));
+        EXPECT_EQ(box.velocity.x, 0.0);
+        EXPECT_EQ(box.angle, 0.0);
+    }
+}
+
 TEST(EngineRun, TheExactRunIsTheWorlds) {
     // The exact World: from 0.05 at 0.1 a frame the ball touches x = 0.9 at frame 8's t = 0.5,
     // then moves back 0.05 in that frame: it ends frame 8 at 0.85 and frame 9 at 0.75.

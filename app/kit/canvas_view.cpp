@@ -53,7 +53,7 @@ void CanvasView::go_home() {
 }
 
 void CanvasView::navigate(bool left_pans) {
-    ccdlab::navigate(camera_, left_pans);
+    ccdlab::navigate(camera_, pan_drag_, left_pans);
     const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
     if (keys && ImGui::IsKeyPressed(GLFW_KEY_HOME)) {
         go_home();

@@ -6,6 +6,7 @@
 // edge can be dragged: the new width is the layout's (panel_layout()).
 
 #include "camera.hpp"
+#include "pan_drag.hpp"
 #include "panel_layout.hpp"
 #include "world_box.hpp"
 
@@ -59,6 +60,7 @@ private:
     double panel_width_ = 0.0; // this frame's
     double bottom_strip_ = 0.0;
     Camera camera_;
+    PanDrag pan_drag_;
     bool placed_ = false;
     bool show_help_ = false;
     bool changed_ = true;

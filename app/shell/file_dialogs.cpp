@@ -67,6 +67,9 @@ std::optional<FileCommand> file_command_pressed() {
     for (const int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_S, GLFW_KEY_E, GLFW_KEY_Q, GLFW_KEY_L})
         if (ImGui::IsKeyPressed(key, false))
             if (const auto command = file_command_for_key(key, mods)) return command;
+    // Tab switches views unless a text field has the keyboard (there it moves between fields).
+    if (mods == 0 && !io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_TAB, false))
+        return FileCommand::SwitchView;
     return std::nullopt;
 }
 
@@ -357,10 +360,10 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
     if (session.view_kind() == ViewKind::QueryLab)
         button("World view",
                "edit the whole scene in the world view: add and delete bodies and "
-               "segments",
+               "segments (Tab)",
                FileCommand::SwitchView);
     else
-        button("Query lab", "take the scene's pair apart in the query lab",
+        button("Query lab", "take the scene's pair apart in the query lab (Tab)",
                FileCommand::SwitchView);
     if (ImGui::Button(layout.collapsed ? "Show panel" : "Hide panel"))
         layout.collapsed = !layout.collapsed;

@@ -393,6 +393,16 @@ TEST_F(AppDrag, F1ShowsTheHelp) {
     quit_with_ctrl_q();
 }
 
+TEST_F(AppDrag, TabSwitchesBetweenTheQueryLabAndTheWorldView) {
+    ASSERT_EQ(report()["mode"], "query");
+    app_->key("Tab");
+    ASSERT_TRUE(eventually([&] { return report()["mode"] == "world"; }, 10s)) << report().dump();
+    app_->key("Tab");
+    EXPECT_TRUE(eventually([&] { return report()["mode"] == "query"; }, 10s)) << report().dump();
+    EXPECT_EQ(report()["scene"], "default.json");
+    quit_with_ctrl_q();
+}
+
 TEST_F(AppDrag, DraggingTheWallAsideTurnsTheHitIntoAMiss) {
     const json before = report();
     ASSERT_FALSE(before["hit"].is_null());

@@ -63,6 +63,17 @@ nlohmann::json layers_json(const ShowLayers& layers) {
     return json;
 }
 
+// The lab's separation plot on screen and its marks (nothing without a certified search).
+nlohmann::json search_plot_json(const SearchPlotOnScreen& plot) {
+    if (plot.size_px.x <= 0.0) return nullptr;
+    nlohmann::json marks = nlohmann::json::array();
+    for (const SearchPlotMark& mark : plot.marks)
+        marks.push_back({{"name", mark.name}, {"t", mark.t}, {"x_px", mark.x_px}});
+    return {{"origin_px", to_json(plot.origin_px)},
+            {"size_px", to_json(plot.size_px)},
+            {"marks", marks}};
+}
+
 // Where the canvas is in the window, the world it shows, and the side panel.
 template <class View>
 nlohmann::json layout_json(const View& view) {
@@ -341,6 +352,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     report["algorithms"] = algorithms_json(lab);
     report["disagreement"] = lab.any_disagreement();
+    report["banner"] = view.banner();
+    report["search_plot"] = search_plot_json(view.search_plot());
     report["tolerance"] = lab.tolerance();
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];

@@ -392,6 +392,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["dense"] = view.dense();
     report["labels"] = labels_json(view);
     report["table_rows"] = table_rows_json(view);
+    report["table_spins"] = view.any_turning(); // the event table's spin and impulse columns
     report["show_px"] = checkboxes_json(view);
     report["timeline"] = timeline_json(view);
     report["compare"] = compare_json(view);

@@ -125,7 +125,16 @@ void WorldView::read_shapes() {
                          polygon < scene.polygons.size() &&
                          scene.polygons[polygon].free_rotation());
     }
-    any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end();
+    wall_turns_.clear();
+    for (const ccd::Wall& wall : scene.walls) // the World's walls are the scene's, in order
+        wall_turns_.push_back(wall.turns());
+    any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end() ||
+                   std::find(wall_turns_.begin(), wall_turns_.end(), true) != wall_turns_.end();
+}
+
+bool WorldView::wall_turns(int wall) const {
+    return wall >= 0 && static_cast<std::size_t>(wall) < wall_turns_.size() &&
+           wall_turns_[static_cast<std::size_t>(wall)];
 }
 
 bool WorldView::turns(int body) const {

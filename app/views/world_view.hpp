@@ -145,9 +145,11 @@ public:
     // at t (turning_outline.hpp).
     ccd::BodyPose pose_at(int index, double t) const;
     std::vector<Vec2> drawn_outline(int index, double t) const;
-    // Whether body `index` is a polygon that turns freely (an angular velocity, even 0), and
-    // whether any does: the event table then shows spins and impulses.
+    // Whether body `index` is a polygon that turns freely (an angular velocity, even 0),
+    // whether wall `index` turns, and whether any body or wall does: the event table then shows
+    // spins and impulses.
     bool turns(int index) const;
+    bool wall_turns(int index) const;
     bool any_turning() const;
     // The body selected in Edit (a circle, a point or a polygon) at the scrubbed t, as the
     // frame's log has it (the panel's "Selected body at t"): none when nothing such is selected
@@ -245,7 +247,8 @@ private:
     // about its center (then the radius is 0).
     std::vector<double> radii_;
     std::vector<std::vector<Vec2>> outlines_;
-    std::vector<bool> turns_; // per body: a polygon that turns freely
+    std::vector<bool> turns_;      // per body: a polygon that turns freely
+    std::vector<bool> wall_turns_; // per wall: one that turns about its pivot
     bool any_turning_ = false;
     void read_shapes();
     int selected_event_ = -1;

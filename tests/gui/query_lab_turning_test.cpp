@@ -224,6 +224,9 @@ TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {
     EXPECT_TRUE(report["refusal"].is_null()) << report.dump();
     ASSERT_FALSE(report["events"].empty()) << report.dump();
     EXPECT_FALSE(report["bodies"].empty());
+    // The ball is no turning body, the paddle is: the event table has the spin and impulse
+    // columns for it.
+    EXPECT_TRUE(report["table_spins"].get<bool>());
 }
 
 TEST(AppQueryLabTurning, TheWorldViewStepsATurningPolygon) {

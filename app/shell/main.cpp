@@ -253,7 +253,7 @@ private:
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
                                ViewKind kind, const Settings& settings)
     : options_(options), window_(("ccdlab - " + options.scene.filename().string()).c_str(),
-                                 options.width, options.height, true),
+                                 options.width, options.height, true, !options.size_given),
       settings_dir_(made_settings_folder()), renderer_(),
       session_(loaded, kind, Document(options.scene, loaded), settings_dir_, settings,
                options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)

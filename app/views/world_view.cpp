@@ -631,14 +631,16 @@ void WorldView::draw_selected_body() {
     const std::optional<BodyAtT> body = selected_body_at_t();
     if (!body) return;
     if (!ImGui::CollapsingHeader("Selected body at t", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    ImGui::Text("%s, frame %d, t = %.6f",
-                world().body_names[static_cast<std::size_t>(body->index)].c_str(), log().frame,
-                timeline_.t());
+    // Wrapped between words: a narrow panel shows every line whole.
+    text_flow(world().body_names[static_cast<std::size_t>(body->index)] + ", frame " +
+              std::to_string(log().frame) + ", t = " + fixed_text(timeline_.t(), 6));
     text_vec2("position", body->pose.position);
     text_vec2("velocity", body->rates.velocity);
     if (!body->turns) return;
     const auto number = [](const char* label, double value, const char* unit) {
-        ImGui::Text("%-9s %s %s", label, number_text(value, 9).c_str(), unit);
+        ImGui::BeginGroup();
+        text_flow(std::string(label) + " " + number_text(value, 9) + " " + unit);
+        ImGui::EndGroup();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s %s", number_text(value, 17).c_str(), unit);
     };

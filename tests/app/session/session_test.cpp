@@ -206,6 +206,17 @@ TEST(Session, TheEditedScenesLinkOpensAsAnUntitledSceneWithNoUnsavedChanges) {
     EXPECT_EQ(session.window_title(), "ccdlab - untitled");
 }
 
+TEST(Settings, TheFirstWindowShrinksToTheScreensWorkAreaWithItsFrame) {
+    // The default 1280 x 800 on an 800 x 600 screen whose panels leave 800 x 570, in a frame of
+    // 2 + 2 px of borders and a 28 px title bar: 796 x 540 (570 - 28 - 2).
+    EXPECT_EQ(window_size_within({1280, 800}, {800, 570}, {4, 30}), (PixelSize{796, 540}));
+    // What fits is kept, and a window is never grown to the screen.
+    EXPECT_EQ(window_size_within({1024, 700}, {1920, 1050}, {4, 30}), (PixelSize{1024, 700}));
+    EXPECT_EQ(window_size_within({1280, 800}, {1280, 1050}, {4, 30}), (PixelSize{1276, 800}));
+    // No screen known: as wanted.
+    EXPECT_EQ(window_size_within({1280, 800}, {0, 0}, {4, 30}), (PixelSize{1280, 800}));
+}
+
 TEST(Session, ALinkIsMadeAgainstTheSettingsBaseAndABadOneLeavesTheSessionAsItWas) {
     const fs::path dir = scratch_dir();
     const ccd::Scene scene = ball_and_wall();

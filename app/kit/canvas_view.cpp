@@ -67,6 +67,10 @@ void CanvasView::navigate(bool left_pans) {
 
 void CanvasView::begin_panel(const char* name, const ccd::Scene& scene) {
     const double width = begin_side_panel(name, layout_.top, panel_width_, scene);
+    // ImGui keeps a window's scroll by its name, from one view (and scene) to the next.
+    if (!panel_opened_) ImGui::SetScrollY(0.0f);
+    panel_opened_ = true;
+    panel_scroll_ = ImGui::GetScrollY();
     // The edge dragged: the width from now on (whole pixels, as ImGui sizes windows).
     if (!layout_.collapsed && std::abs(width - panel_width_) >= 1.0) {
         layout_.width = std::round(width);

@@ -78,9 +78,10 @@ draw_scene_picker(const Camera& canvas, const SceneLibrary& library,
         const std::string& title = library.titles()[i];
         return title.empty() ? library.scenes()[i].filename().string() : title;
     };
-    const std::string current = library.current() >= 0
-                                    ? title_of(static_cast<std::size_t>(library.current()))
-                                    : library.current_path().filename().string();
+    const std::string current =
+        library.current() >= 0 ? title_of(static_cast<std::size_t>(library.current()))
+        : library.current_path().has_filename() ? library.current_path().filename().string()
+                                                : std::string("untitled");
     if (ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge)) {
         // The guided tour's stops first, numbered, under their sections (scenes/tour.txt);
         // then the rest of the open scene's folder; then the recent files.

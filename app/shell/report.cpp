@@ -86,7 +86,10 @@ nlohmann::json layout_json(const View& view) {
               {"height_px", camera.height},
               {"visible_lo", to_json(visible.lo)},
               {"visible_hi", to_json(visible.hi)}}},
-            {"panel", {{"width", panel.width}, {"collapsed", panel.collapsed}}}};
+            {"panel",
+             {{"width", view.canvas().panel_width()},
+              {"collapsed", panel.collapsed},
+              {"scroll_y", view.canvas().panel_scroll()}}}};
 }
 
 // The scene as the world view's editor has it, with its handles on screen.

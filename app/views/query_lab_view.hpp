@@ -47,6 +47,7 @@ public:
     }
     // The window's layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
+    const CanvasView& canvas() const { return canvas_; }
     // Mouse and keys of this frame; returns true when the lab changed.
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;

@@ -64,6 +64,7 @@ public:
     void layout(Vec2 window_size, const PanelLayout& layout);
     // The window's layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
+    const CanvasView& canvas() const { return canvas_; }
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const;

@@ -1,7 +1,7 @@
 // End-to-end: input that is never lost (taps shorter than a frame at a low frame rate), the
 // window's layout (the File bar's strip, the side panel's edge, F2, the smallest size), Home,
 // the scene picker's tour after Save As elsewhere, a click right after a move that does not pan,
-// and the equation view following the winner.
+// a new scene's panel at its top, and the equation view following the winner.
 // Each reads the app's state from --report.
 
 #include "gui_test_support.hpp"
@@ -134,6 +134,33 @@ TEST_F(AppLayout, AClickOnTheEmptyCanvasRightAfterAMoveDoesNotPan) {
     const json after = canvas();
     EXPECT_EQ(after["visible_lo"], before["visible_lo"]) << "the click panned the view";
     EXPECT_EQ(after["visible_hi"], before["visible_hi"]);
+    quit();
+}
+
+TEST_F(AppLayout, PageDownOpensTheNextSceneWithItsPanelScrolledToTheTitle) {
+    // At 800x600 the world view's panel is longer than the window: scrolled down with the
+    // wheel, then PageDown: the next scene's panel starts at its title.
+    start({"--scene", kScenes + "/bouncing-balls.json", "--size", "800x600"});
+    const json panel_at = canvas(); // the panel is right of the canvas
+    const std::string over_panel =
+        std::to_string(std::lround(panel_at["origin_px"][0].get<double>() +
+                                   panel_at["width_px"].get<double>() + 100.0)) +
+        " 300";
+    ASSERT_EQ(run_command("xdotool windowfocus --sync " + app_->window() + " mousemove --window " +
+                          app_->window() + " " + over_panel +
+                          " sleep 0.3 click --repeat 6 --delay 100 5 sleep 0.2")
+                  .exit_code,
+              0);
+    ASSERT_TRUE(eventually(
+        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() > 0.0; }, 10s))
+        << report()["layout"];
+    const json before = report();
+    app_->move_to(100.0, 300.0); // PageDown goes to the canvas, not a panel widget
+    key("Next");
+    ASSERT_TRUE(eventually([&] { return report()["scene"] != before["scene"]; }, 10s));
+    EXPECT_TRUE(eventually(
+        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() == 0.0; }, 10s))
+        << report()["layout"];
     quit();
 }
 

@@ -217,6 +217,31 @@ TEST(Settings, TheFirstWindowShrinksToTheScreensWorkAreaWithItsFrame) {
     EXPECT_EQ(window_size_within({1280, 800}, {0, 0}, {4, 30}), (PixelSize{1280, 800}));
 }
 
+TEST(Session, ALinksOrANewSceneIsAtNoPlaceOfThePickerOrTheTour) {
+    // Opened on the bundled default.json, a stop of the tour; then a link's scene and a new
+    // one: neither is the picker's current scene nor at the tour's stop.
+    const fs::path bundled = CCDLAB_SCENES_DIR;
+    const ccd::Scene scene = ccd::load_scene_file(bundled / "default.json");
+    Session session(scene, ViewKind::QueryLab, Document(bundled / "default.json", scene), {},
+                    Settings{}, {}, bundled);
+    ASSERT_GE(session.library().current(), 0);
+    ASSERT_EQ(session.library().tour_place(), session.library().current());
+    session.open_link(session.link());
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.library().current(), -1);
+    EXPECT_EQ(session.library().tour_place(), -1);
+    EXPECT_FALSE(session.library().current_path().has_filename());
+    EXPECT_EQ(session.library().current_path().parent_path(), bundled)
+        << "Save As and Open still start in the folder";
+    session.open(bundled / "default.json");
+    ASSERT_TRUE(session.apply());
+    ASSERT_GE(session.library().current(), 0);
+    session.new_scene();
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.library().current(), -1);
+    EXPECT_EQ(session.library().tour_place(), -1);
+}
+
 TEST(Session, ALinkIsMadeAgainstTheSettingsBaseAndABadOneLeavesTheSessionAsItWas) {
     const fs::path dir = scratch_dir();
     const ccd::Scene scene = ball_and_wall();

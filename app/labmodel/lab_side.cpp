@@ -63,7 +63,12 @@ ccd::Vec2 radius_handle(const ccd::Circle& circle, ccd::Vec2 motion) {
            ccd::perp(ccd::normalized_or(motion, ccd::Vec2{1.0, 0.0})) * circle.radius;
 }
 
-// The angle handle of a turning side: its point farthest from the pivot at t = 0, at t = 1.
+// How far out the angle handle is, in the distance of the side's farthest point from the pivot.
+constexpr double kAngleHandleReach = 1.25;
+
+// The angle handle of a turning side: beyond its point farthest from the pivot at t = 0, where
+// that point is at t = 1, a quarter of its distance further out from the pivot. Off the side
+// itself, so that after whole turns it does not hide that point's handle (a segment's end).
 ccd::Vec2 angle_handle(const LabSide& side) {
     const ccd::Swept swept = placed(side);
     const ccd::Vec2 pivot = side.pivot();
@@ -74,7 +79,8 @@ ccd::Vec2 angle_handle(const LabSide& side) {
             far2 = d2;
             far = p;
         }
-    return swept.moved(far, 1.0);
+    const ccd::Vec2 pivot_at_end = center_at(side, 1.0);
+    return pivot_at_end + (swept.moved(far, 1.0) - pivot_at_end) * kAngleHandleReach;
 }
 
 // How far `to` is turned from `from` about `pivot`, in (-pi, pi]: the drag's share of a turn.

@@ -161,6 +161,7 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"memory_cap", view.recording_cap()},
             {"playing", timeline.playing()},
             {"speed", timeline.speed()},
+            {"achieved_speed", timeline.achieved_speed()},
             {"view_start", timeline.view_start()},
             {"view_width", timeline.view_width()},
             {"fitted", timeline.fitted()},

@@ -294,6 +294,12 @@ void WorldView::draw_transport() {
         timeline_.set_speed(speed);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("frames a second while playing");
     ImGui::SameLine();
+    if (playing != 0) { // the rate play keeps up, lower when frames take long to step
+        ImGui::TextDisabled("%.2f f/s", timeline_.achieved_speed());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("the frames a second played, as fast as they are stepped");
+        ImGui::SameLine();
+    }
     if (button("Fit", "the whole recorded run (the wheel over the timeline zooms, the right "
                       "button pans)"))
         timeline_.fit();
@@ -437,14 +443,15 @@ void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
     end_strip(strip);
 }
 
-// Space plays or pauses, Shift+Space plays backward, Left and Right step a frame, R restarts,
+// Space plays or pauses (whichever way it plays), Shift+Space plays backward or pauses, Left and
+// Right step a frame, R restarts,
 // , and . step events across frames.
 void WorldView::travel_keys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantCaptureKeyboard) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
-        const int direction = io.KeyShift ? -1 : 1;
-        play(timeline_.playing() == direction ? 0 : direction);
+        timeline_.play_or_pause(io.KeyShift ? -1 : 1);
+        canvas_.mark_changed();
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) previous_frame();
     if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) next_frame();

@@ -72,6 +72,7 @@ WorldView::WorldView(const ccd::Scene& scene, std::size_t recording_cap)
                 {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap}),
       refusal_(ccd::turning_refusal(scene)),
       layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
+    timeline_.set_speed(dense_ ? kDensePlaySpeed : kPlaySpeed);
     read_shapes();
     discrete_.reset(scene);
     shown_frame_changed(-1);

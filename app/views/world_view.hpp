@@ -173,6 +173,10 @@ public:
     const DiscreteComparison& discrete() const { return discrete_; }
 
     static constexpr double kPanelWidth = 400.0;
+    // Play's frames a second at first: a dense scene's as fast as the frames are stepped (the
+    // timeline shows the rate achieved), any other's slow enough to follow each bounce.
+    static constexpr double kPlaySpeed = 0.5;
+    static constexpr double kDensePlaySpeed = 30.0;
     static constexpr std::size_t kDefaultRecordingCap = std::size_t{100} << 20;
     // A keyframe every this many frames: a jump steps at most this many frames. The core's
     // default, whose memory and jump time docs/recording.md measures.

@@ -97,7 +97,7 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
     const std::array<float, 2> widths = column_widths(rows);
     const float table_width = widths[0] + widths[1] + 4.0f * ImGui::GetStyle().CellPadding.x;
     place_help_window(canvas, rows.size(), table_width);
-    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::SetNextWindowBgAlpha(1.0f); // opaque: the canvas under it would blur its text
     ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |

@@ -82,7 +82,13 @@ draw_scene_picker(const Camera& canvas, const SceneLibrary& library,
         library.current() >= 0 ? title_of(static_cast<std::size_t>(library.current()))
         : library.current_path().has_filename() ? library.current_path().filename().string()
                                                 : std::string("untitled");
-    if (ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+    // The list opaque over the canvas (the style's popups let it show through).
+    ImVec4 list_background = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+    list_background.w = 1.0f;
+    ImGui::PushStyleColor(ImGuiCol_PopupBg, list_background);
+    const bool listed = ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge);
+    ImGui::PopStyleColor();
+    if (listed) {
         // The guided tour's stops first, numbered, under their sections (scenes/tour.txt);
         // then the rest of the open scene's folder; then the recent files.
         std::string section;
@@ -354,8 +360,10 @@ void InteractiveRun::take_screenshot() {
         write_framebuffer_png(name, window_.framebuffer_width(), window_.framebuffer_height());
         std::cout << "ccdlab: wrote " << name.string() << std::endl;
         file_written(name);
+        dialogs_.set_status("Screenshot saved to " + std::filesystem::absolute(name).string(),
+                            false);
     } catch (const std::exception& e) {
-        error_ = e.what();
+        dialogs_.set_status(e.what(), true);
     }
 }
 

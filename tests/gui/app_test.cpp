@@ -378,6 +378,15 @@ TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
     const Image image = app_->screenshot();
     EXPECT_EQ(image.width(), 1280);
     EXPECT_EQ(image.height(), 800);
+    // The File bar says where it went.
+    ASSERT_TRUE(eventually(
+        [&] {
+            const std::string status = app_->session()["status"];
+            return status.starts_with("Screenshot saved to /") &&
+                   status.find("/ccdlab-") != std::string::npos && status.ends_with(".png");
+        },
+        10s))
+        << app_->session();
     const json now = report();
     const double cx = now["handles_px"]["center"][0], cy = now["handles_px"]["center"][1];
     EXPECT_TRUE(image.any_near(cx, cy, 3, [](Rgb c) {

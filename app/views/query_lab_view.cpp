@@ -211,10 +211,11 @@ struct SearchPlotBox {
 void draw_value_scale(ImDrawList* list, const SearchPlotBox& box) {
     const float x = box.origin.x + box.inset + 2.0f;
     const float line = ImGui::GetTextLineHeight();
-    list->AddText(ImVec2(x, box.origin.y + 1.0f), kGuide, number_text(box.hi, 3).c_str());
-    list->AddText(ImVec2(x, box.y_of(0.0) - line), kGuide, "0");
-    list->AddText(ImVec2(x, box.origin.y + box.curve_height - line), kGuide,
-                  number_text(box.lo, 3).c_str());
+    const float top = box.origin.y + 1.0f, bottom = box.origin.y + box.curve_height - line;
+    list->AddText(ImVec2(x, top), kGuide, number_text(box.hi, 3).c_str());
+    if (const float zero = box.y_of(0.0) - line; zero > top + line && zero < bottom - line)
+        list->AddText(ImVec2(x, zero), kGuide, "0"); // where it does not cover the others
+    list->AddText(ImVec2(x, bottom), kGuide, number_text(box.lo, 3).c_str());
 }
 
 // Every bracket the search looked at, a row per halving depth ([0, 1] on top), in its
@@ -236,6 +237,7 @@ void draw_bracket_rows(ImDrawList* list, const SearchPlotBox& box,
 void draw_time_marks(ImDrawList* list, const SearchPlotBox& box, const QueryLab& lab,
                      std::vector<SearchPlotMark>& marks) {
     const float top = box.origin.y, bottom = box.bottom();
+    float name_y = top + 16.0f; // each name a line below the last: marks close in t stay legible
     for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
         if (!answer.disagrees() || !answer.hit) continue;
         const float x = box.x_of(answer.hit->t);
@@ -245,8 +247,9 @@ void draw_time_marks(ImDrawList* list, const SearchPlotBox& box, const QueryLab&
             list->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4.0f, bottom)), color, 1.5f);
         const std::string name(answer.algorithm->name);
         const float width = ImGui::CalcTextSize(name.c_str()).x;
-        list->AddText(ImVec2(std::max(box.origin.x, x - width - 3.0f), top + 16.0f), color,
+        list->AddText(ImVec2(std::max(box.origin.x, x - width - 3.0f), name_y), color,
                       name.c_str());
+        name_y += ImGui::GetTextLineHeight();
     }
     if (const auto& hit = lab.hit()) {
         const ImU32 impact = to_imgui(palette::impact);

@@ -151,6 +151,18 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
                            : 0;
     }
     EXPECT_GE(pink_points, 6) << "the dashed circle of seed 004's answer";
+    EXPECT_EQ(report["banner"], "the judge flags answers: dashed circles show their impacts");
+}
+
+TEST(AppScreenshot, ABannerOverAPolygonMoverSendsToThePanelNotToDashedCircles) {
+    // scenes/seed002-turning-polygons.json: the crate (a polygon) is the mover and the judge
+    // flags answers; no dashed circle is drawn for a polygon, so the banner does not speak of one.
+    const json report = take_screenshot({"--scene", kScenes + "/seed002-turning-polygons.json",
+                                         "--size", "1280x800"},
+                                        scratch_dir())
+                            .report;
+    ASSERT_TRUE(report["disagreement"].get<bool>());
+    EXPECT_EQ(report["banner"], "the judge flags answers: the panel's Algorithms lists them");
 }
 
 TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {

@@ -162,6 +162,7 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"playing", timeline.playing()},
             {"speed", timeline.speed()},
             {"achieved_speed", timeline.achieved_speed()},
+            {"stepping", view.stepping()},
             {"view_start", timeline.view_start()},
             {"view_width", timeline.view_width()},
             {"fitted", timeline.fitted()},

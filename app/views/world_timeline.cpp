@@ -316,9 +316,14 @@ void WorldView::draw_transport() {
     // this line while it fits.
     const RunRecorder& run = timeline_.run();
     char text[128];
-    std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
+    if (stepping_)
+        std::snprintf(text, sizeof text, "stepping frame %d ...", timeline_.frame() + 1);
+    else
+        std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
-    ImGui::TextUnformatted(text);
+    ImGui::TextColored(stepping_ ? ImVec4(1.0f, 0.8f, 0.35f, 1.0f)
+                                 : ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                       "%s", text);
     std::snprintf(text, sizeof text, "recorded %d to %d, %.2f of %.0f MB", run.first_frame(),
                   run.end_frame() - 1, static_cast<double>(run.memory_bytes()) / (1 << 20),
                   static_cast<double>(recording_cap_) / (1 << 20));

@@ -177,6 +177,14 @@ void WorldView::shown_frame_changed(int before) {
 }
 
 void WorldView::next_frame() {
+    // A frame not run yet is stepped at the start of the next drawn frame (handle_input), after
+    // this one has said so: a dense scene's step can take a second or more.
+    if (timeline_.frame() + 1 >= timeline_.run().end_frame() && !stepping_) {
+        stepping_ = true;
+        canvas_.mark_changed();
+        return;
+    }
+    stepping_ = false;
     const int before = timeline_.frame();
     timeline_.next_frame();
     shown_frame_changed(before);
@@ -268,6 +276,7 @@ void WorldView::advance(double seconds) {
 }
 
 bool WorldView::handle_input() {
+    if (stepping_) next_frame(); // asked for in the frame before, which said so
     const auto selected = editor_.selected();
     const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.

@@ -113,6 +113,9 @@ public:
     // the frame's events and on into the next frames, or backward. `advance(seconds)` moves it
     // on; the app calls it once per drawn frame and keeps drawing while playing.
     bool playing() const { return timeline_.playing() != 0; }
+    // A new frame asked for (Right, the next-frame button) that the next drawn frame steps; the
+    // timeline says "stepping frame N" meanwhile.
+    bool stepping() const { return stepping_; }
     void play(int direction);
     void advance(double seconds);
     // The recording's memory cap in bytes; a new cap records the run anew, back to the frame
@@ -254,6 +257,7 @@ private:
     std::vector<std::vector<Vec2>> outlines_;
     std::vector<bool> turns_;      // per body: a polygon that turns freely
     std::vector<bool> wall_turns_; // per wall: one that turns about its pivot
+    bool stepping_ = false;        // the next frame is stepped when the next one is drawn
     bool any_turning_ = false;
     void read_shapes();
     int selected_event_ = -1;

@@ -19,6 +19,7 @@ std::vector<HelpRow> help_rows(const char* export_line) {
         {"", "a moving segment: A, B at t = 0 and A, B at t = 1; a second circle: its"},
         {"", "center, radius and tip; polygons: each one's centroid (moves it) and tip"},
         {"", "a turning side: its pivot, and its angle (drag round the pivot; whole turns)"},
+        {"", "an end on the pivot is hinged there: it moves with it (Alt: the pivot alone)"},
         {"Space (query lab)", "animate t from 0 to 1 over and over; drag while it runs"},
         {"Shift while dragging", "snap to the grid"},
         {"arrow keys", "nudge the last grabbed handle by a pixel (Shift: a grid step)"},

@@ -173,7 +173,7 @@ ccd::Vec2 part_position(const LabSide& side, Part part) {
     return {};
 }
 
-void drag_part(LabSide& side, Part part, ccd::Vec2 world) {
+void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone) {
     ccd::Swept& s = side.swept;
     const ccd::EndMotion ends =
         s.motion_kind() == ccd::MotionKind::EndMotion ? s.end_motion() : ccd::EndMotion{};
@@ -200,9 +200,14 @@ void drag_part(LabSide& side, Part part, ccd::Vec2 world) {
         return set_end_motion(side, world - side.segment().a, ends.displacement_b);
     case Part::BEnd:
         return set_end_motion(side, ends.displacement_a, world - side.segment().b);
-    case Part::Pivot:
-        std::get<ccd::Turning>(s.motion).pivot = world;
+    case Part::Pivot: {
+        ccd::Vec2& pivot = std::get<ccd::Turning>(s.motion).pivot;
+        if (auto* segment = std::get_if<ccd::Segment>(&s.shape); segment && !alone)
+            for (ccd::Vec2* end : {&segment->a, &segment->b})
+                if (*end == pivot) *end = world; // hinged there: it comes along
+        pivot = world;
         return;
+    }
     case Part::Angle: // about where the pivot is at t = 1
         return set_angle(
             side, side.angle() + turned_by(center_at(side, 1.0), part_position(side, part), world));

@@ -387,7 +387,7 @@ bool QueryLabView::handle_input() {
             Vec2 target = camera.to_world(mouse) + grab_offset_;
             if (io.KeyShift) target = camera.snap_to_grid(target); // Shift: snap to the grid
             if (target != lab_.handle_position(dragged_)) {
-                lab_.drag(dragged_, target);
+                lab_.drag(dragged_, target, io.KeyAlt); // Alt: a hinged pivot alone
                 edited = true;
             }
         } else {

@@ -197,9 +197,27 @@ TEST(QueryLabTurning, AfterAWholeTurnTheAngleHandleLeavesTheEndItsOwn) {
     EXPECT_EQ(lab.pick(camera.to_screen({5.0, 0.0}), camera, 10.0), Handle::ObstacleAngle);
 }
 
+TEST(QueryLabTurning, ThePivotOnAnEndCarriesItAlongUnlessAltDragsThePivotAlone) {
+    // The paddle hinged at its end a = (0, 0): the pivot's handle is on a's. Dragged to (1, 1),
+    // the hinge and a move together; b stays at (4, 0).
+    QueryLab lab = QueryLab::from_scene(paddle_scene());
+    lab.drag(Handle::Pivot, {1.0, 1.0});
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
+    // Alt: the pivot alone, off the end; then, off every end, it moves alone anyway.
+    lab.drag(Handle::Pivot, {2.0, 0.0}, true);
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    lab.drag(Handle::Pivot, {2.0, 1.0});
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
+}
+
 TEST(QueryLabTurning, ThePivotHandleMovesThePivotAloneAndTheTurnIsWrittenBack) {
     QueryLab lab = QueryLab::from_scene(paddle_scene());
-    lab.drag(Handle::Pivot, {2.0, 0.0}); // the paddle turns about its middle
+    lab.drag(Handle::Pivot, {2.0, 0.0}, true); // Alt: the paddle turns about its middle
     EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 0.0}));
     EXPECT_EQ(lab.obstacle().segment().a, (Vec2{0.0, 0.0}));
     EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));

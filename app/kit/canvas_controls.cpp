@@ -17,18 +17,17 @@ bool pointer_on_canvas(const Camera& camera) {
     return !io.WantCaptureMouse && camera.contains({io.MousePos.x, io.MousePos.y});
 }
 
-void navigate(Camera& camera, bool left_pans) {
+void navigate(Camera& camera, PanDrag& drag, bool left_pans) {
     const ImGuiIO& io = ImGui::GetIO();
     const bool on_canvas = pointer_on_canvas(camera);
-    if (on_canvas || ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
-        ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
-        if (io.MouseDown[ImGuiMouseButton_Right] || io.MouseDown[ImGuiMouseButton_Middle] ||
-            (left_pans && on_canvas && io.MouseDown[ImGuiMouseButton_Left]))
-            camera.pan({io.MouseDelta.x, io.MouseDelta.y});
-        if (on_canvas && io.MouseWheel != 0.0f)
-            camera.zoom_about({io.MousePos.x, io.MousePos.y},
-                              std::pow(1.15, static_cast<double>(io.MouseWheel)));
-    }
+    const bool button = io.MouseDown[ImGuiMouseButton_Right] ||
+                        io.MouseDown[ImGuiMouseButton_Middle] ||
+                        (left_pans && io.MouseDown[ImGuiMouseButton_Left]);
+    // A drag starts on the canvas and goes on wherever the pointer goes, from where it started.
+    const Vec2 pointer{io.MousePos.x, io.MousePos.y};
+    camera.pan(drag.follow(button && (on_canvas || drag.dragging()), pointer));
+    if (on_canvas && io.MouseWheel != 0.0f)
+        camera.zoom_about(pointer, std::pow(1.15, static_cast<double>(io.MouseWheel)));
 }
 
 double begin_side_panel(const char* name, double top, double width, const ccd::Scene& scene) {

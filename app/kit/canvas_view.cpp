@@ -53,7 +53,7 @@ void CanvasView::go_home() {
 }
 
 void CanvasView::navigate(bool left_pans) {
-    ccdlab::navigate(camera_, left_pans);
+    ccdlab::navigate(camera_, pan_drag_, left_pans);
     const bool keys = !ImGui::GetIO().WantCaptureKeyboard;
     if (keys && ImGui::IsKeyPressed(GLFW_KEY_HOME)) {
         go_home();
@@ -67,6 +67,10 @@ void CanvasView::navigate(bool left_pans) {
 
 void CanvasView::begin_panel(const char* name, const ccd::Scene& scene) {
     const double width = begin_side_panel(name, layout_.top, panel_width_, scene);
+    // ImGui keeps a window's scroll by its name, from one view (and scene) to the next.
+    if (!panel_opened_) ImGui::SetScrollY(0.0f);
+    panel_opened_ = true;
+    panel_scroll_ = ImGui::GetScrollY();
     // The edge dragged: the width from now on (whole pixels, as ImGui sizes windows).
     if (!layout_.collapsed && std::abs(width - panel_width_) >= 1.0) {
         layout_.width = std::round(width);

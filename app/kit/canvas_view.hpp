@@ -6,6 +6,7 @@
 // edge can be dragged: the new width is the layout's (panel_layout()).
 
 #include "camera.hpp"
+#include "pan_drag.hpp"
 #include "panel_layout.hpp"
 #include "world_box.hpp"
 
@@ -29,6 +30,10 @@ public:
     void set_bottom_strip(double pixels) { bottom_strip_ = pixels; }
     // The layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return layout_; }
+    // The panel's width this frame in pixels (the layout's or the default; 0 when hidden) and
+    // how far it is scrolled down.
+    double panel_width() const { return panel_width_; }
+    double panel_scroll() const { return panel_scroll_; }
     // Everything the view draws over the frame: Home frames it with the scene's view.
     void set_drawn(const WorldBox& drawn) { drawn_ = drawn; }
     // Looks at Home: the scene's view, widened to hold everything drawn.
@@ -38,7 +43,9 @@ public:
     void navigate(bool left_pans);
     const Camera& camera() const { return camera_; }
 
-    // Opens the side panel with the scene's title and description; close it with ImGui::End().
+    // Opens the side panel with the scene's title and description, scrolled to the top the
+    // first time (a view made for another scene starts at its title); close it with
+    // ImGui::End().
     void begin_panel(const char* name, const ccd::Scene& scene);
     // The draw list for text on the canvas (ImGui's background list, clipped to the canvas);
     // end_labels() after the last text.
@@ -57,8 +64,11 @@ private:
     double default_panel_width_;
     PanelLayout layout_;
     double panel_width_ = 0.0; // this frame's
+    double panel_scroll_ = 0.0;
+    bool panel_opened_ = false;
     double bottom_strip_ = 0.0;
     Camera camera_;
+    PanDrag pan_drag_;
     bool placed_ = false;
     bool show_help_ = false;
     bool changed_ = true;

@@ -19,6 +19,7 @@ std::vector<HelpRow> help_rows(const char* export_line) {
         {"", "a moving segment: A, B at t = 0 and A, B at t = 1; a second circle: its"},
         {"", "center, radius and tip; polygons: each one's centroid (moves it) and tip"},
         {"", "a turning side: its pivot, and its angle (drag round the pivot; whole turns)"},
+        {"", "an end on the pivot is hinged there: it moves with it (Alt: the pivot alone)"},
         {"Space (query lab)", "animate t from 0 to 1 over and over; drag while it runs"},
         {"Shift while dragging", "snap to the grid"},
         {"arrow keys", "nudge the last grabbed handle by a pixel (Shift: a grid step)"},
@@ -43,8 +44,8 @@ std::vector<HelpRow> help_rows(const char* export_line) {
         {"", "a turning polygon's spin: drag the arc's end round it (its turn a frame)"},
         {"C / P / S / B (world view)", "add a circle / point / segment / box at the cursor"},
         {"Delete (world view)", "remove the selected body, segment or polygon"},
-        {"World view / Query lab", "(the File bar) the same scene in the other view: add and"},
-        {"", "delete bodies, segments and boxes there, or take its pair apart"},
+        {"Tab, or World view / Query lab", "(the File bar) the same scene in the other view: add"},
+        {"", "and delete bodies, segments and boxes there, or take its pair apart"},
         {"Ctrl+N", "new blank scene (asks first if there are unsaved changes)"},
         {"Ctrl+O", "open a scene: a path, the folder's scenes, the recent files"},
         {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
@@ -97,7 +98,7 @@ void draw_help_overlay(const Camera& canvas, const std::filesystem::path& export
     const std::array<float, 2> widths = column_widths(rows);
     const float table_width = widths[0] + widths[1] + 4.0f * ImGui::GetStyle().CellPadding.x;
     place_help_window(canvas, rows.size(), table_width);
-    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::SetNextWindowBgAlpha(1.0f); // opaque: the canvas under it would blur its text
     ImGui::Begin("Keys and mouse (F1 closes)", nullptr,
                  ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse |

@@ -52,9 +52,10 @@ void text_vec2(const char* label, ccd::Vec2 v) {
         ImGui::SetTooltip("(%s, %s)", number_text(v.x, 17).c_str(), number_text(v.y, 17).c_str());
 }
 
-void text_flow(const std::string& words) {
+void text_flow(const std::string& words, float width) {
     const float space = ImGui::CalcTextSize(" ").x;
-    const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    const float right =
+        ImGui::GetCursorScreenPos().x + (width > 0.0f ? width : ImGui::GetContentRegionAvail().x);
     bool first = true;
     std::size_t start = 0;
     while (start < words.size()) {

@@ -25,7 +25,9 @@ bool edit_angular_velocity(const char* label, double& radians_per_frame);
 void text_vec2(const char* label, ccd::Vec2 v);
 
 // `words` (separated by spaces) laid out left to right, a new line only between two words:
-// a number is never broken (ImGui's wrapping breaks after a '.').
-void text_flow(const std::string& words);
+// a number is never broken (ImGui's wrapping breaks after a '.'). Lines are at most `width`
+// pixels, or, when it is 0, reach the right edge of the room left (the window's, a table
+// cell's); a tooltip, which grows to its text, gives a width.
+void text_flow(const std::string& words, float width = 0.0f);
 
 } // namespace ccdlab

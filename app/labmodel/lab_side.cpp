@@ -63,7 +63,12 @@ ccd::Vec2 radius_handle(const ccd::Circle& circle, ccd::Vec2 motion) {
            ccd::perp(ccd::normalized_or(motion, ccd::Vec2{1.0, 0.0})) * circle.radius;
 }
 
-// The angle handle of a turning side: its point farthest from the pivot at t = 0, at t = 1.
+// How far out the angle handle is, in the distance of the side's farthest point from the pivot.
+constexpr double kAngleHandleReach = 1.25;
+
+// The angle handle of a turning side: beyond its point farthest from the pivot at t = 0, where
+// that point is at t = 1, a quarter of its distance further out from the pivot. Off the side
+// itself, so that after whole turns it does not hide that point's handle (a segment's end).
 ccd::Vec2 angle_handle(const LabSide& side) {
     const ccd::Swept swept = placed(side);
     const ccd::Vec2 pivot = side.pivot();
@@ -74,7 +79,8 @@ ccd::Vec2 angle_handle(const LabSide& side) {
             far2 = d2;
             far = p;
         }
-    return swept.moved(far, 1.0);
+    const ccd::Vec2 pivot_at_end = center_at(side, 1.0);
+    return pivot_at_end + (swept.moved(far, 1.0) - pivot_at_end) * kAngleHandleReach;
 }
 
 // How far `to` is turned from `from` about `pivot`, in (-pi, pi]: the drag's share of a turn.
@@ -167,7 +173,7 @@ ccd::Vec2 part_position(const LabSide& side, Part part) {
     return {};
 }
 
-void drag_part(LabSide& side, Part part, ccd::Vec2 world) {
+void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone) {
     ccd::Swept& s = side.swept;
     const ccd::EndMotion ends =
         s.motion_kind() == ccd::MotionKind::EndMotion ? s.end_motion() : ccd::EndMotion{};
@@ -194,9 +200,14 @@ void drag_part(LabSide& side, Part part, ccd::Vec2 world) {
         return set_end_motion(side, world - side.segment().a, ends.displacement_b);
     case Part::BEnd:
         return set_end_motion(side, ends.displacement_a, world - side.segment().b);
-    case Part::Pivot:
-        std::get<ccd::Turning>(s.motion).pivot = world;
+    case Part::Pivot: {
+        ccd::Vec2& pivot = std::get<ccd::Turning>(s.motion).pivot;
+        if (auto* segment = std::get_if<ccd::Segment>(&s.shape); segment && !alone)
+            for (ccd::Vec2* end : {&segment->a, &segment->b})
+                if (*end == pivot) *end = world; // hinged there: it comes along
+        pivot = world;
         return;
+    }
     case Part::Angle: // about where the pivot is at t = 1
         return set_angle(
             side, side.angle() + turned_by(center_at(side, 1.0), part_position(side, part), world));

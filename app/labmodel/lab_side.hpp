@@ -74,9 +74,10 @@ ccd::Segment segment_at(const LabSide& side, double t);
 // The radius a circle side sweeps (0 for the others).
 double radius_of(const LabSide& side);
 
-// Where `part` of `side` is, and `side` with `part` dragged to `world`.
+// Where `part` of `side` is, and `side` with `part` dragged to `world`. A turning segment's end
+// on its pivot is hinged there: the pivot dragged carries it along, unless `alone` (Alt).
 ccd::Vec2 part_position(const LabSide& side, Part part);
-void drag_part(LabSide& side, Part part, ccd::Vec2 world);
+void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone = false);
 
 // The side's motion over the frame: a translation's or a turning pivot's displacement.
 void set_displacement(LabSide& side, ccd::Vec2 displacement);

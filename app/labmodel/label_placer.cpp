@@ -57,9 +57,22 @@ private:
     std::unordered_map<long long, std::vector<std::size_t>> cells_;
 };
 
+// Whether `box` reaches into the disc.
+bool covers(const Box& box, const KeepClear& disc) {
+    const double dx = std::max({box.min.x - disc.center.x, 0.0, disc.center.x - box.max.x});
+    const double dy = std::max({box.min.y - disc.center.y, 0.0, disc.center.y - box.max.y});
+    return dx * dx + dy * dy < disc.radius * disc.radius;
+}
+
+bool clear_of(const Box& box, std::span<const KeepClear> discs) {
+    return std::none_of(discs.begin(), discs.end(),
+                        [&](const KeepClear& disc) { return covers(box, disc); });
+}
+
 } // namespace
 
-std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas) {
+std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas,
+                                      std::span<const KeepClear> keep_clear) {
     std::vector<PlacedLabel> placed(requests.size());
     std::vector<std::size_t> order(requests.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -73,10 +86,15 @@ std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, La
             if (!(a.x >= canvas.lo.x && a.x <= canvas.hi.x && a.y >= canvas.lo.y &&
                   a.y <= canvas.hi.y))
                 return false; // the anchor is off the canvas (or not a number)
+            // A disc kept clear at the anchor itself (its handle) widens the clearance.
+            double clearance = r.clearance;
+            for (const KeepClear& disc : keep_clear)
+                if (const Vec2 o = disc.center - a; o.x * o.x + o.y * o.y < 1.0)
+                    clearance = std::max(clearance, disc.radius);
             // Diagonal spots clear the anchor's disc at 45 degrees; straight ones above and
             // below.
-            const double d = r.clearance * std::sqrt(0.5) + kLabelOffset;
-            const double s = r.clearance + kLabelOffset;
+            const double d = clearance * std::sqrt(0.5) + kLabelOffset;
+            const double s = clearance + kLabelOffset;
             const double w = r.size.x, h = r.size.y;
             const Vec2 spots[] = {{a.x + d, a.y - d - h},     {a.x + d, a.y + d},
                                   {a.x - d - w, a.y - d - h}, {a.x - d - w, a.y + d},
@@ -86,7 +104,7 @@ std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, La
                 if (box.min.x < canvas.lo.x || box.min.y < canvas.lo.y || box.max.x > canvas.hi.x ||
                     box.max.y > canvas.hi.y)
                     continue;
-                if (!grid.clear(box)) continue;
+                if (!grid.clear(box) || !clear_of(box, keep_clear)) continue;
                 grid.add(box);
                 placed[i] = {true, spot};
                 return true;

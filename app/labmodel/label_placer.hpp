@@ -2,7 +2,8 @@
 // The canvas's labels placed so that none covers another: each label tries a few spots around
 // its anchor (right above, right below, left above, left below, above, below), then around its
 // other anchors if it has any, in order of priority, and takes the first that lies on the
-// canvas and clear of every label placed before it; a label with no such spot is hidden. Screen
+// canvas, clear of every label placed before it and of the discs it must keep clear (handles,
+// the points other labels name); a label with no such spot is hidden. Screen
 // pixels, y down; no ImGui, no OpenGL: the same requests always give the same placement
 // (tests/app/labmodel/label_placer_test.cpp).
 
@@ -49,7 +50,15 @@ inline LabelArea label_area(const Camera& camera) {
     return {middle - half, middle + half};
 }
 
-// One answer per request, in the requests' order.
-std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas);
+// A disc no label may cover: a handle, the point another label names.
+struct KeepClear {
+    Vec2 center;
+    double radius = 0;
+};
+
+// One answer per request, in the requests' order. No label covers a disc of `keep_clear`; one
+// centred on a label's own anchor (its handle) sets the label off by at least its radius.
+std::vector<PlacedLabel> place_labels(std::span<const LabelRequest> requests, LabelArea canvas,
+                                      std::span<const KeepClear> keep_clear = {});
 
 } // namespace ccdlab

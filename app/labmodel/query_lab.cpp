@@ -367,10 +367,10 @@ Handle QueryLab::pick(ccd::Vec2 screen, const Camera& camera, double radius_px) 
     return best;
 }
 
-void QueryLab::drag(Handle handle, ccd::Vec2 world) {
+void QueryLab::drag(Handle handle, ccd::Vec2 world, bool alone) {
     if (handle == Handle::None) return;
     LabSide& edited = side_of(handle) == Side::Mover ? state_.mover : state_.obstacle;
-    drag_part(edited, part_of(handle), world);
+    drag_part(edited, part_of(handle), world, alone);
     recompute();
 }
 

@@ -167,7 +167,7 @@ public:
     // the tip can be grabbed even when the motion is zero.
     Handle pick(ccd::Vec2 screen, const Camera& camera, double radius_px) const;
     // Moves a handle to `world` (drag_part, lab_side.hpp).
-    void drag(Handle handle, ccd::Vec2 world);
+    void drag(Handle handle, ccd::Vec2 world, bool alone = false);
 
 private:
     void recompute();

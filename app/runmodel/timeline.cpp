@@ -105,11 +105,20 @@ void Timeline::set_speed(double frames_per_second) {
     if (frames_per_second > 0.0) speed_ = std::clamp(frames_per_second, 0.01, 100.0);
 }
 
-// At most one frame boundary a call: the end (or, backward, the start) of a frame is shown
-// once before the next frame.
 void Timeline::advance(double seconds) {
     if (playing_ == 0 || !(seconds > 0.0)) return;
-    const double step = seconds * speed_;
+    const double from = place(frame(), t_);
+    move_playhead(seconds * speed_);
+    // Each call's rate, weighed by its share of the last second.
+    const double rate = std::abs(place(frame(), t_) - from) / seconds;
+    const double weight = std::min(1.0, seconds);
+    achieved_speed_ =
+        achieved_speed_ > 0.0 ? achieved_speed_ + (rate - achieved_speed_) * weight : rate;
+}
+
+// At most one frame boundary a call: the end (or, backward, the start) of a frame is shown
+// once before the next frame.
+void Timeline::move_playhead(double step) {
     if (playing_ > 0) {
         if (t_ + step <= 1.0) {
             set_t(t_ + step);

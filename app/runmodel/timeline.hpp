@@ -62,9 +62,14 @@ public:
     // play stops at the first recorded frame's start.
     int playing() const { return playing_; }
     void play(int direction) { playing_ = direction > 0 ? 1 : (direction < 0 ? -1 : 0); }
+    // Space (+1) and Shift+Space (-1): pauses whatever plays, else plays toward `direction`.
+    void play_or_pause(int direction) { play(playing_ != 0 ? 0 : direction); }
     double speed() const { return speed_; }
     void set_speed(double frames_per_second);
     void advance(double seconds);
+    // The frames a second play actually went at, smoothed over about a second of wall-clock
+    // time (less than speed() when stepping a frame takes longer); 0 before play moved.
+    double achieved_speed() const { return achieved_speed_; }
 
     // A range of whole recorded frames selected on the axis (first, last), which Ctrl+E
     // exports as a fixture; select_frames orders and clamps its ends to the recorded frames.
@@ -92,6 +97,8 @@ public:
 
 private:
     void show(int frame);
+    // Play's move by `step` frames (at most one frame boundary).
+    void move_playhead(double step);
     // After the playhead moved: a fitted view takes in the run; any other follows the playhead.
     void follow();
 
@@ -101,6 +108,7 @@ private:
     double t_ = 1.0;
     int playing_ = 0;
     double speed_ = 0.5;
+    double achieved_speed_ = 0.0;
     double view_start_ = 0.0, view_width_ = 1.0;
     bool fitted_ = true;
     std::optional<std::pair<int, int>> selection_;

@@ -39,8 +39,9 @@ std::filesystem::path unused_fixture_path(const std::filesystem::path& folder,
 ccd::Scene fixture_of(const ccd::Scene& scene, int frames);
 
 // The fixture of `shown`: the scene with `expect` (fixture_of) from frame 0, else the frame
-// range's export; `replay_difference` set when the exported range does not replay its own
-// events (what a scene cannot hold, ccd::export_frame_range).
+// range's export, described as that range (the scene's own description tells frame 0);
+// `replay_difference` set when the exported range does not replay its own events (what a
+// scene cannot hold, ccd::export_frame_range).
 ccd::Scene fixture_of(const FixtureCase& shown, std::optional<std::string>* replay_difference);
 
 // The name Ctrl+E offers: the first free stem of the scene's slug in `folder` ("ball",

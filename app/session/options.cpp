@@ -172,7 +172,8 @@ std::string usage_text() {
            "Keys: F1 lists them all; F2 hides the side panel (drag its edge to resize it);\n"
            "Ctrl+Z / Ctrl+Y undo and redo; F12 saves a screenshot; Home frames everything;\n"
            "PageUp / PageDown open the previous / next scene of the folder; Space plays and\n"
-           "pauses the world view and animates t in the query lab; Ctrl+Q quits.\n"
+           "pauses the world view and animates t in the query lab; Tab switches between the\n"
+           "world view and the query lab; Ctrl+Q quits.\n"
            "Files: Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E export\n"
            "the case as a fixture. World view: C, P, S, B add a circle, point, segment, box at\n"
            "the cursor; Delete removes the selected one.\n";

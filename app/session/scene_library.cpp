@@ -113,6 +113,10 @@ std::string scene_title(const std::filesystem::path& scene_file) {
 void SceneLibrary::set_current(const std::filesystem::path& path) {
     current_path_ = path;
     current_ = -1;
+    if (!path.has_filename()) { // an untitled scene: at no stop of the tour
+        tour_place_ = -1;
+        return;
+    }
     std::error_code error;
     for (std::size_t i = 0; i < scenes_.size(); ++i)
         if (std::filesystem::equivalent(scenes_[i], path, error)) current_ = static_cast<int>(i);

@@ -31,6 +31,8 @@ public:
     // The tour stop the user is at: the open scene's, else the one it was saved from (-1).
     int tour_place() const { return tour_place_; }
     const std::filesystem::path& current_path() const { return current_path_; }
+    // The open scene is now `path`; a folder (a path without a file name) is an untitled
+    // scene there (a new one, a link's), which is at no stop of the tour.
     void set_current(const std::filesystem::path& path);
 
     // The scene after (or before) the current one, wrapping around; the current one if alone.

@@ -150,6 +150,8 @@ bool Session::apply() {
     if (replacement.from_file) {
         library_ = SceneLibrary(document_.path(), bundled_scenes_, library_.tour_place());
         remember(document_.path());
+    } else if (document_.untitled()) { // a new scene or a link's: no file, no tour stop
+        library_.set_current(library_.current_path().parent_path() / "");
     }
     autosaved_text_ = std::move(replacement.autosaved_text);
     compare_with_file();

@@ -70,6 +70,12 @@ Settings load_settings(const std::filesystem::path& folder) {
     return settings;
 }
 
+PixelSize window_size_within(PixelSize wanted, PixelSize area, PixelSize frame) {
+    if (area.width <= 0 || area.height <= 0) return wanted;
+    return {std::max(1, std::min(wanted.width, area.width - frame.width)),
+            std::max(1, std::min(wanted.height, area.height - frame.height))};
+}
+
 void remember_recent_file(std::vector<std::filesystem::path>& recent,
                           const std::filesystem::path& path) {
     std::error_code error;

@@ -35,6 +35,17 @@ struct Settings {
 
 inline constexpr std::size_t kMaxRecentFiles = 10;
 
+// A window's or a screen's size in pixels.
+struct PixelSize {
+    int width = 0, height = 0;
+    friend bool operator==(PixelSize, PixelSize) = default;
+};
+
+// The window size to open with: `wanted` (the settings' or the default) shrunk, never grown,
+// to fit a screen work area of `area` with the window's `frame` (borders and title bar) around
+// it. An unknown area (0 x 0) changes nothing.
+PixelSize window_size_within(PixelSize wanted, PixelSize area, PixelSize frame);
+
 // `path` (made absolute) moved to the front of `recent`, at most kMaxRecentFiles kept.
 void remember_recent_file(std::vector<std::filesystem::path>& recent,
                           const std::filesystem::path& path);

@@ -29,6 +29,21 @@ constexpr const char* kImportTitle = "Import a Box2D world";
 
 const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
 
+// `text` in `color` in what is left of the bar's line, its middle cut out ("...") when it is
+// longer; the whole of it and `more` on hover.
+void text_in_bar(const std::string& text, ImVec4 color, const std::string& more = "") {
+    const float room = ImGui::GetContentRegionAvail().x;
+    std::string shown = text;
+    for (std::size_t cut = 1; cut < text.size() && ImGui::CalcTextSize(shown.c_str()).x > room;
+         ++cut) {
+        const std::size_t kept = text.size() - cut, head = kept / 3;
+        shown = text.substr(0, head) + "..." + text.substr(text.size() - (kept - head));
+    }
+    ImGui::TextColored(color, "%s", shown.c_str());
+    if (ImGui::IsItemHovered() && (shown != text || !more.empty()))
+        ImGui::SetTooltip("%s%s%s", text.c_str(), more.empty() ? "" : "\n", more.c_str());
+}
+
 // A key pressed this frame while a dialog is up (no text field takes plain letters there).
 bool pressed(int key) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -68,6 +83,9 @@ std::optional<FileCommand> file_command_pressed() {
     for (const int key : {GLFW_KEY_N, GLFW_KEY_O, GLFW_KEY_S, GLFW_KEY_E, GLFW_KEY_Q, GLFW_KEY_L})
         if (ImGui::IsKeyPressed(key, false))
             if (const auto command = file_command_for_key(key, mods)) return command;
+    // Tab switches views unless a text field has the keyboard (there it moves between fields).
+    if (mods == 0 && !io.WantCaptureKeyboard && ImGui::IsKeyPressed(GLFW_KEY_TAB, false))
+        return FileCommand::SwitchView;
     return std::nullopt;
 }
 
@@ -379,10 +397,10 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
     if (session.view_kind() == ViewKind::QueryLab)
         button("World view",
                "edit the whole scene in the world view: add and delete bodies and "
-               "segments",
+               "segments (Tab)",
                FileCommand::SwitchView);
     else
-        button("Query lab", "take the scene's pair apart in the query lab",
+        button("Query lab", "take the scene's pair apart in the query lab (Tab)",
                FileCommand::SwitchView);
     if (ImGui::Button(layout.collapsed ? "Show panel" : "Hide panel"))
         layout.collapsed = !layout.collapsed;
@@ -390,19 +408,16 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
         ImGui::SetTooltip("the side panel (F2); drag its left edge to resize it");
     ImGui::SameLine();
     const Document& document = session.document();
-    if (document.dirty())
-        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.35f, 1.0f), "%s *", document.name().c_str());
-    else
-        ImGui::TextUnformatted(document.name().c_str());
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s%s", document.untitled() ? "not saved yet" : document.path().c_str(),
-                          document.dirty() ? "\nunsaved changes (kept in an autosave)" : "");
+    // The file's name, and after it what was just done: each cut to the window's width.
+    text_in_bar(document.name() + (document.dirty() ? " *" : ""),
+                document.dirty() ? ImVec4(1.0f, 0.8f, 0.35f, 1.0f)
+                                 : ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                std::string(document.untitled() ? "not saved yet" : document.path().c_str()) +
+                    (document.dirty() ? "\nunsaved changes (kept in an autosave)" : ""));
     if (!status_.empty()) {
         ImGui::SameLine();
-        if (status_error_)
-            ImGui::TextColored(kErrorColor, "%s", status_.c_str());
-        else
-            ImGui::TextDisabled("%s", status_.c_str());
+        text_in_bar(status_,
+                    status_error_ ? kErrorColor : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     }
     if (!session.autosave_error().empty()) {
         ImGui::SameLine();

@@ -67,6 +67,8 @@ public:
     // "export", "link" (the link just copied), "open-link".
     std::string dialog_name() const;
     const std::string& status() const { return status_; }
+    // The bar's line after the buttons: what was just done (a file written), or an error.
+    void set_status(std::string text, bool error);
     const std::filesystem::path& last_export() const { return last_export_; }
     // The link Copy link last put on the clipboard ("" before the first).
     const std::string& last_link() const { return last_link_; }
@@ -89,7 +91,6 @@ private:
     bool save_as(Session& session, const std::filesystem::path& path); // true when saved
     void show(Dialog dialog);
     void close_dialog();
-    void set_status(std::string text, bool error);
     void set_path_field(const std::string& text);
     void copy_link(const Session& session);
 

@@ -78,10 +78,17 @@ draw_scene_picker(const Camera& canvas, const SceneLibrary& library,
         const std::string& title = library.titles()[i];
         return title.empty() ? library.scenes()[i].filename().string() : title;
     };
-    const std::string current = library.current() >= 0
-                                    ? title_of(static_cast<std::size_t>(library.current()))
-                                    : library.current_path().filename().string();
-    if (ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+    const std::string current =
+        library.current() >= 0 ? title_of(static_cast<std::size_t>(library.current()))
+        : library.current_path().has_filename() ? library.current_path().filename().string()
+                                                : std::string("untitled");
+    // The list opaque over the canvas (the style's popups let it show through).
+    ImVec4 list_background = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+    list_background.w = 1.0f;
+    ImGui::PushStyleColor(ImGuiCol_PopupBg, list_background);
+    const bool listed = ImGui::BeginCombo("##scene", current.c_str(), ImGuiComboFlags_HeightLarge);
+    ImGui::PopStyleColor();
+    if (listed) {
         // The guided tour's stops first, numbered, under their sections (scenes/tour.txt);
         // then the rest of the open scene's folder; then the recent files.
         std::string section;
@@ -253,7 +260,7 @@ private:
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
                                ViewKind kind, const Settings& settings)
     : options_(options), window_(("ccdlab - " + options.scene.filename().string()).c_str(),
-                                 options.width, options.height, true),
+                                 options.width, options.height, true, !options.size_given),
       settings_dir_(made_settings_folder()), renderer_(),
       session_(loaded, kind, Document(options.scene, loaded), settings_dir_, settings,
                options.fixtures_dir.empty() ? std::filesystem::path(CCDLAB_FIXTURES_DIR)
@@ -353,8 +360,10 @@ void InteractiveRun::take_screenshot() {
         write_framebuffer_png(name, window_.framebuffer_width(), window_.framebuffer_height());
         std::cout << "ccdlab: wrote " << name.string() << std::endl;
         file_written(name);
+        dialogs_.set_status("Screenshot saved to " + std::filesystem::absolute(name).string(),
+                            false);
     } catch (const std::exception& e) {
-        error_ = e.what();
+        dialogs_.set_status(e.what(), true);
     }
 }
 

@@ -1,5 +1,7 @@
 #include "platform_window.hpp"
 
+#include "settings.hpp"
+
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -203,9 +205,33 @@ void load_font(ImGuiIO& io) {
     io.Fonts->AddFontDefault();
 }
 
+#ifndef __EMSCRIPTEN__ // a page's canvas has no screen to fit
+// The primary screen's work area (its size less the desktop's panels): its top-left corner and
+// size; a size of 0 x 0 when GLFW cannot tell.
+std::pair<ccd::Vec2, PixelSize> screen_work_area() {
+    int x = 0, y = 0, w = 0, h = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor())
+        glfwGetMonitorWorkarea(monitor, &x, &y, &w, &h);
+    return {{static_cast<double>(x), static_cast<double>(y)}, {w, h}};
+}
+
+// A window opened at a size from the settings or the default, shrunk to the work area with
+// its frame and moved into it when it did not fit.
+void fit_to_screen(GLFWwindow* window, PixelSize asked) {
+    const auto [corner, area] = screen_work_area();
+    int left = 0, top = 0, right = 0, bottom = 0;
+    glfwGetWindowFrameSize(window, &left, &top, &right, &bottom);
+    const PixelSize fitted = window_size_within(asked, area, {left + right, top + bottom});
+    if (fitted == asked) return;
+    glfwSetWindowSize(window, fitted.width, fitted.height);
+    glfwSetWindowPos(window, static_cast<int>(corner.x) + left, static_cast<int>(corner.y) + top);
+}
+#endif
+
 } // namespace
 
-PlatformWindow::PlatformWindow(const char* title, int width, int height, bool visible) {
+PlatformWindow::PlatformWindow(const char* title, int width, int height, bool visible,
+                               bool fit_screen) {
     glfwSetErrorCallback(remember_glfw_error);
     if (!glfwInit()) throw WindowError(last_glfw_error);
 #ifdef __EMSCRIPTEN__
@@ -219,7 +245,16 @@ PlatformWindow::PlatformWindow(const char* title, int width, int height, bool vi
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
 #endif
     glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE);
+#ifdef __EMSCRIPTEN__
+    (void)fit_screen;
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
+#else
+    const PixelSize asked{width, height};
+    const PixelSize first =
+        fit_screen ? window_size_within(asked, screen_work_area().second, {}) : asked;
+    window_ = glfwCreateWindow(first.width, first.height, title, nullptr, nullptr);
+    if (window_ && fit_screen) fit_to_screen(window_, first); // now that its frame is known
+#endif
     if (!window_) {
         glfwTerminate();
         throw WindowError("cannot create an OpenGL 3.3 core window: " + last_glfw_error);

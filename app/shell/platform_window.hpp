@@ -30,8 +30,10 @@ public:
 
 class PlatformWindow {
 public:
-    // `visible` false makes an offscreen-only window (screenshots).
-    PlatformWindow(const char* title, int width, int height, bool visible);
+    // `visible` false makes an offscreen-only window (screenshots). `fit_screen`: a size
+    // from the settings or the default, shrunk to fit the primary screen's work area with the
+    // window's frame (a size the user gave is kept).
+    PlatformWindow(const char* title, int width, int height, bool visible, bool fit_screen = false);
     ~PlatformWindow();
     PlatformWindow(const PlatformWindow&) = delete;
     PlatformWindow& operator=(const PlatformWindow&) = delete;

@@ -63,6 +63,17 @@ nlohmann::json layers_json(const ShowLayers& layers) {
     return json;
 }
 
+// The lab's separation plot on screen and its marks (nothing without a certified search).
+nlohmann::json search_plot_json(const SearchPlotOnScreen& plot) {
+    if (plot.size_px.x <= 0.0) return nullptr;
+    nlohmann::json marks = nlohmann::json::array();
+    for (const SearchPlotMark& mark : plot.marks)
+        marks.push_back({{"name", mark.name}, {"t", mark.t}, {"x_px", mark.x_px}});
+    return {{"origin_px", to_json(plot.origin_px)},
+            {"size_px", to_json(plot.size_px)},
+            {"marks", marks}};
+}
+
 // Where the canvas is in the window, the world it shows, and the side panel.
 template <class View>
 nlohmann::json layout_json(const View& view) {
@@ -75,7 +86,10 @@ nlohmann::json layout_json(const View& view) {
               {"height_px", camera.height},
               {"visible_lo", to_json(visible.lo)},
               {"visible_hi", to_json(visible.hi)}}},
-            {"panel", {{"width", panel.width}, {"collapsed", panel.collapsed}}}};
+            {"panel",
+             {{"width", view.canvas().panel_width()},
+              {"collapsed", panel.collapsed},
+              {"scroll_y", view.canvas().panel_scroll()}}}};
 }
 
 // The scene as the world view's editor has it, with its handles on screen.
@@ -156,6 +170,8 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"memory_cap", view.recording_cap()},
             {"playing", timeline.playing()},
             {"speed", timeline.speed()},
+            {"achieved_speed", timeline.achieved_speed()},
+            {"stepping", view.stepping()},
             {"view_start", timeline.view_start()},
             {"view_width", timeline.view_width()},
             {"fitted", timeline.fitted()},
@@ -350,6 +366,8 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["hit"] = lab.hit() ? ccd::hit_to_json(lab.hit()) : nlohmann::json();
     report["algorithms"] = algorithms_json(lab);
     report["disagreement"] = lab.any_disagreement();
+    report["banner"] = view.banner();
+    report["search_plot"] = search_plot_json(view.search_plot());
     report["tolerance"] = lab.tolerance();
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];
@@ -388,6 +406,7 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["dense"] = view.dense();
     report["labels"] = labels_json(view);
     report["table_rows"] = table_rows_json(view);
+    report["table_spins"] = view.any_turning(); // the event table's spin and impulse columns
     report["show_px"] = checkboxes_json(view);
     report["timeline"] = timeline_json(view);
     report["compare"] = compare_json(view);

@@ -188,67 +188,133 @@ std::string search_tooltip(const ccd::CertifiedSearch& search, double t) {
     return text;
 }
 
+// Where the search plot draws: the curve's box (t = 0 and t = 1 a little inside it), the
+// bracket rows under it, the separation's range.
+struct SearchPlotBox {
+    ImVec2 origin, size;
+    float curve_height = 130.0f;
+    float row = 4.0f;      // a bracket row's height
+    float rows_top = 0.0f; // the first row's top
+    float inset = 6.0f;    // t = 0 and t = 1 a little inside the box
+    double lo = 0.0, hi = 1.0;
+
+    float x_of(double t) const {
+        return origin.x + inset + static_cast<float>(t) * (size.x - 2.0f * inset);
+    }
+    float y_of(double v) const {
+        return origin.y + static_cast<float>((hi - v) / (hi - lo)) * curve_height;
+    }
+    float bottom() const { return origin.y + size.y; }
+};
+
+// The separation's scale on the left: its top, zero and bottom values.
+void draw_value_scale(ImDrawList* list, const SearchPlotBox& box) {
+    const float x = box.origin.x + box.inset + 2.0f;
+    const float line = ImGui::GetTextLineHeight();
+    const float top = box.origin.y + 1.0f, bottom = box.origin.y + box.curve_height - line;
+    list->AddText(ImVec2(x, top), kGuide, number_text(box.hi, 3).c_str());
+    if (const float zero = box.y_of(0.0) - line; zero > top + line && zero < bottom - line)
+        list->AddText(ImVec2(x, zero), kGuide, "0"); // where it does not cover the others
+    list->AddText(ImVec2(x, bottom), kGuide, number_text(box.lo, 3).c_str());
+}
+
+// Every bracket the search looked at, a row per halving depth ([0, 1] on top), in its
+// verdict's colour, under a caption.
+void draw_bracket_rows(ImDrawList* list, const SearchPlotBox& box,
+                       const ccd::CertifiedSearch& search) {
+    list->AddText(ImVec2(box.origin.x + box.inset, box.rows_top - ImGui::GetTextLineHeight()),
+                  kGuide, "brackets: [0, 1] on top, a row lower per halving");
+    for (const ccd::SearchBracket& b : search.brackets) {
+        const float y = box.rows_top + box.row * static_cast<float>(bracket_depth(b));
+        const float x0 = box.x_of(b.t0), x1 = std::max(box.x_of(b.t1), box.x_of(b.t0) + 2.0f);
+        list->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + std::max(2.0f, box.row - 1.0f)),
+                            to_imgui(bracket_color(b.verdict).with_alpha(0.85f)));
+    }
+}
+
+// Upright marks across the plot: the hit's t (the root), every flagged algorithm's t (dashed,
+// named above the curve) and the scrubbed t.
+void draw_time_marks(ImDrawList* list, const SearchPlotBox& box, const QueryLab& lab,
+                     std::vector<SearchPlotMark>& marks) {
+    const float top = box.origin.y, bottom = box.bottom();
+    float name_y = top + 16.0f; // each name a line below the last: marks close in t stay legible
+    for (const AlgorithmAnswer& answer : lab.algorithm_answers()) {
+        if (!answer.disagrees() || !answer.hit) continue;
+        const float x = box.x_of(answer.hit->t);
+        marks.push_back({std::string(answer.algorithm->name), answer.hit->t, x});
+        const ImU32 color = to_imgui(palette::disagreement);
+        for (float y = top; y < bottom; y += 8.0f)
+            list->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 4.0f, bottom)), color, 1.5f);
+        const std::string name(answer.algorithm->name);
+        const float width = ImGui::CalcTextSize(name.c_str()).x;
+        list->AddText(ImVec2(std::max(box.origin.x, x - width - 3.0f), name_y), color,
+                      name.c_str());
+        name_y += ImGui::GetTextLineHeight();
+    }
+    if (const auto& hit = lab.hit()) {
+        const ImU32 impact = to_imgui(palette::impact);
+        list->AddLine(ImVec2(box.x_of(hit->t), top), ImVec2(box.x_of(hit->t), bottom), impact,
+                      1.5f);
+        list->AddCircleFilled(ImVec2(box.x_of(hit->t), box.y_of(0.0)), 4.5f, impact);
+        marks.push_back({"impact", hit->t, box.x_of(hit->t)});
+    }
+    const float scrub = box.x_of(std::clamp(lab.scrub_t, 0.0, 1.0));
+    marks.push_back({"scrub", lab.scrub_t, scrub});
+    list->AddLine(ImVec2(scrub, top), ImVec2(scrub, bottom), to_imgui(palette::wall), 1.0f);
+    list->AddTriangleFilled(ImVec2(scrub - 4.0f, top), ImVec2(scrub + 4.0f, top),
+                            ImVec2(scrub, top + 6.0f), to_imgui(palette::wall));
+}
+
 // The certified search of a turning query, as the trace holds it (ccd::CertifiedSearch): the
-// separation f(t) the core sampled over the frame, the zero line, the root (the hit's t) and
-// the final bracket; below it, every bracket the search looked at, a row per halving depth, in
-// its verdict's colour. Nothing is recomputed: the curve is the trace's samples joined.
-void draw_search_plot(const ccd::CertifiedSearch& search, const std::optional<ccd::Hit>& hit) {
+// separation f(t) the core sampled over the frame with its scale, the zero line, the root (the
+// hit's t), the final bracket, the flagged algorithms' t and the scrubbed t; below it, every
+// bracket the search looked at, then the frame's ends named. Nothing is recomputed: the curve
+// is the trace's samples joined.
+SearchPlotOnScreen draw_search_plot(const ccd::CertifiedSearch& search, const QueryLab& lab) {
     int deepest = 0;
     for (const ccd::SearchBracket& b : search.brackets)
         deepest = std::max(deepest, bracket_depth(b));
-    const float curve_height = 130.0f;
-    const float row = std::clamp(80.0f / static_cast<float>(deepest + 1), 2.0f, 8.0f);
-    const float rows_height = row * static_cast<float>(deepest + 1);
-    const ImVec2 size(ImGui::GetContentRegionAvail().x, curve_height + 6.0f + rows_height);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("##search", size);
+    SearchPlotBox box;
+    const float line = ImGui::GetTextLineHeight();
+    box.row = std::clamp(80.0f / static_cast<float>(deepest + 1), 3.0f, 8.0f);
+    box.rows_top = box.curve_height + 4.0f + line;
+    box.origin = ImGui::GetCursorScreenPos();
+    box.rows_top += box.origin.y;
+    box.size = ImVec2(ImGui::GetContentRegionAvail().x,
+                      box.rows_top - box.origin.y + box.row * static_cast<float>(deepest + 1));
+    ImGui::InvisibleButton("##search", ImVec2(box.size.x, box.size.y + line + 2.0f));
     ImDrawList* list = ImGui::GetWindowDrawList();
-    double lo = 0.0, hi = 0.0;
     for (const ccd::SeparationSample& s : search.samples) {
-        lo = std::min(lo, s.separation);
-        hi = std::max(hi, s.separation);
+        box.lo = std::min(box.lo, s.separation);
+        box.hi = std::max(box.hi, s.separation);
     }
-    pad_range(lo, hi);
-    const float inset = 6.0f; // t = 0 and t = 1 a little inside the box
-    const auto x_of = [&](double t) {
-        return origin.x + inset + static_cast<float>(t) * (size.x - 2.0f * inset);
-    };
-    const auto y_of = [&](double v) {
-        return origin.y + static_cast<float>((hi - v) / (hi - lo)) * curve_height;
-    };
-    plot_frame(list, origin, size, y_of(0.0), {x_of(0.0), x_of(1.0)});
+    pad_range(box.lo, box.hi);
+    plot_frame(list, box.origin, box.size, box.y_of(0.0), {box.x_of(0.0), box.x_of(1.0)});
     // The final bracket: certified clear up to its start, the contact at its end.
     if (search.final_t1 > search.final_t0)
-        list->AddRectFilled(ImVec2(x_of(search.final_t0), origin.y),
-                            ImVec2(x_of(search.final_t1), origin.y + curve_height),
+        list->AddRectFilled(ImVec2(box.x_of(search.final_t0), box.origin.y),
+                            ImVec2(box.x_of(search.final_t1), box.origin.y + box.curve_height),
                             IM_COL32(255, 107, 56, 40));
     std::vector<ImVec2> points;
     for (const ccd::SeparationSample& s : search.samples)
-        points.push_back(ImVec2(x_of(s.t), y_of(s.separation)));
+        points.push_back(ImVec2(box.x_of(s.t), box.y_of(s.separation)));
     if (points.size() > 1)
         list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imgui(palette::mover),
                           0, 2.0f);
     for (const ImVec2& p : points)
         list->AddCircleFilled(p, 1.8f, to_imgui(palette::mover));
-    const float rows_top = origin.y + curve_height + 6.0f;
-    for (const ccd::SearchBracket& b : search.brackets) {
-        const float y = rows_top + row * static_cast<float>(bracket_depth(b));
-        const float x0 = x_of(b.t0), x1 = std::max(x_of(b.t1), x_of(b.t0) + 1.5f);
-        list->AddRectFilled(ImVec2(x0, y), ImVec2(x1, y + std::max(1.0f, row - 1.0f)),
-                            to_imgui(bracket_color(b.verdict).with_alpha(0.85f)));
-    }
-    if (hit) {
-        const ImU32 impact = to_imgui(palette::impact);
-        list->AddLine(ImVec2(x_of(hit->t), origin.y), ImVec2(x_of(hit->t), origin.y + size.y),
-                      impact, 1.5f);
-        list->AddCircleFilled(ImVec2(x_of(hit->t), y_of(0.0)), 4.5f, impact);
-    }
-    frame_ends_named(list, {x_of(0.0), x_of(1.0)}, origin.y + curve_height);
+    draw_value_scale(list, box);
+    draw_bracket_rows(list, box, search);
+    SearchPlotOnScreen shown{{box.origin.x, box.origin.y}, {box.size.x, box.size.y}, {}};
+    draw_time_marks(list, box, lab, shown.marks);
+    frame_ends_named(list, {box.x_of(0.0), box.x_of(1.0)}, box.bottom() + line + 2.0f);
     if (ImGui::IsItemHovered()) {
-        const double t = std::clamp(
-            (ImGui::GetIO().MousePos.x - origin.x - inset) / (size.x - 2.0f * inset), 0.0f, 1.0f);
+        const double t = std::clamp((ImGui::GetIO().MousePos.x - box.origin.x - box.inset) /
+                                        (box.size.x - 2.0f * box.inset),
+                                    0.0f, 1.0f);
         ImGui::SetTooltip("%s", search_tooltip(search, t).c_str());
     }
+    return shown;
 }
 
 // The search's figures beside its plot, and its legend.
@@ -321,7 +387,7 @@ bool QueryLabView::handle_input() {
             Vec2 target = camera.to_world(mouse) + grab_offset_;
             if (io.KeyShift) target = camera.snap_to_grid(target); // Shift: snap to the grid
             if (target != lab_.handle_position(dragged_)) {
-                lab_.drag(dragged_, target);
+                lab_.drag(dragged_, target, io.KeyAlt); // Alt: a hinged pivot alone
                 edited = true;
             }
         } else {
@@ -463,6 +529,10 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
 
 // The names and times on the canvas, through the label placer (none covers another); the
 // impact's time goes first, the names only with the "names" layer.
+// The pixels about a handle and about a labelled point that no label covers.
+constexpr double kHandleClearPx = 8.0;
+constexpr double kAnchorClearPx = 4.0;
+
 void QueryLabView::draw_labels() const {
     const Camera& camera = canvas_.camera();
     std::vector<LabelRequest> requests;
@@ -502,21 +572,38 @@ void QueryLabView::draw_labels() const {
     if (layers_.labels)
         for (const Side side : {Side::Obstacle, Side::Mover})
             side_view(lab_.side(side)).labels(lab_.side(side), side, label);
-    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera));
+    // No label covers a handle or the point another label names (the arrow's tip under "t = 1").
+    std::vector<KeepClear> keep_clear;
+    for (const Handle handle : lab_.handles())
+        keep_clear.push_back({camera.to_screen(lab_.handle_position(handle)), kHandleClearPx});
+    for (const LabelRequest& request : requests)
+        keep_clear.push_back({request.anchor, kAnchorClearPx});
+    const std::vector<PlacedLabel> placed = place_labels(requests, label_area(camera), keep_clear);
     ImDrawList* list = canvas_.begin_labels();
     for (std::size_t i = 0; i < placed.size(); ++i)
-        if (placed[i].shown)
-            list->AddText(ImVec2(static_cast<float>(placed[i].top_left.x),
-                                 static_cast<float>(placed[i].top_left.y)),
-                          to_imgui(colors[i]), texts[i].c_str());
-    if (lab_.any_disagreement())
+        if (placed[i].shown) { // on a dimmed patch: legible over a band of its own colour
+            const ImVec2 at(static_cast<float>(placed[i].top_left.x),
+                            static_cast<float>(placed[i].top_left.y));
+            const ImVec2 size = ImGui::CalcTextSize(texts[i].c_str());
+            list->AddRectFilled(ImVec2(at.x - 2.0f, at.y),
+                                ImVec2(at.x + size.x + 2.0f, at.y + size.y),
+                                to_imgui(palette::background.with_alpha(0.7f)), 2.0f);
+            list->AddText(at, to_imgui(colors[i]), texts[i].c_str());
+        }
+    if (const std::string line = banner(); !line.empty())
         list->AddText(ImVec2(static_cast<float>(camera.origin.x) + 12,
                              static_cast<float>(camera.origin.y) + 10),
-                      to_imgui(palette::disagreement),
-                      layers_.other_algorithms
-                          ? "the judge flags answers: dashed circles show their impacts"
-                          : "the judge flags answers (Show: other algorithms draws them)");
+                      to_imgui(palette::disagreement), line.c_str());
     canvas_.end_labels();
+}
+
+std::string QueryLabView::banner() const {
+    if (!lab_.any_disagreement()) return "";
+    // Only a disc mover is drawn where the other answers put it.
+    if (!side_view(lab_.mover()).disc)
+        return "the judge flags answers: the panel's Algorithms lists them";
+    return layers_.other_algorithms ? "the judge flags answers: dashed circles show their impacts"
+                                    : "the judge flags answers (Show: other algorithms draws them)";
 }
 
 void QueryLabView::set_layers(const ShowLayers& layers) {
@@ -616,10 +703,18 @@ std::string verdict_shown(const ccd::Judgement& judgement) {
     return std::string(ccd::to_string(judgement.verdict));
 }
 
-// A note under a row's answer, greyed and wrapped within its column.
+// A note under a row's answer, greyed and wrapped within its column between words (a number
+// stays whole).
 void row_note(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", text.c_str());
+    text_flow(text);
+    ImGui::PopStyleColor();
+}
+
+// Text of a tooltip in `color`, wrapped between words within `width` pixels.
+void tooltip_flow(const std::string& text, ImVec4 color, float width) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    text_flow(text, width);
     ImGui::PopStyleColor();
 }
 
@@ -652,13 +747,13 @@ void answer_cell(const AlgorithmAnswer& answer, ImVec4 color) {
 // digit, how an iterative method ended; wrapped to stay inside a small window.
 void row_tooltip(const AlgorithmAnswer& answer) {
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(
-        std::min(ImGui::GetFontSize() * 26.0f, ImGui::GetMainViewport()->Size.x * 0.45f));
-    ImGui::TextUnformatted(std::string(answer.algorithm->description).c_str());
+    const float width =
+        std::min(ImGui::GetFontSize() * 26.0f, ImGui::GetMainViewport()->Size.x * 0.45f);
+    const ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+    tooltip_flow(std::string(answer.algorithm->description), text, width);
     if (answer.judgement) {
         ImGui::Separator();
-        ImGui::TextColored(judgement_color(*answer.judgement), "%s",
-                           answer.judgement->text.c_str());
+        tooltip_flow(answer.judgement->text, judgement_color(*answer.judgement), width);
     }
     if (answer.hit) {
         ImGui::Separator();
@@ -668,10 +763,13 @@ void row_tooltip(const AlgorithmAnswer& answer) {
     }
     if (answer.iterative) {
         ImGui::Separator();
-        ImGui::Text("%s: %s", answer.iterative->method.c_str(),
-                    answer.iterative->explanation.c_str());
+        tooltip_flow(answer.iterative->method + ": " + answer.iterative->explanation, text, width);
+        // Box2D's word for the shapes it measures between.
+        if (answer.iterative->explanation.find("cores") != std::string::npos)
+            tooltip_flow("(the cores: the shapes without their radius, a circle's centre, a "
+                         "polygon without Box2D's skin of b2_polygonRadius)",
+                         ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), width);
     }
-    ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
 }
 
@@ -711,10 +809,11 @@ void QueryLabView::draw_panel() {
     draw_show_section();
     if (ImGui::CollapsingHeader("Time of impact", ImGuiTreeNodeFlags_DefaultOpen))
         draw_time_of_impact(lab_);
+    search_plot_ = {};
     if (const auto& search = lab_.trace().search) {
         if (ImGui::CollapsingHeader("Separation (the certified search)",
                                     ImGuiTreeNodeFlags_DefaultOpen)) {
-            draw_search_plot(*search, lab_.hit());
+            search_plot_ = draw_search_plot(*search, lab_);
             draw_search_summary(*search);
         }
     } else if (ImGui::CollapsingHeader("Equations (the query's trace)",

@@ -16,10 +16,25 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ccdlab {
 
 class ShapeRenderer;
+
+// An upright mark across the separation plot of a turning pair: the hit's t ("impact"), a
+// flagged algorithm's t (its name), the scrubbed t ("scrub"); at `x_px` in window pixels.
+struct SearchPlotMark {
+    std::string name;
+    double t = 0.0;
+    double x_px = 0.0;
+};
+
+// The separation plot as last drawn (nothing when the lab has no certified search).
+struct SearchPlotOnScreen {
+    Vec2 origin_px, size_px;
+    std::vector<SearchPlotMark> marks;
+};
 
 class QueryLabView {
 public:
@@ -32,6 +47,7 @@ public:
     }
     // The window's layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
+    const CanvasView& canvas() const { return canvas_; }
     // Mouse and keys of this frame; returns true when the lab changed.
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
@@ -51,6 +67,9 @@ public:
     void undo();
     void redo();
     bool help_shown() const { return canvas_.help_shown(); }
+    // The line across the canvas's top when the judge flags an algorithm (else empty).
+    std::string banner() const;
+    const SearchPlotOnScreen& search_plot() const { return search_plot_; }
     // The name of the candidate the equation view shows ("" when the trace has none).
     std::string shown_candidate() const;
     // The scene as it was opened (the lab edits a copy of its first body and segment):
@@ -98,6 +117,7 @@ private:
     double speed_ = 0.25; // frames per second while animating
     ShowLayers layers_;
     std::map<std::string, Vec2> show_checkboxes_;
+    SearchPlotOnScreen search_plot_;
     void draw_show_section();
     void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
     // The panel's sections, top to bottom.

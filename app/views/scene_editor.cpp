@@ -304,39 +304,47 @@ bool SceneEditor::draw_panel(const Camera& camera) {
     return changed;
 }
 
-// A row of adds (at the middle of the canvas), then delete, undo and redo; true when the scene
-// changed.
+namespace {
+
+// A button beside the last one when it fits in the panel's width, else on the next line.
+bool flowing_button(const char* label) {
+    const float width = ImGui::CalcTextSize(label, nullptr, true).x +
+                        2.0f * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    return ImGui::Button(label);
+}
+
+} // namespace
+
+// A row of adds (at the middle of the canvas), then delete, undo and redo, each row wrapped to
+// the panel's width; true when the scene changed.
 bool SceneEditor::draw_edit_buttons(const Camera& camera) {
     bool changed = false;
     if (ImGui::Button("+ circle (C)")) {
         add_circle_at(camera.center, camera);
         changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("+ point (P)")) {
+    if (flowing_button("+ point (P)")) {
         add_point_at(camera.center, camera);
         changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("+ segment (S)")) {
+    if (flowing_button("+ segment (S)")) {
         add_segment_at(camera.center, camera);
         changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("+ box (B)")) {
+    if (flowing_button("+ box (B)")) {
         add_box_at(camera.center, camera);
         changed = true;
     }
     ImGui::BeginDisabled(!selected_); // (a row of its own: the adds fill the first)
     if (ImGui::Button("delete (Del)")) changed |= delete_selected();
     ImGui::EndDisabled();
-    ImGui::SameLine();
     ImGui::BeginDisabled(!can_undo());
-    if (ImGui::Button("undo (Ctrl+Z)")) changed |= undo();
+    if (flowing_button("undo (Ctrl+Z)")) changed |= undo();
     ImGui::EndDisabled();
-    ImGui::SameLine();
     ImGui::BeginDisabled(!can_redo());
-    if (ImGui::Button("redo (Ctrl+Y)")) changed |= redo();
+    if (flowing_button("redo (Ctrl+Y)")) changed |= redo();
     ImGui::EndDisabled();
     return changed;
 }

@@ -86,6 +86,33 @@ std::string WorldView::status_of(const ccd::CancelledPrediction& c) const {
     return "cancelled by " + std::to_string(c.cancelled_by);
 }
 
+// The table's header row, in the columns' order, each header's meaning on hover (a header
+// still sorts on a click and hides columns on a right-click).
+void headers_with_tips(int columns) {
+    static constexpr const char* kTips[TurningColumns] = {
+        "the event's number, in the order processed; c0, c1, ...: cancelled predictions",
+        "when in the frame the contact happens (0: its start, 1: its end)",
+        "the body and what it touched: a body or a wall",
+        "the part touched: a segment's interior or end, a polygon's edge or vertex",
+        "processed by the scrubbed t or still ahead; for a cancelled prediction, the event "
+        "that cancelled it",
+        "the contact point",
+        "the contact normal, toward the body",
+        "the body's velocity before the contact (units a frame)",
+        "the body's velocity after the contact's response",
+        "w: the angular velocity before the contact, radians a frame: the body's when it turns, "
+        "else the turning party's, named",
+        "w: the angular velocity after the contact's response, radians a frame",
+        "the impulse the response gave the body (its mass times its change of velocity)",
+    };
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int column = 0; column < columns; ++column) {
+        if (!ImGui::TableSetColumnIndex(column)) continue;
+        ImGui::TableHeader(ImGui::TableGetColumnName(column));
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kTips[column]);
+    }
+}
+
 // The event queue of the frame: processed, then cancelled (or sorted by a column's header).
 // Only the rows in view are built: a busy frame has thousands. Right-click a header to hide
 // or show columns; hover a row for the whole record.
@@ -115,7 +142,7 @@ void WorldView::draw_event_table() {
         ImGui::TableSetupColumn("w after", ImGuiTableColumnFlags_NoSort, 0.0f, SpinAfter);
         ImGui::TableSetupColumn("impulse", ImGuiTableColumnFlags_NoSort, 0.0f, Impulse);
     }
-    ImGui::TableHeadersRow();
+    headers_with_tips(spins ? TurningColumns : Columns);
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
         rows_need_sort_ = true;
         specs->SpecsDirty = false;
@@ -238,7 +265,8 @@ void WorldView::event_row(const ccd::ContactEvent& e) {
     if (!any_turning()) return;
     // The body's spin when it turns, else the other's, named (a ball hitting a crate: the
     // crate's); blank for a contact without a turning body. Every contact has its impulse.
-    const bool other_turns = e.other_kind == ccd::OtherKind::Body && turns(e.other);
+    const bool other_turns = (e.other_kind == ccd::OtherKind::Body && turns(e.other)) ||
+                             (e.other_kind == ccd::OtherKind::Wall && wall_turns(e.other));
     const auto spin = [&](double body, double other) {
         ImGui::TableNextColumn();
         if (!e.turning) return;
@@ -270,7 +298,9 @@ void WorldView::event_tooltip(const ccd::ContactEvent& e) const {
     if (e.turning) { // each participant's orientation and spin, the impulse
         const auto spin = [&](ccd::OtherKind kind, int index, double angle, double before,
                               double after) {
-            if (kind == ccd::OtherKind::Body && turns(index))
+            // A turning body's or wall's (a wall's spin is its turn a frame, never changed).
+            if ((kind == ccd::OtherKind::Body && turns(index)) ||
+                (kind == ccd::OtherKind::Wall && wall_turns(index)))
                 ImGui::Text("%s: turned %.6g rad, spin %.6g -> %.6g rad/frame",
                             name_of(kind, index).c_str(), angle + 0.0, before + 0.0, after + 0.0);
         };

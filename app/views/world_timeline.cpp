@@ -294,6 +294,12 @@ void WorldView::draw_transport() {
         timeline_.set_speed(speed);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("frames a second while playing");
     ImGui::SameLine();
+    if (playing != 0) { // the rate play keeps up, lower when frames take long to step
+        ImGui::TextDisabled("%.2f f/s", timeline_.achieved_speed());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("the frames a second played, as fast as they are stepped");
+        ImGui::SameLine();
+    }
     if (button("Fit", "the whole recorded run (the wheel over the timeline zooms, the right "
                       "button pans)"))
         timeline_.fit();
@@ -310,9 +316,14 @@ void WorldView::draw_transport() {
     // this line while it fits.
     const RunRecorder& run = timeline_.run();
     char text[128];
-    std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
+    if (stepping_)
+        std::snprintf(text, sizeof text, "stepping frame %d ...", timeline_.frame() + 1);
+    else
+        std::snprintf(text, sizeof text, "frame %d  t = %.4f", timeline_.frame(), timeline_.t());
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text).x) ImGui::NewLine();
-    ImGui::TextUnformatted(text);
+    ImGui::TextColored(stepping_ ? ImVec4(1.0f, 0.8f, 0.35f, 1.0f)
+                                 : ImGui::GetStyleColorVec4(ImGuiCol_Text),
+                       "%s", text);
     std::snprintf(text, sizeof text, "recorded %d to %d, %.2f of %.0f MB", run.first_frame(),
                   run.end_frame() - 1, static_cast<double>(run.memory_bytes()) / (1 << 20),
                   static_cast<double>(recording_cap_) / (1 << 20));
@@ -437,14 +448,15 @@ void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
     end_strip(strip);
 }
 
-// Space plays or pauses, Shift+Space plays backward, Left and Right step a frame, R restarts,
+// Space plays or pauses (whichever way it plays), Shift+Space plays backward or pauses, Left and
+// Right step a frame, R restarts,
 // , and . step events across frames.
 void WorldView::travel_keys() {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantCaptureKeyboard) return;
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) {
-        const int direction = io.KeyShift ? -1 : 1;
-        play(timeline_.playing() == direction ? 0 : direction);
+        timeline_.play_or_pause(io.KeyShift ? -1 : 1);
+        canvas_.mark_changed();
     }
     if (ImGui::IsKeyPressed(GLFW_KEY_LEFT)) previous_frame();
     if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT)) next_frame();

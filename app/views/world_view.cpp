@@ -75,6 +75,7 @@ WorldView::WorldView(const ccd::Scene& scene, std::size_t recording_cap)
                 {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap}),
       refusal_(ccd::turning_refusal(scene)),
       layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
+    timeline_.set_speed(dense_ ? kDensePlaySpeed : kPlaySpeed);
     read_shapes();
     discrete_.reset(scene);
     shown_frame_changed(-1);
@@ -130,7 +131,16 @@ void WorldView::read_shapes() {
                          polygon < scene.polygons.size() &&
                          scene.polygons[polygon].free_rotation());
     }
-    any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end();
+    wall_turns_.clear();
+    for (const ccd::Wall& wall : scene.walls) // the World's walls are the scene's, in order
+        wall_turns_.push_back(wall.turns());
+    any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end() ||
+                   std::find(wall_turns_.begin(), wall_turns_.end(), true) != wall_turns_.end();
+}
+
+bool WorldView::wall_turns(int wall) const {
+    return wall >= 0 && static_cast<std::size_t>(wall) < wall_turns_.size() &&
+           wall_turns_[static_cast<std::size_t>(wall)];
 }
 
 bool WorldView::turns(int body) const {
@@ -172,6 +182,14 @@ void WorldView::shown_frame_changed(int before) {
 }
 
 void WorldView::next_frame() {
+    // A frame not run yet is stepped at the start of the next drawn frame (handle_input), after
+    // this one has said so: a dense scene's step can take a second or more.
+    if (timeline_.frame() + 1 >= timeline_.run().end_frame() && !stepping_) {
+        stepping_ = true;
+        canvas_.mark_changed();
+        return;
+    }
+    stepping_ = false;
     const int before = timeline_.frame();
     timeline_.next_frame();
     shown_frame_changed(before);
@@ -272,6 +290,7 @@ void WorldView::advance(double seconds) {
 }
 
 bool WorldView::handle_input() {
+    if (stepping_) next_frame(); // asked for in the frame before, which said so
     const auto selected = editor_.selected();
     const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.
@@ -650,15 +669,17 @@ void WorldView::draw_selected_body() {
     const std::optional<BodyAtT> body = selected_body_at_t();
     if (!body) return;
     if (!ImGui::CollapsingHeader("Selected body at t", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    ImGui::Text("%s, frame %d, t = %.6f",
-                world().body_names[static_cast<std::size_t>(body->index)].c_str(), log().frame,
-                timeline_.t());
+    // Wrapped between words: a narrow panel shows every line whole.
+    text_flow(world().body_names[static_cast<std::size_t>(body->index)] + ", frame " +
+              std::to_string(log().frame) + ", t = " + fixed_text(timeline_.t(), 6));
     text_vec2("position", body->pose.position);
     text_vec2("velocity", body->rates.velocity);
     draw_rates_per_second(body->rates.velocity);
     if (!body->turns) return;
     const auto number = [](const char* label, double value, const char* unit) {
-        ImGui::Text("%-9s %s %s", label, number_text(value, 9).c_str(), unit);
+        ImGui::BeginGroup();
+        text_flow(std::string(label) + " " + number_text(value, 9) + " " + unit);
+        ImGui::EndGroup();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("%s %s", number_text(value, 17).c_str(), unit);
     };

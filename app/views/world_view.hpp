@@ -64,6 +64,7 @@ public:
     void layout(Vec2 window_size, const PanelLayout& layout);
     // The window's layout as the user left it this frame (the panel's edge dragged).
     const PanelLayout& panel_layout() const { return canvas_.panel_layout(); }
+    const CanvasView& canvas() const { return canvas_; }
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const;
@@ -112,6 +113,9 @@ public:
     // the frame's events and on into the next frames, or backward. `advance(seconds)` moves it
     // on; the app calls it once per drawn frame and keeps drawing while playing.
     bool playing() const { return timeline_.playing() != 0; }
+    // A new frame asked for (Right, the next-frame button) that the next drawn frame steps; the
+    // timeline says "stepping frame N" meanwhile.
+    bool stepping() const { return stepping_; }
     void play(int direction);
     void advance(double seconds);
     // The recording's memory cap in bytes; a new cap records the run anew, back to the frame
@@ -145,9 +149,11 @@ public:
     // at t (turning_outline.hpp).
     ccd::BodyPose pose_at(int index, double t) const;
     std::vector<Vec2> drawn_outline(int index, double t) const;
-    // Whether body `index` is a polygon that turns freely (an angular velocity, even 0), and
-    // whether any does: the event table then shows spins and impulses.
+    // Whether body `index` is a polygon that turns freely (an angular velocity, even 0),
+    // whether wall `index` turns, and whether any body or wall does: the event table then shows
+    // spins and impulses.
     bool turns(int index) const;
+    bool wall_turns(int index) const;
     bool any_turning() const;
     // The body selected in Edit (a circle, a point or a polygon) at the scrubbed t, as the
     // frame's log has it (the panel's "Selected body at t"): none when nothing such is selected
@@ -170,6 +176,10 @@ public:
     const DiscreteComparison& discrete() const { return discrete_; }
 
     static constexpr double kPanelWidth = 400.0;
+    // Play's frames a second at first: a dense scene's as fast as the frames are stepped (the
+    // timeline shows the rate achieved), any other's slow enough to follow each bounce.
+    static constexpr double kPlaySpeed = 0.5;
+    static constexpr double kDensePlaySpeed = 30.0;
     static constexpr std::size_t kDefaultRecordingCap = std::size_t{100} << 20;
     // A keyframe every this many frames: a jump steps at most this many frames. The core's
     // default, whose memory and jump time docs/recording.md measures.
@@ -248,7 +258,9 @@ private:
     std::vector<double> radii_;
     std::vector<bool> statics_; // by body: static (drawn grey and hatched, never moves)
     std::vector<std::vector<Vec2>> outlines_;
-    std::vector<bool> turns_; // per body: a polygon that turns freely
+    std::vector<bool> turns_;      // per body: a polygon that turns freely
+    std::vector<bool> wall_turns_; // per wall: one that turns about its pivot
+    bool stepping_ = false;        // the next frame is stepped when the next one is drawn
     bool any_turning_ = false;
     void read_shapes();
     int selected_event_ = -1;

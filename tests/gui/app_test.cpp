@@ -151,6 +151,18 @@ TEST(AppScreenshot, AnAlgorithmThatDisagreesIsFlaggedAndDrawn) {
                            : 0;
     }
     EXPECT_GE(pink_points, 6) << "the dashed circle of seed 004's answer";
+    EXPECT_EQ(report["banner"], "the judge flags answers: dashed circles show their impacts");
+}
+
+TEST(AppScreenshot, ABannerOverAPolygonMoverSendsToThePanelNotToDashedCircles) {
+    // scenes/seed002-turning-polygons.json: the crate (a polygon) is the mover and the judge
+    // flags answers; no dashed circle is drawn for a polygon, so the banner does not speak of one.
+    const json report = take_screenshot({"--scene", kScenes + "/seed002-turning-polygons.json",
+                                         "--size", "1280x800"},
+                                        scratch_dir())
+                            .report;
+    ASSERT_TRUE(report["disagreement"].get<bool>());
+    EXPECT_EQ(report["banner"], "the judge flags answers: the panel's Algorithms lists them");
 }
 
 TEST(AppReport, Box2DsAnswerItsSearchAndItsRefusalsReachTheLab) {
@@ -375,6 +387,15 @@ TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
     const Image image = app_->screenshot();
     EXPECT_EQ(image.width(), 1280);
     EXPECT_EQ(image.height(), 800);
+    // The File bar says where it went.
+    ASSERT_TRUE(eventually(
+        [&] {
+            const std::string status = app_->session()["status"];
+            return status.starts_with("Screenshot saved to /") &&
+                   status.find("/ccdlab-") != std::string::npos && status.ends_with(".png");
+        },
+        10s))
+        << app_->session();
     const json now = report();
     const double cx = now["handles_px"]["center"][0], cy = now["handles_px"]["center"][1];
     EXPECT_TRUE(image.any_near(cx, cy, 3, [](Rgb c) {
@@ -387,6 +408,16 @@ TEST_F(AppDrag, F1ShowsTheHelp) {
     ASSERT_FALSE(report()["help_shown"].get<bool>());
     app_->key("F1");
     EXPECT_TRUE(wait_for([&] { return report()["help_shown"].get<bool>(); }));
+    quit_with_ctrl_q();
+}
+
+TEST_F(AppDrag, TabSwitchesBetweenTheQueryLabAndTheWorldView) {
+    ASSERT_EQ(report()["mode"], "query");
+    app_->key("Tab");
+    ASSERT_TRUE(eventually([&] { return report()["mode"] == "world"; }, 10s)) << report().dump();
+    app_->key("Tab");
+    EXPECT_TRUE(eventually([&] { return report()["mode"] == "query"; }, 10s)) << report().dump();
+    EXPECT_EQ(report()["scene"], "default.json");
     quit_with_ctrl_q();
 }
 

@@ -1,6 +1,7 @@
 // End-to-end: input that is never lost (taps shorter than a frame at a low frame rate), the
 // window's layout (the File bar's strip, the side panel's edge, F2, the smallest size), Home,
-// the scene picker's tour after Save As elsewhere, and the equation view following the winner.
+// the scene picker's tour after Save As elsewhere, a click right after a move that does not pan,
+// a new scene's panel at its top, and the equation view following the winner.
 // Each reads the app's state from --report.
 
 #include "gui_test_support.hpp"
@@ -106,6 +107,60 @@ TEST_F(AppLayout, ATwentyMillisecondClickAtFiveFramesASecondSelects) {
     click(bodies[2]["center_px"]);
     EXPECT_TRUE(wait_for([&] { return report()["edit"]["selected"] == "C"; }))
         << report()["edit"]["selected"];
+    quit();
+}
+
+TEST_F(AppLayout, AClickOnTheEmptyCanvasRightAfterAMoveDoesNotPan) {
+    // The world view, where a left drag on the empty canvas pans. At five frames a second the
+    // pointer's jump of 500 px and the press right after it reach the app in one frame: the
+    // view must not pan by the jump (a drag starts where the button went down).
+    start({"--scene", kScenes + "/seed004-a-hits-b-first.json", "--size", "1280x800",
+           "--frame-delay-ms", "200"});
+    const json before = canvas();
+    const double left = before["origin_px"][0], top = before["origin_px"][1];
+    const double width = before["width_px"], height = before["height_px"];
+    const std::string at_start = std::to_string(std::lround(left + 60.0)) + " " +
+                                 std::to_string(std::lround(top + height * 0.5));
+    const std::string at_click = std::to_string(std::lround(left + width - 60.0)) + " " +
+                                 std::to_string(std::lround(top + 60.0));
+    ASSERT_EQ(run_command("xdotool windowfocus --sync " + app_->window() + " mousemove --window " +
+                          app_->window() + " " + at_start + " sleep 0.6 mousemove --window " +
+                          app_->window() + " " + at_click +
+                          " mousedown 1 sleep 0.6 mouseup 1 sleep 0.2")
+                  .exit_code,
+              0);
+    key("F1"); // seen after the click: once the help shows, the click was handled
+    ASSERT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
+    const json after = canvas();
+    EXPECT_EQ(after["visible_lo"], before["visible_lo"]) << "the click panned the view";
+    EXPECT_EQ(after["visible_hi"], before["visible_hi"]);
+    quit();
+}
+
+TEST_F(AppLayout, PageDownOpensTheNextSceneWithItsPanelScrolledToTheTitle) {
+    // At 800x600 the world view's panel is longer than the window: scrolled down with the
+    // wheel, then PageDown: the next scene's panel starts at its title.
+    start({"--scene", kScenes + "/bouncing-balls.json", "--size", "800x600"});
+    const json panel_at = canvas(); // the panel is right of the canvas
+    const std::string over_panel =
+        std::to_string(std::lround(panel_at["origin_px"][0].get<double>() +
+                                   panel_at["width_px"].get<double>() + 100.0)) +
+        " 300";
+    ASSERT_EQ(run_command("xdotool windowfocus --sync " + app_->window() + " mousemove --window " +
+                          app_->window() + " " + over_panel +
+                          " sleep 0.3 click --repeat 6 --delay 100 5 sleep 0.2")
+                  .exit_code,
+              0);
+    ASSERT_TRUE(eventually(
+        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() > 0.0; }, 10s))
+        << report()["layout"];
+    const json before = report();
+    app_->move_to(100.0, 300.0); // PageDown goes to the canvas, not a panel widget
+    key("Next");
+    ASSERT_TRUE(eventually([&] { return report()["scene"] != before["scene"]; }, 10s));
+    EXPECT_TRUE(eventually(
+        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() == 0.0; }, 10s))
+        << report()["layout"];
     quit();
 }
 

@@ -166,6 +166,52 @@ TEST(AppQueryLabTurning, TheJudgeCallsBox2DsLateAnswerAMissAndTheAdvancementsMar
     EXPECT_TRUE(seed004["verdict"].is_null());
 }
 
+// The report's mark named `name` on the separation plot (null when there is none).
+json plot_mark(const json& report, const std::string& name) {
+    for (const json& mark : report["search_plot"]["marks"])
+        if (mark["name"] == name) return mark;
+    return json();
+}
+
+TEST(AppQueryLabTurning, TheSeparationPlotMarksBox2DsAnswerTheImpactAndTheScrubbedTime) {
+    // The propeller at 2.26 turns, scrubbed to t = 0.5: the plot marks the certified impact
+    // (t = 0.0964), Box2D's late answer (t > 0.9, flagged a miss) and t = 0.5, each where its
+    // t is along the plot's width (t = 0 and t = 1 six pixels inside its ends).
+    const fs::path dir = scratch_dir();
+    json scene;
+    std::ifstream(scene_file("turning-box2d-gives-up.json")) >> scene;
+    scene["polygons"][0]["angular_velocity"] = 2.26 * 2.0 * std::numbers::pi;
+    const fs::path file = dir / "propeller-2.26-turns.json";
+    std::ofstream(file) << scene.dump(2);
+    const auto [report, image] =
+        take_screenshot({"--scene", file.string(), "--size", "1280x800", "--t", "0.5"}, dir);
+    ASSERT_FALSE(report["search_plot"].is_null()) << "a turning pair has the plot";
+    const double left = report["search_plot"]["origin_px"][0];
+    const double top = report["search_plot"]["origin_px"][1];
+    const double width = report["search_plot"]["size_px"][0];
+    const auto x_at = [&](double t) { return left + 6.0 + t * (width - 12.0); };
+    const json box2d = plot_mark(report, "box2d"), impact = plot_mark(report, "impact"),
+               scrub = plot_mark(report, "scrub");
+    ASSERT_FALSE(box2d.is_null()) << report["search_plot"];
+    ASSERT_FALSE(impact.is_null());
+    ASSERT_FALSE(scrub.is_null());
+    EXPECT_GT(box2d["t"].get<double>(), 0.9);
+    EXPECT_NEAR(box2d["x_px"].get<double>(), x_at(box2d["t"]), 1.0);
+    EXPECT_NEAR(impact["t"].get<double>(), std::acos(0.2) / (2.26 * 2.0 * std::numbers::pi), 1e-9);
+    EXPECT_NEAR(impact["x_px"].get<double>(), x_at(impact["t"]), 1.0);
+    EXPECT_EQ(scrub["t"].get<double>(), 0.5);
+    EXPECT_NEAR(scrub["x_px"].get<double>(), x_at(0.5), 1.0);
+    // In the picture: Box2D's mark pink, the scrubbed t's light, near the plot's top.
+    ASSERT_TRUE(image.loaded());
+    ASSERT_LT(top + 40.0, image.height()) << "the plot's top is in the window";
+    EXPECT_TRUE(image.any_near(box2d["x_px"].get<double>(), top + 34.0, 2, [](ccdlab_test::Rgb c) {
+        return c.r > 200 && c.g < 120 && c.b > 80;
+    })) << "Box2D's t marked in pink";
+    EXPECT_TRUE(image.any_near(scrub["x_px"].get<double>(), top + 30.0, 1, [](ccdlab_test::Rgb c) {
+        return c.r > 200 && c.g > 200 && c.b > 200;
+    })) << "the scrubbed t marked";
+}
+
 TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {
     // The spinning paddle is a turning wall of the World: it meets the ball at
     // t = arccos(1/6) / (2 pi) (the scene's description), the frame's first event.
@@ -175,6 +221,9 @@ TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {
     EXPECT_TRUE(report["refusal"].is_null()) << report.dump();
     ASSERT_FALSE(report["events"].empty()) << report.dump();
     EXPECT_FALSE(report["bodies"].empty());
+    // The ball is no turning body, the paddle is: the event table has the spin and impulse
+    // columns for it.
+    EXPECT_TRUE(report["table_spins"].get<bool>());
 }
 
 TEST(AppQueryLabTurning, TheWorldViewStepsATurningPolygon) {

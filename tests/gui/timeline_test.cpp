@@ -140,6 +140,29 @@ TEST_F(AppTimeline, ShiftSpacePlaysBackwardIntoTheFrameBefore) {
     quit();
 }
 
+TEST_F(AppTimeline, RightSaysItIsSteppingANewFrameBeforeItStepsIt) {
+    // Frame 0 is the only one recorded: Right must step frame 1. At 2.5 frames a second the
+    // frame that says "stepping frame 1" is reported a while before the next one steps it.
+    start("ball-between-walls.json", {"--frame-delay-ms", "400"});
+    ASSERT_EQ(report()["timeline"]["end_frame"], 1);
+    key("Right");
+    EXPECT_TRUE(eventually(
+        [&] {
+            const json r = report();
+            return r["frame"] == 0 && r["timeline"]["stepping"] == true;
+        },
+        10s))
+        << report()["timeline"].dump();
+    EXPECT_TRUE(eventually(
+        [&] {
+            const json r = report();
+            return r["frame"] == 1 && r["timeline"]["stepping"] == false;
+        },
+        10s))
+        << report()["timeline"].dump();
+    quit();
+}
+
 TEST_F(AppTimeline, ThePlayheadDraggedToAnEarlierFrameShowsTheStraightRunsBodies) {
     start("bouncing-balls.json", {"--frame", "20", "--t", "0.5"});
     json r = report();

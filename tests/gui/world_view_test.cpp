@@ -177,6 +177,8 @@ TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {
     EXPECT_FALSE(report["layers"]["cancelled_predictions"].get<bool>());
     EXPECT_TRUE(report["layers"]["paths"].get<bool>());
     EXPECT_TRUE(report["labels"].empty()) << report["labels"].dump();
+    // Space plays it as fast as its frames are stepped (the slider's top), not 0.5 a second.
+    EXPECT_EQ(report["timeline"]["speed"].get<double>(), 30.0);
 }
 
 // A running ccdlab on one scene, its settings in a scratch folder.

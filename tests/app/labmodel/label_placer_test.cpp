@@ -144,6 +144,30 @@ TEST(LabelPlacer, ALabelCrowdedOutOfItsAnchorTakesItsNextAnchor) {
     EXPECT_EQ(placed[1].top_left.y, 284.0); // 300 - 4 - 12
 }
 
+TEST(LabelPlacer, ALabelKeepsClearOfHandlesAndOfThePointsOtherLabelsName) {
+    // A label 40 x 12 at (100, 100) would sit right above, over (104 .. 144, 84 .. 96); a
+    // handle of radius 6 at (120, 90) is under it, so it goes right below: (104, 104).
+    const std::vector<LabelRequest> one = {{{100, 100}, {40, 12}, 0, 0}};
+    const std::vector<ccdlab::KeepClear> handle = {{{120, 90}, 6}};
+    const auto placed = place_labels(one, kCanvas, handle);
+    ASSERT_TRUE(placed[0].shown);
+    EXPECT_EQ(placed[0].top_left, (Vec2{104, 104}));
+    // A handle at (98, 102), 6 px left of and below the spot's corner (104, 96): sqrt(72) =
+    // 8.49 px from it, more than its radius 6: right above again.
+    const std::vector<ccdlab::KeepClear> near = {{{98, 102}, 6}};
+    EXPECT_EQ(place_labels(one, kCanvas, near)[0].top_left, (Vec2{104, 84}));
+    // A handle of radius 8 on the anchor itself sets the label off as a clearance of 8 does:
+    // 8 sqrt(1/2) + 4 = 9.657 px out.
+    const std::vector<ccdlab::KeepClear> own = {{{100, 100}, 8}};
+    const auto off = place_labels(one, kCanvas, own);
+    ASSERT_TRUE(off[0].shown);
+    EXPECT_NEAR(off[0].top_left.x, 109.65685424949238, 1e-12);
+    EXPECT_NEAR(off[0].top_left.y, 100.0 - 9.65685424949238 - 12.0, 1e-12);
+    // Every spot covered (a disc of radius 60 near the anchor): hidden.
+    const std::vector<ccdlab::KeepClear> all = {{{102, 100}, 60}};
+    EXPECT_FALSE(place_labels(one, kCanvas, all)[0].shown);
+}
+
 TEST(LabelPlacer, TheSameRequestsGiveTheSamePlacement) {
     std::vector<LabelRequest> requests;
     for (int i = 0; i < 500; ++i) // a dense, irregular field of labels

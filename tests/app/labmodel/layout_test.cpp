@@ -1,7 +1,9 @@
-// How the window is shared (PanelLayout), where the canvas sits, and what Home frames (the
-// scene's view widened to hold everything drawn, from the World's log or the lab's shapes).
+// How the window is shared (PanelLayout), where the canvas sits, what Home frames (the
+// scene's view widened to hold everything drawn, from the World's log or the lab's shapes), and
+// how far a drag pans the view (PanDrag).
 
 #include "drawn_extent.hpp"
+#include "pan_drag.hpp"
 #include "panel_layout.hpp"
 #include "query_lab.hpp"
 
@@ -49,6 +51,22 @@ TEST(PanelLayout, TheCanvasStartsBelowTheBarAndEndsAtThePanel) {
     EXPECT_TRUE(camera.contains({0.0, 37.0}));
     EXPECT_FALSE(camera.contains({10.0, 36.0})) << "the File bar's strip";
     EXPECT_FALSE(camera.contains({500.0, 100.0})) << "the panel";
+}
+
+TEST(PanDrag, ADragStartsWhereTheButtonWentDownNotWhereThePointerLastWas) {
+    ccdlab::PanDrag drag;
+    EXPECT_EQ(drag.follow(false, {100.0, 100.0}), (Vec2{0.0, 0.0}));
+    // The pointer jumps 400 px and the button goes down in the same frame: no pan.
+    EXPECT_EQ(drag.follow(true, {500.0, 300.0}), (Vec2{0.0, 0.0}));
+    EXPECT_TRUE(drag.dragging());
+    // Then each frame pans by what the pointer moved since the one before.
+    EXPECT_EQ(drag.follow(true, {510.0, 305.0}), (Vec2{10.0, 5.0}));
+    EXPECT_EQ(drag.follow(true, {507.0, 305.0}), (Vec2{-3.0, 0.0}));
+    // Released, moved far away, pressed again: the new drag starts there.
+    EXPECT_EQ(drag.follow(false, {20.0, 40.0}), (Vec2{0.0, 0.0}));
+    EXPECT_FALSE(drag.dragging());
+    EXPECT_EQ(drag.follow(true, {700.0, 10.0}), (Vec2{0.0, 0.0}));
+    EXPECT_EQ(drag.follow(true, {701.0, 12.0}), (Vec2{1.0, 2.0}));
 }
 
 TEST(Home, WhatFitsInTheScenesViewLeavesItAsItIs) {

@@ -155,10 +155,11 @@ TEST(QueryLabTurning, TheAngleHandleTurnsThePaddleAndWindsUpWholeTurns) {
     for (Handle h : {Handle::EndpointA, Handle::EndpointB, Handle::Pivot, Handle::ObstacleAngle})
         EXPECT_EQ(std::count(handles.begin(), handles.end(), h), 1) << ccdlab::to_string(h);
     EXPECT_EQ(std::count(handles.begin(), handles.end(), Handle::Angle), 0) << "the ball";
-    // The angle handle: the paddle's far end (b, 4 from the pivot) at t = 1: (0, 4).
+    // The angle handle: beyond the paddle's far end (b, 4 from the pivot) at t = 1, (0, 4), by
+    // a quarter of its distance: (0, 5).
     const Vec2 at = lab.handle_position(Handle::ObstacleAngle);
     EXPECT_NEAR(at.x, 0.0, 1e-15);
-    EXPECT_NEAR(at.y, 4.0, 1e-15);
+    EXPECT_NEAR(at.y, 5.0, 1e-15);
     EXPECT_EQ(lab.handle_position(Handle::Pivot), (Vec2{0.0, 0.0}));
 
     // Dragged a further quarter turn, to (-4, 0): a half turn, t = arccos(1/6) / pi.
@@ -180,9 +181,43 @@ TEST(QueryLabTurning, TheAngleHandleTurnsThePaddleAndWindsUpWholeTurns) {
     EXPECT_FALSE(lab.hit()) << "half a turn clockwise";
 }
 
+TEST(QueryLabTurning, AfterAWholeTurnTheAngleHandleLeavesTheEndItsOwn) {
+    // The paddle turned once round, 2 pi: its far end b is back at (4, 0) at t = 1. The angle
+    // handle is beyond it, at (5, 0); at 80 px a unit a pick at b's pixel takes b.
+    ccd::Scene scene = paddle_scene();
+    scene.walls[0].angle = 2.0 * kPi;
+    const QueryLab lab = QueryLab::from_scene(scene);
+    const Vec2 angle = lab.handle_position(Handle::ObstacleAngle);
+    EXPECT_NEAR(angle.x, 5.0, 1e-14);
+    EXPECT_NEAR(angle.y, 0.0, 1e-14);
+    ccdlab::Camera camera;
+    camera.width = 800.0;
+    camera.height = 600.0;
+    EXPECT_EQ(lab.pick(camera.to_screen({4.0, 0.0}), camera, 10.0), Handle::EndpointB);
+    EXPECT_EQ(lab.pick(camera.to_screen({5.0, 0.0}), camera, 10.0), Handle::ObstacleAngle);
+}
+
+TEST(QueryLabTurning, ThePivotOnAnEndCarriesItAlongUnlessAltDragsThePivotAlone) {
+    // The paddle hinged at its end a = (0, 0): the pivot's handle is on a's. Dragged to (1, 1),
+    // the hinge and a move together; b stays at (4, 0).
+    QueryLab lab = QueryLab::from_scene(paddle_scene());
+    lab.drag(Handle::Pivot, {1.0, 1.0});
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
+    // Alt: the pivot alone, off the end; then, off every end, it moves alone anyway.
+    lab.drag(Handle::Pivot, {2.0, 0.0}, true);
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 0.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    lab.drag(Handle::Pivot, {2.0, 1.0});
+    EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().a, (Vec2{1.0, 1.0}));
+    EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
+}
+
 TEST(QueryLabTurning, ThePivotHandleMovesThePivotAloneAndTheTurnIsWrittenBack) {
     QueryLab lab = QueryLab::from_scene(paddle_scene());
-    lab.drag(Handle::Pivot, {2.0, 0.0}); // the paddle turns about its middle
+    lab.drag(Handle::Pivot, {2.0, 0.0}, true); // Alt: the paddle turns about its middle
     EXPECT_EQ(lab.obstacle().pivot(), (Vec2{2.0, 0.0}));
     EXPECT_EQ(lab.obstacle().segment().a, (Vec2{0.0, 0.0}));
     EXPECT_EQ(lab.obstacle().segment().b, (Vec2{4.0, 0.0}));
@@ -191,11 +226,12 @@ TEST(QueryLabTurning, ThePivotHandleMovesThePivotAloneAndTheTurnIsWrittenBack) {
     // paddle's end b, on the circle of radius 2 about (2, 0), comes within 0.5 of (0, 3): the
     // centers are sqrt(13) = 3.606 apart, more than 2.5: a miss.
     EXPECT_FALSE(lab.hit());
-    // Both ends are 2 from the pivot; the handle is the first, a, at t = 1: (0, 0) a quarter
-    // turn about (2, 0) is (2, -2). Dragged on to (4, 0): a half turn.
+    // Both ends are 2 from the pivot; the handle is beyond the first, a, at t = 1: (0, 0) a
+    // quarter turn about (2, 0) is (2, -2), and 1.25 times as far out, (2, -2.5). Dragged on to
+    // (4, 0): a half turn.
     const Vec2 handle = lab.handle_position(Handle::ObstacleAngle);
     EXPECT_NEAR(handle.x, 2.0, 1e-15);
-    EXPECT_NEAR(handle.y, -2.0, 1e-15);
+    EXPECT_NEAR(handle.y, -2.5, 1e-15);
     lab.drag(Handle::ObstacleAngle, {4.0, 0.0});
     EXPECT_NEAR(lab.obstacle().angle(), kPi, 1e-14);
 
@@ -226,10 +262,11 @@ TEST(QueryLabTurning, ATurningPolygonsCenterIsItsPivotAndItsAngleIsWrittenBack) 
     ASSERT_TRUE(lab.hit());
     EXPECT_NEAR(lab.hit()->t, (std::asin(1.2 / std::sqrt(2.0)) - kPi / 4.0) / (kPi / 2.0), 1e-9);
     EXPECT_EQ(lab.hit()->mover_vertex, 0);
-    // The angle handle at t = 1: the farthest vertex (0, at (-1, -1)) a quarter turn on, (1, -1).
+    // The angle handle at t = 1: beyond the farthest vertex (0, at (-1, -1)) a quarter turn on,
+    // (1, -1), 1.25 times as far from the pivot: (1.25, -1.25).
     const Vec2 angle = lab.handle_position(Handle::Angle);
-    EXPECT_NEAR(angle.x, 1.0, 1e-15);
-    EXPECT_NEAR(angle.y, -1.0, 1e-15);
+    EXPECT_NEAR(angle.x, 1.25, 1e-15);
+    EXPECT_NEAR(angle.y, -1.25, 1e-15);
     lab.drag(Handle::Angle, {-1.0, -1.0}); // back to where it starts: no turn, no contact
     EXPECT_NEAR(lab.mover().angle(), 0.0, 1e-15);
     EXPECT_FALSE(lab.hit());

@@ -229,6 +229,39 @@ TEST(Timeline, PlayShowsEachFramesEndOnceAndStopsBackwardAtTheStart) {
     EXPECT_EQ(timeline.t(), 0.0) << "no time, no move";
 }
 
+TEST(Timeline, SpaceOrShiftSpacePausesWhicheverWayItPlays) {
+    Timeline timeline(ball_between_walls(), every(3));
+    timeline.play_or_pause(-1); // Shift+Space: backward
+    EXPECT_EQ(timeline.playing(), -1);
+    timeline.play_or_pause(1); // Space while playing backward: pause, not forward
+    EXPECT_EQ(timeline.playing(), 0);
+    timeline.play_or_pause(1);
+    EXPECT_EQ(timeline.playing(), 1);
+    timeline.play_or_pause(-1); // Shift+Space while playing forward: pause
+    EXPECT_EQ(timeline.playing(), 0);
+}
+
+TEST(Timeline, TheAchievedSpeedIsTheFramesPlayedAWallClockSecond) {
+    Timeline timeline(ball_between_walls(), every(3));
+    EXPECT_EQ(timeline.achieved_speed(), 0.0);
+    timeline.set_speed(2.0);
+    timeline.play(1);
+    timeline.advance(0.25); // from frame 0's end to frame 1 at t = 0.5: half a frame in 0.25 s
+    EXPECT_EQ(timeline.frame(), 1);
+    EXPECT_EQ(timeline.achieved_speed(), 2.0);
+    timeline.advance(0.25); // on to t = 1: 2 frames a second still
+    EXPECT_EQ(timeline.achieved_speed(), 2.0);
+    // A drawn frame that took 2 s (a slow frame stepped): one frame on in 2 s, 0.5 frames a
+    // second, which outweighs the rest (its weight is min(1, 2 s) = 1).
+    timeline.advance(2.0);
+    EXPECT_EQ(timeline.frame(), 2);
+    EXPECT_EQ(timeline.t(), 1.0);
+    EXPECT_EQ(timeline.achieved_speed(), 0.5);
+    // Then 0.5 s at the full 2 frames a second: 0.5 + (2 - 0.5) x 0.5 = 1.25.
+    timeline.advance(0.5);
+    EXPECT_EQ(timeline.achieved_speed(), 1.25);
+}
+
 TEST(Timeline, ZoomKeepsItsAnchorAndThePlayheadInView) {
     Timeline timeline(ball_between_walls(), every(3));
     timeline.go_to(9, 1.0); // frames 0 .. 9 recorded

@@ -389,6 +389,19 @@ TEST(FixtureExport, NeverOverwritesAndTheFileChecksClean) {
     EXPECT_EQ(ccd::load_scene_file(third).expect->frames, 2);
 }
 
+TEST(FixtureExport, AFrameRangeIsDescribedAsTheRangeNotAsTheScenesStart) {
+    ccd::Scene scene = ball_and_wall();
+    scene.expect.reset();
+    scene.description = "The ball falls from (0, 5) onto the floor.";
+    std::optional<std::string> difference;
+    const ccd::Scene fixture = ccdlab::fixture_of(ccdlab::FixtureCase{scene, 2, 3}, &difference);
+    EXPECT_EQ(fixture.description, "Frames 3 to 4 of \"Ball and wall\": its bodies as the World "
+                                   "had them at the start of frame 3.");
+    // From frame 0 the scene is its own fixture, its description true.
+    EXPECT_EQ(ccdlab::fixture_of(ccdlab::FixtureCase{scene, 2, 0}, &difference).description,
+              scene.description);
+}
+
 TEST(FixtureExport, AnUnwritableFolderThrowsAndLeavesNothing) {
     const fs::path dir = scratch_dir();
     std::ofstream(dir / "file") << "x"; // a file where the folder would be

@@ -207,6 +207,42 @@ TEST(Session, TheEditedScenesLinkOpensAsAnUntitledSceneWithNoUnsavedChanges) {
     EXPECT_EQ(session.window_title(), "ccdlab - untitled");
 }
 
+TEST(Settings, TheFirstWindowShrinksToTheScreensWorkAreaWithItsFrame) {
+    // The default 1280 x 800 on an 800 x 600 screen whose panels leave 800 x 570, in a frame of
+    // 2 + 2 px of borders and a 28 px title bar: 796 x 540 (570 - 28 - 2).
+    EXPECT_EQ(window_size_within({1280, 800}, {800, 570}, {4, 30}), (PixelSize{796, 540}));
+    // What fits is kept, and a window is never grown to the screen.
+    EXPECT_EQ(window_size_within({1024, 700}, {1920, 1050}, {4, 30}), (PixelSize{1024, 700}));
+    EXPECT_EQ(window_size_within({1280, 800}, {1280, 1050}, {4, 30}), (PixelSize{1276, 800}));
+    // No screen known: as wanted.
+    EXPECT_EQ(window_size_within({1280, 800}, {0, 0}, {4, 30}), (PixelSize{1280, 800}));
+}
+
+TEST(Session, ALinksOrANewSceneIsAtNoPlaceOfThePickerOrTheTour) {
+    // Opened on the bundled default.json, a stop of the tour; then a link's scene and a new
+    // one: neither is the picker's current scene nor at the tour's stop.
+    const fs::path bundled = CCDLAB_SCENES_DIR;
+    const ccd::Scene scene = ccd::load_scene_file(bundled / "default.json");
+    Session session(scene, ViewKind::QueryLab, Document(bundled / "default.json", scene), {},
+                    Settings{}, {}, bundled);
+    ASSERT_GE(session.library().current(), 0);
+    ASSERT_EQ(session.library().tour_place(), session.library().current());
+    session.open_link(session.link());
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.library().current(), -1);
+    EXPECT_EQ(session.library().tour_place(), -1);
+    EXPECT_FALSE(session.library().current_path().has_filename());
+    EXPECT_EQ(session.library().current_path().parent_path(), bundled)
+        << "Save As and Open still start in the folder";
+    session.open(bundled / "default.json");
+    ASSERT_TRUE(session.apply());
+    ASSERT_GE(session.library().current(), 0);
+    session.new_scene();
+    ASSERT_TRUE(session.apply());
+    EXPECT_EQ(session.library().current(), -1);
+    EXPECT_EQ(session.library().tour_place(), -1);
+}
+
 TEST(Session, ALinkIsMadeAgainstTheSettingsBaseAndABadOneLeavesTheSessionAsItWas) {
     const fs::path dir = scratch_dir();
     const ccd::Scene scene = ball_and_wall();

@@ -160,7 +160,8 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
               "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
-              "polygon_polygon, circle_polygon, polygon_moving_segment, point_rotating_segment, "
+              "polygon_polygon, circle_polygon, polygon_moving_segment, segment_segment, "
+              "point_rotating_segment, "
               "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment, "
               "rotating_polygon_polygon or rotating_polygon_rotating_segment)");
     const ToiRun seed =
@@ -1288,7 +1289,7 @@ TEST(CliToiHostile, AKeyTheKindDoesNotNameIsRefused) {
     ASSERT_EQ(run.answers.size(), 3u) << run.raw;
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
-              "kind, polygon, pivot, v, angle, a, b, da, db)");
+              "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius)");
     EXPECT_NE(run.answers[1]["error"].get<std::string>().find("unknown field"), std::string::npos)
         << run.answers[1];
     EXPECT_TRUE(run.answers[2]["hit"].get<bool>());

@@ -71,6 +71,7 @@ Json to_json(const Scene& scene) {
         w["name"] = wall.name;
         w["a"] = vec2(wall.segment.a);
         w["b"] = vec2(wall.segment.b);
+        if (!is_positive_zero(wall.segment.radius)) w["radius"] = wall.segment.radius; // a capsule
         if (!is_positive_zero(wall.displacement_a)) w["da"] = vec2(wall.displacement_a);
         if (!is_positive_zero(wall.displacement_b)) w["db"] = vec2(wall.displacement_b);
         if (wall.pivot) {
@@ -86,6 +87,7 @@ Json to_json(const Scene& scene) {
             vertices.push_back(vec2(vertex));
         Json p{
             {"name", polygon.name}, {"vertices", vertices}, {"velocity", vec2(polygon.velocity)}};
+        if (!is_positive_zero(polygon.polygon.radius)) p["radius"] = polygon.polygon.radius;
         // The angle written only when not 0 (as da and db), the angular velocity, the density
         // and the mass when given, so a polygon that never turns reads as before.
         if (!is_positive_zero(polygon.angle)) p["angle"] = polygon.angle;

@@ -88,6 +88,9 @@ struct BodyDef {
     // A turning polygon's moment of inertia about shape.center (> 0); 0: the mass times the
     // outline's moment per unit mass (ccd::mass_properties: a uniform density).
     double inertia = 0.0;
+    // A polygon's radius (>= 0): a rounded polygon, every point within it of the outline, which
+    // it collides at (its mass and inertia are the outline's). 0: the outline itself.
+    double rounding = 0.0;
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,

@@ -141,7 +141,8 @@ ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& name
         motion = ccd::Still{};
         break;
     case ccd::MotionKind::Translation:
-        motion = ccd::Translation{vec2(q, name(names.motion[0]).c_str())};
+        motion =
+            ccd::Translation{motion_vec2(q, name(names.motion[0]).c_str(), names.motion_optional)};
         break;
     case ccd::MotionKind::EndMotion:
         motion =

@@ -69,6 +69,13 @@ ccd::Polygon polygon(const json& q, const char* name) {
     return out;
 }
 
+// A segment's or polygon's radius (a capsule, a rounded polygon): 0 when left out.
+double rounding(const json& q, std::string_view name) {
+    const std::string key(name);
+    if (key.empty() || !q.contains(key)) return 0.0;
+    return radius(q, key.c_str());
+}
+
 // A vector parameter of a motion: [0, 0] when the pair lets it be left out.
 Vec2 motion_vec2(const json& q, const char* name, bool optional) {
     if (optional && !q.contains(name)) return {};
@@ -120,11 +127,14 @@ ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& name
         break;
     case ccd::ShapeKind::Segment:
         shape = ccd::Segment{vec2(q, name(names.shape[0]).c_str()),
-                             vec2(q, name(names.shape[1]).c_str())};
+                             vec2(q, name(names.shape[1]).c_str()), rounding(q, names.rounding)};
         break;
-    case ccd::ShapeKind::Polygon:
-        shape = polygon(q, name(names.shape[0]).c_str());
+    case ccd::ShapeKind::Polygon: {
+        ccd::Polygon p = polygon(q, name(names.shape[0]).c_str());
+        p.radius = rounding(q, names.rounding);
+        shape = std::move(p);
         break;
+    }
     }
     ccd::Motion motion;
     switch (kind.motion) {
@@ -132,7 +142,8 @@ ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& name
         motion = ccd::Still{};
         break;
     case ccd::MotionKind::Translation:
-        motion = ccd::Translation{vec2(q, name(names.motion[0]).c_str())};
+        motion =
+            ccd::Translation{motion_vec2(q, name(names.motion[0]).c_str(), names.motion_optional)};
         break;
     case ccd::MotionKind::EndMotion:
         motion =
@@ -168,6 +179,7 @@ void refuse_unknown_fields(const json& q, const ccd::PairType& pair) {
             if (!name.empty()) names.push_back(name);
         for (const std::string_view name : side->motion)
             if (!name.empty()) names.push_back(name);
+        if (!side->rounding.empty()) names.push_back(side->rounding);
     }
     for (const auto& item : q.items()) {
         if (std::find(names.begin(), names.end(), item.key()) != names.end()) continue;
@@ -194,6 +206,8 @@ std::string query_kinds_help() {
         for (const ccd::SweptNames* names : {&pair.mover_names, &pair.obstacle_names}) {
             add(names->shape, false);
             add(names->motion, names->motion_optional);
+            if (!names->rounding.empty())
+                text += ",\"" + std::string(names->rounding) + "\":0 if left out";
         }
         text += "}\n";
     }

@@ -2,6 +2,7 @@
 
 #include "ccd/scene.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -32,10 +33,10 @@ namespace {
 
 constexpr Part kCircleUnder[] = {Part::Center, Part::Radius};
 constexpr Part kTip[] = {Part::Tip};
-constexpr Part kEnds[] = {Part::A, Part::B};
-constexpr Part kMovingEnds[] = {Part::AEnd, Part::BEnd, Part::A, Part::B};
+constexpr Part kEnds[] = {Part::Rounding, Part::A, Part::B};
+constexpr Part kMovingEnds[] = {Part::Rounding, Part::AEnd, Part::BEnd, Part::A, Part::B};
 constexpr Part kPivotAndAngle[] = {Part::Pivot, Part::Angle};
-constexpr Part kCenter[] = {Part::Center};
+constexpr Part kCenter[] = {Part::Rounding, Part::Center};
 constexpr Part kTipAndAngle[] = {Part::Tip, Part::Angle};
 
 // The handles of each side kind, in SideKind's order. An end that does not move has both of its
@@ -81,6 +82,31 @@ ccd::Vec2 angle_handle(const LabSide& side) {
         }
     const ccd::Vec2 pivot_at_end = center_at(side, 1.0);
     return pivot_at_end + (swept.moved(far, 1.0) - pivot_at_end) * kAngleHandleReach;
+}
+
+// The side whose outline grows with the radius handle, at t = 0: a segment, or a polygon's first
+// edge (from vertex 0 to vertex 1), with the unit normal out of the shape there.
+struct RoundedSide {
+    ccd::Segment side;
+    ccd::Vec2 out;
+};
+RoundedSide rounded_side(const LabSide& side) {
+    if (side.swept.shape_kind() == ccd::ShapeKind::Segment) {
+        const ccd::Segment s = side.segment();
+        return {s, ccd::normalized_or(ccd::perp(s.b - s.a), ccd::Vec2{0.0, 1.0})};
+    }
+    const ccd::Polygon p = polygon_at(side, 0.0);
+    const ccd::Segment s{p.vertices[0], p.vertices[1 % p.vertices.size()]};
+    // Out of the polygon: away from its vertex centroid.
+    ccd::Vec2 n = ccd::normalized_or(ccd::perp(s.b - s.a), ccd::Vec2{0.0, 1.0});
+    if (ccd::dot(n, ccd::vertex_centroid(p) - s.a) > 0.0) n = -n;
+    return {s, n};
+}
+
+// The radius handle: the middle of the rounded side moved out by the radius.
+ccd::Vec2 rounding_handle(const LabSide& side) {
+    const RoundedSide s = rounded_side(side);
+    return (s.side.a + s.side.b) * 0.5 + s.out * rounding_of(side);
 }
 
 // How far `to` is turned from `from` about `pivot`, in (-pi, pi]: the drag's share of a turn.
@@ -139,7 +165,7 @@ ccd::Polygon polygon_at(const LabSide& side, double t) {
 
 ccd::Segment segment_at(const LabSide& side, double t) {
     const ccd::Segment& s = side.segment();
-    if (side.turns()) return {side.swept.moved(s.a, t), side.swept.moved(s.b, t)};
+    if (side.turns()) return {side.swept.moved(s.a, t), side.swept.moved(s.b, t), s.radius};
     const ccd::EndMotion ends = side.swept.end_motion();
     return ccd::MovingSegment{s, ends.displacement_a, ends.displacement_b}.at(t);
 }
@@ -147,6 +173,10 @@ ccd::Segment segment_at(const LabSide& side, double t) {
 double radius_of(const LabSide& side) {
     const auto* circle = std::get_if<ccd::Circle>(&side.swept.shape);
     return circle ? circle->radius : 0.0;
+}
+
+double rounding_of(const LabSide& side) {
+    return ccd::radius_of(side.swept.shape);
 }
 
 ccd::Vec2 part_position(const LabSide& side, Part part) {
@@ -169,6 +199,8 @@ ccd::Vec2 part_position(const LabSide& side, Part part) {
         return side.pivot();
     case Part::Angle:
         return angle_handle(side);
+    case Part::Rounding:
+        return rounding_handle(side);
     }
     return {};
 }
@@ -211,6 +243,15 @@ void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone) {
     case Part::Angle: // about where the pivot is at t = 1
         return set_angle(
             side, side.angle() + turned_by(center_at(side, 1.0), part_position(side, part), world));
+    case Part::Rounding: { // how far out of the side's middle, along its normal (never below 0)
+        const RoundedSide r = rounded_side(side);
+        const double radius = std::max(0.0, ccd::dot(world - (r.side.a + r.side.b) * 0.5, r.out));
+        if (auto* segment = std::get_if<ccd::Segment>(&s.shape))
+            segment->radius = radius;
+        else
+            std::get<ccd::Polygon>(s.shape).radius = radius;
+        return;
+    }
     }
 }
 

@@ -39,15 +39,17 @@ SideKind side_kind(const LabSide& side);
 
 // The draggable points of a side.
 enum class Part {
-    Center, // a circle's center, a polygon's vertex centroid (its pivot when it turns): moves it
-    Radius, // on the circle, across its motion: sets the radius
-    Tip,    // the center at t = 1: sets the motion
-    A,      // the segment's end a at t = 0 (carries its motion along)
-    B,      // the segment's end b at t = 0
-    AEnd,   // where end a is at t = 1 (its ends move)
-    BEnd,   // where end b is at t = 1
-    Pivot,  // a turning segment's pivot (the segment stays)
-    Angle,  // the point farthest from the pivot at t = 0, at t = 1: sets the turn
+    Center,   // a circle's center, a polygon's vertex centroid (its pivot when it turns): moves it
+    Radius,   // on the circle, across its motion: sets the radius
+    Tip,      // the center at t = 1: sets the motion
+    A,        // the segment's end a at t = 0 (carries its motion along)
+    B,        // the segment's end b at t = 0
+    AEnd,     // where end a is at t = 1 (its ends move)
+    BEnd,     // where end b is at t = 1
+    Pivot,    // a turning segment's pivot (the segment stays)
+    Angle,    // the point farthest from the pivot at t = 0, at t = 1: sets the turn
+    Rounding, // on a segment's or polygon's rounded outline at t = 0, out from the middle of
+              // its (first) side: sets its radius (a capsule, a rounded polygon)
 };
 
 // A side kind's handles in the order they are drawn (later on top): those drawn under the
@@ -73,6 +75,9 @@ ccd::Polygon polygon_at(const LabSide& side, double t);
 ccd::Segment segment_at(const LabSide& side, double t);
 // The radius a circle side sweeps (0 for the others).
 double radius_of(const LabSide& side);
+// How far the side reaches past its core: a circle's radius, a segment's or polygon's (0 for a
+// point).
+double rounding_of(const LabSide& side);
 
 // Where `part` of `side` is, and `side` with `part` dragged to `world`. A turning segment's end
 // on its pivot is hinged there: the pivot dragged carries it along, unless `alone` (Alt).

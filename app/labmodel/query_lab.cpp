@@ -42,6 +42,10 @@ std::string_view to_string(Handle handle) {
         return "pivot";
     case Handle::ObstacleAngle:
         return "obstacle_angle";
+    case Handle::Rounding:
+        return "rounding";
+    case Handle::ObstacleRounding:
+        return "obstacle_rounding";
     }
     return "unknown";
 }
@@ -138,16 +142,16 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
 
 namespace {
 
-constexpr std::size_t kParts = 9;
+constexpr std::size_t kParts = 10;
 
 // The handle of each side's parts, in Part's order (a mover is never a segment).
-constexpr std::array<Handle, kParts> kMoverHandles{Handle::Center, Handle::Radius, Handle::Tip,
-                                                   Handle::None,   Handle::None,   Handle::None,
-                                                   Handle::None,   Handle::None,   Handle::Angle};
+constexpr std::array<Handle, kParts> kMoverHandles{
+    Handle::Center, Handle::Radius, Handle::Tip,  Handle::None,  Handle::None,
+    Handle::None,   Handle::None,   Handle::None, Handle::Angle, Handle::Rounding};
 constexpr std::array<Handle, kParts> kObstacleHandles{
-    Handle::ObstacleCenter, Handle::ObstacleRadius, Handle::ObstacleTip,
-    Handle::EndpointA,      Handle::EndpointB,      Handle::EndpointAEnd,
-    Handle::EndpointBEnd,   Handle::Pivot,          Handle::ObstacleAngle};
+    Handle::ObstacleCenter, Handle::ObstacleRadius,  Handle::ObstacleTip,  Handle::EndpointA,
+    Handle::EndpointB,      Handle::EndpointAEnd,    Handle::EndpointBEnd, Handle::Pivot,
+    Handle::ObstacleAngle,  Handle::ObstacleRounding};
 
 const std::array<Handle, kParts>& handles_of(Side side) {
     return side == Side::Mover ? kMoverHandles : kObstacleHandles;

@@ -53,19 +53,21 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene = fa
 // depends on the kinds of the pair's sides (QueryLab::handles()).
 enum class Handle {
     None,
-    Center,         // the mover's center (a polygon's vertex centroid): moves it, motion and all
-    Radius,         // on the mover's circle, across its motion
-    Tip,            // where the mover's center is at t = 1
-    EndpointA,      // the segment's end a at t = 0 (carries its motion along)
-    EndpointB,      // the segment's end b at t = 0 (carries its motion along)
-    EndpointAEnd,   // a moving segment's end a at t = 1
-    EndpointBEnd,   // a moving segment's end b at t = 1
-    ObstacleCenter, // the obstacle circle's center, or the obstacle polygon's vertex centroid
-    ObstacleRadius, // on the obstacle circle, across its motion
-    ObstacleTip,    // where the obstacle's center is at t = 1
-    Angle,          // a turning mover's farthest vertex at t = 1: sets its turn over the frame
-    Pivot,          // a turning segment's pivot (the segment stays)
-    ObstacleAngle,  // a turning obstacle's farthest vertex (or end) at t = 1: sets its turn
+    Center,           // the mover's center (a polygon's vertex centroid): moves it, motion and all
+    Radius,           // on the mover's circle, across its motion
+    Tip,              // where the mover's center is at t = 1
+    EndpointA,        // the segment's end a at t = 0 (carries its motion along)
+    EndpointB,        // the segment's end b at t = 0 (carries its motion along)
+    EndpointAEnd,     // a moving segment's end a at t = 1
+    EndpointBEnd,     // a moving segment's end b at t = 1
+    ObstacleCenter,   // the obstacle circle's center, or the obstacle polygon's vertex centroid
+    ObstacleRadius,   // on the obstacle circle, across its motion
+    ObstacleTip,      // where the obstacle's center is at t = 1
+    Angle,            // a turning mover's farthest vertex at t = 1: sets its turn over the frame
+    Pivot,            // a turning segment's pivot (the segment stays)
+    ObstacleAngle,    // a turning obstacle's farthest vertex (or end) at t = 1: sets its turn
+    Rounding,         // out of a mover polygon's first side by its radius: sets the radius
+    ObstacleRounding, // out of the obstacle segment's middle (a polygon's first side): its radius
 };
 
 std::string_view to_string(Handle handle);

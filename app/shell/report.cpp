@@ -226,11 +226,13 @@ nlohmann::json lab_side_json(const LabSide& side) {
         json.update({{"a", to_json(side.segment().a)},
                      {"b", to_json(side.segment().b)},
                      {"da", to_json(ends.displacement_a)},
-                     {"db", to_json(ends.displacement_b)}});
+                     {"db", to_json(ends.displacement_b)},
+                     {"radius", side.segment().radius}});
         break;
     case ccd::ShapeKind::Polygon:
         json.update({{"center", to_json(center_at(side, 0.0))},
                      {"vertices", points_json(side.polygon().vertices)},
+                     {"radius", side.polygon().radius},
                      {"displacement", to_json(side.swept.displacement())}});
         break;
     case ccd::ShapeKind::Point:

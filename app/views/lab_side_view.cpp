@@ -4,6 +4,8 @@
 #include "number_fields.hpp"
 #include "shape_renderer.hpp"
 
+#include "ccd/rounded_outline.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -36,6 +38,24 @@ void draw_circle(ShapeRenderer& r, const QueryLab& lab, Side side) {
     r.circle_outline(now, circle.radius, 2.0f, color);
     r.arrow(circle.center, end, 2.0f, color.with_alpha(0.9f));
     if (circle.radius == 0.0) r.point(now, 4.5f, color); // a point
+}
+
+// A polygon's outline: with a radius, its rounded boundary (the core's points,
+// ccd::rounded_outline) over its sides, drawn thin.
+void outline(ShapeRenderer& r, const ccd::Polygon& p, float width, Color color, float dash = 0.0f) {
+    if (p.radius > 0.0) {
+        r.polygon_outline(p.vertices, 1.0f, color.with_alpha(0.45f), dash);
+        r.polygon_outline(ccd::rounded_outline(p), width, color, dash);
+        return;
+    }
+    r.polygon_outline(p.vertices, width, color, dash);
+}
+
+// A segment: with a radius, its capsule's outline about it.
+void segment_line(ShapeRenderer& r, const ccd::Segment& s, float width, Color color,
+                  float dash = 0.0f) {
+    r.line(s.a, s.b, s.radius > 0.0 ? 1.5f : width, color, dash);
+    if (s.radius > 0.0) r.polygon_outline(ccd::rounded_outline(s), width * 0.7f, color, dash);
 }
 
 // Each point's path over the frame (a turning side's arcs, drawn in lab.arc_pieces() pieces),
@@ -88,17 +108,16 @@ void draw_polygon(ShapeRenderer& r, const QueryLab& lab, Side side) {
         for (std::size_t i = 0; i < start.vertices.size(); ++i)
             r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
     }
-    r.polygon_outline(end.vertices, 1.5f, color.with_alpha(0.55f), 6.0f);
-    r.polygon_outline(start.vertices, 1.5f, color.with_alpha(0.8f));
-    r.polygon_outline(now.vertices, 2.5f, color);
+    outline(r, end, 1.5f, color.with_alpha(0.55f), 6.0f);
+    outline(r, start, 1.5f, color.with_alpha(0.8f));
+    outline(r, now, 2.5f, color);
     for (Vec2 v : now.vertices)
         r.point(v, 3.0f, color);
     r.arrow(center_at(s, 0.0), center_at(s, 1.0), 2.0f, color.with_alpha(0.9f));
 }
 
 void draw_segment(ShapeRenderer& r, const QueryLab& lab, Side side) {
-    const ccd::Segment& s = lab.side(side).segment();
-    r.line(s.a, s.b, 3.0f, palette::wall);
+    segment_line(r, lab.side(side).segment(), 3.0f, palette::wall);
 }
 
 // Its ends' paths, the segment at t = 1 (dashed), at t = 0 and at the scrubbed t.
@@ -107,10 +126,9 @@ void draw_moving_segment(ShapeRenderer& r, const QueryLab& lab, Side side) {
     const ccd::Segment start = segment_at(s, 0.0), end = segment_at(s, 1.0);
     r.line(start.a, end.a, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
     r.line(start.b, end.b, 1.0f, palette::wall.with_alpha(0.45f), 5.0f);
-    r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
-    r.line(start.a, start.b, 2.0f, palette::wall.with_alpha(0.55f));
-    const ccd::Segment now = segment_at(s, lab.scrub_t);
-    r.line(now.a, now.b, 3.0f, palette::wall);
+    segment_line(r, end, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
+    segment_line(r, start, 2.0f, palette::wall.with_alpha(0.55f));
+    segment_line(r, segment_at(s, lab.scrub_t), 3.0f, palette::wall);
 }
 
 // Its ends' arcs, the segment at t = 0, at t = 1 (dashed), at the scrubbed t, and its pivot
@@ -119,9 +137,9 @@ void draw_turning_segment(ShapeRenderer& r, const QueryLab& lab, Side side) {
     const LabSide& s = lab.side(side);
     arcs(r, lab, s, palette::wall);
     const ccd::Segment end = segment_at(s, 1.0), now = segment_at(s, lab.scrub_t);
-    r.line(end.a, end.b, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
-    r.line(s.segment().a, s.segment().b, 2.0f, palette::wall.with_alpha(0.55f));
-    r.line(now.a, now.b, 3.0f, palette::wall);
+    segment_line(r, end, 2.0f, palette::wall.with_alpha(0.5f), 7.0f);
+    segment_line(r, s.segment(), 2.0f, palette::wall.with_alpha(0.55f));
+    segment_line(r, now, 3.0f, palette::wall);
     pivot_and_lever(r, s.pivot(), s.pivot(), lab.handle_position(handle_of(side, Part::Angle)),
                     palette::wall);
 }
@@ -141,14 +159,13 @@ void circle_at_impact(ShapeRenderer& r, const LabSide& s, Side side, double t) {
 
 void polygon_at_impact(ShapeRenderer& r, const LabSide& s, Side side, double t) {
     if (side == Side::Obstacle)
-        r.polygon_outline(polygon_at(s, t).vertices, 2.0f, palette::impact.with_alpha(0.6f), 6.0f);
+        outline(r, polygon_at(s, t), 2.0f, palette::impact.with_alpha(0.6f), 6.0f);
     else
-        r.polygon_outline(polygon_at(s, t).vertices, 2.0f, palette::impact);
+        outline(r, polygon_at(s, t), 2.0f, palette::impact);
 }
 
 void segment_at_impact(ShapeRenderer& r, const LabSide& s, Side, double t) {
-    const ccd::Segment at = segment_at(s, t);
-    r.line(at.a, at.b, 2.5f, palette::impact);
+    segment_line(r, segment_at(s, t), 2.5f, palette::impact);
 }
 
 // A segment that stays is drawn as it is.
@@ -156,11 +173,11 @@ void nothing_at_impact(ShapeRenderer&, const LabSide&, Side, double) {}
 
 // ---- the mover's reach ----------------------------------------------------------------------
 
-// The segment inflated by the mover's radius: the set of mover centers at which the mover
-// touches it; the part that produced the hit (band, cap A, cap B) is tinted where the segment
-// is at the time of impact, outlined there too when `moves`.
+// The segment inflated by the mover's radius (and its own): the set of mover centers at which
+// the mover touches it; the part that produced the hit (band, cap A, cap B) is tinted where the
+// segment is at the time of impact, outlined there too when `moves`.
 void reach_of_segment(ShapeRenderer& r, const QueryLab& lab, bool moves) {
-    const double radius = radius_of(lab.mover());
+    const double radius = radius_of(lab.mover()) + rounding_of(lab.obstacle());
     const auto& hit = lab.hit();
     const ccd::Segment wall = segment_at(lab.obstacle(), lab.scrub_t);
     r.capsule(wall.a, wall.b, radius, palette::capsule);
@@ -194,10 +211,10 @@ void circle_reach(ShapeRenderer& r, const QueryLab& lab) {
     if (hit && !hit->overlap) r.disc(center_at(obstacle, hit->t), reach, palette::produced_hit);
 }
 
-// Each edge's capsule (the query is the circle against every edge), and the edge's band or the
-// vertex's disk that produced the hit.
+// Each edge's capsule (the query is the circle, grown by a rounded polygon's radius, against
+// every edge), and the edge's band or the vertex's disk that produced the hit.
 void polygon_reach(ShapeRenderer& r, const QueryLab& lab) {
-    const double radius = radius_of(lab.mover());
+    const double radius = radius_of(lab.mover()) + rounding_of(lab.obstacle());
     const auto& hit = lab.hit();
     const ccd::Polygon now = polygon_at(lab.obstacle(), lab.scrub_t);
     const std::size_t n = now.vertices.size();
@@ -311,6 +328,7 @@ bool polygon_fields(LabSide& s, const char* id) {
         }
         ImGui::TreePop();
     }
+    edited = edit_length("radius", polygon.radius) || edited; // a rounded polygon
     ImGui::PopID();
     edited = edit_motion(id, s) || edited;
     return (s.turns() && edit_turn(id, s)) || edited;
@@ -321,7 +339,8 @@ bool segment_fields(LabSide& s, const char*) {
     ccd::Segment& segment = std::get<ccd::Segment>(s.swept.shape);
     const bool a_edited = edit_vec2("a", segment.a);
     const bool b_edited = edit_vec2("b", segment.b);
-    return a_edited || b_edited;
+    const bool radius_edited = edit_length("radius", segment.radius); // a capsule
+    return a_edited || b_edited || radius_edited;
 }
 
 bool moving_segment_fields(LabSide& s, const char* id) {
@@ -342,9 +361,9 @@ bool turning_segment_fields(LabSide& s, const char* id) {
 
 constexpr const char* kCircleHint = "the circle's center, its radius, its arrow tip (where it "
                                     "is at t = 1)";
-constexpr const char* kPolygonHint = "the polygon's vertex centroid (moves it) and arrow tip "
-                                     "(where it is at t = 1)";
-constexpr const char* kSegmentHint = "the segment's ends";
+constexpr const char* kPolygonHint = "the polygon's vertex centroid (moves it), arrow tip "
+                                     "(where it is at t = 1) and radius (out of its first side)";
+constexpr const char* kSegmentHint = "the segment's ends and radius (out of its middle)";
 constexpr const char* kPolygonTurn = "; a turning polygon turns about its centroid";
 
 // In SideKind's order.
@@ -355,17 +374,18 @@ const std::array<SideView, 6> kSideViews{{
      segment_fields, false, false, "", kSegmentHint, "", false},
     {draw_moving_segment, segment_at_impact, moving_segment_reach, moving_segment_labels,
      segment_heading, moving_segment_fields, false, true, "",
-     "each end of the segment at t = 0 (A, B) and at t = 1; Space animates t while you drag", "",
-     false},
+     "each end of the segment at t = 0 (A, B) and at t = 1, its radius (out of its middle); "
+     "Space animates t while you drag",
+     "", false},
     {draw_turning_segment, segment_at_impact, moving_segment_reach, turning_segment_labels,
      segment_heading, turning_segment_fields, false, false, "", kSegmentHint,
      ", and the segment's pivot moves alone", false},
     {draw_polygon, polygon_at_impact, polygon_reach, center_labels, polygon_heading, polygon_fields,
-     false, false, kPolygonHint, "the obstacle polygon's vertex centroid (moves it) and arrow tip",
-     kPolygonTurn, true},
+     false, false, kPolygonHint,
+     "the obstacle polygon's vertex centroid (moves it), arrow tip and radius", kPolygonTurn, true},
     {draw_polygon, polygon_at_impact, polygon_reach, center_labels, polygon_heading, polygon_fields,
-     false, false, kPolygonHint, "the obstacle polygon's vertex centroid (moves it) and arrow tip",
-     kPolygonTurn, true},
+     false, false, kPolygonHint,
+     "the obstacle polygon's vertex centroid (moves it), arrow tip and radius", kPolygonTurn, true},
 }};
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "turning_outline.hpp"
 
 #include "ccd/path_position.hpp"
+#include "ccd/rounded_outline.hpp"
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -64,6 +65,8 @@ void draw_walls(ShapeRenderer& r, const ccd::EventLog& log, double t, const Worl
         if (lit.has_wall(static_cast<int>(w)))
             r.line(at.a, at.b, 11.0f, palette::highlight.with_alpha(0.45f));
         r.line(at.a, at.b, 3.0f, palette::wall);
+        if (at.radius > 0.0) // a capsule: its outline about the segment
+            r.capsule_outline(at.a, at.b, at.radius, 2.0f, palette::wall);
     }
 }
 
@@ -127,6 +130,11 @@ void WorldView::read_shapes() {
         outlines_.emplace_back(outline.begin(), outline.end());
         // The World's bodies are the scene's circles, then its polygons (ccd::make_world).
         const auto polygon = static_cast<std::size_t>(i) - scene.bodies.size();
+        if (static_cast<std::size_t>(i) >= scene.bodies.size() && polygon < scene.polygons.size() &&
+            scene.polygons[polygon].polygon.radius >
+                0.0) // rounded: its boundary, as the core has it
+            outlines_.back() = ccd::rounded_outline(
+                ccd::Polygon{outlines_.back(), scene.polygons[polygon].polygon.radius});
         turns_.push_back(static_cast<std::size_t>(i) >= scene.bodies.size() &&
                          polygon < scene.polygons.size() &&
                          scene.polygons[polygon].free_rotation());

@@ -32,8 +32,19 @@ std::string at_t(double t) {
 }
 
 double radius_of(const Swept& swept) {
-    const auto* circle = std::get_if<Circle>(&swept.shape);
-    return circle ? circle->radius : 0.0;
+    return ccd::radius_of(swept.shape); // a circle's, a capsule's, a rounded polygon's
+}
+
+// The radius of a side's shape, to change (null for a point).
+double* radius_field(Swept& swept) {
+    return std::visit(
+        [](auto& shape) -> double* {
+            if constexpr (requires { shape.radius; })
+                return &shape.radius;
+            else
+                return nullptr;
+        },
+        swept.shape);
 }
 
 // The velocity (per frame) at time t of the material point of `swept` that is at `point` then.
@@ -123,11 +134,11 @@ Judgement Judge::judge(const Algorithm& algorithm, const MethodAnswer& answer) c
 
 std::optional<bool> Judge::misses_when_shrunk(double depth) const {
     Swept mover = mover_, obstacle = obstacle_;
-    auto* circle = std::get_if<Circle>(&mover.shape);
-    auto* other = std::get_if<Circle>(&obstacle.shape);
-    if (!circle || (other && other->radius > circle->radius)) circle = other;
-    if (!circle || !(circle->radius >= depth)) return std::nullopt;
-    circle->radius -= depth;
+    double* radius = radius_field(mover);
+    double* other = radius_field(obstacle);
+    if (!radius || (other && *other > *radius)) radius = other;
+    if (!radius || !(*radius >= depth)) return std::nullopt;
+    *radius -= depth;
     return !time_of_impact(mover, obstacle).has_value();
 }
 

@@ -50,9 +50,10 @@ Segment segment_at(const WallPath& path, double t) {
         if (p.fraction == 1.0) return b;
         const Turning turning{path.pivot, {}, path.turn};
         const double since = t - path.points[p.from].time;
-        return {turning_position(turning, a.a, since), turning_position(turning, a.b, since)};
+        return {turning_position(turning, a.a, since), turning_position(turning, a.b, since),
+                a.radius};
     }
-    return {between(a.a, b.a, p.fraction), between(a.b, b.b, p.fraction)};
+    return {between(a.a, b.a, p.fraction), between(a.b, b.b, p.fraction), a.radius};
 }
 
 BodyPose pose_at(const BodyPath& path, double t) {

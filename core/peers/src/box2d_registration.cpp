@@ -52,6 +52,7 @@ constexpr std::array kRows{
     PairMethod{"polygon_polygon", "box2d", query, refusal},
     PairMethod{"circle_polygon", "box2d", query, refusal},
     PairMethod{"polygon_moving_segment", "box2d", query, refusal},
+    PairMethod{"segment_segment", "box2d", query, refusal},
     PairMethod{"point_rotating_segment", "box2d", query, refusal},
     PairMethod{"circle_rotating_segment", "box2d", query, refusal},
     PairMethod{"circle_rotating_polygon", "box2d", query, refusal},

@@ -171,6 +171,14 @@ Side::Side(const Swept& side) : kind_(side.shape_kind()), centre_(centre_of(side
     } else if (const auto* s = std::get_if<Segment>(&side.shape)) {
         count_ = 2;
         edge_.SetTwoSided(to_float(s->a - centre_), to_float(s->b - centre_));
+        // A capsule: b2EdgeShape's m_radius (b2_polygonRadius, set by its constructor in
+        // b2_edge_shape.h) grown by its radius; b2DistanceProxy::Set (b2_distance.cpp) takes
+        // the proxy's m_radius from it, and b2TimeOfImpact reads only the proxies' radii (its
+        // target, max(b2_linearSlop, total radius - 3 b2_linearSlop), b2_time_of_impact.cpp).
+        // Box2D 2.4's b2Shape says polygonal shapes keep b2_polygonRadius (its contact
+        // manifolds do not round); its time of impact takes the radius as any proxy's.
+        radius_ = s->radius;
+        edge_.m_radius = static_cast<float>(b2_polygonRadius + s->radius);
         proxy_.Set(&edge_, 0);
     } else {
         // The vertices as b2PolygonShape::Set leaves a strictly convex polygon with no vertex to
@@ -189,6 +197,10 @@ Side::Side(const Swept& side) : kind_(side.shape_kind()), centre_(centre_of(side
             polygon_.m_normals[k].Normalize();
         }
         polygon_.m_centroid.SetZero();
+        // A rounded polygon: m_radius (b2_polygonRadius from b2PolygonShape's constructor in
+        // b2_polygon_shape.h) grown by its radius, as for a capsule above.
+        radius_ = std::get<Polygon>(side.shape).radius;
+        polygon_.m_radius = static_cast<float>(b2_polygonRadius + radius_);
         proxy_.Set(&polygon_, 0);
     }
     // The body's origin is the centre; the sweep turns it about the pivot (its "centre of mass":

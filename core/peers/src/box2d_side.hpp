@@ -37,8 +37,9 @@ public:
     const b2DistanceProxy& proxy() const { return proxy_; }
     const b2Sweep& sweep() const { return sweep_; }
     ShapeKind kind() const { return kind_; }
-    // The shape's own radius (a circle's; 0 for the others: Box2D's skin b2_polygonRadius on an
-    // edge or a polygon is not part of the shape as given).
+    // The shape's own radius (a circle's, a capsule's, a rounded polygon's; Box2D's skin
+    // b2_polygonRadius on an edge or a polygon, added to it there, is not part of the shape as
+    // given).
     double radius() const { return radius_; }
     // Our number of Box2D's vertex k (a polygon given clockwise is handed to Box2D reversed; a
     // segment's a is 0 and b is 1).

@@ -91,6 +91,12 @@ std::optional<std::string> inexpressible(const Swept& side, MotionLimit limit,
     }
     if (auto why = magnitude_refusal(side, *motion, whose)) return why;
     if (auto why = turn_refusal(motion->angle, limit, whose)) return why;
+    // A rounded segment or polygon would be a hull with a margin of its radius; the casts'
+    // answers with a margin are not checked here, so the rows refuse it (docs/engines.md).
+    if (side.shape_kind() != ShapeKind::Circle && radius_of(side.shape) != 0.0)
+        return whose + "'s " + (side.shape_kind() == ShapeKind::Segment ? "segment" : "polygon") +
+               " has a radius (" + number(radius_of(side.shape)) +
+               "): ccdlab gives Bullet its shapes with no margin, so these rows take no rounding";
     if (const auto* polygon = std::get_if<Polygon>(&side.shape); polygon && !is_convex(*polygon))
         return whose + "'s polygon is not convex (or has no area): a btConvexHullShape would "
                        "answer for its convex hull";

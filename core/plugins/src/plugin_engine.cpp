@@ -43,6 +43,11 @@ std::string engine_label(const Engine& engine) {
 
 std::optional<std::string> refusal(const Engine& engine, const Swept& mover,
                                    const Swept& obstacle) {
+    // ccd_side has a circle's radius only: a capsule or a rounded polygon is not expressible.
+    for (const Swept* side : {&mover, &obstacle})
+        if (side->shape_kind() != ShapeKind::Circle && radius_of(side->shape) != 0.0)
+            return engine_label(engine) +
+                   " takes no radius on a segment or a polygon (ccd_side has a circle's only)";
     const auto fault = answer_fault(answer(engine, mover, obstacle), mover, obstacle);
     if (!fault) return std::nullopt;
     return engine_label(engine) + " gave no answer for " + input_text(mover, obstacle) + ": " +

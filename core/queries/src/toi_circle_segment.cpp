@@ -4,6 +4,7 @@
 #include "ccd/detail/exact_arithmetic.hpp"
 #include "ccd/detail/input_scaling.hpp"
 #include "first_touch.hpp"
+#include "rounded.hpp"
 #include "segment_overlap.hpp"
 
 #include <bit>
@@ -546,10 +547,25 @@ inline bool in_comfortable_range(double largest) {
     return traced_time_of_impact(mover, displacement, obstacle, trace, largest);
 }
 
+// A capsule (a segment with a radius): the circle grown by the radius against the core.
+[[gnu::noinline]] std::optional<Hit> against_capsule(const Circle& mover, Vec2 displacement,
+                                                     const Segment& obstacle, Trace* trace) {
+    if (detail::sum_overflows(mover.radius, obstacle.radius))
+        return detail::doubled(time_of_impact(
+            Circle{mover.center * 0.5, mover.radius * 0.5}, displacement * 0.5,
+            Segment{obstacle.a * 0.5, obstacle.b * 0.5, obstacle.radius * 0.5}, trace));
+    return detail::on_rounded_surface(
+        time_of_impact(Circle{mover.center, mover.radius + obstacle.radius}, displacement,
+                       Segment{obstacle.a, obstacle.b}, trace),
+        obstacle.radius);
+}
+
 } // namespace
 
 CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const Segment& obstacle, Trace* trace) {
+    if (obstacle.radius != 0.0) [[unlikely]]
+        return against_capsule(mover, displacement, obstacle, trace);
     const double largest = largest_input(mover, displacement, obstacle);
     if (trace || !in_comfortable_range(largest)) [[unlikely]]
         return slow_time_of_impact(mover, displacement, obstacle, trace, largest);
@@ -574,6 +590,8 @@ PreparedSegment::PreparedSegment(const Segment& segment) : segment_(segment) {
 CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const PreparedSegment& obstacle,
                                                          Trace* trace) {
+    if (obstacle.segment().radius != 0.0) [[unlikely]]
+        return against_capsule(mover, displacement, obstacle.segment(), trace);
     const double largest = largest_input(mover, displacement, obstacle.largest_coordinate());
     if (trace || !in_comfortable_range(largest)) [[unlikely]]
         return slow_time_of_impact(mover, displacement, obstacle.segment(), trace, largest);
@@ -583,14 +601,15 @@ CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Ve
 std::optional<Hit> time_of_impact_translating(const Circle& mover, Vec2 displacement,
                                               const Segment& obstacle, Vec2 obstacle_displacement,
                                               Trace* trace) {
-    if (const auto k =
-            detail::input_rescale({mover.center.x, mover.center.y, mover.radius, displacement.x,
-                                   displacement.y, obstacle.a.x, obstacle.a.y, obstacle.b.x,
-                                   obstacle.b.y, obstacle_displacement.x, obstacle_displacement.y});
+    if (const auto k = detail::input_rescale(
+            {mover.center.x, mover.center.y, mover.radius, displacement.x, displacement.y,
+             obstacle.a.x, obstacle.a.y, obstacle.b.x, obstacle.b.y, obstacle.radius,
+             obstacle_displacement.x, obstacle_displacement.y});
         k.needed()) {
-        auto hit = time_of_impact_translating(
-            Circle{k(mover.center), k(mover.radius)}, k(displacement),
-            Segment{k(obstacle.a), k(obstacle.b)}, k(obstacle_displacement), trace);
+        auto hit =
+            time_of_impact_translating(Circle{k(mover.center), k(mover.radius)}, k(displacement),
+                                       Segment{k(obstacle.a), k(obstacle.b), k(obstacle.radius)},
+                                       k(obstacle_displacement), trace);
         if (hit) hit->point *= 1.0 / k.scale;
         return hit;
     }
@@ -646,6 +665,12 @@ void trace_endpoint_along_the_line(Trace& trace, Feature feature, Vec2 m, Vec2 d
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const Segment& obstacle,
                                   Trace* trace) {
+    if (obstacle.radius !=
+        0.0) // a point against a capsule: a circle of its radius against the core
+        return detail::on_rounded_surface(time_of_impact(Circle{mover, obstacle.radius},
+                                                         displacement,
+                                                         Segment{obstacle.a, obstacle.b}, trace),
+                                          obstacle.radius);
     if (const auto k =
             detail::input_rescale({mover.x, mover.y, displacement.x, displacement.y, obstacle.a.x,
                                    obstacle.a.y, obstacle.b.x, obstacle.b.y});

@@ -5,6 +5,7 @@
 #include "ccd/polynomial.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "first_touch.hpp"
+#include "rounded.hpp"
 #include "segment_overlap.hpp"
 
 #include <algorithm>
@@ -45,7 +46,20 @@ RelativeMotion relative_to_a(Vec2 mover, Vec2 displacement, const MovingSegment&
 
 // The segment with every coordinate rescaled by k (input_scaling.hpp).
 MovingSegment scaled_by(const MovingSegment& s, const detail::InputRescale& k) {
-    return {{k(s.start.a), k(s.start.b)}, k(s.displacement_a), k(s.displacement_b)};
+    return {
+        {k(s.start.a), k(s.start.b), k(s.start.radius)}, k(s.displacement_a), k(s.displacement_b)};
+}
+
+// A capsule's core: the segment and its motion without the radius.
+MovingSegment core_of(const MovingSegment& s) {
+    return {{s.start.a, s.start.b}, s.displacement_a, s.displacement_b};
+}
+
+// Every length halved (exactly: see detail::sum_overflows).
+MovingSegment halved(const MovingSegment& s) {
+    return {{s.start.a * 0.5, s.start.b * 0.5, s.start.radius * 0.5},
+            s.displacement_a * 0.5,
+            s.displacement_b * 0.5};
 }
 
 Feature feature_at(double t2) {
@@ -271,6 +285,10 @@ std::optional<Hit> first_crossing(Vec2 mover, Vec2 displacement, const RelativeM
 
 std::optional<Hit> time_of_impact(Vec2 mover, Vec2 displacement, const MovingSegment& obstacle,
                                   Trace* trace) {
+    if (const double r = obstacle.start.radius;
+        r != 0.0) // against a capsule: a circle of its radius
+        return detail::on_rounded_surface(
+            time_of_impact(Circle{mover, r}, displacement, core_of(obstacle), trace), r);
     if (const auto k = detail::input_rescale(
             {mover.x, mover.y, displacement.x, displacement.y, obstacle.start.a.x,
              obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y, obstacle.displacement_a.x,
@@ -465,6 +483,14 @@ private:
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
+    if (const double r = obstacle.start.radius; r != 0.0) { // a capsule: the circle grown by r
+        if (detail::sum_overflows(mover.radius, r))
+            return detail::doubled(time_of_impact(Circle{mover.center * 0.5, mover.radius * 0.5},
+                                                  displacement * 0.5, halved(obstacle), trace));
+        return detail::on_rounded_surface(time_of_impact(Circle{mover.center, mover.radius + r},
+                                                         displacement, core_of(obstacle), trace),
+                                          r);
+    }
     if (const auto k = detail::input_rescale(
             {mover.center.x, mover.center.y, mover.radius, displacement.x, displacement.y,
              obstacle.start.a.x, obstacle.start.a.y, obstacle.start.b.x, obstacle.start.b.y,

@@ -6,6 +6,7 @@
 #include "ccd/detail/input_scaling.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
+#include "rounded.hpp"
 #include "segment_overlap.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace ccd {
@@ -199,13 +201,113 @@ Polygon scaled(const Polygon& p, const detail::InputRescale& k) {
     Polygon out = p;
     for (Vec2& v : out.vertices)
         v = k(v);
+    out.radius = k(out.radius);
     return out;
+}
+
+// A rounded polygon's core: its vertices, no radius.
+Polygon core_of(const Polygon& p) {
+    return Polygon{p.vertices};
+}
+
+// Two polygons whose insides overlap at t = 0: the normal from the centroids is the only one.
+Hit overlapping_polygons(const Polygon& mover, const Polygon& obstacle, Vec2 motion) {
+    const Vec2 normal = normalized_or(vertex_centroid(mover) - vertex_centroid(obstacle),
+                                      normalized_or(-motion, Vec2{0.0, 1.0}));
+    Hit hit{0.0,  mover.vertices.front(),   normal, Feature::PolygonEdge,
+            true, dot(motion, normal) < 0.0};
+    hit.mover_vertex = 0;
+    hit.obstacle_edge = 0;
+    return hit;
+}
+
+// The parts of rounded shapes that touched, from a vertex's corner (a circle of the radii's sum
+// about it) against an edge of the other (`edges` edges; `touched` the circle-segment query's
+// feature): the edge's side (its band), or the corner at either end of it (a cap), whose vertex
+// is then named with the other. `vertex_is_mover`: the vertex is the mover's.
+template <class Parts>
+void name_rounded_parts(Parts& parts, Feature touched, bool vertex_is_mover, int vertex, int edge,
+                        std::size_t edges) {
+    const int corner = touched == Feature::EndpointA   ? edge
+                       : touched == Feature::EndpointB ? static_cast<int>((edge + 1) % edges)
+                                                       : -1;
+    if (vertex_is_mover) {
+        parts.mover_vertex = vertex;
+        parts.feature = corner >= 0 ? Feature::PolygonVertex : Feature::PolygonEdge;
+        (corner >= 0 ? parts.obstacle_vertex : parts.obstacle_edge) = corner >= 0 ? corner : edge;
+    } else {
+        parts.obstacle_vertex = vertex;
+        parts.feature = Feature::PolygonVertex;
+        (corner >= 0 ? parts.mover_vertex : parts.mover_edge) = corner >= 0 ? corner : edge;
+    }
+}
+
+// Two polygons with radii (their sum R > 0; docs/algorithms.md, "Rounded shapes"). Until the
+// cores come within R the distance between them is the least distance of a vertex of one to an
+// edge of the other, so the first contact is the earliest of every vertex, as a circle of radius
+// R, against every edge of the other in relative motion: each the exact circle-segment query.
+std::optional<Hit> rounded_polygons(const Polygon& mover, Vec2 displacement,
+                                    const Polygon& obstacle, Vec2 obstacle_displacement,
+                                    Trace* trace) {
+    if (const auto k = rescale_of({displacement, obstacle_displacement}, {&mover, &obstacle},
+                                  std::max(mover.radius, obstacle.radius));
+        k.needed()) {
+        auto hit = rounded_polygons(scaled(mover, k), k(displacement), scaled(obstacle, k),
+                                    k(obstacle_displacement), trace);
+        if (hit) hit->point *= 1.0 / k.scale;
+        return hit;
+    }
+    if (trace) trace->begin("polygon_polygon");
+    if (mover.vertices.empty() || obstacle.vertices.empty()) return std::nullopt;
+    const Vec2 motion = displacement - obstacle_displacement;
+    if (insides_overlap(mover, obstacle)) {
+        if (trace) trace->overlap_at_start = true;
+        return overlapping_polygons(mover, obstacle, motion);
+    }
+    const double r = mover.radius + obstacle.radius;
+    EarliestOfQueries earliest(trace);
+    const auto consider = [&](bool mover_vertex, std::size_t i, std::size_t j) {
+        const Polygon& with_vertex = mover_vertex ? mover : obstacle;
+        const Polygon& with_edge = mover_vertex ? obstacle : mover;
+        const Vec2 vertex = with_vertex.vertices[i];
+        const int vi = static_cast<int>(i), ej = static_cast<int>(j);
+        const std::size_t edges = with_edge.vertices.size();
+        const auto hit = time_of_impact(Circle{vertex, r}, mover_vertex ? motion : -motion,
+                                        edge(with_edge, j), earliest.part());
+        earliest.record((mover_vertex ? "mover corner " : "obstacle corner ") + std::to_string(vi) +
+                            (mover_vertex ? " / obstacle edge " : " / mover edge ") +
+                            std::to_string(ej),
+                        true, [&](TraceCandidate& c) {
+                            name_rounded_parts(c, c.feature, mover_vertex, vi, ej, edges);
+                        });
+        if (!hit) return;
+        // From the obstacle toward the mover; the point on the obstacle's rounded surface, where
+        // the obstacle is at t.
+        const Vec2 normal = mover_vertex ? hit->normal : -hit->normal;
+        const Vec2 on_core = mover_vertex ? hit->point : vertex;
+        Hit h{hit->t,       on_core + obstacle_displacement * hit->t + normal * obstacle.radius,
+              normal,       Feature::PolygonEdge,
+              hit->overlap, dot(motion, normal) < 0.0};
+        name_rounded_parts(h, hit->feature, mover_vertex, vi, ej, edges);
+        earliest.offer(h);
+    };
+    for (std::size_t i = 0; i < mover.vertices.size(); ++i)
+        for (std::size_t j = 0; j < obstacle.vertices.size(); ++j)
+            consider(true, i, j);
+    for (std::size_t k = 0; k < obstacle.vertices.size(); ++k)
+        for (std::size_t j = 0; j < mover.vertices.size(); ++j)
+            consider(false, k, j);
+    auto hit = earliest.answer();
+    if (hit && hit->overlap && trace) trace->overlap_at_start = true;
+    return hit;
 }
 
 } // namespace
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
+    if (mover.radius != 0.0 || obstacle.radius != 0.0)
+        return rounded_polygons(mover, displacement, obstacle, obstacle_displacement, trace);
     if (const auto k = rescale_of({displacement, obstacle_displacement}, {&mover, &obstacle});
         k.needed()) {
         auto hit = time_of_impact(scaled(mover, k), k(displacement), scaled(obstacle, k),
@@ -219,13 +321,7 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
 
     if (insides_overlap(mover, obstacle)) {
         if (trace) trace->overlap_at_start = true;
-        const Vec2 normal = normalized_or(vertex_centroid(mover) - vertex_centroid(obstacle),
-                                          normalized_or(-motion, Vec2{0.0, 1.0}));
-        Hit hit{0.0,  mover.vertices.front(),   normal, Feature::PolygonEdge,
-                true, dot(motion, normal) < 0.0};
-        hit.mover_vertex = 0;
-        hit.obstacle_edge = 0;
-        return hit;
+        return overlapping_polygons(mover, obstacle, motion);
     }
 
     EarliestOfQueries earliest(trace);
@@ -273,6 +369,16 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
 
 std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement, const Polygon& obstacle,
                                   Vec2 obstacle_displacement, Trace* trace) {
+    if (const double r = obstacle.radius; r != 0.0) { // rounded: the circle grown by r, the core
+        if (detail::sum_overflows(mover.radius, r))
+            return detail::doubled(time_of_impact(Circle{mover.center * 0.5, mover.radius * 0.5},
+                                                  displacement * 0.5, scaled(obstacle, {0.5}),
+                                                  obstacle_displacement * 0.5, trace));
+        return detail::on_rounded_surface(time_of_impact(Circle{mover.center, mover.radius + r},
+                                                         displacement, core_of(obstacle),
+                                                         obstacle_displacement, trace),
+                                          r);
+    }
     if (const auto k = rescale_of({mover.center, displacement, obstacle_displacement}, {&obstacle},
                                   mover.radius);
         k.needed()) {
@@ -435,10 +541,92 @@ void offer_wall_end(const Polygon& mover, Vec2 displacement, Vec2 end, Vec2 end_
     }
 }
 
+// The polygon's part that a rounded wall's end touched (the circle-segment query's feature on
+// edge j of n): the edge's side, or the corner at either end of it.
+template <class Parts>
+void name_polygon_part(Parts& parts, Feature touched, int j, std::size_t n) {
+    if (touched == Feature::SegmentInterior)
+        parts.mover_edge = j;
+    else
+        parts.mover_vertex =
+            touched == Feature::EndpointA ? j : static_cast<int>((std::size_t(j) + 1) % n);
+}
+
+// A polygon against a wall, either or both with a radius (their sum r > 0): every corner of the
+// polygon, a circle of radius r, against the moving wall (the circle query's quartic), and each
+// end of the wall, a circle of radius r, against every edge (the circle-segment query), in the
+// polygon's frame. Until the cores come within r their distance is the least of those pairs'.
+std::optional<Hit> rounded_polygon_wall(const Polygon& mover, Vec2 displacement,
+                                        const MovingSegment& obstacle, Trace* trace) {
+    const Segment& start = obstacle.start;
+    if (const auto k = rescale_of(
+            {displacement, start.a, start.b, obstacle.displacement_a, obstacle.displacement_b},
+            {&mover}, std::max(mover.radius, start.radius));
+        k.needed()) {
+        const MovingSegment wall{{k(start.a), k(start.b), k(start.radius)},
+                                 k(obstacle.displacement_a),
+                                 k(obstacle.displacement_b)};
+        auto hit = rounded_polygon_wall(scaled(mover, k), k(displacement), wall, trace);
+        if (hit) hit->point *= 1.0 / k.scale;
+        return hit;
+    }
+    if (trace) trace->begin("polygon_moving_segment");
+    if (mover.vertices.empty()) return std::nullopt;
+    const Segment wall{start.a, start.b};
+    const Vec2 motion_a = obstacle.displacement_a - displacement;
+    const Vec2 motion_b = obstacle.displacement_b - displacement;
+    if (auto hit = overlapping_wall(mover, wall, motion_a, motion_b)) {
+        if (trace) trace->overlap_at_start = true;
+        return hit;
+    }
+    const double r = mover.radius + start.radius;
+    const std::size_t n = mover.vertices.size();
+    EarliestOfQueries earliest(trace);
+    for (std::size_t i = 0; i < n; ++i) { // each corner against the wall (side or end's cap)
+        const int vertex = static_cast<int>(i);
+        const auto hit = time_of_impact(Circle{mover.vertices[i], r}, Vec2{},
+                                        MovingSegment{wall, motion_a, motion_b}, earliest.part());
+        earliest.record("corner " + std::to_string(vertex) + " / wall", true,
+                        [&](TraceCandidate& c) { c.mover_vertex = vertex; });
+        if (!hit) continue;
+        Hit h = *hit;
+        h.mover_vertex = vertex;
+        h.point += displacement * h.t + h.normal * start.radius; // the wall's surface, at t
+        earliest.offer(h);
+    }
+    for (const auto& [end, end_motion, end_displacement, feature] :
+         {std::tuple{wall.a, motion_a, obstacle.displacement_a, Feature::EndpointA},
+          std::tuple{wall.b, motion_b, obstacle.displacement_b, Feature::EndpointB}})
+        for (std::size_t j = 0; j < n; ++j) { // each end's cap against each edge (side or corner)
+            const int e = static_cast<int>(j);
+            const auto hit =
+                time_of_impact(Circle{end, r}, end_motion, edge(mover, j), earliest.part());
+            earliest.record(
+                std::string(feature == Feature::EndpointA ? "wall end A" : "wall end B") +
+                    " / edge " + std::to_string(e),
+                true, [&, f = feature](TraceCandidate& c) {
+                    name_polygon_part(c, c.feature, e, n);
+                    c.feature = f;
+                });
+            if (!hit) continue;
+            const Vec2 normal = -hit->normal; // from the wall toward the polygon
+            Hit h{hit->t,       end + end_displacement * hit->t + normal * start.radius,
+                  normal,       feature,
+                  hit->overlap, hit->approaching};
+            name_polygon_part(h, hit->feature, e, n);
+            earliest.offer(h);
+        }
+    auto hit = earliest.answer();
+    if (hit && hit->overlap && trace) trace->overlap_at_start = true;
+    return hit;
+}
+
 } // namespace
 
 std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement,
                                   const MovingSegment& obstacle, Trace* trace) {
+    if (mover.radius != 0.0 || obstacle.start.radius != 0.0)
+        return rounded_polygon_wall(mover, displacement, obstacle, trace);
     if (const auto k = rescale_of({displacement, obstacle.start.a, obstacle.start.b,
                                    obstacle.displacement_a, obstacle.displacement_b},
                                   {&mover});

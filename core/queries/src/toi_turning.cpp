@@ -49,7 +49,7 @@ struct Side {
 };
 
 // A shape's vertices (a point's or circle's one, a segment's two in `buffer`; a polygon's own)
-// and its radius, without allocating.
+// and its radius (a circle's, a capsule's, a rounded polygon's), without allocating.
 std::span<const Vec2> vertices_of(const Shape& shape, double& radius, std::array<Vec2, 2>& buffer) {
     radius = 0.0;
     if (const auto* p = std::get_if<Point>(&shape)) {
@@ -62,10 +62,13 @@ std::span<const Vec2> vertices_of(const Shape& shape, double& radius, std::array
         return {buffer.data(), 1};
     }
     if (const auto* s = std::get_if<Segment>(&shape)) {
+        radius = s->radius; // a capsule
         buffer = {s->a, s->b};
         return {buffer.data(), 2};
     }
-    return std::get<Polygon>(shape).vertices;
+    const Polygon& polygon = std::get<Polygon>(shape);
+    radius = polygon.radius; // a rounded polygon
+    return polygon.vertices;
 }
 
 // |v| for the engine's own quantities: inputs are in range (rescaled on entry), so the square
@@ -823,10 +826,10 @@ Hit hit_at(double t, const Side& A, const Placed& pa, const Side& B, const Place
            const Closest& c, const Swept& mover, const Swept& obstacle) {
     Hit hit;
     hit.t = t;
-    hit.point = c.on_obstacle;
     hit.normal = normalized_or(c.distance == 0.0 ? separating_axis(A, pa, B, pb)
                                                  : closest_direction(pa, pb, c),
                                Vec2{0.0, 1.0});
+    hit.point = c.on_obstacle;
     hit.overlap = t == 0.0;
     const Vec2 relative =
         material_velocity(A, pa, c.on_mover) - material_velocity(B, pb, c.on_obstacle);
@@ -1074,10 +1077,10 @@ private:
         const Placed& pa = w_.pa;
         const Placed& pb = w_.pb;
         const bool inside_an_edge = c_.edge >= 0 && c_.s > 0.0 && c_.s < 1.0;
-        const Hit hit =
-            hit_at(t, A_, pa, B_, pb,
-                   c_.overlap || inside_an_edge ? c_ : closest(A_, pa, B_, pb, w_.edges), mover_,
-                   obstacle_);
+        Hit hit = hit_at(t, A_, pa, B_, pb,
+                         c_.overlap || inside_an_edge ? c_ : closest(A_, pa, B_, pb, w_.edges),
+                         mover_, obstacle_);
+        hit.point += hit.normal * B_.radius; // on the obstacle's surface (a capsule's, ...)
         if (search_) {
             search_->final_t0 = clear_from_;
             search_->final_t1 = t;

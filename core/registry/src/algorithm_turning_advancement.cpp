@@ -39,6 +39,7 @@ std::vector<Vec2> points_of(const Shape& shape, double& radius) {
         radius = c->radius;
         return {c->center};
     }
+    radius = radius_of(shape); // a capsule's, a rounded polygon's
     if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
     return std::get<Polygon>(shape).vertices;
 }

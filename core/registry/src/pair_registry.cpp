@@ -2,6 +2,7 @@
 
 #include "algorithm_list.hpp"
 #include "ccd/detail/input_scaling.hpp"
+#include "ccd/toi_capsule.hpp"
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
@@ -60,6 +61,9 @@ std::optional<Hit> exact_polygon_polygon(const Swept& m, const Swept& o, Trace* 
 std::optional<Hit> exact_circle_polygon(const Swept& m, const Swept& o, Trace* trace) {
     return time_of_impact(circle(m), m.displacement(), polygon(o), o.displacement(), trace);
 }
+std::optional<Hit> exact_segment_segment(const Swept& m, const Swept& o, Trace* trace) {
+    return time_of_impact(segment(m), m.displacement(), segment(o), o.displacement(), trace);
+}
 std::optional<Hit> exact_polygon_moving_segment(const Swept& m, const Swept& o, Trace* trace) {
     return time_of_impact(polygon(m), m.displacement(), moving_segment(o), trace);
 }
@@ -81,19 +85,32 @@ std::optional<Hit> advancement_turning(const Swept& m, const Swept& o, Trace* tr
 std::optional<Hit> chords_turning(const Swept& m, const Swept& o, Trace* trace) {
     return seed002_chords(m, o, trace);
 }
+// Seed 002's chords move points (a circle's centre, a polygon's vertices) along straight lines:
+// a rounded segment or polygon is not one of its shapes.
+std::optional<std::string> chords_refuse_rounding(const Swept& m, const Swept& o) {
+    for (const Swept* side : {&m, &o})
+        if (side->shape_kind() != ShapeKind::Circle && radius_of(side->shape) != 0.0)
+            return std::string("seed002-chords takes no radius on a segment or a polygon (its "
+                               "chords move points)");
+    return std::nullopt;
+}
 
 // The seeds' methods assume ordinary magnitudes; the registry brings every input into range
-// first (an exact power of two, as the exact queries do), so no entry ever answers NaN.
+// first (an exact power of two, as the exact queries do), so no entry ever answers NaN. A
+// capsule (a segment with a radius) is put to them as the exact query takes it: the circle grown
+// by the radius against the core, the contact point moved back onto the capsule's surface.
 template <std::optional<Hit> (*Method)(const Circle&, Vec2, const Segment&, Trace*)>
 std::optional<Hit> in_range(const Swept& mover, const Swept& obstacle, Trace* trace) {
     const Circle& m = circle(mover);
     const Vec2 d = mover.displacement();
     const Segment& s = segment(obstacle);
     const auto k = detail::input_rescale(
-        {m.center.x, m.center.y, m.radius, d.x, d.y, s.a.x, s.a.y, s.b.x, s.b.y});
-    if (!k.needed()) return Method(m, d, s, trace);
-    auto hit = Method(Circle{k(m.center), k(m.radius)}, k(d), Segment{k(s.a), k(s.b)}, trace);
-    if (hit) hit->point *= 1.0 / k.scale;
+        {m.center.x, m.center.y, m.radius, d.x, d.y, s.a.x, s.a.y, s.b.x, s.b.y, s.radius});
+    if (!k.needed() && s.radius == 0.0) return Method(m, d, s, trace);
+    const double rounding = k(s.radius);
+    auto hit =
+        Method(Circle{k(m.center), k(m.radius) + rounding}, k(d), Segment{k(s.a), k(s.b)}, trace);
+    if (hit) hit->point = (hit->point + hit->normal * rounding) * (1.0 / k.scale);
     return hit;
 }
 
@@ -116,6 +133,7 @@ constexpr SweptKind kMovingCircle{ShapeKind::Circle, MotionKind::Translation};
 constexpr SweptKind kMovingPoint{ShapeKind::Point, MotionKind::Translation};
 constexpr SweptKind kMovingPolygon{ShapeKind::Polygon, MotionKind::Translation};
 constexpr SweptKind kStillPoint{ShapeKind::Point, MotionKind::Still};
+constexpr SweptKind kMovingSegment{ShapeKind::Segment, MotionKind::Translation};
 constexpr SweptKind kStillSegment{ShapeKind::Segment, MotionKind::Still};
 constexpr SweptKind kMovingEndsSegment{ShapeKind::Segment, MotionKind::EndMotion};
 constexpr SweptKind kTurningSegment{ShapeKind::Segment, MotionKind::Turning};
@@ -123,10 +141,12 @@ constexpr SweptKind kTurningPolygon{ShapeKind::Polygon, MotionKind::Turning};
 
 constexpr SweptNames kCircleNames{{"c", "r"}, {"d", "", ""}};
 constexpr SweptNames kPointNames{{"p", ""}, {"d", "", ""}};
-constexpr SweptNames kSegmentNames{{"a", "b"}, {"", "", ""}};
-constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db", ""}};
-constexpr SweptNames kTurningSegmentNames{{"a", "b"}, {"pivot", "v", "angle"}};
-constexpr SweptNames kTurningPolygonNames{{"polygon", ""}, {"pivot", "v", "angle"}};
+constexpr SweptNames kSegmentNames{{"a", "b"}, {"", "", ""}, false, "segment_radius"};
+constexpr SweptNames kMovingSegmentNames{{"a", "b"}, {"da", "db", ""}, false, "segment_radius"};
+constexpr SweptNames kTurningSegmentNames{
+    {"a", "b"}, {"pivot", "v", "angle"}, false, "segment_radius"};
+constexpr SweptNames kTurningPolygonNames{
+    {"polygon", ""}, {"pivot", "v", "angle"}, false, "polygon_radius"};
 
 constexpr std::array kPairTypes{
     PairType{"circle_point",
@@ -152,21 +172,29 @@ constexpr std::array kPairTypes{
     PairType{"polygon_polygon",
              kMovingPolygon,
              kMovingPolygon,
-             {{"p1", ""}, {"d1", "", ""}},
-             {{"p2", ""}, {"d2", "", ""}},
+             {{"p1", ""}, {"d1", "", ""}, false, "r1"},
+             {{"p2", ""}, {"d2", "", ""}, false, "r2"},
              "two translating polygons (seed 002)"},
     PairType{"circle_polygon",
              kMovingCircle,
              kMovingPolygon,
              kCircleNames,
-             {{"polygon", ""}, {"dp", "", ""}},
+             {{"polygon", ""}, {"dp", "", ""}, false, "polygon_radius"},
              "a moving circle against a translating polygon"},
     PairType{"polygon_moving_segment",
              kMovingPolygon,
              kMovingEndsSegment,
-             {{"polygon", ""}, {"d", "", ""}},
+             {{"polygon", ""}, {"d", "", ""}, false, "polygon_radius"},
              kMovingSegmentNames,
              "a translating polygon against a segment whose ends move"},
+    // Capsules (segments with their radii): a capsule body against a capsule or a segment.
+    PairType{"segment_segment",
+             kMovingSegment,
+             kMovingSegment,
+             {{"a1", "b1"}, {"d1", "", ""}, false, "r1"},
+             {{"a2", "b2"}, {"d2", "", ""}, true, "r2"},
+             "two translating segments, each with a radius (capsules)",
+             false}, // no lab side moves a segment as a body
     PairType{"point_rotating_segment", kMovingPoint, kTurningSegment, kPointNames,
              kTurningSegmentNames, "a moving point against a turning segment (certified)"},
     PairType{"circle_rotating_segment", kMovingCircle, kTurningSegment, kCircleNames,
@@ -177,22 +205,22 @@ constexpr std::array kPairTypes{
              kTurningPolygon,
              kMovingEndsSegment,
              kTurningPolygonNames,
-             {{"a", "b"}, {"da", "db", ""}, true},
+             {{"a", "b"}, {"da", "db", ""}, true, "segment_radius"},
              "a turning convex polygon against a static, translating or moving segment "
              "(certified)"},
     PairType{"rotating_polygon_polygon",
              kTurningPolygon,
              kTurningPolygon,
-             {{"p1", ""}, {"pivot1", "v1", "angle1"}},
-             {{"p2", ""}, {"pivot2", "v2", "angle2"}},
+             {{"p1", ""}, {"pivot1", "v1", "angle1"}, false, "r1"},
+             {{"p2", ""}, {"pivot2", "v2", "angle2"}, false, "r2"},
              "two turning convex polygons (certified)"},
     // A polygon against a turning wall of the World (a windmill's blade, a paddle); a still or
     // translating polygon is a turning one by the angle 0 (generalisations).
     PairType{"rotating_polygon_rotating_segment",
              kTurningPolygon,
              kTurningSegment,
-             {{"polygon", ""}, {"pivot1", "v1", "angle1"}},
-             {{"a", "b"}, {"pivot2", "v2", "angle2"}},
+             {{"polygon", ""}, {"pivot1", "v1", "angle1"}, false, "polygon_radius"},
+             {{"a", "b"}, {"pivot2", "v2", "angle2"}, false, "segment_radius"},
              "a turning (or, by the angle 0, translating) convex polygon against a turning "
              "segment (certified)",
              false}, // the World's turning walls: not a pair the query lab opens
@@ -209,6 +237,7 @@ constexpr std::array kPairMethods{
     PairMethod{"polygon_polygon", "exact", exact_polygon_polygon},
     PairMethod{"circle_polygon", "exact", exact_circle_polygon},
     PairMethod{"polygon_moving_segment", "exact", exact_polygon_moving_segment},
+    PairMethod{"segment_segment", "exact", exact_segment_segment},
     PairMethod{"point_rotating_segment", "exact", certified_turning},
     PairMethod{"circle_rotating_segment", "exact", certified_turning},
     PairMethod{"circle_rotating_polygon", "exact", certified_turning},
@@ -224,11 +253,13 @@ constexpr std::array kPairMethods{
     PairMethod{"circle_rotating_polygon", "conservative-advancement", advancement_turning},
     PairMethod{"rotating_polygon_segment", "conservative-advancement", advancement_turning},
     PairMethod{"rotating_polygon_polygon", "conservative-advancement", advancement_turning},
-    PairMethod{"point_rotating_segment", "seed002-chords", chords_turning},
-    PairMethod{"circle_rotating_segment", "seed002-chords", chords_turning},
-    PairMethod{"circle_rotating_polygon", "seed002-chords", chords_turning},
-    PairMethod{"rotating_polygon_segment", "seed002-chords", chords_turning},
-    PairMethod{"rotating_polygon_polygon", "seed002-chords", chords_turning},
+    PairMethod{"point_rotating_segment", "seed002-chords", chords_turning, chords_refuse_rounding},
+    PairMethod{"circle_rotating_segment", "seed002-chords", chords_turning, chords_refuse_rounding},
+    PairMethod{"circle_rotating_polygon", "seed002-chords", chords_turning, chords_refuse_rounding},
+    PairMethod{"rotating_polygon_segment", "seed002-chords", chords_turning,
+               chords_refuse_rounding},
+    PairMethod{"rotating_polygon_polygon", "seed002-chords", chords_turning,
+               chords_refuse_rounding},
 };
 
 // The core's rows, then those of the algorithms registered from outside it.

@@ -13,6 +13,7 @@ namespace {
 // The body's polygon where it is: its outline about its center, turned by its angle.
 Polygon placed(const SweptBody& body) {
     Polygon p;
+    p.radius = body.rounding;
     p.vertices.reserve(body.outline.size());
     if (body.angle == 0.0) {
         for (const Vec2 offset : body.outline)
@@ -68,7 +69,7 @@ Swept advanced(const Swept& side, double s) {
     Swept out = side;
     if (const auto* e = std::get_if<EndMotion>(&side.motion)) {
         const Segment& g = std::get<Segment>(side.shape);
-        out.shape = Segment{g.a + e->displacement_a * s, g.b + e->displacement_b * s};
+        out.shape = Segment{g.a + e->displacement_a * s, g.b + e->displacement_b * s, g.radius};
         out.motion = EndMotion{e->displacement_a * rest, e->displacement_b * rest};
         return out;
     }
@@ -80,7 +81,7 @@ Swept advanced(const Swept& side, double s) {
             else if constexpr (std::is_same_v<T, Circle>)
                 shape.center = side.moved(shape.center, s);
             else if constexpr (std::is_same_v<T, Segment>)
-                shape = Segment{side.moved(shape.a, s), side.moved(shape.b, s)};
+                shape = Segment{side.moved(shape.a, s), side.moved(shape.b, s), shape.radius};
             else
                 for (Vec2& v : shape.vertices)
                     v = side.moved(v, s);

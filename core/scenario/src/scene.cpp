@@ -26,15 +26,17 @@ View framing_view(const Scene& scene) {
         include(body.circle.center + body.velocity, body.circle.radius);
     }
     for (const Wall& wall : scene.walls) {
-        include(wall.segment.a, 0.0);
-        include(wall.segment.b, 0.0);
-        include(wall.segment.a + wall.displacement_a, 0.0);
-        include(wall.segment.b + wall.displacement_b, 0.0);
+        const double r = wall.segment.radius; // a capsule's
+        include(wall.segment.a, r);
+        include(wall.segment.b, r);
+        include(wall.segment.a + wall.displacement_a, r);
+        include(wall.segment.b + wall.displacement_b, r);
     }
     for (const PolygonBody& polygon : scene.polygons) {
+        const double r = polygon.polygon.radius; // a rounded polygon's
         for (const Vec2 vertex : polygon.polygon.vertices) {
-            include(vertex, 0.0);
-            include(vertex + polygon.velocity, 0.0);
+            include(vertex, r);
+            include(vertex + polygon.velocity, r);
         }
     }
     if (lo.x > hi.x) return View{};

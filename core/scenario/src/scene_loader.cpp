@@ -247,10 +247,12 @@ Body read_body(const Reader& r, Names& names) {
 }
 
 Wall read_wall(const Reader& r, Names& names) {
-    r.expect_object({"name", "a", "b", "da", "db", "pivot", "angle"});
+    r.expect_object({"name", "a", "b", "radius", "da", "db", "pivot", "angle"});
     Wall wall;
     wall.name = names.read(r, Names::Kind::Segment);
     wall.segment = Segment{r.member("a").vec2(), r.member("b").vec2()};
+    if (r.has("radius"))
+        wall.segment.radius = r.member("radius").non_negative_number(); // a capsule
     if (r.has("da")) wall.displacement_a = r.member("da").vec2();
     if (r.has("db")) wall.displacement_b = r.member("db").vec2();
     // A turning wall: about a fixed pivot, by `angle` per frame.
@@ -265,7 +267,7 @@ Wall read_wall(const Reader& r, Names& names) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "static", "vertices", "velocity", "angle", "angular_velocity",
+    r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle", "angular_velocity",
                      "density", "mass", "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
@@ -276,6 +278,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
     polygon.is_static = read_static(r, {"velocity", "angular_velocity", "density", "mass"});
+    if (r.has("radius")) polygon.polygon.radius = r.member("radius").non_negative_number();
     if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
     if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();

@@ -88,6 +88,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
             def.outline.push_back(v - center);
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
+        def.rounding = polygon.polygon.radius;
         try {
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // more vertices than the World takes

@@ -103,6 +103,7 @@ Json wall_json(const Wall& wall, const Rates& rate) {
     w["name"] = wall.name;
     w["a"] = vec2(wall.segment.a);
     w["b"] = vec2(wall.segment.b);
+    if (!is_positive_zero(wall.segment.radius)) w["radius"] = wall.segment.radius; // a capsule
     if (!is_positive_zero(wall.displacement_a)) w["da"] = rate(wall.displacement_a);
     if (!is_positive_zero(wall.displacement_b)) w["db"] = rate(wall.displacement_b);
     if (wall.pivot) {
@@ -119,6 +120,7 @@ Json polygon_json(const PolygonBody& polygon, const Rates& rate) {
     Json p{{"name", polygon.name}};
     if (polygon.is_static) p["static"] = true; // then no velocity, spin, density or mass
     p["vertices"] = vertices;
+    if (!is_positive_zero(polygon.polygon.radius)) p["radius"] = polygon.polygon.radius;
     if (!polygon.is_static) p["velocity"] = rate(polygon.velocity);
     // The angle written only when not 0 (as da and db), the angular velocity, the density and
     // the mass when given, so a polygon that never turns reads as before.

@@ -110,9 +110,11 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
-    state_->check_call(
-        "World::add_body", "a position, radius or velocity",
-        {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x, def.velocity.y});
+    state_->check_call("World::add_body", "a position, radius or velocity",
+                       {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x,
+                        def.velocity.y, def.rounding});
+    if (!(def.rounding >= 0.0))
+        throw std::invalid_argument("World::add_body: a polygon's rounding must be >= 0");
     if (def.is_static && (def.velocity != Vec2{} || def.angular_velocity))
         throw std::invalid_argument("World::add_body: a static body has no velocity and no "
                                     "angular velocity (it never moves)");
@@ -130,7 +132,7 @@ int World::add_body(BodyDef def) {
     b.velocity = def.velocity;
     BodyMotion m;
     m.origin = def.shape.center;
-    m.radius = def.outline.empty() ? def.shape.radius : bounding_radius;
+    m.radius = def.outline.empty() ? def.shape.radius : bounding_radius + def.rounding;
     m.motion = def.velocity;
     m.kind = static_cast<std::uint8_t>(def.response.kind);
     if (!def.outline.empty()) m.kind |= BodyMotion::kPolygonBit;
@@ -142,6 +144,7 @@ int World::add_body(BodyDef def) {
     state_->bodies.push_back(b);
     state_->callbacks.push_back(std::move(def.response.callback));
     state_->motions.push_back(m);
+    state_->roundings.push_back(def.outline.empty() ? 0.0 : def.rounding);
     state_->outlines.push_back(std::move(def.outline));
     state_->stamps.push_back({});
     return static_cast<int>(state_->bodies.size()) - 1;
@@ -163,7 +166,8 @@ void World::State::check_call(const char* call, const char* what,
 }
 
 int World::add_wall(Segment wall) {
-    state_->check_call("World::add_wall", "a coordinate", {wall.a.x, wall.a.y, wall.b.x, wall.b.y});
+    state_->check_call("World::add_wall", "a coordinate or radius",
+                       {wall.a.x, wall.a.y, wall.b.x, wall.b.y, wall.radius});
     WallRecord w;
     w.origin = wall;
     return state_->added_wall(w);
@@ -173,7 +177,7 @@ int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 
     state_->check_call("World::add_kinematic_wall", "a coordinate or displacement",
                        {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
                         at_frame_start.b.y, displacement_a.x, displacement_a.y, displacement_b.x,
-                        displacement_b.y});
+                        displacement_b.y, at_frame_start.radius});
     WallRecord w;
     w.origin = at_frame_start;
     w.da = displacement_a;
@@ -184,7 +188,7 @@ int World::add_kinematic_wall(Segment at_frame_start, Vec2 displacement_a, Vec2 
 int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
     state_->check_call("World::add_turning_wall", "a coordinate, pivot or angle",
                        {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
-                        at_frame_start.b.y, pivot.x, pivot.y, angle});
+                        at_frame_start.b.y, pivot.x, pivot.y, angle, at_frame_start.radius});
     if (angle == 0.0) return add_wall(at_frame_start);
     if (state_->any_concave)
         throw std::invalid_argument("World::add_turning_wall: a World with turning walls takes "
@@ -307,6 +311,7 @@ std::size_t World::snapshot_bytes() const {
     add(s.callbacks);
     add(s.motions);
     add(s.outlines);
+    add(s.roundings);
     for (const std::vector<Vec2>& o : s.outlines)
         add(o);
     add(s.spins);

@@ -135,9 +135,10 @@ void World::State::repredict(int index) {
 Swept World::State::side(int index, double from) const {
     const BodyMotion& m = hot(index);
     const double rest = 1.0 - from;
-    return swept_body(SweptBody{position(m, from), m.radius,
-                                outlines[static_cast<std::size_t>(index)], angle_at(index, from)},
-                      m.motion * rest, rate(index) * rest);
+    const auto k = static_cast<std::size_t>(index);
+    return swept_body(
+        SweptBody{position(m, from), m.radius, outlines[k], angle_at(index, from), roundings[k]},
+        m.motion * rest, rate(index) * rest);
 }
 
 Swept World::State::wall_side(int wall, double from) const {
@@ -254,12 +255,13 @@ Box World::State::swept_box(int index, double from) const {
 
 Box World::State::swept_box(const WallRecord& w) const {
     if (w.turns()) { // the disc about the pivot that holds both ends at every orientation
-        const double reach = std::max(length(w.origin.a - w.pivot), length(w.origin.b - w.pivot));
+        const double reach =
+            std::max(length(w.origin.a - w.pivot), length(w.origin.b - w.pivot)) + w.origin.radius;
         const Box box = box_of(w.pivot, w.pivot, reach * (1.0 + 0x1p-40));
         return detail::grown(box, margin_for(box));
     }
     const Segment s0 = w.at(0.0), s1 = w.at(1.0);
-    const Box box = detail::united(box_of(s0.a, s0.b, 0.0), box_of(s1.a, s1.b, 0.0));
+    const Box box = detail::united(box_of(s0.a, s0.b, s0.radius), box_of(s1.a, s1.b, s1.radius));
     return detail::grown(box, margin_for(box));
 }
 
@@ -286,8 +288,8 @@ void World::State::lay_out_grid(Box bounds, bool any) {
         if (wall.moving()) {
             grid.insert_wall_box(w, swept_box(wall));
         } else {
-            const Box box = box_of(wall.origin.a, wall.origin.b, 0.0);
-            grid.insert_wall(w, wall.origin, margin_for(box));
+            const Box box = box_of(wall.origin.a, wall.origin.b, wall.origin.radius);
+            grid.insert_wall(w, wall.origin, margin_for(box) + wall.origin.radius);
         }
     }
 }

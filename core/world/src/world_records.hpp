@@ -101,10 +101,10 @@ struct WallRecord {
         if (turns()) [[unlikely]] {
             const Turning motion = turning();
             return {turning_position(motion, origin.a, t - since),
-                    turning_position(motion, origin.b, t - since)};
+                    turning_position(motion, origin.b, t - since), origin.radius};
         }
         if (!moving()) return origin;
-        return {origin.a + da * (t - since), origin.b + db * (t - since)};
+        return {origin.a + da * (t - since), origin.b + db * (t - since), origin.radius};
     }
     // A turning wall's orientation at frame time t (0 for any other wall).
     double angle_at(double t) const { return turns() ? start_angle + turn * (t - since) : 0.0; }
@@ -129,7 +129,8 @@ struct WallRecord {
             return;
         }
         const Turning by{pivot, {}, start_angle};
-        origin = {turning_position(by, base.a, 1.0), turning_position(by, base.b, 1.0)};
+        origin = {turning_position(by, base.a, 1.0), turning_position(by, base.b, 1.0),
+                  base.radius};
     }
 };
 

@@ -36,6 +36,7 @@ struct CarriedState {
     std::vector<ContactCallback> callbacks;  // by body: a Callback response's function
     std::vector<BodyMotion> motions;         // by body
     std::vector<std::vector<Vec2>> outlines; // by body: a polygon's vertices, empty for a circle
+    std::vector<double> roundings;           // by body: a polygon's radius (BodyDef::rounding)
     std::vector<Spin> spins;                 // by body: a turning polygon's orientation and spin
     std::vector<Stamp> stamps;               // by body
     std::vector<WallRecord> walls;

@@ -95,6 +95,35 @@ TEST(CliToi, NumbersReadBackAsTheSameDouble) {
     EXPECT_EQ(std::memcmp(&printed, &hit->t, sizeof printed), 0) << run.raw;
 }
 
+// A segment's and a polygon's radius (capsules, rounded polygons): a circle of radius 1 falling
+// from y = 5 by 10 touches a capsule of radius 0.5 when its centre is 1.5 above the core,
+// t = 0.35, on the capsule's surface; a capsule of radius 0.5 falling from y = 2 by 4 onto a
+// segment (d2 left out: it stays) at t = 0.375; Bullet refuses a radius; a negative one is an
+// error.
+TEST(CliToi, RadiiMakeCapsulesAndRoundedPolygons) {
+    const ToiRun run = toi({
+        R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0],"segment_radius":0.5})",
+        R"({"kind":"segment_segment","a1":[-1,2],"b1":[1,2],"r1":0.5,"d1":[0,-4],"a2":[-3,0],"b2":[3,0]})",
+        R"({"kind":"polygon_polygon","p1":[[0,2],[1,2],[1,3]],"d1":[0,-4],"r1":0.25,"p2":[[-2,-1],[2,-1],[0,0]],"d2":[0,0],"r2":0.25})",
+        R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0],"segment_radius":-1})",
+    });
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 4u) << run.raw;
+    EXPECT_EQ(run.answers[0]["t"], 0.35);
+    EXPECT_EQ(run.answers[0]["point"][1], 0.5);
+    EXPECT_EQ(run.answers[1]["t"], 0.375);
+    EXPECT_EQ(run.answers[1]["feature"], "interior");
+    // The triangle's bottom side y = 2 - 4 t comes within 0.5 of the other's top corner (0, 0).
+    EXPECT_EQ(run.answers[2]["t"], 0.375);
+    EXPECT_EQ(run.answers[3]["error"], "line 4: \"segment_radius\" must be >= 0");
+    const ToiRun bullet = toi(
+        {R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-10],"a":[-2,0],"b":[2,0],"segment_radius":0.5})"},
+        "--algorithm bullet");
+    ASSERT_EQ(bullet.answers.size(), 1u) << bullet.raw;
+    EXPECT_NE(bullet.answers[0]["error"].get<std::string>().find("has a radius"), std::string::npos)
+        << bullet.raw;
+}
+
 TEST(CliToi, BadLinesAreAnsweredInPlaceAndTheRestStillRun) {
     const ToiRun run = toi({
         R"({"kind":"circle_point","c":[-5,0],"r":1,"d":[10,0],"q":[0,0],"colour":"red"})",
@@ -160,7 +189,8 @@ TEST(CliToi, AnUnknownKindIsAnsweredWithEveryKindOfTheRegistry) {
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown kind \"teleport\" (expected circle_point, circle_circle, "
               "circle_segment, point_segment, point_moving_segment, circle_moving_segment, "
-              "polygon_polygon, circle_polygon, polygon_moving_segment, point_rotating_segment, "
+              "polygon_polygon, circle_polygon, polygon_moving_segment, segment_segment, "
+              "point_rotating_segment, "
               "circle_rotating_segment, circle_rotating_polygon, rotating_polygon_segment, "
               "rotating_polygon_polygon or rotating_polygon_rotating_segment)");
     const ToiRun seed =
@@ -1288,7 +1318,7 @@ TEST(CliToiHostile, AKeyTheKindDoesNotNameIsRefused) {
     ASSERT_EQ(run.answers.size(), 3u) << run.raw;
     EXPECT_EQ(run.answers[0]["error"],
               "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
-              "kind, polygon, pivot, v, angle, a, b, da, db)");
+              "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius)");
     EXPECT_NE(run.answers[1]["error"].get<std::string>().find("unknown field"), std::string::npos)
         << run.answers[1];
     EXPECT_TRUE(run.answers[2]["hit"].get<bool>());

@@ -161,19 +161,21 @@ TEST(QueryLabPair, EachPairsHandlesAreDrawnMoverObstacleThenTheMoversTip) {
     };
     EXPECT_EQ(
         handles_of(seed002_point_scene()),
-        (std::vector{Handle::Center, Handle::Radius, Handle::EndpointAEnd, Handle::EndpointBEnd,
-                     Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
+        (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleRounding, Handle::EndpointAEnd,
+                     Handle::EndpointBEnd, Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
     EXPECT_EQ(handles_of(two_circles_scene()),
               (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleCenter,
                            Handle::ObstacleRadius, Handle::ObstacleTip, Handle::Tip}));
-    EXPECT_EQ(handles_of(two_polygons_scene()), (std::vector{Handle::Center, Handle::ObstacleCenter,
-                                                             Handle::ObstacleTip, Handle::Tip}));
+    EXPECT_EQ(handles_of(two_polygons_scene()),
+              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
+                           Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip}));
     EXPECT_EQ(handles_of(ball_and_crate_scene()),
-              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleCenter,
-                           Handle::ObstacleTip, Handle::Tip}));
+              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleRounding,
+                           Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip}));
     EXPECT_EQ(handles_of(crate_and_closing_segment_scene()),
-              (std::vector{Handle::Center, Handle::EndpointAEnd, Handle::EndpointBEnd,
-                           Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
+              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
+                           Handle::EndpointAEnd, Handle::EndpointBEnd, Handle::EndpointA,
+                           Handle::EndpointB, Handle::Tip}));
 }
 
 TEST(QueryLabMovingSegment, SeedTwoPointAnswersAsTheCoreAndAsByHand) {
@@ -468,6 +470,26 @@ TEST(QueryLabPolygonSegment, AnEndOfTheSegmentMeetsAnEdgeAsTheCoreAndAsByHand) {
                   "wall end A / edge 1", 0),
               0u)
         << lab.trace().candidates[static_cast<std::size_t>(taken)].name;
+}
+
+// The crate's radius handle sits on the middle of its first side (the bottom, (0.5, 0)) moved
+// out by its radius; dragged 0.25 below it, the crate is rounded by 0.25 and the ball, closing
+// at 5 a frame from 2.5 away, touches it 0.25 sooner: t = 0.45, on the left side's rounding.
+TEST(QueryLabCirclePolygon, TheRadiusHandleRoundsThePolygon) {
+    QueryLab lab = QueryLab::from_scene(ball_and_crate_scene());
+    ASSERT_TRUE(lab.hit());
+    EXPECT_EQ(lab.hit()->t, 0.5);
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleRounding), (Vec2{0.5, 0.0}));
+    lab.drag(Handle::ObstacleRounding, {0.7, -0.25});
+    EXPECT_EQ(lab.obstacle().polygon().radius, 0.25);
+    EXPECT_EQ(lab.handle_position(Handle::ObstacleRounding), (Vec2{0.5, -0.25}));
+    ASSERT_TRUE(lab.hit());
+    EXPECT_NEAR(lab.hit()->t, 0.45, 1e-15);
+    EXPECT_EQ(lab.hit()->feature, ccd::Feature::PolygonEdge);
+    EXPECT_NEAR(lab.hit()->point.x, -0.25 - 0.45, 1e-15); // the side's rounding, where it is at t
+    // Dragged inside the crate, the radius is 0 again.
+    lab.drag(Handle::ObstacleRounding, {0.5, 0.5});
+    EXPECT_EQ(lab.obstacle().polygon().radius, 0.0);
 }
 
 TEST(QueryLabPolygonSegment, HandlesMoveThePolygonAndTheSegmentsEnds) {

@@ -128,6 +128,14 @@ std::vector<Case> straight_line_cases() {
          0.5,
          1.995 / 4,
          4},
+        // a capsule of radius 0.5 against an edge: two skins and the radius, 0.52, target
+        // 0.505; its core 2.5 - 4 t above the floor.
+        {"segment_segment",
+         {Segment{{-1.0, 2.5}, {1.0, 2.5}, 0.5}, Translation{{0.0, -4.0}}},
+         {Segment{{-3.0, 0.0}, {3.0, 0.0}}, Translation{{0.0, 0.0}}},
+         0.5,
+         1.995 / 4,
+         4},
     };
 }
 

@@ -302,6 +302,12 @@ std::vector<Case> cases() {
          {Segment{{-5.0, 0.0}, {5.0, 0.0}}, EndMotion{{0.0, 0.0}, {0.0, 0.0}}},
          0.5,
          4},
+        // (No Bullet row: a capsule's radius would be a hull's margin, which these rows refuse.)
+        {"segment_segment",
+         {Segment{{-1.0, 2.5}, {1.0, 2.5}, 0.5}, Translation{{0.0, -4.0}}},
+         {Segment{{-3.0, 0.0}, {3.0, 0.0}}, Translation{{0.0, 0.0}}},
+         0.5,
+         4},
         {"point_rotating_segment",
          {Point{{1.0, 1.0}}, Translation{{0.0, 0.0}}},
          {kBar, kQuarterTurn},

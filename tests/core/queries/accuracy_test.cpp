@@ -58,15 +58,11 @@ double scale_of(const Query& q) {
     return std::max({std::fabs(q.mover.center.x), std::fabs(q.mover.center.y), q.mover.radius,
                      std::fabs(q.displacement.x), std::fabs(q.displacement.y),
                      std::fabs(q.wall.a.x), std::fabs(q.wall.a.y), std::fabs(q.wall.b.x),
-                     std::fabs(q.wall.b.y)});
+                     std::fabs(q.wall.b.y), q.wall.radius});
 }
 
-// Backward error of the answer, in units of the query's scale: how much the radius must change
-// for the answer to be exact.
-real backward_error(const Query& q, const std::optional<Hit>& hit) {
-    const V c = wide(q.mover.center), d = wide(q.displacement), a = wide(q.wall.a),
-            b = wide(q.wall.b);
-    const real r = q.mover.radius;
+// The backward error of the answer's t against the sum of the radii r.
+real backward_error_of_t(const std::optional<Hit>& hit, V c, V d, V a, V b, real r) {
     if (!hit) { // a miss must stay a miss for any radius <= r - error
         const real closest = segment_segment_distance(c, c + d, a, b);
         return std::max(real(0), r - closest);
@@ -76,6 +72,21 @@ real backward_error(const Query& q, const std::optional<Hit>& hit) {
     const real at_t = point_segment_distance(c + d * t, a, b);
     const real before = segment_segment_distance(c, c + d * t, a, b); // min over [0, t]
     return std::max(std::fabs(at_t - r), at_t - before);
+}
+
+// Backward error of the answer, in units of the query's scale: how much the radius must change
+// for the answer to be exact. A capsule (a wall with a radius) is touched when the centre is the
+// sum of the radii from the wall's core, at a contact point on the capsule's surface (the point's
+// distance to the core less the wall's radius is an error too).
+real backward_error(const Query& q, const std::optional<Hit>& hit) {
+    const V c = wide(q.mover.center), d = wide(q.displacement), a = wide(q.wall.a),
+            b = wide(q.wall.b);
+    const real r = real(q.mover.radius) + real(q.wall.radius);
+    const real off_surface =
+        hit && q.wall.radius > 0
+            ? std::fabs(point_segment_distance(wide(hit->point), a, b) - real(q.wall.radius))
+            : real(0);
+    return std::max(off_surface, backward_error_of_t(hit, c, d, a, b, r));
 }
 
 int queries_per_family() {
@@ -174,6 +185,15 @@ std::vector<Family> families() {
              return Query{{random_point(g, s), uniform(g, 0, 0.2 * s)},
                           random_point(g, 2 * s),
                           {random_point(g, s), random_point(g, s)}};
+         }},
+        {"uniform against capsules (radius 0 to 1)",
+         [](std::mt19937_64& g) {
+             // One draw per statement (see above).
+             const Circle mover{random_point(g, 10), uniform(g, 0, 2)};
+             const Vec2 d = random_point(g, 20);
+             const Vec2 a = random_point(g, 10);
+             const Vec2 b = random_point(g, 10);
+             return Query{mover, d, {a, b, uniform(g, 0, 1)}};
          }},
     };
 }

@@ -262,10 +262,26 @@ std::uint64_t seed() {
     return env ? std::strtoull(env, nullptr, 0) : 0x7EA5ED;
 }
 
-enum class Family { Ordinary, Spin, FarPivot, Tiny, TouchingAtStart, Graze, EdgeEnd };
+// Rounded, RoundedGraze: the ordinary and graze families with a radius on every segment and
+// polygon (capsules, rounded polygons).
+enum class Family {
+    Ordinary,
+    Spin,
+    FarPivot,
+    Tiny,
+    TouchingAtStart,
+    Graze,
+    EdgeEnd,
+    Rounded,
+    RoundedGraze
+};
 constexpr Family kFamilies[] = {
     Family::Ordinary,        Family::Spin,  Family::FarPivot, Family::Tiny,
-    Family::TouchingAtStart, Family::Graze, Family::EdgeEnd};
+    Family::TouchingAtStart, Family::Graze, Family::EdgeEnd,  Family::Rounded,
+    Family::RoundedGraze};
+bool rounded(Family f) {
+    return f == Family::Rounded || f == Family::RoundedGraze;
+}
 const char* name(Family f) {
     switch (f) {
     case Family::Ordinary:
@@ -282,6 +298,10 @@ const char* name(Family f) {
         return "graze";
     case Family::EdgeEnd:
         return "edge end";
+    case Family::Rounded:
+        return "rounded";
+    case Family::RoundedGraze:
+        return "rounded graze";
     }
     return "?";
 }
@@ -328,10 +348,13 @@ void transform(Swept& s, double k, Vec2 offset) {
                 shape.center = pos(shape.center);
                 shape.radius *= k;
             }
-            if constexpr (std::is_same_v<S, Segment>) shape = Segment{pos(shape.a), pos(shape.b)};
-            if constexpr (std::is_same_v<S, Polygon>)
+            if constexpr (std::is_same_v<S, Segment>)
+                shape = Segment{pos(shape.a), pos(shape.b), shape.radius * k};
+            if constexpr (std::is_same_v<S, Polygon>) {
                 for (Vec2& v : shape.vertices)
                     v = pos(v);
+                shape.radius *= k;
+            }
         },
         s.shape);
     std::visit(
@@ -390,6 +413,11 @@ Query make(const std::string& kind, Family family, Draw& draw) {
             v += offset;
         q.obstacle = {other, turning()};
     }
+    if (rounded(family))
+        for (Swept* side : {&q.mover, &q.obstacle}) {
+            if (auto* g = std::get_if<Segment>(&side->shape)) g->radius = draw.uniform(0.05, 0.6);
+            if (auto* p = std::get_if<Polygon>(&side->shape)) p->radius = draw.uniform(0.05, 0.6);
+        }
     if (family == Family::FarPivot) {
         transform(q.mover, 1.0, {1e6, -1e6});
         transform(q.obstacle, 1.0, {1e6, -1e6});
@@ -410,11 +438,12 @@ void shift(Swept& s, Vec2 offset) {
 // put where its least distance over the frame is 0 (a graze of the whole frame's closest
 // approach: a tangent touch, or the least reached at an end).
 void adjust(Query& q, Family family) {
-    if (family != Family::TouchingAtStart && family != Family::Graze) return;
-    Reference ref{wide_side(q.mover), wide_side(q.obstacle), 0};
-    if (const auto* c = std::get_if<Circle>(&q.mover.shape)) ref.r = c->radius;
+    if (family != Family::TouchingAtStart && family != Family::Graze &&
+        family != Family::RoundedGraze)
+        return;
+    const Reference ref = ccd_test::reference(q.mover, q.obstacle);
     real t = 0;
-    if (family == Family::Graze) { // the time of the least
+    if (family != Family::TouchingAtStart) { // the time of the least
         real best = INFINITY;
         for (int k = 0; k <= 512; ++k)
             if (const real v = ref.f(real(k) / 512); v < best) {
@@ -422,32 +451,9 @@ void adjust(Query& q, Family family) {
                 t = real(k) / 512;
             }
     }
-    const std::vector<V> a = at(ref.mover, t), b = at(ref.obstacle, t);
     // The closest vertex-edge pair at t: move the mover along their direction by f(t).
-    real least = INFINITY;
-    V dir{0, 0};
-    for (const V p : a)
-        for (const auto& [r, s] : edges(b)) {
-            const V u = s - r;
-            const real l2 = dotl(u, u);
-            const real h = l2 > 0 ? std::clamp(dotl(p - r, u) / l2, real(0), real(1)) : real(0);
-            const V w = p - (r + u * h);
-            if (norm(w) < least) {
-                least = norm(w);
-                dir = w;
-            }
-        }
-    for (const V p : b)
-        for (const auto& [r, s] : edges(a)) {
-            const V u = s - r;
-            const real l2 = dotl(u, u);
-            const real h = l2 > 0 ? std::clamp(dotl(p - r, u) / l2, real(0), real(1)) : real(0);
-            const V w = (r + u * h) - p;
-            if (norm(w) < least) {
-                least = norm(w);
-                dir = w;
-            }
-        }
+    const V dir = ccd_test::closest_offset(at(ref.mover, t), at(ref.obstacle, t));
+    const real least = norm(dir);
     if (!(least > 0)) return; // overlapping there already
     const real move = -(least - ref.r) / least;
     shift(q.mover, Vec2{static_cast<double>(dir.x * move), static_cast<double>(dir.y * move)});
@@ -469,8 +475,8 @@ std::string describe(const Swept& s) {
         std::snprintf(buffer, sizeof buffer, " end [%a, %a]", e.x, e.y);
         out += buffer;
     }
-    if (const auto* c = std::get_if<Circle>(&s.shape)) {
-        std::snprintf(buffer, sizeof buffer, " radius %a", c->radius);
+    if (w.radius != 0) {
+        std::snprintf(buffer, sizeof buffer, " radius %a", static_cast<double>(w.radius));
         out += buffer;
     }
     return out;

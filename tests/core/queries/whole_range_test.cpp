@@ -321,11 +321,15 @@ void check_row(const PairMethod& row, const Sides& in, const std::string& at, in
 
 TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
     Numbers in(seed());
+    // The radii of capsules and rounded polygons, from a stream of their own (the other inputs
+    // are drawn as they were before shapes had radii).
+    Numbers rounding(seed() ^ 0x20D1DEDULL);
     const int n = queries();
     // The rows that answered: the core's (all of them, always), a peer's (those it could take).
     int core_answers = 0, peer_answers = 0, peer_polygon_answers = 0;
     for (int i = 0; i < n; ++i) {
         in.next_query();
+        rounding.next_query();
         const Circle c{in.vec(), in.radius()};
         const Vec2 d = in.vec();
         const Segment s{in.vec(), in.vec()};
@@ -439,6 +443,14 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
         for (const PairMethod& row : pair_methods())
             if (!has_polygon(row))
                 check_row(row, sides, at, row.refusal ? peer_answers : core_answers);
+        // The same rows with the segment a capsule.
+        Sides capsule = sides;
+        capsule.m.start.radius = rounding.radius();
+        const std::string capsule_at =
+            at + " segment radius " + inputs({Vec2{capsule.m.start.radius, 0.0}});
+        for (const PairMethod& row : pair_methods())
+            if (!has_polygon(row))
+                check_row(row, capsule, capsule_at, row.refusal ? peer_answers : core_answers);
         // The polygon sweeps, on every tenth query (each is many queries).
         if (i % 10 == 0) {
             const Polygon p = in.polygon(in.integer(3, 4)), q = in.polygon(3);
@@ -453,6 +465,30 @@ TEST(WholeRange, EveryQueryAnswersEveryMagnitudeAndMeetsTheContract) {
                 if (has_polygon(row))
                     check_row(row, polygon_sides, shapes,
                               row.refusal ? peer_polygon_answers : core_answers);
+
+            // Every row with a polygon, both polygons and the segment rounded; and two rounded
+            // polygons against the reference: the distance of the cores less the radii.
+            Polygon pr = p, qr = q;
+            pr.radius = rounding.radius();
+            qr.radius = rounding.radius();
+            const std::string rounded_at =
+                shapes + " radii " +
+                inputs({Vec2{pr.radius, qr.radius}, Vec2{capsule.m.start.radius, 0.0}});
+            const Sides rounded_sides{c, d, o, od, capsule.m, &pr, &qr, pd, pd.y};
+            for (const PairMethod& row : pair_methods())
+                if (has_polygon(row))
+                    check_row(row, rounded_sides, rounded_at,
+                              row.refusal ? peer_polygon_answers : core_answers);
+            const auto rounded_hit = time_of_impact(pr, d, qr, pd);
+            EXPECT_TRUE(defined(rounded_hit)) << "rounded polygon_polygon" << rounded_at;
+            const auto cores = [&](real t) {
+                return polygon_distance(moved(p, d, t), moved(q, pd, t));
+            };
+            EXPECT_TRUE(
+                meets_contract(rounded_hit, real(pr.radius) + real(qr.radius),
+                               std::max({scale, real(pr.radius), real(qr.radius)}), cores,
+                               [&](real lo, real hi) { return sampled_least(cores, lo, hi); }))
+                << "rounded polygon_polygon" << rounded_at;
 
             const auto hit = time_of_impact(p, d, q, pd);
             EXPECT_TRUE(defined(hit)) << "polygon_polygon" << shapes;

@@ -57,6 +57,10 @@ std::map<std::string, std::pair<Swept, Swept>> half_frame_cases() {
         {"polygon_moving_segment",
          {{translated(kUnitSquare, {0.0, 2.0}), Translation{{0.0, -4.0}}},
           {Segment{{-5.0, 0.0}, {5.0, 0.0}}, EndMotion{{0.0, 0.0}, {0.0, 0.0}}}}},
+        // A capsule of radius 0.5 about y = 2.5 - 4 t comes within 0.5 of the floor at y = 0.5.
+        {"segment_segment",
+         {{Segment{{-1.0, 2.5}, {1.0, 2.5}, 0.5}, Translation{{0.0, -4.0}}},
+          {Segment{{-3.0, 0.0}, {3.0, 0.0}}, Translation{{0.0, 0.0}}}}},
         // The bar (0, 0)-(2, 0) turning by pi / 2 about its end is at angle pi / 4 at t = 0.5,
         // where the point (1, 1) lies on it (|(1, 1)| = sqrt 2 < 2).
         {"point_rotating_segment",
@@ -129,7 +133,8 @@ TEST(PairRegistry, NamesAreUniqueAndListedInOrder) {
     EXPECT_EQ(pair_type_names(),
               "circle_point, circle_circle, circle_segment, point_segment, point_moving_segment, "
               "circle_moving_segment, polygon_polygon, circle_polygon, polygon_moving_segment, "
-              "point_rotating_segment, circle_rotating_segment, circle_rotating_polygon, "
+              "segment_segment, point_rotating_segment, circle_rotating_segment, "
+              "circle_rotating_polygon, "
               "rotating_polygon_segment, rotating_polygon_polygon or "
               "rotating_polygon_rotating_segment");
     EXPECT_EQ(find_pair_type("teleport"), nullptr);
@@ -140,9 +145,9 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
         {"exact",
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
-          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
-          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
-          "rotating_polygon_rotating_segment"}},
+          "polygon_moving_segment", "segment_segment", "point_rotating_segment",
+          "circle_rotating_segment", "circle_rotating_polygon", "rotating_polygon_segment",
+          "rotating_polygon_polygon", "rotating_polygon_rotating_segment"}},
         {"seed004", {"circle_circle", "circle_segment"}},
         {"seed000-float32", {"circle_segment"}},
         {"conservative-advancement",
@@ -156,11 +161,12 @@ TEST(PairRegistry, EachAlgorithmAnswersThePairsItRegistered) {
         {"box2d",
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",
-          "polygon_moving_segment", "point_rotating_segment", "circle_rotating_segment",
-          "circle_rotating_polygon", "rotating_polygon_segment", "rotating_polygon_polygon",
-          "rotating_polygon_rotating_segment"}},
+          "polygon_moving_segment", "segment_segment", "point_rotating_segment",
+          "circle_rotating_segment", "circle_rotating_polygon", "rotating_polygon_segment",
+          "rotating_polygon_polygon", "rotating_polygon_rotating_segment"}},
         // ccd_bullet's, registered by bullet_registration.cpp: conservative advancement every
-        // pair, the two straight-line casts the pairs that do not turn.
+        // pair but two capsules (a radius would be a margin), the two straight-line casts the
+        // pairs that do not turn.
         {"bullet",
          {"circle_point", "circle_circle", "circle_segment", "point_segment",
           "point_moving_segment", "circle_moving_segment", "polygon_polygon", "circle_polygon",

@@ -65,6 +65,7 @@ ReferenceScheduler::ReferenceScheduler(const ReferenceScene& scene)
         b.velocity = def.velocity;
         b.radius = def.shape.radius;
         b.outline = def.outline;
+        b.rounding = def.rounding;
         b.mass = def.mass;
         b.response = def.response;
         b.alive = !(bodies_.size() < scene.removed.size() && scene.removed[bodies_.size()]);
@@ -115,7 +116,7 @@ ccd::EventLog ReferenceScheduler::step() {
         if (!turns(w)) return walls_[w].at(t);
         const ccd::Segment& s = walls_[w].start;
         return ccd::Segment{ccd::turning_position(wall_turns_[w], s.a, t),
-                            ccd::turning_position(wall_turns_[w], s.b, t)};
+                            ccd::turning_position(wall_turns_[w], s.b, t), s.radius};
     };
     const auto wall_moves = [&](int w) {
         return turns(w) ||
@@ -162,9 +163,9 @@ ccd::EventLog ReferenceScheduler::step() {
             return std::nullopt;
         const double from = due(b.anchor_time);
         const double rest = 1.0 - from;
-        const ccd::Swept mover =
-            ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
-                            moving(b) * rest, rate(b) * rest);
+        const ccd::Swept mover = ccd::swept_body(
+            ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from), b.rounding},
+            moving(b) * rest, rate(b) * rest);
         const ccd::MovingSegment& m = walls_[w];
         const ccd::Swept wall =
             turns(w)
@@ -188,12 +189,14 @@ ccd::EventLog ReferenceScheduler::step() {
             return std::nullopt;
         const double from = due(std::max(a.anchor_time, b.anchor_time));
         const double rest = 1.0 - from;
-        const auto hit = ccd::time_of_impact(
-            nullptr,
-            ccd::swept_body(ccd::SweptBody{at(a, from), a.radius, a.outline, angle_at(a, from)},
-                            moving(a) * rest, rate(a) * rest),
-            ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline, angle_at(b, from)},
-                            moving(b) * rest, rate(b) * rest));
+        const auto hit =
+            ccd::time_of_impact(nullptr,
+                                ccd::swept_body(ccd::SweptBody{at(a, from), a.radius, a.outline,
+                                                               angle_at(a, from), a.rounding},
+                                                moving(a) * rest, rate(a) * rest),
+                                ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline,
+                                                               angle_at(b, from), b.rounding},
+                                                moving(b) * rest, rate(b) * rest));
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(a, hit->point, t) - material(b, hit->point, t);

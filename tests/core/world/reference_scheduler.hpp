@@ -52,6 +52,7 @@ private:
         ccd::Vec2 velocity;
         double radius = 0.0;
         std::vector<ccd::Vec2> outline; // a polygon's vertices about `position`; empty: a circle
+        double rounding = 0.0;          // a polygon's radius (BodyDef::rounding)
         double mass = 1.0;
         ccd::Response response;
         bool alive = true;

@@ -80,8 +80,9 @@ private:
     // radius smaller by the tolerance, or by the tolerance and the slack past touching, misses)
     // agrees; anything else is a miss.
     Judgement judge_miss(const Slack& slack) const;
-    // Whether the certified query misses with a circle's radius smaller by `depth` (a side's
-    // radius at least `depth`, the larger when both are circles); nothing when neither is.
+    // Whether the certified query misses with a radius smaller by `depth` (a circle's, a
+    // capsule's or a rounded polygon's: a side's radius at least `depth`, the larger of the two
+    // sides'); nothing when neither is.
     std::optional<bool> misses_when_shrunk(double depth) const;
     Judgement judge_contact(const Hit& hit, const Hit& certified, const Slack& slack) const;
     Judgement judge_normal(const Hit& hit, const Hit& certified, bool by_design,

@@ -8,12 +8,14 @@
 //
 // The guarantee. Let delta = tolerance x scale, where scale is the largest of 1, every
 // coordinate (vertices, centres, pivots), displacement and radius, and |angle| times the largest
-// distance of a vertex from its pivot (certified_scale). With r the sum of the radii (0 for two
-// polygons) and the distance of the shapes' cores (their vertices' convex hulls; 0 while those
-// overlap):
-//   - a miss means the shapes never come within r - delta of each other during the frame;
-//   - a reported t has the shapes within r + delta of touching at t, and they were never closer
-//     than r - delta before t (for polygons, r = 0: never overlapping by more than delta).
+// distance of a vertex from its pivot (certified_scale). With r the sum of the radii (a circle's,
+// a capsule's, a rounded polygon's; 0 for sharp polygons and points) and the distance of the
+// shapes' cores (their vertices' convex hulls; 0 while those overlap):
+//   - a miss means the cores never come within r - delta of each other during the frame;
+//   - a reported t has the cores within r + delta of each other at t, and they were never
+//     closer than r - delta before t (for sharp polygons, r = 0: never overlapping by more than
+//     delta). A radius only moves the level the search's lower bounds of the cores' distance
+//     must clear (docs/accuracy.md, "Why rounded shapes keep the certificate").
 // kCertifiedTolerance = 1e-12 holds for every pair in double precision (docs/accuracy.md); a
 // caller may loosen it for speed (fewer halvings), never tighten it below what rounding allows.
 //
@@ -51,10 +53,11 @@
 // contact, but then the answer may be earlier than r + delta.
 //
 // Preconditions: polygons convex and counter-clockwise (the CLI checks), finite inputs.
-// The Hit: t; the contact point on the obstacle at t; the unit normal from the obstacle toward
-// the mover (of the closest points; when the cores touch, the axis along which they are farthest
-// apart); the feature of the obstacle touched (SegmentInterior / EndpointA / EndpointB for a
-// segment, PolygonEdge / PolygonVertex for a polygon) with Hit::mover_vertex / mover_edge /
+// The Hit: t; the contact point on the obstacle's surface at t (the closest point of its core
+// moved out by its radius: a circle's, a capsule's, a rounded polygon's); the unit normal from the
+// obstacle toward the mover (of the closest points; when the cores touch, the axis along which they
+// are farthest apart); the feature of the obstacle touched (SegmentInterior / EndpointA / EndpointB
+// for a segment, PolygonEdge / PolygonVertex for a polygon) with Hit::mover_vertex / mover_edge /
 // obstacle_vertex / obstacle_edge as the polygon queries name them; overlap when t = 0;
 // approaching when the contact points' relative velocity closes along the normal.
 

@@ -42,10 +42,12 @@ inline SweptKind kind_of(const Swept& swept) {
 // vertices) then its motion's (Still: none; Translation: the displacement; EndMotion: the
 // displacements of a and of b; Turning: the pivot, its displacement and the angle). Unused
 // names are empty. With `motion_optional`, a motion's vector parameter left out is [0, 0].
+// `rounding`: a segment's or polygon's radius (a capsule, a rounded polygon), 0 if left out.
 struct SweptNames {
     std::array<std::string_view, 2> shape;
     std::array<std::string_view, 3> motion; // room for a motion of three parameters
     bool motion_optional = false;
+    std::string_view rounding = {};
 };
 
 // One registered pair: a mover of one kind against an obstacle of another.

@@ -29,15 +29,22 @@ struct Circle {
     friend bool operator==(const Circle&, const Circle&) = default;
 };
 
+// A segment, or with a radius a capsule: every point within `radius` of the segment from a to
+// b (its core). The queries answer the capsule: its first contact is where the distance between
+// the cores reaches the sum of the radii (docs/algorithms.md, "Rounded shapes").
 struct Segment {
     Vec2 a;
     Vec2 b;
+    double radius = 0.0; // >= 0; 0 is the segment itself
     friend bool operator==(const Segment&, const Segment&) = default;
 };
 
-// A simple polygon; edge i runs from vertex i to vertex (i + 1) % n. Either winding.
+// A simple polygon; edge i runs from vertex i to vertex (i + 1) % n. Either winding. With a
+// radius, a rounded polygon (Box2D's m_radius): every point within `radius` of the polygon and
+// its inside (its core); its corners are arcs of that radius about the vertices.
 struct Polygon {
     std::vector<Vec2> vertices;
+    double radius = 0.0; // >= 0; 0 is the polygon itself
     friend bool operator==(const Polygon&, const Polygon&) = default;
 };
 
@@ -98,6 +105,8 @@ struct SweptBody {
     // The polygon's orientation: its vertices are `center + R(angle) outline[k]` (exactly
     // `center + outline[k]` at 0). A body that turns (toi_body.hpp) turns about `center`.
     double angle = 0.0;
+    // The polygon's radius (a rounded polygon); not used for a circle.
+    double rounding = 0.0;
 
     bool is_polygon() const { return !outline.empty(); }
 };
@@ -124,9 +133,9 @@ struct MovingSegment {
     Vec2 displacement_a; // how far endpoint a moves over the frame
     Vec2 displacement_b; // how far endpoint b moves over the frame
 
-    // The segment at time t.
+    // The segment at time t (its radius kept).
     Segment at(double t) const {
-        return {start.a + displacement_a * t, start.b + displacement_b * t};
+        return {start.a + displacement_a * t, start.b + displacement_b * t, start.radius};
     }
     // The velocity (displacement over the frame) of the segment's material point at `point`,
     // projected onto the segment at t = 0.
@@ -174,6 +183,15 @@ inline Vec2 turning_position(const Turning& turning, Vec2 point, double t) {
 
 using Shape = std::variant<Point, Circle, Segment, Polygon>;
 using Motion = std::variant<Still, Translation, EndMotion, Turning>;
+
+// How far a shape reaches beyond its core: a circle's radius, a segment's or a polygon's (0 for
+// a point).
+inline double radius_of(const Shape& shape) {
+    if (const auto* c = std::get_if<Circle>(&shape)) return c->radius;
+    if (const auto* s = std::get_if<Segment>(&shape)) return s->radius;
+    if (const auto* p = std::get_if<Polygon>(&shape)) return p->radius;
+    return 0.0;
+}
 
 // The alternatives of Shape and Motion, in their order.
 enum class ShapeKind { Point, Circle, Segment, Polygon };

@@ -95,6 +95,9 @@ struct BodyDef {
     // velocity (World::add_body throws std::invalid_argument otherwise). Its response matters
     // only as a sensor's (what touches it passes through); its contacts are logged as bodies'.
     bool is_static = false;
+    // A polygon's radius (>= 0): a rounded polygon, every point within it of the outline, which
+    // it collides at (its mass and inertia are the outline's). 0: the outline itself.
+    double rounding = 0.0;
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,

@@ -31,9 +31,11 @@ void for_each_length(const Swept& swept, F&& f) {
             } else if constexpr (std::is_same_v<S, Segment>) {
                 vec(shape.a);
                 vec(shape.b);
+                f(shape.radius);
             } else {
                 for (const Vec2 v : shape.vertices)
                     vec(v);
+                f(shape.radius);
             }
         },
         swept.shape);
@@ -75,9 +77,11 @@ inline Swept rescaled(const Swept& swept, const InputRescale& k) {
             } else if constexpr (std::is_same_v<S, Segment>) {
                 shape.a = k(shape.a);
                 shape.b = k(shape.b);
+                shape.radius = k(shape.radius);
             } else {
                 for (Vec2& v : shape.vertices)
                     v = k(v);
+                shape.radius = k(shape.radius);
             }
         },
         out.shape);

@@ -8,6 +8,7 @@
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
 #include "disk_pair_filter.hpp"
+#include "wall_side.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -56,17 +57,34 @@ bool World::State::is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_
     if (any_memory_change && memory_head[static_cast<std::size_t>(body)] >= 0) {
         const detail::SideMemory was = memory_at(body, after);
         return !(was.kind == 1 + static_cast<int>(kind) && was.other == other &&
-                 event_time - was.time <= options.chatter_window &&
-                 dot(hit.normal, was.normal) < 0.0);
+                 dot(hit.normal, was.normal) < 0.0 &&
+                 (event_time - was.time <= options.chatter_window ||
+                  rests_on_its_wall(hit, body, kind, other, event_time, was.normal)));
     }
     // The side memory's normal is read last: only a prediction for the pair of the body's
     // last contact needs its record.
     const BodyMotion& m = hot(body);
-    if (m.last_kind == 1 + static_cast<int>(kind) && m.last_other == other &&
-        event_time - m.last_time <= options.chatter_window &&
-        dot(hit.normal, bodies[static_cast<std::size_t>(body)].last_normal) < 0.0)
-        return false;
+    if (m.last_kind == 1 + static_cast<int>(kind) && m.last_other == other) {
+        const Vec2 normal = bodies[static_cast<std::size_t>(body)].last_normal;
+        if (dot(hit.normal, normal) < 0.0 &&
+            (event_time - m.last_time <= options.chatter_window ||
+             rests_on_its_wall(hit, body, kind, other, event_time, normal)))
+            return false;
+    }
     return true;
+}
+
+// A point that rests on the line of the wall it last touched, between its ends, at the start of
+// the query (a contact at the query's t = 0): it is on the side it touched the wall from,
+// however long ago (docs/scheduler.md, "A closed box holds what starts inside it"). The query
+// takes a point exactly on the line to be on the side opposite to its motion; a point left there
+// by a contact and moving back in would otherwise be "hit" from outside and sent through.
+bool World::State::rests_on_its_wall(const Hit& hit, int body, OtherKind kind, int wall,
+                                     double event_time, Vec2 normal) const {
+    const BodyMotion& m = hot(body);
+    if (kind != OtherKind::Wall || hit.t != 0.0 || m.radius != 0.0 || m.polygon()) return false;
+    return detail::on_the_line_within(position(m, event_time),
+                                      walls[static_cast<std::size_t>(wall)].at(event_time), normal);
 }
 
 // The memory a pass after event `after` read: as it was before the first change after that
@@ -305,6 +323,46 @@ void World::State::for_each_neighbour(int index, double from, Wall&& visit_wall,
         visit_wall(w);
     for (int other = 0; other < static_cast<int>(bodies.size()); ++other)
         if (other != index && alive(other)) visit_body(other);
+}
+
+// Where a point stops at t (a budget cut, the frame's end): where its straight path from its
+// last change puts it, or, if the rounding of that put it across the line of a wall between the
+// wall's ends, back on the line on the side it came from (docs/scheduler.md, "A closed box holds
+// what starts inside it"). A point that started on a wall's line takes the side of its memory
+// of that wall, if any. Circles and polygons: where their path puts them (a circle's center
+// stops a radius short of every wall; a polygon's separation is its queries').
+Vec2 World::State::short_of_the_walls(int index, double t) {
+    const BodyMotion& m = hot(index);
+    Vec2 to = position(m, t);
+    if (m.radius != 0.0 || m.polygon() || m.motion == Vec2{} || !(t > m.since) || is_sensor(m))
+        return to;
+    const Vec2 from = m.origin;
+    const double since = m.since;
+    // What the rounding of `to` can reach: a few ulps of what it adds, the rounding of the
+    // times included (far beyond it, the point went through the wall as a callback lets it).
+    const double reach =
+        0x1p-48 * (std::fabs(from.x) + std::fabs(from.y) + length(m.motion) * (t + since));
+    for_each_neighbour(
+        index, since,
+        [&](int w) {
+            const WallRecord& wall = walls[static_cast<std::size_t>(w)];
+            const Segment s0 = wall.at(since), s1 = wall.at(t);
+            const Vec2 u = s1.b - s1.a;
+            double was = detail::accurate_cross(s0.b - s0.a, from - s0.a);
+            if (was == 0.0 && m.last_kind == 1 + static_cast<int>(OtherKind::Wall) &&
+                m.last_other == w)
+                was =
+                    detail::accurate_cross(u, bodies[static_cast<std::size_t>(index)].last_normal);
+            const double is = detail::accurate_cross(u, to - s1.a);
+            if (was == 0.0 || is == 0.0 || (was > 0.0) == (is > 0.0)) return;
+            if (!(dot(to - s1.a, u) > 0.0) || !(dot(to - s1.b, u) < 0.0)) return;
+            const double wall_reach = 0x1p-49 * (std::fabs(s1.a.x) + std::fabs(s1.a.y));
+            if (!(std::fabs(is) <= (reach + wall_reach) * length(u))) return;
+            const Vec2 normal = perp(u) * ((was > 0.0 ? 1.0 : -1.0) / length(u));
+            to = detail::on_the_body_side(to, s1, normal);
+        },
+        [](int) {});
+    return to;
 }
 
 void World::State::predict_changed(std::span<const int> list, double from, int after,

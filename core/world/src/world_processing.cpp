@@ -134,9 +134,12 @@ void World::State::cut_budget(double t, BudgetKind kind, const Prediction* due) 
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const BodyMotion& m = hot(i);
         // Frozen and still already, or stopped here (a carried body too).
-        if (m.alive && !(m.frozen && m.motion == Vec2{}))
+        if (m.alive && !(m.frozen && m.motion == Vec2{})) {
+            const Vec2 stop = short_of_the_walls(i, t);
             change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
                               Vec2{});
+            place_origin(i, stop);
+        }
     }
     log.budget_cut = BudgetCut{t, frame_events, kind, static_cast<long long>(predictions)};
     // The walls move on: a frozen body that one closes on is crushed (world_response.cpp), so
@@ -191,7 +194,7 @@ void World::State::end_frame() {
             if (m.frozen) spin.rate = m.alive ? spin.angular_velocity : 0.0;
         }
         if (m.alive) {
-            m.origin = position(m, 1.0);
+            m.origin = short_of_the_walls(static_cast<int>(i), 1.0);
             if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin, angle});
         }
         m.since = 0.0;

@@ -186,6 +186,8 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
                   OtherKind kind, int other, double event_time, int after) const;
     detail::SideMemory memory_at(int body, int after) const;
+    bool rests_on_its_wall(const Hit& hit, int body, OtherKind kind, int wall, double event_time,
+                           Vec2 normal) const;
     // A prediction that is an event: queued (LogLevel::Full), or kept as its bodies' earliest.
     void offer(const Prediction& p) {
         if (lean())
@@ -360,9 +362,13 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // wall `line` (at the contact's time; `normal` toward the body): its new origin put back
     // on the line or the body's side of it if rounding left it past (wall_side.hpp).
     void keep_on_the_body_side(int index, const Segment& line, Vec2 normal);
+    Vec2 short_of_the_walls(int index, double t);
+    void place_origin(int index, Vec2 placed);
     // Whether body `index` is a point held on the line of the wall of its last contact
     // (on_the_line_within) at frame time t: a body contact then keeps that wall's side memory.
     bool held_on_last_wall(int index, double t) const;
+    // Between frames: a point on the line of the wall it last touched, between its ends.
+    bool rests_on_its_last_wall(std::size_t index) const;
     // `velocity`, a body contact's outcome for such a point, made not to close on that wall.
     Vec2 off_the_last_wall(int index, Vec2 velocity, double t) const;
     // The chattering rule: true when this change of trajectory is one too many, within its

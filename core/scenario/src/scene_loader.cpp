@@ -6,9 +6,12 @@
 #include "ccd/scene_loader.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/mass_properties.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
 #include "ccd/strict_json.hpp"
+#include "ccd/world.hpp"
+#include "shortest_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -246,6 +249,32 @@ Wall read_wall(const Reader& r, Names& names) {
     return wall;
 }
 
+// A polygon's mass (given, or its density, default 1, times its area) and, for one that turns,
+// its moment of inertia about its centroid, within the World's ranges (ccd/world.hpp): refused
+// at the field that sets them (the vertices when neither is given).
+void check_mass(const Reader& r, const PolygonBody& polygon) {
+    const MassProperties shape = mass_properties(polygon.polygon);
+    const char* field = polygon.mass ? "mass" : polygon.density ? "density" : "vertices";
+    const double mass = polygon.mass ? *polygon.mass
+                        : polygon.density || polygon.free_rotation()
+                            ? polygon.density.value_or(1.0) * shape.area
+                            : 1.0;
+    const auto range = [](double least, double most) {
+        return " (the World takes " + detail::shortest_text(least) + " to " +
+               detail::shortest_text(most) + ")";
+    };
+    const std::string what = polygon.mass ? "a mass of " : "a mass (density x area) of ";
+    if (!(mass >= kWorldLightest && mass <= kWorldHeaviest))
+        r.member(field).fail(what + detail::shortest_text(mass) + " is outside the World's range" +
+                             range(kWorldLightest, kWorldHeaviest));
+    if (!polygon.free_rotation()) return;
+    const double inertia = mass * shape.inertia_per_mass;
+    if (!(inertia >= kWorldLeastInertia && inertia <= kWorldMostInertia))
+        r.member(field).fail("a moment of inertia (mass x the polygon's inertia per mass) of " +
+                             detail::shortest_text(inertia) + " is outside the World's range" +
+                             range(kWorldLeastInertia, kWorldMostInertia));
+}
+
 PolygonBody read_polygon(const Reader& r, Names& names) {
     r.expect_object({"name", "vertices", "velocity", "angle", "angular_velocity", "density", "mass",
                      "response", "restitution"});
@@ -264,6 +293,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         r.member("mass").fail("a polygon has a \"density\" or a \"mass\", not both");
     if (r.has("density")) polygon.density = r.member("density").positive_number();
     if (r.has("mass")) polygon.mass = r.member("mass").positive_number();
+    check_mass(r, polygon);
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;

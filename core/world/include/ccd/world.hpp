@@ -130,6 +130,11 @@ struct WorldOptions {
     // the memory of its log and queue where the events' budget alone would not (many bodies in one
     // place: each event predicts against every one of them).
     long long prediction_budget = 0;
+    // Search steps of the turning queries per frame (each a bounded interval of the certified
+    // engine's search, ccd/toi_turning.hpp; a query takes up to a million) before the same cut;
+    // 0: 2,000,000 + 2,000 per body. Bounds the frame's time where the counts above do not: a
+    // prediction of spinning bodies in contact costs up to a million steps.
+    long long step_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
     // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is
     // frozen for the rest of the frame (docs/scheduler.md, "Always finishes"). The counts

@@ -74,7 +74,7 @@ ReplayOptions parse_replay(const Arguments& args) {
             options.from =
                 whole_number_option(arg, value, 0, ccd::kMaxSceneFrames - 1, "frame number");
         else
-            take_scene_path(options.scene_path, arg, std::string(arg));
+            take_scene_path(options.scene_path, arg, ccd::printable_excerpt(arg));
     });
     if (options.help) return options;
     require_scene_path(options.scene_path);
@@ -87,8 +87,8 @@ ReplayOptions parse_replay(const Arguments& args) {
 
 // Steps the world `options.frames` times, printing frames `options.from` on.
 void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options) {
-    for (int frame = 0; frame < options.frames; ++frame) {
-        const ccd::EventLog& log = scene_world.world.step();
+    for (int frame = 0; frame < options.frames && std::cout; ++frame) { // (a closed output:
+        const ccd::EventLog& log = scene_world.world.step();            //  main says so)
         if (frame < options.from) continue;
         if (options.world.log_level == ccd::LogLevel::None) {
             std::cout << nlohmann::json({{"frame", log.frame},

@@ -27,6 +27,10 @@
 #include <sstream>
 #include <string>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace ccd {
 namespace {
 
@@ -286,6 +290,12 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (polygon.polygon.vertices.size() < 3)
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
+    // A vertex given twice in a row is a zero-length edge, whose normal the queries cannot take.
+    const std::vector<Vec2>& v = polygon.polygon.vertices;
+    for (std::size_t k = 0; k < v.size(); ++k)
+        if (v[k] == v[(k + 1) % v.size()])
+            vertices.fail("vertex " + std::to_string((k + 1) % v.size()) + " repeats vertex " +
+                          std::to_string(k) + " (a zero-length edge: give each vertex once)");
     polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
     if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
@@ -422,22 +432,59 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     return scene;
 }
 
-Scene load_scene_file(const std::filesystem::path& path) {
-    std::error_code error; // the non-throwing query: a name too long or a symlink loop is said
-    if (std::filesystem::is_directory(path, error))
-        throw SceneError(path.string() + ": is a directory, not a scene file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+namespace {
+
+// The file's text, read only when it is a regular file within kMaxSceneFileBytes: opened
+// without blocking (a FIFO with no writer would block for ever), its kind and size asked of
+// the open file (no race with a rename), and never more than the limit read (a file that grows).
+std::string read_scene_text(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         const int reason = errno;
-        throw SceneError(path.string() + ": cannot open the file (" +
-                         (reason == ENOENT || reason == 0 ? std::string("does it exist?")
-                                                          : std::strerror(reason)) +
-                         ")");
+        throw SceneError(
+            name + ": cannot open the file (" +
+            (reason == ENOENT ? std::string("does it exist?") : std::strerror(reason)) + ")");
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw SceneError(path.string() + ": cannot read the file");
-    return parse_scene(text.str(), path.string());
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) throw SceneError(name + ": cannot read the file");
+    if (S_ISDIR(info.st_mode)) throw SceneError(name + ": is a directory, not a scene file");
+    if (!S_ISREG(info.st_mode))
+        throw SceneError(name + ": is not a regular file (a FIFO, a device or a socket), not a "
+                                "scene file");
+    if (info.st_size > static_cast<off_t>(kMaxSceneFileBytes))
+        throw SceneError(name + ": " + std::to_string(info.st_size) +
+                         " bytes, more than a scene file may have (" +
+                         std::to_string(kMaxSceneFileBytes) + ")");
+    std::string text(static_cast<std::size_t>(info.st_size) + 1, '\0');
+    std::size_t used = 0;
+    for (;;) {
+        if (used == text.size()) {
+            if (text.size() > kMaxSceneFileBytes)
+                throw SceneError(name + ": more than a scene file may have (" +
+                                 std::to_string(kMaxSceneFileBytes) + " bytes)");
+            text.resize(std::min(text.size() * 2, kMaxSceneFileBytes + 1));
+        }
+        const ssize_t got = ::read(fd, text.data() + used, text.size() - used);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            throw SceneError(name + ": cannot read the file (" + std::string(std::strerror(errno)) +
+                             ")");
+        if (got == 0) break;
+        used += static_cast<std::size_t>(got);
+    }
+    text.resize(used);
+    return text;
+}
+
+} // namespace
+
+Scene load_scene_file(const std::filesystem::path& path) {
+    return parse_scene(read_scene_text(path), path.string());
 }
 
 } // namespace ccd

@@ -4,6 +4,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/fixture.hpp"
+#include "ccd/printable_excerpt.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -51,11 +52,13 @@ bool add_fixtures(const std::string& path, std::vector<std::string>& fixtures) {
         if (it->path().extension() == ".json" && !it->is_directory(error))
             inside.push_back(it->path().string());
     if (error) {
-        std::cerr << "ccdlab-cli check: " << path << ": " << error.message() << '\n';
+        std::cerr << "ccdlab-cli check: " << ccd::printable_excerpt(path, kMaxQuotedPathBytes)
+                  << ": " << error.message() << '\n';
         return false;
     }
     if (inside.empty()) {
-        std::cerr << "ccdlab-cli check: " << path << ": no .json file in this directory\n";
+        std::cerr << "ccdlab-cli check: " << ccd::printable_excerpt(path, kMaxQuotedPathBytes)
+                  << ": no .json file in this directory\n";
         return false;
     }
     std::sort(inside.begin(), inside.end());
@@ -75,10 +78,11 @@ bool check_fixture(const std::string& path, const std::string& algorithm) {
         return false;
     }
     if (difference) {
-        std::cout << "FAIL " << path << "\n  " << *difference << '\n';
+        std::cout << "FAIL " << ccd::printable_excerpt(path, kMaxQuotedPathBytes) << "\n  "
+                  << *difference << '\n';
         return false;
     }
-    std::cout << "ok " << path << '\n';
+    std::cout << "ok " << ccd::printable_excerpt(path, kMaxQuotedPathBytes) << '\n';
     return true;
 }
 
@@ -98,7 +102,8 @@ CheckOptions parse_check(const Arguments& args) {
             return;
         }
         if (!args[i].empty() && args[i][0] == '-')
-            throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
+            throw UsageError("unknown option \"" + ccd::printable_excerpt(args[i]) +
+                             "\" (see --help)");
         options.paths.emplace_back(args[i]);
     });
     if (!options.help && options.paths.empty()) throw UsageError("which fixtures? (see --help)");

@@ -3,6 +3,7 @@
 // line, the error that makes it, an option's value checked as a number in a range, a scene
 // path, and a scene's own errors named by its file.
 
+#include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_loader.hpp"
 
 #include <cstddef>
@@ -30,6 +31,10 @@ int report_usage_error(std::string_view command, const UsageError& error);
 
 // Reads `args` in order, each with `take(i)` (which moves i past an option's value), until -h
 // or --help; whether one came. An error before it is the command line's, not the help.
+// A file name in a message: printable (control bytes as \xNN) and at most this long (PATH_MAX:
+// no longer name opens); an option or an algorithm name is cut at ccd::kMaxQuotedBytes.
+inline constexpr std::size_t kMaxQuotedPathBytes = 4096;
+
 template <class Take>
 bool read_arguments(const Arguments& args, Take take) {
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -86,8 +91,12 @@ auto with_file_name(const std::string& path, Work work) {
     try {
         return work();
     } catch (const ccd::SceneError& e) {
-        if (std::string_view(e.what()).starts_with(path)) throw;
-        throw ccd::SceneError(path + ": " + e.what());
+        // The name printable, and bounded as a path is (PATH_MAX).
+        const std::string_view what = e.what();
+        const std::string name = ccd::printable_excerpt(path, kMaxQuotedPathBytes);
+        if (what.starts_with(path))
+            throw ccd::SceneError(name + std::string(what.substr(path.size())));
+        throw ccd::SceneError(name + ": " + std::string(what));
     }
 }
 

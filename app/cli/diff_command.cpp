@@ -147,7 +147,8 @@ DiffOptions parse_diff(const Arguments& args) {
 // UsageError for a scene without an expect section and no --b; SceneError and
 // std::invalid_argument (an algorithm the World does not know) as the comparison.
 ccd::RunComparison compared_runs(const DiffOptions& options) {
-    const ccd::Scene scene = ccd::load_scene_file(options.scene_path);
+    const ccd::Scene scene = with_file_name(
+        options.scene_path, [&] { return ccd::load_scene_file(options.scene_path); });
     if (!options.any_b && !options.against_fixture && !scene.expect)
         throw UsageError(options.scene_path +
                          " has no expect section: give run b's settings with --b KEY=VALUE (see "

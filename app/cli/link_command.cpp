@@ -66,8 +66,11 @@ int run_link(const Arguments& args) {
         if (options.open)
             std::cout << ccd::scene_to_json(ccd::scene_from_link(*options.open));
         else
-            std::cout << ccd::scene_link(ccd::load_scene_file(options.scene_path),
-                                         options.base.value_or(std::string(ccd::kDefaultLinkBase)))
+            std::cout << ccd::scene_link(
+                             with_file_name(
+                                 options.scene_path,
+                                 [&] { return ccd::load_scene_file(options.scene_path); }),
+                             options.base.value_or(std::string(ccd::kDefaultLinkBase)))
                       << '\n';
     } catch (const ccd::SceneError& e) {
         std::cerr << "ccdlab-cli link: " << e.what() << '\n';

@@ -9,6 +9,7 @@
 #include "ccd/plugin_loader.hpp"
 #include "ccd/printable_excerpt.hpp"
 
+#include <csignal>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -60,6 +61,9 @@ Command find_command(std::string_view name) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // A closed output pipe (`replay ... | head`) makes a write fail, which each command checks
+    // and main reports, instead of a silent death by SIGPIPE (exit 141; docs/cli.md).
+    std::signal(SIGPIPE, SIG_IGN);
     ccd::box2d::register_algorithm();   // "box2d" beside the core's algorithms
     ccd::bullet::register_algorithms(); // "bullet", "bullet-gjk", "bullet-subsimplex"
     ccdlab::cli::Arguments args;

@@ -95,6 +95,13 @@ void require_convex_counter_clockwise(const ccd::Polygon& polygon, const char* n
     for (const Vec2 p : polygon.vertices)
         v.push_back({std::ldexp(p.x, exponent), std::ldexp(p.y, exponent)});
     const std::size_t n = v.size();
+    // A vertex given twice in a row is a zero-length edge, whose normal the turning methods
+    // cannot take (they missed a containment by it): refused, to be given once.
+    for (std::size_t k = 0; k < n; ++k)
+        if (polygon.vertices[k] == polygon.vertices[(k + 1) % n])
+            throw QueryError(std::string("\"") + name + "\" repeats vertex " + std::to_string(k) +
+                             " at vertex " + std::to_string((k + 1) % n) +
+                             " (a zero-length edge: give each vertex once)");
     double area2 = 0.0, turning = 0.0;
     for (std::size_t k = 0; k < n; ++k) {
         const Vec2 a = v[k], b = v[(k + 1) % n], c = v[(k + 2) % n];

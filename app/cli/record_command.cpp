@@ -4,6 +4,7 @@
 
 #include "ccd/fixture.hpp"
 #include "ccd/frame_range_export.hpp"
+#include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
 #include "ccd/scene_writer.hpp"
 
@@ -71,7 +72,7 @@ RecordOptions parse_record(const Arguments& args) {
         else if (arg == "--distance-tolerance")
             options.distance_tolerance = tolerance_option(arg, std::string(option_value(args, i)));
         else
-            take_scene_path(options.scene_path, arg, std::string(arg));
+            take_scene_path(options.scene_path, arg, ccd::printable_excerpt(arg));
     });
     if (options.help) return options;
     require_scene_path(options.scene_path);
@@ -82,7 +83,8 @@ RecordOptions parse_record(const Arguments& args) {
 // The scene with its expect section recorded as `options` ask; from a frame on, also how the
 // fixture fails to replay the run's events, if it does.
 ccd::FrameRangeExport recorded_fixture(const RecordOptions& options) {
-    ccd::Scene scene = ccd::load_scene_file(options.scene_path);
+    ccd::Scene scene = with_file_name(options.scene_path,
+                                      [&] { return ccd::load_scene_file(options.scene_path); });
     const ccd::Expectation previous = scene.expect.value_or(ccd::Expectation{});
     ccd::ExpectTolerance tolerance = previous.tolerance;
     if (options.time_tolerance) tolerance.time = *options.time_tolerance;
@@ -104,7 +106,8 @@ int write_fixture(const ccd::FrameRangeExport& fixture, const RecordOptions& opt
     } else {
         ccd::save_scene_file(options.output, scene);
         std::cerr << "ccdlab-cli record: " << scene.expect->events.size() << " events in "
-                  << scene.expect->frames << " frame(s) written to " << options.output << '\n';
+                  << scene.expect->frames << " frame(s) written to "
+                  << ccd::printable_excerpt(options.output, kMaxQuotedPathBytes) << '\n';
     }
     if (!fixture.replay_difference) return 0;
     std::cerr << "ccdlab-cli record: the fixture does not replay the run's events from frame "

@@ -110,7 +110,7 @@ ReplayOptions parse_replay(const Arguments& args) {
             options.from =
                 whole_number_option(arg, value, 0, ccd::kMaxSceneFrames - 1, "frame number");
         else
-            take_scene_path(options.scene_path, arg, std::string(arg));
+            take_scene_path(options.scene_path, arg, ccd::printable_excerpt(arg));
     });
     if (options.help) return options;
     require_scene_path(options.scene_path);
@@ -165,8 +165,8 @@ void add_per_second(nlohmann::json& line, std::optional<double> dt) {
 // Steps the world `options.frames` times, printing frames `options.from` on.
 void print_frames(ccd::SceneWorld& scene_world, const ReplayOptions& options,
                   std::optional<double> dt) {
-    for (int frame = 0; frame < options.frames; ++frame) {
-        const ccd::EventLog& log = scene_world.world.step();
+    for (int frame = 0; frame < options.frames && std::cout; ++frame) { // (a closed output:
+        const ccd::EventLog& log = scene_world.world.step();            //  main says so)
         if (frame < options.from) continue;
         if (options.world.log_level == ccd::LogLevel::None) {
             std::cout << nlohmann::json({{"frame", log.frame},

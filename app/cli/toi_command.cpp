@@ -6,6 +6,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/judge.hpp"
+#include "ccd/printable_excerpt.hpp"
 
 #include <iostream>
 #include <optional>
@@ -25,9 +26,10 @@ std::string toi_help() {
         query_kinds_help() +
         "A polygon (p1, p2, polygon) is [[x, y], ...], at least 3 vertices, translating by its\n"
         "displacement (d1, d2, dp, d) without rotating.\n"
-        "A polygon has at most 255 vertices. Unknown extra keys are ignored; a key twice in one\n"
-        "object is an error, as is a NUL byte. Blank lines are skipped. An answer is\n"
-        "{\"hit\":false} or\n"
+        "A polygon has at most 255 vertices. A key the kind does not name is an error, as is a\n"
+        "key twice in one object or a NUL byte. Blank lines are skipped. An answer is\n"
+        "{\"hit\":false}, {\"hit\":false,\"undecided\":true,\"t\":..} (a turning query stopped at\n"
+        "its step limit: no contact before t, nothing known after; docs/accuracy.md) or\n"
         "{\"hit\":true,\"t\":..,\"point\":[..],\"normal\":[..],\"feature\":..,\"overlap\":..,\n"
         "\"approaching\":..}, with \"mover_vertex\", \"mover_edge\", \"obstacle_vertex\" and\n"
         "\"obstacle_edge\" for the parts a polygon query names;\n"
@@ -81,9 +83,11 @@ ToiOptions parse_toi(const Arguments& args) {
             if (i + 1 >= args.size()) throw UsageError("--algorithm needs a name (see --help)");
             options.algorithm = ccd::find_algorithm(args[++i]);
             if (!options.algorithm)
-                throw UsageError("unknown algorithm \"" + std::string(args[i]) + "\" (see --help)");
+                throw UsageError("unknown algorithm \"" + ccd::printable_excerpt(args[i]) +
+                                 "\" (see --help)");
         } else {
-            throw UsageError("unknown option \"" + std::string(args[i]) + "\" (see --help)");
+            throw UsageError("unknown option \"" + ccd::printable_excerpt(args[i]) +
+                             "\" (see --help)");
         }
     });
     if (options.tolerance && !options.judge)
@@ -114,6 +118,7 @@ int run_toi(const Arguments& args) {
         if (answer.text.empty()) continue;
         any_error = any_error || answer.error;
         std::cout << answer.text << '\n';
+        if (!std::cout) break; // a closed output: main says so
     }
     return any_error ? 1 : 0;
 }

@@ -749,12 +749,14 @@ void WorldView::draw_frame_controls() {
 // What cut in this frame, wrapped at the panel's edge.
 void WorldView::draw_cuts() const {
     ImGui::PushTextWrapPos(0.0f);
-    if (timeline_.log().budget_cut)
+    if (const auto& cut = timeline_.log().budget_cut;
+        cut && cut->kind == ccd::BudgetKind::Undecided)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                           "a query stopped undecided at its step limit: frame cut at t = %.6g",
+                           cut->time);
+    else if (cut)
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s budget ran out at t = %.6g",
-                           timeline_.log().budget_cut->kind == ccd::BudgetKind::Predictions
-                               ? "prediction"
-                               : "event",
-                           timeline_.log().budget_cut->time);
+                           ccd::to_string(cut->kind), cut->time);
     for (const ccd::ChatterCut& cut : timeline_.log().chatter_cuts)
         ImGui::TextColored(
             ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "body %s frozen (chattering) at t = %.6g, event %d",

@@ -135,11 +135,30 @@ void put_budget_cut(std::string& out, const BudgetCut& cut) {
     if (cut.kind == BudgetKind::Predictions) { // (an event budget's cut: time and events only)
         out += " predictions ";
         out += std::to_string(cut.predictions);
+    } else if (cut.kind != BudgetKind::Events) {
+        out += ' ';
+        out += to_string(cut.kind);
+        out += ' ';
+        out += std::to_string(cut.steps);
     }
     out += '\n';
 }
 
 } // namespace
+
+const char* to_string(BudgetKind kind) {
+    switch (kind) {
+    case BudgetKind::Events:
+        return "events";
+    case BudgetKind::Predictions:
+        return "predictions";
+    case BudgetKind::Steps:
+        return "steps";
+    case BudgetKind::Undecided:
+        return "undecided";
+    }
+    return "events";
+}
 
 std::string to_text(const EventLog& log) {
     std::string out = "frame";

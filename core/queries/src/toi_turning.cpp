@@ -2,6 +2,8 @@
 // separation of two convex shapes with lower bounds from how fast their vertices can move.
 #include "ccd/toi_turning.hpp"
 
+#include "ccd/detail/search_work.hpp"
+
 #include "ccd/sin_cos.hpp"
 
 #include "ccd/detail/swept_rescaling.hpp"
@@ -908,6 +910,15 @@ std::optional<Hit> certified_time_of_impact(const Swept& mover, const Swept& obs
     return hit;
 }
 
+namespace detail {
+
+SearchWork& certified_search_work() {
+    thread_local SearchWork work;
+    return work;
+}
+
+} // namespace detail
+
 namespace {
 
 // f at t = k / kSamples, k = 0..kSamples: the curve the trace draws.
@@ -981,19 +992,28 @@ public:
                 record(t0_, t1, f, kNaN, BracketVerdict::ContactFound);
                 return answer(t0_);
             }
-            if (steps_ >= budget_) { // conservative: the undecided interval's start
+            if (steps_ >= budget_) { // undecided: the undecided interval's start
                 record(t0_, t1, f, kNaN, BracketVerdict::StepLimit);
                 if (search_) search_->step_limit_reached = true;
-                return answer(t0_);
+                return undecided(t0_);
             }
             ++steps_;
-            if (!decide(t1, f)) return answer(t0_);
+            if (!decide(t1, f)) return undecided(t0_);
         }
         return at_the_end();
     }
 
+    long steps() const { return steps_; }
+
 private:
     static constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+    // The search stopped before deciding [t0, ...]: no contact before t0, nothing known after.
+    Hit undecided(double t0) {
+        Hit hit = answer(t0);
+        hit.undecided = true;
+        return hit;
+    }
 
     // One step on [t0, t1] (f: the separation at t0): cleared by a bound, advanced over, or
     // halved; false when it is an ulp wide and still undecided (a tolerance past double's).
@@ -1115,7 +1135,11 @@ std::optional<Hit> search(const Swept& mover, const Swept& obstacle, Trace* trac
     const double delta = tolerance * std::max({1.0, w.A.scale, w.B.scale}); // certified_scale's
     SearchRun run(w, mover, obstacle, trace, delta);
     if (run.certainly_apart()) return std::nullopt;
-    return run.run();
+    std::optional<Hit> hit = run.run();
+    detail::SearchWork& work = detail::certified_search_work();
+    work.steps += run.steps();
+    if (hit && hit->undecided) ++work.undecided;
+    return hit;
 }
 
 } // namespace

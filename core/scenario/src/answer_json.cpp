@@ -54,6 +54,9 @@ void add_parts(json& line, const Parts& parts) {
 
 json hit_to_json(const std::optional<Hit>& hit) {
     if (!hit) return {{"hit", false}};
+    // The search stopped at its step limit (ccd::Hit::undecided): no contact before t, nothing
+    // known after; not a hit.
+    if (hit->undecided) return {{"hit", false}, {"undecided", true}, {"t", hit->t}};
     json answer = {{"hit", true},
                    {"t", hit->t},
                    {"point", to_json(hit->point)},
@@ -203,9 +206,10 @@ void for_each_event_log_line(const EventLog& log, const SceneWorld& names,
         sink(json({{"frame", log.frame},
                    {"t", cut->time},
                    {"status", "budget_cut"},
-                   {"budget", cut->kind == BudgetKind::Predictions ? "predictions" : "events"},
+                   {"budget", to_string(cut->kind)},
                    {"events", cut->events},
-                   {"predictions", cut->predictions}}));
+                   {"predictions", cut->predictions},
+                   {"steps", cut->steps}}));
 }
 
 std::vector<json> event_log_to_json(const EventLog& log, const SceneWorld& names) {

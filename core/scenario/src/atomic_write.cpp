@@ -22,6 +22,23 @@ constexpr std::size_t kTemporaryStemBytes = 200;
     throw FileWriteError(problem + ": " + std::strerror(error));
 }
 
+// The rule the kernel's fs.protected_symlinks applies to following a link: in a sticky
+// world-writable folder (/tmp), a link is followed only when its owner is the follower or the
+// folder's owner. Otherwise another user could make root write where the link points (replace
+// a root-owned file, or create one where a dangling link points): refused, nothing written.
+void refuse_a_foreign_link_in_a_sticky_folder(const std::filesystem::path& link,
+                                              const struct stat& info) {
+    const std::filesystem::path folder =
+        link.parent_path().empty() ? std::filesystem::path(".") : link.parent_path();
+    struct stat dir {};
+    if (::stat(folder.c_str(), &dir) != 0) return; // the write will say why
+    const bool sticky_and_open = (dir.st_mode & S_ISVTX) && (dir.st_mode & S_IWOTH);
+    if (!sticky_and_open || info.st_uid == ::geteuid() || info.st_uid == dir.st_uid) return;
+    throw FileWriteError("is a symbolic link of another user (uid " + std::to_string(info.st_uid) +
+                         ") in a sticky world-writable folder: not followed, nothing written "
+                         "(the rule of the kernel's protected_symlinks)");
+}
+
 // What `path` names once every symbolic link in its last component is followed; `existing` is
 // filled in when that file exists.
 std::filesystem::path resolve_links(const std::filesystem::path& given, struct stat& existing,
@@ -40,6 +57,7 @@ std::filesystem::path resolve_links(const std::filesystem::path& given, struct s
             exists = true;
             return path;
         }
+        refuse_a_foreign_link_in_a_sticky_folder(path, existing);
         std::error_code error;
         const std::filesystem::path target = std::filesystem::read_symlink(path, error);
         if (error) fail("cannot read the link " + path.string(), error.value());

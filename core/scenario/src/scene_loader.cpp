@@ -6,9 +6,12 @@
 #include "ccd/scene_loader.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/mass_properties.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
 #include "ccd/strict_json.hpp"
+#include "ccd/world.hpp"
+#include "shortest_text.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +26,10 @@
 #include <map>
 #include <sstream>
 #include <string>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ccd {
 namespace {
@@ -266,6 +273,32 @@ Wall read_wall(const Reader& r, Names& names) {
     return wall;
 }
 
+// A polygon's mass (given, or its density, default 1, times its area) and, for one that turns,
+// its moment of inertia about its centroid, within the World's ranges (ccd/world.hpp): refused
+// at the field that sets them (the vertices when neither is given).
+void check_mass(const Reader& r, const PolygonBody& polygon) {
+    const MassProperties shape = mass_properties(polygon.polygon);
+    const char* field = polygon.mass ? "mass" : polygon.density ? "density" : "vertices";
+    const double mass = polygon.mass ? *polygon.mass
+                        : polygon.density || polygon.free_rotation()
+                            ? polygon.density.value_or(1.0) * shape.area
+                            : 1.0;
+    const auto range = [](double least, double most) {
+        return " (the World takes " + detail::shortest_text(least) + " to " +
+               detail::shortest_text(most) + ")";
+    };
+    const std::string what = polygon.mass ? "a mass of " : "a mass (density x area) of ";
+    if (!(mass >= kWorldLightest && mass <= kWorldHeaviest))
+        r.member(field).fail(what + detail::shortest_text(mass) + " is outside the World's range" +
+                             range(kWorldLightest, kWorldHeaviest));
+    if (!polygon.free_rotation()) return;
+    const double inertia = mass * shape.inertia_per_mass;
+    if (!(inertia >= kWorldLeastInertia && inertia <= kWorldMostInertia))
+        r.member(field).fail("a moment of inertia (mass x the polygon's inertia per mass) of " +
+                             detail::shortest_text(inertia) + " is outside the World's range" +
+                             range(kWorldLeastInertia, kWorldMostInertia));
+}
+
 PolygonBody read_polygon(const Reader& r, Names& names) {
     r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle", "angular_velocity",
                      "density", "mass", "response", "restitution"});
@@ -277,6 +310,12 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (polygon.polygon.vertices.size() < 3)
         vertices.fail("a polygon needs at least 3 vertices, got " +
                       std::to_string(polygon.polygon.vertices.size()));
+    // A vertex given twice in a row is a zero-length edge, whose normal the queries cannot take.
+    const std::vector<Vec2>& v = polygon.polygon.vertices;
+    for (std::size_t k = 0; k < v.size(); ++k)
+        if (v[k] == v[(k + 1) % v.size()])
+            vertices.fail("vertex " + std::to_string((k + 1) % v.size()) + " repeats vertex " +
+                          std::to_string(k) + " (a zero-length edge: give each vertex once)");
     polygon.is_static = read_static(r, {"velocity", "angular_velocity", "density", "mass"});
     if (r.has("radius")) polygon.polygon.radius = r.member("radius").non_negative_number();
     if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
@@ -286,6 +325,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         r.member("mass").fail("a polygon has a \"density\" or a \"mass\", not both");
     if (r.has("density")) polygon.density = r.member("density").positive_number();
     if (r.has("mass")) polygon.mass = r.member("mass").positive_number();
+    check_mass(r, polygon);
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;
@@ -540,22 +580,59 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     return scene;
 }
 
-Scene load_scene_file(const std::filesystem::path& path) {
-    std::error_code error; // the non-throwing query: a name too long or a symlink loop is said
-    if (std::filesystem::is_directory(path, error))
-        throw SceneError(path.string() + ": is a directory, not a scene file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+namespace {
+
+// The file's text, read only when it is a regular file within kMaxSceneFileBytes: opened
+// without blocking (a FIFO with no writer would block for ever), its kind and size asked of
+// the open file (no race with a rename), and never more than the limit read (a file that grows).
+std::string read_scene_text(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
         const int reason = errno;
-        throw SceneError(path.string() + ": cannot open the file (" +
-                         (reason == ENOENT || reason == 0 ? std::string("does it exist?")
-                                                          : std::strerror(reason)) +
-                         ")");
+        throw SceneError(
+            name + ": cannot open the file (" +
+            (reason == ENOENT ? std::string("does it exist?") : std::strerror(reason)) + ")");
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw SceneError(path.string() + ": cannot read the file");
-    return parse_scene(text.str(), path.string());
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) throw SceneError(name + ": cannot read the file");
+    if (S_ISDIR(info.st_mode)) throw SceneError(name + ": is a directory, not a scene file");
+    if (!S_ISREG(info.st_mode))
+        throw SceneError(name + ": is not a regular file (a FIFO, a device or a socket), not a "
+                                "scene file");
+    if (info.st_size > static_cast<off_t>(kMaxSceneFileBytes))
+        throw SceneError(name + ": " + std::to_string(info.st_size) +
+                         " bytes, more than a scene file may have (" +
+                         std::to_string(kMaxSceneFileBytes) + ")");
+    std::string text(static_cast<std::size_t>(info.st_size) + 1, '\0');
+    std::size_t used = 0;
+    for (;;) {
+        if (used == text.size()) {
+            if (text.size() > kMaxSceneFileBytes)
+                throw SceneError(name + ": more than a scene file may have (" +
+                                 std::to_string(kMaxSceneFileBytes) + " bytes)");
+            text.resize(std::min(text.size() * 2, kMaxSceneFileBytes + 1));
+        }
+        const ssize_t got = ::read(fd, text.data() + used, text.size() - used);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0)
+            throw SceneError(name + ": cannot read the file (" + std::string(std::strerror(errno)) +
+                             ")");
+        if (got == 0) break;
+        used += static_cast<std::size_t>(got);
+    }
+    text.resize(used);
+    return text;
+}
+
+} // namespace
+
+Scene load_scene_file(const std::filesystem::path& path) {
+    return parse_scene(read_scene_text(path), path.string());
 }
 
 } // namespace ccd

@@ -115,7 +115,11 @@ public:
 private:
     template <class Value>
     bool add(Value&& value) {
-        place(std::forward<Value>(value));
+        return place(std::forward<Value>(value)) != nullptr || !long_array();
+    }
+    bool long_array() {
+        if (!too_long_) return false;
+        complaint_ = {JsonTextError::Kind::TooLong, *consumed_, {}, {}};
         return true;
     }
     template <class Value>
@@ -125,6 +129,10 @@ private:
             return &root_;
         }
         if (stack_.back()->is_array()) {
+            if (stack_.back()->size() >= kMaxJsonArrayElements) {
+                too_long_ = true;
+                return nullptr;
+            }
             stack_.back()->emplace_back(std::forward<Value>(value));
             return &stack_.back()->back();
         }
@@ -136,7 +144,9 @@ private:
             complaint_ = {JsonTextError::Kind::TooDeep, *consumed_, {}, {}};
             return false;
         }
-        stack_.push_back(place(type));
+        json* opened = place(type);
+        if (!opened) return !long_array();
+        stack_.push_back(opened);
         keys_.emplace_back();
         return true;
     }
@@ -159,6 +169,7 @@ private:
     std::vector<json*> stack_;      // the open arrays and objects
     std::vector<std::string> keys_; // each open object's current key
     json* member_ = nullptr;        // where the value of the key just read goes
+    bool too_long_ = false;         // an array past kMaxJsonArrayElements
     Complaint complaint_;
 };
 
@@ -253,6 +264,10 @@ json parse_strict_json(std::string_view text) {
                                 printable_excerpt(complaint.object_pointer, 200) +
                                 " (a key may appear once per object)");
     }
+    case Kind::TooLong:
+        throw JsonTextError(Kind::TooLong, complaint.consumed > 0 ? complaint.consumed - 1 : 0,
+                            "an array of more than " + std::to_string(kMaxJsonArrayElements) +
+                                " elements (no list of a scene or a query is that long)");
     case Kind::NulByte:
         break;
     }

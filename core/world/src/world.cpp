@@ -37,6 +37,15 @@ void check_scale(const char* call, const char* what, std::initializer_list<doubl
     }
 }
 
+// Throws unless `value` (a mass or a moment of inertia) is within [least, most].
+void check_range(const char* what, double value, double least, double most) {
+    if (value >= least && value <= most) return;
+    char text[96];
+    std::snprintf(text, sizeof text, "%.17g is outside the World's range: %g to %g", value, least,
+                  most);
+    throw std::invalid_argument(std::string("World::add_body: ") + what + " " + text);
+}
+
 // Throws unless `outline` is a polygon the World takes (3 to 255 finite vertices, each 0 or
 // within the World's scale). Returns the radius of a circle about its center that holds it.
 double outline_radius(const std::vector<Vec2>& outline) {
@@ -68,7 +77,7 @@ detail::Spin turning_spin(BodyDef& def) {
     if (!std::isfinite(w) || !std::isfinite(def.inertia) || def.inertia < 0.0)
         throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
                                     "not finite, or a negative inertia");
-    check_scale("World::add_body", "an angular velocity or inertia", {w, def.inertia});
+    check_scale("World::add_body", "an angular velocity", {w});
     Polygon outline{def.outline};
     if (!is_convex(outline))
         throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
@@ -85,9 +94,8 @@ detail::Spin turning_spin(BodyDef& def) {
         def.inertia > 0.0
             ? def.inertia
             : def.mass * (shape.inertia_per_mass + dot(shape.centroid, shape.centroid));
-    if (!(inertia > 0.0))
-        throw std::invalid_argument("World::add_body: a turning polygon needs a moment of "
-                                    "inertia > 0");
+    check_range("a turning polygon's moment of inertia", inertia, kWorldLeastInertia,
+                kWorldMostInertia);
     detail::Spin spin;
     spin.rate = w;
     spin.angular_velocity = w;
@@ -118,6 +126,7 @@ int World::add_body(BodyDef def) {
     if (def.is_static && (def.velocity != Vec2{} || def.angular_velocity))
         throw std::invalid_argument("World::add_body: a static body has no velocity and no "
                                     "angular velocity (it never moves)");
+    if (!def.is_static) check_range("a mass", def.mass, kWorldLightest, kWorldHeaviest);
     const double bounding_radius = def.outline.empty() ? 0.0 : outline_radius(def.outline);
     const bool turning = def.angular_velocity.has_value();
     const detail::Spin spin = turning ? turning_spin(def) : detail::Spin{};

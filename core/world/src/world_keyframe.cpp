@@ -33,11 +33,13 @@ WorldKeyframe World::keyframe() const {
         k.velocities[i] = b.velocity;
         k.versions[i] = s.stamps[i].version;
         k.alive[i] = m.alive ? 1 : 0;
-        // A memory is read only while the time since it is within the chattering window
+        // A memory is read while the time since it is within the chattering window
         // (World::State::is_event): a prediction's time is at least 0, and every frame moves
         // the memory a whole frame further back, so one older than the window at the frame's
-        // start never matches again. A NaN window keeps every memory.
-        if (m.last_kind != 0 && !(m.last_time < -s.options.chatter_window))
+        // start matches again only for a point that rests on the line of its wall. A NaN
+        // window keeps every memory.
+        if (m.last_kind != 0 &&
+            (!(m.last_time < -s.options.chatter_window) || s.rests_on_its_last_wall(i)))
             k.memories.push_back(
                 {static_cast<int>(i), m.last_other, m.last_time, b.last_normal, m.last_kind});
         if (!(m.motion == (m.alive ? b.velocity : Vec2{})))

@@ -11,8 +11,9 @@ namespace ccd {
 
 const ContactEvent* World::State::process_next(double limit) {
     if (lean()) return process_next_lean(limit);
-    while (!queue.empty()) {
-        if (queue.top_time() > limit) return nullptr;
+    while (true) {
+        if (cut_if_spent(queue.empty() ? 1.0 : queue.top_time(), limit)) continue;
+        if (queue.empty() || queue.top_time() > limit) return nullptr;
         const Prediction p = queue.pop();
         if (!is_current(p)) {
             cancel(p, CancelReason::TrajectoryChanged, cancelling_event(p));
@@ -30,8 +31,9 @@ const ContactEvent* World::State::process_next(double limit) {
 // events as the queue's in the same order: a current prediction is never later than the
 // earliest of one of its bodies, and a stale earliest is found again before its time passes.
 const ContactEvent* World::State::process_next_lean(double limit) {
-    while (!earliest_queue.empty()) {
-        if (earliest_queue.top_time() > limit) return nullptr;
+    while (true) {
+        if (cut_if_spent(earliest_queue.empty() ? 1.0 : earliest_queue.top_time(), limit)) continue;
+        if (earliest_queue.empty() || earliest_queue.top_time() > limit) return nullptr;
         const int owner = earliest_queue.top();
         if (!is_current(earliest[static_cast<std::size_t>(owner)])) {
             repredict(owner);
@@ -113,10 +115,27 @@ bool World::State::cut_if_over_budget(const Prediction& due) {
     return false;
 }
 
+// Before the next event (at `next`, 1 when none is left): the step budget spent cuts the frame
+// at the time it got to, a query undecided at or before the next event at that time (not past
+// `limit`, where advance_to stops).
+bool World::State::cut_if_spent(double next, double limit) {
+    if (log.budget_cut) return false;
+    if (frame_steps > step_budget()) {
+        cut_budget(time, BudgetKind::Steps, nullptr);
+        return true;
+    }
+    if (undecided_at <= next && undecided_at <= limit) {
+        cut_budget(undecided_at, BudgetKind::Undecided, nullptr);
+        return true;
+    }
+    return false;
+}
+
 void World::State::cut_budget(double t, BudgetKind kind, const Prediction* due) {
     // Made so far: at the frame's start, the pass's (nothing has left the queue).
-    const std::size_t predictions =
-        due || lean() ? predictions_made() : static_cast<std::size_t>(queue.size());
+    const std::size_t predictions = due || lean() || frame_events > 0
+                                        ? predictions_made()
+                                        : static_cast<std::size_t>(queue.size());
     if (lean()) {
         earliest_key.assign(bodies.size(), EarliestKey{});
         earliest_queue.reset(bodies.size(), bodies.size() / 64 + 1);
@@ -134,11 +153,15 @@ void World::State::cut_budget(double t, BudgetKind kind, const Prediction* due) 
     for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {
         const BodyMotion& m = hot(i);
         // Frozen and still already, or stopped here (a carried body too).
-        if (m.alive && !(m.frozen && m.motion == Vec2{}))
+        if (m.alive && !(m.frozen && m.motion == Vec2{})) {
+            const Vec2 stop = short_of_the_walls(i, t);
             change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
                               Vec2{});
+            place_origin(i, stop);
+        }
     }
-    log.budget_cut = BudgetCut{t, frame_events, kind, static_cast<long long>(predictions)};
+    log.budget_cut =
+        BudgetCut{t, frame_events, kind, static_cast<long long>(predictions), frame_steps};
     // The walls move on: a frozen body that one closes on is crushed (world_response.cpp), so
     // every body is predicted against them, once, from here (pairs of bodies that all stand
     // still have nothing to predict).
@@ -191,7 +214,7 @@ void World::State::end_frame() {
             if (m.frozen) spin.rate = m.alive ? spin.angular_velocity : 0.0;
         }
         if (m.alive) {
-            m.origin = position(m, 1.0);
+            m.origin = short_of_the_walls(static_cast<int>(i), 1.0);
             if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin, angle});
         }
         m.since = 0.0;

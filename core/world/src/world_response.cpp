@@ -67,8 +67,11 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
 }
 
 void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 normal) {
+    place_origin(index, detail::on_the_body_side(hot(index).origin, line, normal));
+}
+
+void World::State::place_origin(int index, Vec2 placed) {
     BodyMotion& m = hot(index);
-    const Vec2 placed = detail::on_the_body_side(m.origin, line, normal);
     if (placed == m.origin) return;
     m.origin = placed;
     if (!paths_logged()) return;
@@ -88,6 +91,15 @@ bool World::State::held_on_last_wall(int index, double t) const {
     return detail::on_the_line_within(position(m, t),
                                       walls[static_cast<std::size_t>(m.last_other)].at(t),
                                       bodies[static_cast<std::size_t>(index)].last_normal);
+}
+
+bool World::State::rests_on_its_last_wall(std::size_t index) const {
+    const BodyMotion& m = motions[index];
+    if (!m.alive || m.radius != 0.0 || m.polygon() ||
+        m.last_kind != 1 + static_cast<int>(OtherKind::Wall))
+        return false;
+    return detail::on_the_line_within(
+        m.origin, walls[static_cast<std::size_t>(m.last_other)].at(0.0), bodies[index].last_normal);
 }
 
 Vec2 World::State::off_the_last_wall(int index, Vec2 velocity, double t) const {

@@ -52,7 +52,11 @@ struct FrameWork {
     EventQueue queue;
     SweptBoxGrid grid;
     EventLog log;
-    int frame_events = 0;    // processed this frame (log.events.size() when they are logged)
+    int frame_events = 0; // processed this frame (log.events.size() when they are logged)
+    // The turning queries' search steps this frame (the step budget), and the earliest time a
+    // query stopped undecided at (infinity: none; docs/scheduler.md, "Budgets").
+    mutable long long frame_steps = 0;
+    mutable double undecided_at = 0.0;
     ContactEvent last_event; // the last one, where LogLevel::None logs none
     double time = 0.0;
     bool in_frame = false;
@@ -172,6 +176,16 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
         return options.prediction_budget > 0 ? static_cast<std::size_t>(options.prediction_budget)
                                              : 100000 + 100 * bodies.size();
     }
+    long long step_budget() const {
+        return options.step_budget > 0 ? options.step_budget
+                                       : 2'000'000 + 2'000 * static_cast<long long>(bodies.size());
+    }
+    // Past the step budget before the frame was cut: the queries wait for the cut.
+    bool steps_spent() const { return frame_steps > step_budget() && !log.budget_cut; }
+    // A query's answer through the registry, its steps counted; an undecided one kept in
+    // undecided_at (the frame is cut there) and not returned.
+    std::optional<Hit> counted(const std::optional<Hit>& hit, long long steps_before,
+                               double from) const;
     int budget() const {
         return options.event_budget > 0 ? options.event_budget
                                         : 1000 + 100 * static_cast<int>(bodies.size());
@@ -187,6 +201,8 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     bool is_event(const Hit& hit, Vec2 relative_velocity, bool sensor_pair, int body,
                   OtherKind kind, int other, double event_time, int after) const;
     detail::SideMemory memory_at(int body, int after) const;
+    bool rests_on_its_wall(const Hit& hit, int body, OtherKind kind, int wall, double event_time,
+                           Vec2 normal) const;
     // A prediction that is an event: queued (LogLevel::Full), or kept as its bodies' earliest.
     void offer(const Prediction& p) {
         if (lean())
@@ -266,7 +282,7 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // The frame start's pass has made more predictions than the budget allows.
     bool start_pass_over_budget() const {
         const std::size_t made = lean() ? static_cast<std::size_t>(lean_predictions) : queue.size();
-        return made > prediction_budget();
+        return made > prediction_budget() || frame_steps > step_budget();
     }
 
     // ---- processing (world_processing.cpp) ----------------------------------------------------
@@ -281,6 +297,7 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // The cut at frame time `t`: before `due` (logged as cancelled), or at the frame's start
     // (`due` null: the frame start's pass went over the prediction budget).
     void cut_budget(double t, BudgetKind kind, const Prediction* due);
+    bool cut_if_spent(double next, double limit);
     bool is_current(const Prediction& p) const {
         if (version(p.body) != p.body_version) return false;
         return p.other_kind == OtherKind::Wall || version(p.other) == p.other_version;
@@ -361,9 +378,13 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // wall `line` (at the contact's time; `normal` toward the body): its new origin put back
     // on the line or the body's side of it if rounding left it past (wall_side.hpp).
     void keep_on_the_body_side(int index, const Segment& line, Vec2 normal);
+    Vec2 short_of_the_walls(int index, double t);
+    void place_origin(int index, Vec2 placed);
     // Whether body `index` is a point held on the line of the wall of its last contact
     // (on_the_line_within) at frame time t: a body contact then keeps that wall's side memory.
     bool held_on_last_wall(int index, double t) const;
+    // Between frames: a point on the line of the wall it last touched, between its ends.
+    bool rests_on_its_last_wall(std::size_t index) const;
     // `velocity`, a body contact's outcome for such a point, made not to close on that wall.
     Vec2 off_the_last_wall(int index, Vec2 velocity, double t) const;
     // The chattering rule: true when this change of trajectory is one too many, within its

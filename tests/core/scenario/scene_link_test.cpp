@@ -179,6 +179,18 @@ TEST(SceneLink, ALinkThatDecompressesBeyondTheLimitIsRefused) {
 }
 
 // The loader's message for `text` read from a source named "link".
+// 1.1 million empty objects in `bodies` (3.3 MB of "{},", 16 KB compressed): refused while the
+// text is parsed, at the 1,000,001st element (the loader counted only once the whole document
+// was built: 16 MiB of them took 570 MB).
+TEST(SceneLink, ALongArrayIsRefusedWhileItIsParsed) {
+    std::string text = R"({"format": "ccdlab-scene", "version": 1, "bodies": [)";
+    for (int k = 0; k < 1'100'000; ++k)
+        text += "{},";
+    text += "{}]}";
+    const std::string e = link_error(link_of_bytes(raw_deflate(text)));
+    EXPECT_NE(e.find("an array of more than 1000001 elements"), std::string::npos) << e;
+}
+
 std::string loader_error(const std::string& text) {
     try {
         ccd::parse_scene(text, "link");

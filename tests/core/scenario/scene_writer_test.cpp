@@ -398,6 +398,32 @@ TEST(SceneWriterFiles, ASymlinkIsWrittenThroughAndStaysALink) {
     fs::remove_all(dir);
 }
 
+// The rule of the kernel's protected_symlinks: in a sticky world-writable folder, a link of
+// another user (neither the writer nor the folder's owner) is not followed, whether it points to
+// a file (root replaced it) or nowhere (root created the file it names). A link of the writer's
+// own is. Needs the right to give a link away (root): skipped otherwise.
+TEST(SceneWriterFiles, AnotherUsersLinkInAStickyWorldWritableFolderIsNotFollowed) {
+    if (::geteuid() != 0) GTEST_SKIP() << "needs root to give a link to another user";
+    const fs::path dir = test_directory();
+    const fs::path shared = dir / "shared";
+    fs::create_directories(shared);
+    ASSERT_EQ(::chmod(shared.c_str(), 01777), 0);
+    write_text(dir / "precious.json", "precious");
+    fs::create_symlink(dir / "precious.json", shared / "evil.json");
+    fs::create_symlink(dir / "created.json", shared / "dangling.json");
+    ASSERT_EQ(::lchown((shared / "evil.json").c_str(), 4242, 4242), 0);
+    ASSERT_EQ(::lchown((shared / "dangling.json").c_str(), 4242, 4242), 0);
+    EXPECT_THROW(ccd::save_scene_file(shared / "evil.json", one_of_everything()), ccd::SceneError);
+    EXPECT_EQ(read_text(dir / "precious.json"), "precious");
+    EXPECT_THROW(ccd::save_scene_file(shared / "dangling.json", one_of_everything()),
+                 ccd::SceneError);
+    EXPECT_FALSE(fs::exists(dir / "created.json"));
+    fs::create_symlink(dir / "mine.json", shared / "mine.json"); // the writer's own link
+    ccd::save_scene_file(shared / "mine.json", one_of_everything());
+    EXPECT_TRUE(fs::exists(dir / "mine.json"));
+    fs::remove_all(dir);
+}
+
 TEST(SceneWriterFiles, AFifoOrALinkToOneIsRefusedAndKept) {
     // A FIFO stands for every file that is not a regular one: a device such as /dev/null would
     // be refused the same way (tests never write to real device nodes).

@@ -153,9 +153,17 @@ ccd::EventLog ReferenceScheduler::step() {
             if (!(-dot(rel, hit.normal) > options_.resting_tolerance * length(rel))) return false;
         }
         const Body& b = bodies_[i];
+        // A point resting on the line of the wall it last touched keeps that side however
+        // long ago it touched (World::State::rests_on_its_wall).
+        const auto rests = [&] {
+            return kind == OtherKind::Wall && hit.t == 0.0 && b.radius == 0.0 &&
+                   b.outline.empty() &&
+                   ccd::detail::on_the_line_within(at(b, time), wall_at(other, time),
+                                                   b.last_normal);
+        };
         return !(b.has_last && b.last_kind == kind && b.last_other == other &&
                  dot(hit.normal, b.last_normal) < 0.0 &&
-                 time - b.last_time <= options_.chatter_window);
+                 (time - b.last_time <= options_.chatter_window || rests()));
     };
     const auto detect_wall = [&](int i, int w) -> std::optional<Candidate> {
         const Body& b = bodies_[i];

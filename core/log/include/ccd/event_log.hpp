@@ -133,7 +133,13 @@ struct Crush {
 enum class BudgetKind {
     Events,      // WorldOptions::event_budget
     Predictions, // WorldOptions::prediction_budget
+    Steps,       // WorldOptions::step_budget: the turning queries' search steps
+    Undecided,   // a query stopped at its step limit undecided (ccd::Hit::undecided): not a
+                 // budget of the frame's, but cut the same way at the undecided time
 };
+
+// "events", "predictions", "steps", "undecided".
+const char* to_string(BudgetKind kind);
 
 // A per-frame budget ran out: every body was frozen at `time`. The walls moved on; the events
 // after `events` are their contacts with the frozen bodies (crushes, docs/scheduler.md).
@@ -142,6 +148,7 @@ struct BudgetCut {
     int events = 0; // events processed before the cut
     BudgetKind kind = BudgetKind::Events;
     long long predictions = 0; // made before the cut, the frame start's pass included
+    long long steps = 0;       // the turning queries' search steps before the cut
 };
 
 struct EventLog {

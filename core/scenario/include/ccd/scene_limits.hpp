@@ -14,6 +14,9 @@ inline constexpr int kMaxSceneFrames = 100'000;
 inline constexpr std::size_t kMaxSceneParticipants = 100'000;
 // A polygon's vertices: the World's limit (ccd::BodyDef::outline), and ccdlab-cli toi's.
 inline constexpr std::size_t kMaxPolygonVertices = 255;
+// A scene file's bytes: the loader asks the file's size first and reads no more (a million
+// expected events take about 300 MB).
+inline constexpr std::size_t kMaxSceneFileBytes = std::size_t{512} << 20;
 // Entries of expect.events.
 inline constexpr std::size_t kMaxExpectedEvents = 1'000'000;
 

@@ -16,10 +16,15 @@ namespace ccd {
 
 // Arrays and objects nested deeper than this are refused (a scene nests 5 levels).
 inline constexpr std::size_t kMaxJsonNesting = 64;
+// Elements of one array, checked while the text is parsed: one more than the longest list of a
+// scene or a query (expect.events: 1,000,000), so that the loader still names the list and its
+// limit; a longer one is refused before it is built (16 MiB of "{}," in a link's bodies took
+// 570 MB before the loader counted them).
+inline constexpr std::size_t kMaxJsonArrayElements = 1'000'001;
 
 class JsonTextError : public std::runtime_error {
 public:
-    enum class Kind { Syntax, NumberOverflow, TooDeep, DuplicateKey, NulByte };
+    enum class Kind { Syntax, NumberOverflow, TooDeep, DuplicateKey, NulByte, TooLong };
 
     // `problem` is one line of printable ASCII without the position.
     JsonTextError(Kind kind, std::size_t offset, const std::string& problem)

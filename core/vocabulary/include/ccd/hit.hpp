@@ -35,6 +35,10 @@ struct Hit {
     int mover_edge = -1;      // the mover's edge that the obstacle touched
     int obstacle_vertex = -1; // the obstacle's vertex that touched the mover
     int obstacle_edge = -1;   // the obstacle's edge that the mover touched
+    // The query stopped at its step limit before deciding (the certified turning engine:
+    // ccd/toi_turning.hpp): the shapes do not touch before t, and nothing is known after it.
+    // Not a contact: point, normal and feature are the closest points' at t (docs/accuracy.md).
+    bool undecided = false;
 };
 
 } // namespace ccd

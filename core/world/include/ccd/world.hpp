@@ -67,11 +67,22 @@ struct Response {
 // and the scheduler's margins neither overflow nor underflow (docs/scheduler.md, "Scale").
 inline constexpr double kWorldSmallest = 1e-60;
 inline constexpr double kWorldLargest = 1e60;
+// The masses and moments of inertia the World takes (World::add_body throws
+// std::invalid_argument outside; a scene's polygon's mass, density times area, and moment of
+// inertia are refused by the loader: docs/scene-format.md). Within them a contact's impulse,
+// (1 + e) times a closing speed of the World's scale over the sum of the inverse masses and
+// arms, and the velocities it gives are finite: two crates of mass 1e308 meeting gave
+// 1e308 x 2 / 2e-308 = inf, and a velocity of inf - inf. A moment of inertia within these is
+// what a mass within its range gives a polygon of the World's scale (mass x length^2).
+inline constexpr double kWorldLightest = 1e-150;
+inline constexpr double kWorldHeaviest = 1e150;
+inline constexpr double kWorldLeastInertia = 1e-280;
+inline constexpr double kWorldMostInertia = 1e280;
 
 struct BodyDef {
     Circle shape;      // at the start of the next frame; radius 0 is a point
     Vec2 velocity;     // displacement per frame
-    double mass = 1.0; // > 0; only two bouncing bodies use it
+    double mass = 1.0; // within [kWorldLightest, kWorldHeaviest]; only bouncing bodies use it
     Response response;
     // A polygon instead of a circle: its vertices relative to shape.center (edge k from vertex
     // k to vertex k + 1, the last back to the first; either winding), translating with the
@@ -129,6 +140,11 @@ struct WorldOptions {
     // the memory of its log and queue where the events' budget alone would not (many bodies in one
     // place: each event predicts against every one of them).
     long long prediction_budget = 0;
+    // Search steps of the turning queries per frame (each a bounded interval of the certified
+    // engine's search, ccd/toi_turning.hpp; a query takes up to a million) before the same cut;
+    // 0: 2,000,000 + 2,000 per body. Bounds the frame's time where the counts above do not: a
+    // prediction of spinning bodies in contact costs up to a million steps.
+    long long step_budget = 0;
     // Chattering rule: a body whose trajectory changes more than `chatter_limit` times within
     // `chatter_window` (frame time), or more than `frame_change_limit` times in one frame, is
     // frozen for the rest of the frame (docs/scheduler.md, "Always finishes"). The counts

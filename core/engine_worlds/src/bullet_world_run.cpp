@@ -105,8 +105,7 @@ private:
         const double mass = body.is_static ? 0.0 : body.mass;
         if (body.is_static) inertia.setZero();
         if (!body.polygon) shapes_.back()->calculateLocalInertia(mass, inertia);
-        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shapes_.back().get(),
-                                                      inertia);
+        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shapes_.back().get(), inertia);
         info.m_startWorldTransform = pose(body.position, 0.0);
         info.m_friction = 0.0;
         info.m_restitution = body.restitution; // times the wall's 1 (btManifoldResult)

@@ -16,7 +16,7 @@ struct Party {
     bool wall = false;
     const Wall* scene_wall = nullptr;
     int body = -1;
-    double moved = 0.0; // its displacement in the step (a wall's: its farthest end's)
+    double moved = 0.0;     // its displacement in the step (a wall's: its farthest end's)
     bool is_static = false; // a wall that never moves, or a static body
 };
 
@@ -30,15 +30,19 @@ bool body_is_static(const Scene& scene, int body) {
 Party party_of_body(const Scene& scene, const EngineRun& run, int body, int frame) {
     const BodyState& s =
         run.states[static_cast<std::size_t>(frame)][static_cast<std::size_t>(body)];
-    return {run.body_names[static_cast<std::size_t>(body)], false, nullptr, body,
-            length(s.velocity), body_is_static(scene, body)};
+    return {run.body_names[static_cast<std::size_t>(body)],
+            false,
+            nullptr,
+            body,
+            length(s.velocity),
+            body_is_static(scene, body)};
 }
 
 Party other_party(const Scene& scene, const EngineRun& run, const Tunnel& t) {
     if (t.other_kind == OtherKind::Body) return party_of_body(scene, run, t.other, t.frame);
     const Wall& wall = scene.walls[static_cast<std::size_t>(t.other)];
     const Segment s0 = wall_at(wall, t.frame), s1 = wall_at(wall, t.frame + 1);
-    return {wall.name, true, &wall, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b)),
+    return {wall.name,       true, &wall, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b)),
             wall.is_static()};
 }
 
@@ -54,11 +58,10 @@ std::string box2d_reason(const Scene& scene, const Party& a, const Party& b) {
         return a.name + " and " + b.name +
                " are both dynamic and neither is a bullet: Box2D does not sweep this pair "
                "(b2World::SolveTOI, b2_world.cpp)";
-    const std::string why =
-        b.is_static ? b.name + " is static"
-        : b.wall    ? b.name + " is kinematic"
-        : bullet_a ? a.name + " is a bullet"
-                   : b.name + " is a bullet";
+    const std::string why = b.is_static ? b.name + " is static"
+                            : b.wall    ? b.name + " is kinematic"
+                            : bullet_a  ? a.name + " is a bullet"
+                                        : b.name + " is a bullet";
     std::string out = a.name + " against " + b.name + " is swept (" + why +
                       ": b2World::SolveTOI, b2_world.cpp), yet it went through: ";
     if (a.moved > kBox2dMaxTranslation)

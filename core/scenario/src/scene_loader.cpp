@@ -300,8 +300,8 @@ void check_mass(const Reader& r, const PolygonBody& polygon) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle", "angular_velocity",
-                     "density", "mass", "response", "restitution"});
+    r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle",
+                     "angular_velocity", "density", "mass", "response", "restitution"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");

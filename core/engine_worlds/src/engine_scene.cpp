@@ -34,6 +34,13 @@ void note_response(const std::string& name, ResponseKind response, EngineScene& 
                         " is not carried (the engines' contacts bounce by the restitution)");
 }
 
+// The engines are given the sharp outline of a rounded polygon or a capsule.
+void note_radius(const std::string& name, double radius, EngineScene& out) {
+    if (radius == 0.0) return;
+    out.notes.push_back(name + ": its radius " + number_text(radius) +
+                        " is not carried (the engines get its sharp outline)");
+}
+
 EngineBody circle_body(const Body& body, double dt, EngineScene& out) {
     EngineBody b;
     b.name = body.name;
@@ -84,6 +91,7 @@ EngineBody polygon_body(const PolygonBody& polygon, double dt, EngineScene& out)
     b.angular_velocity = polygon.angular_velocity.value_or(0.0) / dt;
     b.restitution = polygon.restitution;
     note_response(polygon.name, polygon.response, out);
+    note_radius(polygon.name, polygon.polygon.radius, out);
     return b;
 }
 
@@ -107,6 +115,7 @@ EngineWall engine_wall(const Wall& wall, double dt, EngineScene& out) {
     }
     w.a = wall.segment.a - w.origin;
     w.b = wall.segment.b - w.origin;
+    note_radius(wall.name, wall.segment.radius, out);
     return w;
 }
 

@@ -124,7 +124,8 @@ TEST(EngineRun, WhatAnEngineIsNotGivenIsANote) {
       "bodies":[{"name":"dot","shape":"point","position":[0,0],"velocity":[0.1,0]},
                 {"name":"slider","shape":"circle","position":[0,2],"velocity":[0.1,0],
                  "radius":0.1,"response":"slide"}],
-      "segments":[{"name":"stretching","a":[5,0],"b":[6,0],"da":[0,0.1],"db":[0,0.2]}]})",
+      "segments":[{"name":"stretching","a":[5,0],"b":[6,0],"da":[0,0.1],"db":[0,0.2]},
+                  {"name":"capsule","a":[5,3],"b":[6,3],"radius":0.25}]})",
                                     "notes");
     for (const EngineKind engine : kEngines) {
         const EngineRun run = run_engine(scene, engine, 1);
@@ -132,6 +133,7 @@ TEST(EngineRun, WhatAnEngineIsNotGivenIsANote) {
         EXPECT_TRUE(has_note(run, "dot: a point, carried as a circle of radius 0.001"));
         EXPECT_TRUE(has_note(run, "slider: the response slide is not carried"));
         EXPECT_TRUE(has_note(run, "stretching: its ends move apart"));
+        EXPECT_TRUE(has_note(run, "capsule: its radius 0.25 is not carried"));
         EXPECT_TRUE(has_note(run, "friction 0 and no gravity"));
     }
     EXPECT_TRUE(has_note(run_engine(scene, EngineKind::Box2d, 1), "Box2D computes in float"));

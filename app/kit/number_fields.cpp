@@ -63,10 +63,10 @@ void text_flow(const std::string& words, float width) {
         if (end == std::string::npos) end = words.size();
         if (end > start) {
             const std::string word = words.substr(start, end - start);
-            const float width = ImGui::CalcTextSize(word.c_str()).x;
+            const float word_width = ImGui::CalcTextSize(word.c_str()).x;
             if (!first) {
                 ImGui::SameLine(0.0f, space);
-                if (ImGui::GetCursorScreenPos().x + width > right) ImGui::NewLine();
+                if (ImGui::GetCursorScreenPos().x + word_width > right) ImGui::NewLine();
             }
             ImGui::TextUnformatted(word.c_str());
             first = false;

@@ -388,14 +388,11 @@ TEST_F(AppDrag, F12WritesAScreenshotOfTheWindow) {
     EXPECT_EQ(image.width(), 1280);
     EXPECT_EQ(image.height(), 800);
     // The File bar says where it went.
-    ASSERT_TRUE(eventually(
-        [&] {
-            const std::string status = app_->session()["status"];
-            return status.starts_with("Screenshot saved to /") &&
-                   status.find("/ccdlab-") != std::string::npos && status.ends_with(".png");
-        },
-        10s))
-        << app_->session();
+    ASSERT_TRUE(wait_for([&] {
+        const std::string status = app_->session()["status"];
+        return status.starts_with("Screenshot saved to /") &&
+               status.find("/ccdlab-") != std::string::npos && status.ends_with(".png");
+    })) << app_->session();
     const json now = report();
     const double cx = now["handles_px"]["center"][0], cy = now["handles_px"]["center"][1];
     EXPECT_TRUE(image.any_near(cx, cy, 3, [](Rgb c) {
@@ -414,9 +411,9 @@ TEST_F(AppDrag, F1ShowsTheHelp) {
 TEST_F(AppDrag, TabSwitchesBetweenTheQueryLabAndTheWorldView) {
     ASSERT_EQ(report()["mode"], "query");
     app_->key("Tab");
-    ASSERT_TRUE(eventually([&] { return report()["mode"] == "world"; }, 10s)) << report().dump();
+    ASSERT_TRUE(wait_for([&] { return report()["mode"] == "world"; })) << report().dump();
     app_->key("Tab");
-    EXPECT_TRUE(eventually([&] { return report()["mode"] == "query"; }, 10s)) << report().dump();
+    EXPECT_TRUE(wait_for([&] { return report()["mode"] == "query"; })) << report().dump();
     EXPECT_EQ(report()["scene"], "default.json");
     quit_with_ctrl_q();
 }

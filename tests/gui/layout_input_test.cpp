@@ -130,7 +130,7 @@ TEST_F(AppLayout, AClickOnTheEmptyCanvasRightAfterAMoveDoesNotPan) {
                   .exit_code,
               0);
     key("F1"); // seen after the click: once the help shows, the click was handled
-    ASSERT_TRUE(eventually([&] { return report()["help_shown"] == true; }, 10s));
+    ASSERT_TRUE(wait_for([&] { return report()["help_shown"] == true; }));
     const json after = canvas();
     EXPECT_EQ(after["visible_lo"], before["visible_lo"]) << "the click panned the view";
     EXPECT_EQ(after["visible_hi"], before["visible_hi"]);
@@ -151,16 +151,16 @@ TEST_F(AppLayout, PageDownOpensTheNextSceneWithItsPanelScrolledToTheTitle) {
                           " sleep 0.3 click --repeat 6 --delay 100 5 sleep 0.2")
                   .exit_code,
               0);
-    ASSERT_TRUE(eventually(
-        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() > 0.0; }, 10s))
-        << report()["layout"];
+    ASSERT_TRUE(wait_for([&] {
+        return report()["layout"]["panel"]["scroll_y"].get<double>() > 0.0;
+    })) << report()["layout"];
     const json before = report();
     app_->move_to(100.0, 300.0); // PageDown goes to the canvas, not a panel widget
     key("Next");
-    ASSERT_TRUE(eventually([&] { return report()["scene"] != before["scene"]; }, 10s));
-    EXPECT_TRUE(eventually(
-        [&] { return report()["layout"]["panel"]["scroll_y"].get<double>() == 0.0; }, 10s))
-        << report()["layout"];
+    ASSERT_TRUE(wait_for([&] { return report()["scene"] != before["scene"]; }));
+    EXPECT_TRUE(wait_for([&] {
+        return report()["layout"]["panel"]["scroll_y"].get<double>() == 0.0;
+    })) << report()["layout"];
     quit();
 }
 

@@ -146,20 +146,14 @@ TEST_F(AppTimeline, RightSaysItIsSteppingANewFrameBeforeItStepsIt) {
     start("ball-between-walls.json", {"--frame-delay-ms", "400"});
     ASSERT_EQ(report()["timeline"]["end_frame"], 1);
     key("Right");
-    EXPECT_TRUE(eventually(
-        [&] {
-            const json r = report();
-            return r["frame"] == 0 && r["timeline"]["stepping"] == true;
-        },
-        10s))
-        << report()["timeline"].dump();
-    EXPECT_TRUE(eventually(
-        [&] {
-            const json r = report();
-            return r["frame"] == 1 && r["timeline"]["stepping"] == false;
-        },
-        10s))
-        << report()["timeline"].dump();
+    EXPECT_TRUE(wait_for([&] {
+        const json r = report();
+        return r["frame"] == 0 && r["timeline"]["stepping"] == true;
+    })) << report()["timeline"].dump();
+    EXPECT_TRUE(wait_for([&] {
+        const json r = report();
+        return r["frame"] == 1 && r["timeline"]["stepping"] == false;
+    })) << report()["timeline"].dump();
     quit();
 }
 

@@ -92,6 +92,7 @@ constexpr ccd_side_kind kMovingPoint{CCD_SHAPE_POINT, CCD_MOTION_TRANSLATION};
 constexpr ccd_side_kind kMovingPolygon{CCD_SHAPE_POLYGON, CCD_MOTION_TRANSLATION};
 constexpr ccd_side_kind kStillPoint{CCD_SHAPE_POINT, CCD_MOTION_STILL};
 constexpr ccd_side_kind kStillSegment{CCD_SHAPE_SEGMENT, CCD_MOTION_STILL};
+constexpr ccd_side_kind kMovingSegment{CCD_SHAPE_SEGMENT, CCD_MOTION_TRANSLATION};
 constexpr ccd_side_kind kMovingEndsSegment{CCD_SHAPE_SEGMENT, CCD_MOTION_END_MOTION};
 constexpr ccd_side_kind kTurningSegment{CCD_SHAPE_SEGMENT, CCD_MOTION_TURNING};
 constexpr ccd_side_kind kTurningPolygon{CCD_SHAPE_POLYGON, CCD_MOTION_TURNING};
@@ -105,7 +106,7 @@ constexpr ccd_pair_kind kPairs[] = {
     {kMovingPolygon, kMovingEndsSegment},  {kMovingPoint, kTurningSegment},
     {kMovingCircle, kTurningSegment},      {kMovingCircle, kTurningPolygon},
     {kTurningPolygon, kMovingEndsSegment}, {kTurningPolygon, kTurningPolygon},
-    {kTurningPolygon, kTurningSegment},
+    {kTurningPolygon, kTurningSegment},    {kMovingSegment, kMovingSegment},
 };
 
 constexpr ccd_engine_plugin kPlugin{

@@ -13,12 +13,19 @@
 namespace ccd::bullet {
 namespace {
 
+// The two advancements' slack: they stop up to kStopDistance short of touching, never past it.
+Slack stop_short(const Swept&, const Swept&) {
+    return {kStopDistance, 0.0};
+}
+
 constexpr Algorithm kContinuous{
-    "bullet", "Bullet 3.24's btContinuousConvexCollision (conservative advancement), in double: "
-              "stops 0.001 short of touching"};
+    "bullet",
+    "Bullet 3.24's btContinuousConvexCollision (conservative advancement), in double: "
+    "stops 0.001 short of touching",
+    stop_short};
 constexpr Algorithm kGjkCast{
     "bullet-gjk",
-    "Bullet 3.24's btGjkConvexCast, in double: straight lines only, stops 0.001 short"};
+    "Bullet 3.24's btGjkConvexCast, in double: straight lines only, stops 0.001 short", stop_short};
 constexpr Algorithm kSubsimplexCast{
     "bullet-subsimplex",
     "Bullet 3.24's btSubsimplexConvexCast (GJK ray cast), in double: straight lines only"};

@@ -29,7 +29,6 @@ namespace {
 // m_subSimplexCastMaxIterations (64) and stops when the squared distance of its ray point to the
 // shapes' difference is at most m_subSimplexCastEpsilon (SIMD_EPSILON * 10).
 constexpr int kIterationCap = 64;
-constexpr double kStopDistance = 0.001;
 
 struct MethodFacts {
     const char* name;

@@ -212,6 +212,29 @@ TEST(Judge, Box2DsTargetSeparationIsByDesign) {
     EXPECT_EQ(judge.judge(exact(), box2d).verdict, Verdict::Miss);
 }
 
+TEST(Judge, BulletsStopDistanceIsByDesign) {
+    // Bullet's advancements stop within 0.001 of touching (their rows' slack, short only): at
+    // t = 0.39992 the circle is 4 - 3.9992 = 0.0008 short, within it; at t = 0.3998 it is
+    // 0.002 short, beyond it. Past the contact there is no slack: t = 0.40001 is 0.0001 late.
+    const Judge judge(falling_circle(), kFloor);
+    for (const char* name : {"bullet", "bullet-gjk"}) {
+        SCOPED_TRACE(name);
+        const ccd::Slack slack = ccd::slack_of(algorithm(name), falling_circle(), kFloor);
+        EXPECT_EQ(slack.short_of_contact, 0.001);
+        EXPECT_EQ(slack.past_contact, 0.0);
+        const ccd::Judgement within = judge.judge(algorithm(name), contact(0.39992));
+        EXPECT_EQ(within.verdict, Verdict::Agrees) << within.text;
+        EXPECT_TRUE(within.by_design) << within.text;
+        EXPECT_EQ(judge.judge(algorithm(name), contact(0.3998)).verdict, Verdict::Early);
+        EXPECT_EQ(judge.judge(algorithm(name), contact(0.40001)).verdict, Verdict::Miss);
+    }
+    EXPECT_EQ(judge.judge(exact(), contact(0.39992)).verdict, Verdict::Early);
+    EXPECT_EQ(ccd::slack_of(algorithm("bullet-subsimplex"), falling_circle(), kFloor)
+                  .short_of_contact,
+              0.0)
+        << "the ray cast states no stop distance";
+}
+
 TEST(Judge, ConservativeAdvancementsCircleMarginIsByDesign) {
     // Its margin is 1e-9 x its scale (10): 1e-8. 5e-10 early at 10 per frame is 5e-9 short:
     // within it; 2e-9 early is 2e-8 short: beyond it and the tolerance (1e-9).

@@ -27,6 +27,11 @@
 
 namespace ccd::bullet {
 
+// Where btContinuousConvexCollision and btGjkConvexCast stop: a distance of `radius` = 0.001
+// (btContinuousConvexCollision::calcTimeOfImpact, btGjkConvexCast::calcTimeOfImpact), so their
+// answers are up to 0.001 short of touching by design: their rows' slack (Algorithm::slack).
+inline constexpr double kStopDistance = 0.001;
+
 enum class Method {
     ContinuousConvex,     // btContinuousConvexCollision, "bullet"
     GjkConvexCast,        // btGjkConvexCast, "bullet-gjk"

@@ -62,6 +62,9 @@ Settings load_settings(const std::filesystem::path& folder) {
             settings.recording_cap_mb = std::clamp(json["recording_cap_mb"].get<int>(), 1, 65536);
         if (json.contains("link_base") && json["link_base"].is_string())
             settings.link_base = json["link_base"].get<std::string>();
+        if (json.contains("engines") && json["engines"].is_array())
+            for (const nlohmann::json& engine : json["engines"])
+                if (engine.is_string()) settings.engines.push_back(engine.get<std::string>());
         read_layers(json, "show", settings.layers);
         read_layers(json, "show_dense", settings.dense_scene_layers);
     } catch (const nlohmann::json::exception&) {
@@ -101,6 +104,7 @@ void save_settings(const std::filesystem::path& folder, const Settings& settings
         json["recent_files"].push_back(file.string());
     json["recording_cap_mb"] = settings.recording_cap_mb;
     json["link_base"] = settings.link_base;
+    json["engines"] = settings.engines;
     json["show"] = layers_json(settings.layers);
     json["show_dense"] = layers_json(settings.dense_scene_layers);
     try { // best effort: the settings are a convenience

@@ -1,6 +1,7 @@
 #pragma once
 // Settings that persist between runs: the last scene, the window's size, its side panel,
-// the layers shown, the world view's recording cap and the base URL of scene links, in
+// the layers shown, the world view's recording cap, the base URL of scene links and the engine
+// plugins to load, in
 // $XDG_CONFIG_HOME/ccdlab/settings.json (~/.config/ccdlab when XDG_CONFIG_HOME is unset), with
 // ImGui's own layout file beside it. A missing or unreadable file means the defaults.
 
@@ -31,6 +32,9 @@ struct Settings {
     int recording_cap_mb = 100;
     // What a scene's link is made against (docs/links.md): the web build's page.
     std::string link_base = std::string(ccd::kDefaultLinkBase);
+    // Engine plugins (docs/engines.md) every interactive run loads at its start, beside the
+    // ones --engine names: each a shared library's path, as written in the settings file.
+    std::vector<std::string> engines = {};
 };
 
 inline constexpr std::size_t kMaxRecentFiles = 10;

@@ -463,6 +463,10 @@ int run(int argc, char** argv) {
     // An interactive run picks up where the last one left off (not a screenshot or a bench).
     if (!options.screenshot && options.bench_frames == 0) {
         settings = load_settings(settings_folder());
+        for (const std::string& engine : settings.engines) // the settings' plugins too
+            if (std::find(options.engines.begin(), options.engines.end(), engine) ==
+                options.engines.end())
+                load_engine(engine);
         std::error_code error;
         if (options.scene.empty() && !options.link && settings.last_scene &&
             std::filesystem::is_regular_file(*settings.last_scene, error))

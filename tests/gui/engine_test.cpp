@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace {
@@ -14,6 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using ccdlab_test::read_json;
 using ccdlab_test::run_command;
+using ccdlab_test::RunningApp;
 using ccdlab_test::scratch_dir;
 using nlohmann::json;
 
@@ -40,6 +42,25 @@ TEST(AppEngine, APluginsAlgorithmAnswersInTheLabAndABadOneIsSaidWithoutStoppingT
     ASSERT_TRUE((*found)["t"].is_number()) << found->dump();
     const double eighths = (*found)["t"].get<double>() * 8.0;
     EXPECT_EQ(eighths, std::round(eighths));
+}
+
+TEST(AppEngine, TheSettingsPluginsAreLoadedByAnInteractiveRun) {
+    // The settings file's "engines" (docs/engines.md): the sub-stepper joins the lab's table
+    // with no --engine on the command line.
+    const fs::path dir = scratch_dir(); // its config folder is the app's $XDG_CONFIG_HOME
+    const std::string substep = std::string(CCDLAB_EXAMPLE_PLUGINS_DIR) + "/substep_plugin.so";
+    fs::create_directories(dir / "config" / "ccdlab");
+    std::ofstream(dir / "config" / "ccdlab" / "settings.json")
+        << json{{"engines", {substep}}}.dump();
+    const auto has_substep = [](const json& report) {
+        if (!report.contains("algorithms")) return false;
+        const json& algorithms = report["algorithms"];
+        return std::any_of(algorithms.begin(), algorithms.end(),
+                           [](const json& a) { return a["name"] == "substep"; });
+    };
+    RunningApp app(dir, {"--scene", std::string(CCDLAB_SCENES_DIR) + "/default.json"}, "^ccdlab - ",
+                   has_substep);
+    EXPECT_TRUE(has_substep(app.report())) << app.report().dump();
 }
 
 } // namespace

@@ -611,4 +611,19 @@ TEST(RecentFiles, PersistInTheSettings) {
     EXPECT_EQ(loaded.recent_files[0], "/a/two.json");
 }
 
+TEST(SettingsFile, TheEnginePluginsToLoadAreKeptInOrderAndNothingElseIsOne) {
+    const fs::path dir = scratch_dir();
+    EXPECT_TRUE(load_settings(dir).engines.empty()) << "none by default";
+    Settings settings;
+    settings.engines = {"/opt/engines/mine.so", "relative/other.so"};
+    save_settings(dir, settings);
+    EXPECT_EQ(load_settings(dir).engines, settings.engines);
+    {
+        std::ofstream file(dir / "settings.json");
+        file << R"({"engines": ["/a.so", 3, null, "/b.so"]})";
+    }
+    EXPECT_EQ(load_settings(dir).engines, (std::vector<std::string>{"/a.so", "/b.so"}))
+        << "what is not a path is left out";
+}
+
 } // namespace

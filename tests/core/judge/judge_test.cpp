@@ -229,9 +229,9 @@ TEST(Judge, BulletsStopDistanceIsByDesign) {
         EXPECT_EQ(judge.judge(algorithm(name), contact(0.40001)).verdict, Verdict::Miss);
     }
     EXPECT_EQ(judge.judge(exact(), contact(0.39992)).verdict, Verdict::Early);
-    EXPECT_EQ(ccd::slack_of(algorithm("bullet-subsimplex"), falling_circle(), kFloor)
-                  .short_of_contact,
-              0.0)
+    EXPECT_EQ(
+        ccd::slack_of(algorithm("bullet-subsimplex"), falling_circle(), kFloor).short_of_contact,
+        0.0)
         << "the ray cast states no stop distance";
 }
 

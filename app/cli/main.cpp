@@ -33,6 +33,7 @@ std::string main_help() {
            "  bench   run every method on the benchmark's dataset: the judge's verdicts and\n"
            "          the time of a query, per method, stratum and pair kind\n"
            "  import  make a scene of an engine's world (box2d: what b2World::Dump writes)\n"
+           "  hunt    find the inputs near a case where a method goes wrong, and shrink each\n"
            "\n"
            "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
            "                 algorithm is then one more --algorithm of every command\n"
@@ -55,6 +56,7 @@ Command find_command(std::string_view name) {
            : name == "link"   ? run_link
            : name == "bench"  ? run_bench
            : name == "import" ? run_import
+           : name == "hunt"   ? run_hunt
                               : nullptr;
 }
 

@@ -31,6 +31,25 @@ std::vector<Vec2*> motion_vectors(Swept& side) {
     return {};
 }
 
+// Whether `side` lost the extent `original` had: a circle shrunk to its centre, a segment to a
+// point, a polygon to no area. Such a form fails for reasons of its own (a sampling method
+// misses a point meeting a point whatever its speed), so the shrinker never takes one.
+bool degenerate(const Swept& side, const Swept& original) {
+    if (const auto* c = std::get_if<Circle>(&side.shape))
+        return c->radius == 0.0 && std::get<Circle>(original.shape).radius != 0.0;
+    if (const auto* s = std::get_if<Segment>(&side.shape)) {
+        const auto& o = std::get<Segment>(original.shape);
+        return s->a == s->b && o.a != o.b;
+    }
+    if (const auto* g = std::get_if<Polygon>(&side.shape)) {
+        double area2 = 0.0;
+        for (std::size_t k = 0; k < g->vertices.size(); ++k)
+            area2 += cross(g->vertices[k], g->vertices[(k + 1) % g->vertices.size()]);
+        return area2 == 0.0;
+    }
+    return false;
+}
+
 class Shrinker {
 public:
     Shrinker(const Finding& finding, const Algorithm& algorithm, const HuntOptions& options,
@@ -56,7 +75,10 @@ private:
     }
 
     bool attempt(const HuntCase& candidate) {
-        if (evaluations_ >= limit_ || candidate == input() || invalid_case(candidate)) return false;
+        if (evaluations_ >= limit_ || candidate == input() || invalid_case(candidate) ||
+            candidate.pair != input().pair || degenerate(candidate.mover, input().mover) ||
+            degenerate(candidate.obstacle, input().obstacle))
+            return false;
         ++evaluations_;
         auto simpler = rejudged(current_, candidate, algorithm_, options_);
         if (!simpler) return false;
@@ -147,29 +169,32 @@ private:
         return attempt(mapped(input(), PlaneMap{1.0, 0.0, false, Vec2{} - p}));
     }
 
+    // The input with number k set to `value`, if it still fails.
+    bool attempt_number(std::size_t k, double value) {
+        HuntCase candidate = input();
+        *numbers_of(candidate)[k].value = value;
+        return attempt(candidate);
+    }
+
+    // Number k toward zero (0, then 1 of its sign, then a tenth of it while it is 10 or more) or
+    // toward a short decimal (1 to kShortDigits significant digits): the first that still fails.
+    bool simpler_number(std::size_t k, double value) {
+        if (attempt_number(k, 0.0)) return true;
+        if (std::fabs(value) != 1.0 && attempt_number(k, std::copysign(1.0, value))) return true;
+        const int digits = std::min(significant_digits(value), kShortDigits + 1);
+        for (int d = 1; d < digits; ++d)
+            if (attempt_number(k, to_digits(value, d))) return true;
+        return std::fabs(value) >= 10.0 && attempt_number(k, to_digits(value / 10.0, 6));
+    }
+
     bool numbers() {
         bool changed = false;
         for (std::size_t k = 0;; ++k) {
-            HuntCase candidate = input();
-            std::vector<CaseNumber> numbers = numbers_of(candidate);
+            HuntCase copy = input();
+            std::vector<CaseNumber> numbers = numbers_of(copy);
             if (k >= numbers.size()) break;
             const double value = *numbers[k].value;
-            if (value == 0.0) continue;
-            *numbers[k].value = 0.0;
-            if (attempt(candidate)) {
-                changed = true;
-                continue;
-            }
-            // Up to kShortDigits digits: a number that needs more stays as it is.
-            const int digits = std::min(significant_digits(value), kShortDigits + 1);
-            for (int d = 1; d < digits; ++d) {
-                HuntCase shorter = input();
-                *numbers_of(shorter)[k].value = to_digits(value, d);
-                if (attempt(shorter)) {
-                    changed = true;
-                    break;
-                }
-            }
+            if (value != 0.0) changed = simpler_number(k, value) || changed;
         }
         return changed;
     }

@@ -295,7 +295,8 @@ std::string answer_text(const ccd::Finding& f) {
 std::string shrunk_text(const ccd::Finding& f, const ccd::Shrunk& shrunk, const NamedCase& c,
                         std::size_t group_size, const ccd::Algorithm& algorithm) {
     const ccd::Finding& s = shrunk.finding;
-    std::string text = ccd::finding_class(s) + " on " + s.feature + " (" + c.name + ": " +
+    const std::string now = s.feature == f.feature ? "" : ", shrunk onto " + s.feature;
+    std::string text = ccd::finding_class(f) + " on " + f.feature + now + " (" + c.name + ": " +
                        std::to_string(group_size) + " in its group; shrunk in " +
                        std::to_string(shrunk.steps) + " steps from \"" + f.transformation + "\")\n";
     const std::string method(algorithm.name);

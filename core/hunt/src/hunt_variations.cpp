@@ -77,8 +77,9 @@ std::vector<Variant> VariantSource::next() {
         }
         if (auto variant = draw(family); variant && usable(variant->query)) return {*variant};
     }
-    for (;;) // a random draw near the start, the smaller the box the likelier usable
+    for (int attempt = 0; attempt < 64; ++attempt) // near the start: the likelier usable
         if (Variant v = random_draw(-9.0, -4.0); usable(v.query)) return {v};
+    return {Variant{start_, "start", std::nullopt}}; // nothing near it is a valid case
 }
 
 std::optional<Variant> VariantSource::draw(int family) {

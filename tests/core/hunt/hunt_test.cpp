@@ -181,6 +181,33 @@ TEST(Hunt, FromACaseTheSubstepPluginGetsRightItFindsItTunnellingAtHigherSpeed) {
     EXPECT_TRUE(tunnel);
 }
 
+TEST(Hunt, AVerdictThatChangesUnderAnInvarianceIsAMetamorphicFinding) {
+    // The substep plugin is right on the falling ball only because the contact falls exactly on
+    // the end of a sub-step (t = 0.25 = 2 / 8); moved, turned or mirrored, the case's rounding
+    // puts it an ulp past, and the plugin answers the next sub-step: its verdict changes.
+    const ccd::Algorithm& substep =
+        plugin(std::string(CCDLAB_EXAMPLE_PLUGINS_DIR) + "/substep_plugin.so");
+    const ccd::HuntCase start =
+        fitted({ccd::Circle{{0.0, 2.0}, 0.5}, ccd::Translation{{0.0, -6.0}}},
+               {ccd::Segment{{-2.0, 0.0}, {2.0, 0.0}}, ccd::Still{}}, substep);
+    ccd::HuntOptions options;
+    options.budget = 300;
+    const auto report = ccd::hunt(start, substep, options);
+    long metamorphic = 0;
+    for (const ccd::Finding& f : report.findings) {
+        if (f.kind != ccd::FindingKind::Metamorphic) continue;
+        ++metamorphic;
+        ASSERT_TRUE(f.base && f.invariance);
+        // The finding's query is its base under the invariance, and the two verdicts differ,
+        // each judged afresh.
+        EXPECT_EQ(ccd::apply(*f.invariance, *f.base, substep), f.query);
+        EXPECT_NE(verdict_of(*f.base, substep), verdict_of(f.query, substep));
+        EXPECT_EQ(verdict_of(*f.base, substep), f.base_verdict);
+    }
+    EXPECT_GT(metamorphic, 0);
+    EXPECT_EQ(report.counts.at("metamorphic"), metamorphic);
+}
+
 TEST(Hunt, APluginThatCrashesIsAFindingAndTheHuntGoesOn) {
     ASSERT_TRUE(ccd::can_isolate_calls());
     const ccd::Algorithm& crashing = plugin(CCDLAB_CRASHING_PLUGIN);

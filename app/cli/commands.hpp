@@ -14,5 +14,6 @@ int run_diff(const Arguments& args);
 int run_link(const Arguments& args);
 int run_bench(const Arguments& args);
 int run_import(const Arguments& args);
+int run_export_test(const Arguments& args);
 
 } // namespace ccdlab::cli

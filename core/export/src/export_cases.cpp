@@ -1,0 +1,91 @@
+// The cases an exported test holds: one query, or a scene's pairs over its first frame as the
+// World puts them to the registry (core/world's World::State::side and wall_side, at t = 0).
+#include "ccd/test_export.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace ccd {
+namespace {
+
+double signed_area(const Polygon& polygon) {
+    double twice = 0.0;
+    const std::size_t n = polygon.vertices.size();
+    for (std::size_t i = 0; i < n; ++i)
+        twice += cross(polygon.vertices[i], polygon.vertices[(i + 1) % n]);
+    return twice / 2.0;
+}
+
+// The certified turning queries take counter-clockwise polygons: the World reverses a clockwise
+// one (toi_body.hpp), and so does the export, for every polygon (the judge only reads t and the
+// normal, which the winding does not change).
+Polygon counter_clockwise(Polygon polygon) {
+    if (signed_area(polygon) < 0.0) std::reverse(polygon.vertices.begin(), polygon.vertices.end());
+    return polygon;
+}
+
+Swept body_side(const Body& body) {
+    const Shape shape =
+        body.shape == BodyShape::Point ? Shape{Point{body.circle.center}} : Shape{body.circle};
+    if (body.is_static || body.velocity == Vec2{}) return {shape, Still{}};
+    return {shape, Translation{body.velocity}};
+}
+
+Swept polygon_side(const PolygonBody& body) {
+    const Polygon start = counter_clockwise(body.at_start());
+    if (body.turns()) return {start, body.turning()};
+    if (body.is_static || body.velocity == Vec2{}) return {start, Still{}};
+    return {start, Translation{body.velocity}};
+}
+
+Swept wall_side(const Wall& wall) {
+    if (wall.turns()) return {wall.segment, wall.turning()};
+    if (wall.is_static()) return {wall.segment, Still{}};
+    return {wall.segment, EndMotion{wall.displacement_a, wall.displacement_b}};
+}
+
+bool moves(const Swept& side) {
+    return side.motion_kind() != MotionKind::Still;
+}
+
+struct NamedSide {
+    std::string name;
+    Swept side;
+};
+
+} // namespace
+
+ExportCase query_case(const Swept& mover, const Swept& obstacle, std::string name,
+                      std::string source) {
+    ExportCase out{std::move(name), std::move(source), mover, obstacle, std::nullopt, {}};
+    out.scene = scene_of_pair(mover, obstacle, &out.no_link);
+    return out;
+}
+
+std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source) {
+    std::vector<NamedSide> movers; // bodies, then polygons: the pair's first side
+    for (const Body& body : scene.bodies)
+        movers.push_back({body.name, body_side(body)});
+    for (const PolygonBody& polygon : scene.polygons)
+        movers.push_back({polygon.name, polygon_side(polygon)});
+    std::vector<NamedSide> obstacles = movers;
+    for (const Wall& wall : scene.walls)
+        obstacles.push_back({wall.name, wall_side(wall)});
+    std::vector<ExportCase> out;
+    for (std::size_t i = 0; i < movers.size(); ++i)
+        for (std::size_t j = i + 1; j < obstacles.size(); ++j) {
+            const NamedSide& a = movers[i];
+            const NamedSide& b = obstacles[j];
+            if (!moves(a.side) && !moves(b.side)) continue;
+            out.push_back({a.name + "_" + b.name,
+                           std::string(source) + ": \"" + a.name + "\" against \"" + b.name +
+                               "\" over frame 0",
+                           a.side,
+                           b.side,
+                           scene,
+                           {}});
+        }
+    return out;
+}
+
+} // namespace ccd

@@ -13,6 +13,7 @@
 #include "ccd/strict_json.hpp"
 #include "ccd/test_export.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -53,6 +54,8 @@ std::string export_test_help() {
            "                    fixture (its events recorded by the exact World: `check\n"
            "                    --algorithm NAME` fails until NAME answers it right) or as a\n"
            "                    link; for a scene, the scene itself, its fixture or its link\n"
+           "  --suite NAME      the tests' suite (gtest) or their names' prefix; default: the\n"
+           "                    name of CASE's file in CamelCase (Ccdlab for standard input)\n"
            "  --base URL        what the links are made against (default: index.html)\n"
            "  -o FILE           write FILE (atomically) instead of standard output\n"
            "  -h, --help        show this help\n"
@@ -93,6 +96,8 @@ void take_option(ExportTestOptions& options, const Arguments& args, std::size_t&
         if (options.as != "scene" && options.as != "fixture" && options.as != "link")
             throw UsageError("--as needs scene, fixture or link, got \"" +
                              ccd::printable_excerpt(options.as) + "\"");
+    } else if (arg == "--suite") {
+        options.test.suite = value();
     } else if (arg == "--base") {
         options.test.link_base = value();
     } else if (arg == "-o") {
@@ -107,10 +112,15 @@ void take_option(ExportTestOptions& options, const Arguments& args, std::size_t&
 
 ExportTestOptions parse_export_test(const Arguments& args) {
     ExportTestOptions options;
+    options.test.suite.clear(); // CASE's file name unless --suite
     options.help = read_arguments(args, [&](std::size_t& i) { take_option(options, args, i); });
     if (options.help) return options;
     if (options.case_path.empty())
         throw UsageError("which case? give a query file, a scene or a fixture (see --help)");
+    if (options.test.suite.empty())
+        options.test.suite = options.case_path == "-"
+                                 ? "Ccdlab"
+                                 : std::filesystem::path(options.case_path).stem().string();
     if (!ccd::find_algorithm(options.test.algorithm))
         throw UsageError("unknown algorithm \"" + ccd::printable_excerpt(options.test.algorithm) +
                          "\" (see ccdlab-cli toi --help)");
@@ -201,7 +211,12 @@ void write_out(const std::string& output, const std::string& text) {
     if (output.empty() || output == "-")
         std::cout << text;
     else
-        ccd::write_file_atomically(output, text);
+        try {
+            ccd::write_file_atomically(output, text);
+        } catch (const ccd::FileWriteError& e) {
+            throw ccd::ExportError(ccd::printable_excerpt(output, kMaxQuotedPathBytes) + ": " +
+                                   e.what());
+        }
 }
 
 } // namespace

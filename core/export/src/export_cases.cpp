@@ -24,34 +24,32 @@ Polygon counter_clockwise(Polygon polygon) {
     return polygon;
 }
 
-Swept body_side(const Body& body) {
-    const Shape shape =
-        body.shape == BodyShape::Point ? Shape{Point{body.circle.center}} : Shape{body.circle};
-    if (body.is_static || body.velocity == Vec2{}) return {shape, Still{}};
-    return {shape, Translation{body.velocity}};
-}
-
-Swept polygon_side(const PolygonBody& body) {
-    const Polygon start = counter_clockwise(body.at_start());
-    if (body.turns()) return {start, body.turning()};
-    if (body.is_static || body.velocity == Vec2{}) return {start, Still{}};
-    return {start, Translation{body.velocity}};
-}
-
-Swept wall_side(const Wall& wall) {
-    if (wall.turns()) return {wall.segment, wall.turning()};
-    if (wall.is_static()) return {wall.segment, Still{}};
-    return {wall.segment, EndMotion{wall.displacement_a, wall.displacement_b}};
-}
-
-bool moves(const Swept& side) {
-    return side.motion_kind() != MotionKind::Still;
-}
-
+// A side and whether it moves over the frame.
 struct NamedSide {
     std::string name;
     Swept side;
+    bool moving = false;
 };
+
+// A body as the World has it (World::State::side, toi_body.hpp's swept_body): a circle (a
+// point is one of radius 0) translating, by zero when it is static.
+NamedSide body_side(const Body& body) {
+    const Vec2 velocity = body.is_static ? Vec2{} : body.velocity;
+    return {body.name, {body.circle, Translation{velocity}}, velocity != Vec2{}};
+}
+
+NamedSide polygon_side(const PolygonBody& body) {
+    const Polygon start = counter_clockwise(body.at_start());
+    if (body.turns() && !body.is_static) return {body.name, {start, body.turning()}, true};
+    const Vec2 velocity = body.is_static ? Vec2{} : body.velocity;
+    return {body.name, {start, Translation{velocity}}, velocity != Vec2{}};
+}
+
+NamedSide wall_side(const Wall& wall) {
+    if (wall.turns()) return {wall.name, {wall.segment, wall.turning()}, true};
+    if (wall.is_static()) return {wall.name, {wall.segment, Still{}}, false};
+    return {wall.name, {wall.segment, EndMotion{wall.displacement_a, wall.displacement_b}}, true};
+}
 
 } // namespace
 
@@ -65,18 +63,18 @@ ExportCase query_case(const Swept& mover, const Swept& obstacle, std::string nam
 std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source) {
     std::vector<NamedSide> movers; // bodies, then polygons: the pair's first side
     for (const Body& body : scene.bodies)
-        movers.push_back({body.name, body_side(body)});
+        movers.push_back(body_side(body));
     for (const PolygonBody& polygon : scene.polygons)
-        movers.push_back({polygon.name, polygon_side(polygon)});
+        movers.push_back(polygon_side(polygon));
     std::vector<NamedSide> obstacles = movers;
     for (const Wall& wall : scene.walls)
-        obstacles.push_back({wall.name, wall_side(wall)});
+        obstacles.push_back(wall_side(wall));
     std::vector<ExportCase> out;
     for (std::size_t i = 0; i < movers.size(); ++i)
         for (std::size_t j = i + 1; j < obstacles.size(); ++j) {
             const NamedSide& a = movers[i];
             const NamedSide& b = obstacles[j];
-            if (!moves(a.side) && !moves(b.side)) continue;
+            if (!a.moving && !b.moving) continue;
             out.push_back({a.name + "_" + b.name,
                            std::string(source) + ": \"" + a.name + "\" against \"" + b.name +
                                "\" over frame 0",

@@ -241,9 +241,10 @@ std::string helpers(TestTarget target) {
     return out + kEnginePlugin + kEngineCall;
 }
 
-std::string test_opening(TestFramework framework, const std::string& name) {
-    if (framework == TestFramework::GoogleTest) return "TEST(Ccdlab, " + name + ") {\n";
-    return "TEST_CASE(\"" + name + "\") {\n";
+std::string test_opening(TestFramework framework, const std::string& suite,
+                         const std::string& name) {
+    if (framework == TestFramework::GoogleTest) return "TEST(" + suite + ", " + name + ") {\n";
+    return "TEST_CASE(\"" + suite + "." + name + "\") {\n";
 }
 
 std::string test_assertion(TestFramework framework) {

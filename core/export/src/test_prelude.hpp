@@ -12,9 +12,10 @@ namespace ccd::test_export {
 std::string includes(TestFramework framework, TestTarget target);
 // The helpers: Expected, Answer, disagreement(), and certified_answer() or engine_answer().
 std::string helpers(TestTarget target);
-// The opening of one test named `name` (a C identifier) and, for its body's end, the assertion
-// that `why` (a std::string) is empty, showing it when not.
-std::string test_opening(TestFramework framework, const std::string& name);
+// The opening of one test named `name` in `suite` (C identifiers) and, for its body's end, the
+// assertion that `why` (a std::string) is empty, showing it when not.
+std::string test_opening(TestFramework framework, const std::string& suite,
+                         const std::string& name);
 std::string test_assertion(TestFramework framework);
 
 } // namespace ccd::test_export

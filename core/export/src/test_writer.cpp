@@ -114,7 +114,8 @@ std::string case_test(const ExportCase& c, const std::string& name,
     if (!choose_pair(kind_of(c.mover), kind_of(c.obstacle)).pair)
         throw ExportError(c.name + ": the registry has no query for this pair of shapes");
     const ExpectedVerdict e = expected_verdict(c.mover, c.obstacle, algorithm);
-    std::string out = case_comment(c, e, options) + test_opening(options.framework, name);
+    std::string out =
+        case_comment(c, e, options) + test_opening(options.framework, options.suite, name);
     out += options.target == TestTarget::Certified ? certified_call(c, options) : engine_call(c);
     return out + expected_literal(e) +
            "    const std::string why = disagreement(answer, expected);\n" +
@@ -142,6 +143,19 @@ std::string file_comment(const TestExportOptions& options, std::size_t cases) {
 
 } // namespace
 
+std::string test_suite_name(std::string_view stem) {
+    std::string out;
+    bool start = true;
+    for (const char c : stem) {
+        const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0;
+        if (word) out += start ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+        start = !word;
+    }
+    if (out.empty()) return "Ccdlab";
+    if (std::isdigit(static_cast<unsigned char>(out.front()))) out = "Case" + out;
+    return out;
+}
+
 std::string exported_test(std::span<const ExportCase> cases, const TestExportOptions& options) {
     if (cases.empty()) throw ExportError("no case to export (nothing moves)");
     const Algorithm* algorithm = find_algorithm(options.algorithm);
@@ -150,8 +164,11 @@ std::string exported_test(std::span<const ExportCase> cases, const TestExportOpt
                       test_export::includes(options.framework, options.target) +
                       test_export::helpers(options.target);
     std::set<std::string> taken;
+    const std::string suite = test_suite_name(options.suite);
+    TestExportOptions named = options;
+    named.suite = suite;
     for (const ExportCase& c : cases)
-        out += case_test(c, identifier(c.name, taken), options, *algorithm);
+        out += case_test(c, identifier(c.name, taken), named, *algorithm);
     return out;
 }
 

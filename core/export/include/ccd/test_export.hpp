@@ -88,12 +88,18 @@ struct ExpectedVerdict {
 ExpectedVerdict expected_verdict(const Swept& mover, const Swept& obstacle,
                                  const Algorithm& algorithm);
 
+// A suite's name from a file's stem: each run of letters and digits capitalised and joined
+// ("ball-falls-onto-floor" -> "BallFallsOntoFloor"), "Case" in front of a leading digit,
+// "Ccdlab" when nothing is left.
+std::string test_suite_name(std::string_view stem);
+
 struct TestExportOptions {
     TestFramework framework = TestFramework::GoogleTest;
     TestTarget target = TestTarget::Certified;
     // The algorithm whose slack the verdict allows; for the certified target, the core's
     // algorithm the test calls (the default: the certified one, "exact").
     std::string algorithm = "exact";
+    std::string suite = "Ccdlab";         // the tests' suite (gtest) or their names' prefix
     std::string link_base = "index.html"; // what the cases' links are made against
     std::string command;                  // how the file was made, for its first comment
 };

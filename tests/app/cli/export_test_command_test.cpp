@@ -58,7 +58,8 @@ TEST(ExportTestCommand, ABadCommandLineIsOneLineAndExitTwo) {
 }
 
 TEST(ExportTestCommand, ABadQueryLineIsLocatedByFileAndLine) {
-    const fs::path q = scratch_file("bad-line.jsonl", kFastLine + "\n{\"kind\":\"circle_segment\"}\n");
+    const fs::path q =
+        scratch_file("bad-line.jsonl", kFastLine + "\n{\"kind\":\"circle_segment\"}\n");
     const auto result = run_command(kCli + " export-test " + q.string() + " 2>&1");
     EXPECT_EQ(result.exit_code, 1);
     EXPECT_NE(result.output.find(q.string() + ":2: "), std::string::npos) << result.output;

@@ -124,8 +124,13 @@ std::string hex(double value) {
 
 std::string decimal(double value) {
     char text[40];
+#if defined(__cpp_lib_to_chars)
     const auto end = std::to_chars(text, text + sizeof text, value).ptr; // shortest round trip
     return std::string(text, end);
+#else // a standard library without floating-point to_chars (an older libc++)
+    std::snprintf(text, sizeof text, "%.17g", value);
+    return text;
+#endif
 }
 
 std::string hex_vec(Vec2 v) {

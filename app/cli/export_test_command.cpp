@@ -13,6 +13,7 @@
 #include "ccd/strict_json.hpp"
 #include "ccd/test_export.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -127,12 +128,22 @@ ExportTestOptions parse_export_test(const Arguments& args) {
     return options;
 }
 
+// The most CASE's file may hold: a scene file's limit (ccd/scene_loader.hpp).
+constexpr std::uintmax_t kMaxCaseBytes = std::uintmax_t{512} << 20;
+
 std::string read_case_text(const std::string& path) {
     std::ostringstream text;
     if (path == "-") {
         text << std::cin.rdbuf();
         return text.str();
     }
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (error) throw ccd::SceneError(path + ": cannot be read (" + error.message() + ")");
+    if (!std::filesystem::is_regular_file(status))
+        throw ccd::SceneError(path + ": is not a regular file");
+    if (std::filesystem::file_size(path, error) > kMaxCaseBytes)
+        throw ccd::SceneError(path + ": larger than 512 MiB (a scene file's limit)");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw ccd::SceneError(path + ": cannot be read");
     text << file.rdbuf();

@@ -54,7 +54,7 @@ run(${CLI} export-test ${fast} --target certified -o ${project}/certified_case.c
 
 list(JOIN fixture_files " " fixture_sources)
 file(WRITE ${project}/CMakeLists.txt "cmake_minimum_required(VERSION 3.25)
-project(exported_tests CXX)
+project(exported_tests C CXX)
 find_package(ccd 0.1 REQUIRED)
 find_package(GTest REQUIRED)
 find_package(Catch2 REQUIRED)
@@ -99,6 +99,14 @@ set_tests_properties(engine_box2d_without_slack_fails PROPERTIES WILL_FAIL TRUE
 add_test(NAME engine_box2d_passes COMMAND engine_box2d_case)
 set_tests_properties(engine_box2d_passes PROPERTIES
     ENVIRONMENT CCD_ENGINE_PLUGIN=${PLUGINS_DIR}/box2d_plugin.so)
+# The engine linked in (-DCCD_ENGINE_LINKED) rather than loaded: the sub-stepper's source.
+add_executable(engine_linked_case engine_case.cpp ${SOURCE_DIR}/examples/plugins/substep_plugin.c)
+target_compile_definitions(engine_linked_case PRIVATE CCD_ENGINE_LINKED)
+target_include_directories(engine_linked_case PRIVATE \$<TARGET_PROPERTY:ccd::vocabulary,INTERFACE_INCLUDE_DIRECTORIES>)
+target_link_libraries(engine_linked_case PRIVATE GTest::gtest_main m)
+add_test(NAME engine_linked_substep_says_miss COMMAND engine_linked_case)
+set_tests_properties(engine_linked_substep_says_miss PROPERTIES
+    PASS_REGULAR_EXPRESSION \"miss: no contact reported; the first contact is at t = 0.445454545\")
 # No engine named: the test fails, saying so.
 add_test(NAME engine_missing_says_so COMMAND engine_case)
 set_tests_properties(engine_missing_says_so PROPERTIES ENVIRONMENT CCD_ENGINE_PLUGIN=

@@ -51,6 +51,8 @@ std::string export_test_help() {
            "  --algorithm NAME  the algorithm whose documented slack the verdict allows (box2d:\n"
            "                    its target separation; default exact: none); for certified, the\n"
            "                    core's algorithm the test calls\n"
+           "  --pair A,B        of a scene, the pair of the bodies, polygons or walls named A\n"
+           "                    and B alone (a file holds at most 1000 cases)\n"
            "  --as KIND         instead of a test, the case (one query) as a scene file, as a\n"
            "                    fixture (its events recorded by the exact World: `check\n"
            "                    --algorithm NAME` fails until NAME answers it right) or as a\n"
@@ -71,6 +73,7 @@ struct ExportTestOptions {
     ccd::TestExportOptions test;
     std::string as;
     std::string output;
+    std::string pair_a, pair_b; // --pair A,B
 };
 
 void take_option(ExportTestOptions& options, const Arguments& args, std::size_t& i) {
@@ -97,6 +100,14 @@ void take_option(ExportTestOptions& options, const Arguments& args, std::size_t&
         if (options.as != "scene" && options.as != "fixture" && options.as != "link")
             throw UsageError("--as needs scene, fixture or link, got \"" +
                              ccd::printable_excerpt(options.as) + "\"");
+    } else if (arg == "--pair") {
+        const std::string pair = value();
+        const std::size_t comma = pair.find(',');
+        if (comma == std::string::npos || comma == 0 || comma + 1 == pair.size())
+            throw UsageError("--pair needs two names, A,B, got \"" + ccd::printable_excerpt(pair) +
+                             "\"");
+        options.pair_a = pair.substr(0, comma);
+        options.pair_b = pair.substr(comma + 1);
     } else if (arg == "--suite") {
         options.test.suite = value();
     } else if (arg == "--base") {
@@ -195,10 +206,14 @@ LoadedCase load_case(const ExportTestOptions& options) {
     const std::string name = options.case_path == "-" ? "standard input" : options.case_path;
     const std::string text = read_case_text(options.case_path);
     const ccd::Algorithm& algorithm = *ccd::find_algorithm(options.test.algorithm);
-    if (holds_queries(text)) return {query_cases(text, name, algorithm), std::nullopt};
+    if (holds_queries(text)) {
+        if (!options.pair_a.empty())
+            throw ccd::ExportError(name + ": --pair picks a pair of a scene, not of query lines");
+        return {query_cases(text, name, algorithm), std::nullopt};
+    }
     ccd::Scene scene = ccd::parse_scene(text, name);
     const std::string kind = scene.expect ? "fixture " : "scene ";
-    return {ccd::scene_cases(scene, kind + name), scene};
+    return {ccd::scene_cases(scene, kind + name, options.pair_a, options.pair_b), scene};
 }
 
 // The case as a scene, a fixture or a link (--as).
@@ -208,7 +223,7 @@ std::string case_as(const LoadedCase& loaded, const ExportTestOptions& options) 
         if (loaded.cases.size() != 1)
             throw ccd::ExportError("--as " + options.as + " takes one query, not " +
                                    std::to_string(loaded.cases.size()));
-        scene = loaded.cases.front().scene;
+        if (loaded.cases.front().scene) scene = *loaded.cases.front().scene;
         if (!scene) throw ccd::ExportError("no scene holds this pair: " + loaded.cases[0].no_link);
     }
     if (options.as == "link") return ccd::scene_link(*scene, options.test.link_base) + "\n";

@@ -55,12 +55,18 @@ NamedSide wall_side(const Wall& wall) {
 
 ExportCase query_case(const Swept& mover, const Swept& obstacle, std::string name,
                       std::string source) {
-    ExportCase out{std::move(name), std::move(source), mover, obstacle, std::nullopt, {}};
-    out.scene = scene_of_pair(mover, obstacle, &out.no_link);
+    ExportCase out{std::move(name), std::move(source), mover, obstacle, nullptr, {}};
+    if (auto scene = scene_of_pair(mover, obstacle, &out.no_link))
+        out.scene = std::make_shared<const Scene>(std::move(*scene));
     return out;
 }
 
-std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source) {
+std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source,
+                                    std::string_view only_a, std::string_view only_b) {
+    const auto shared = std::make_shared<const Scene>(scene);
+    const auto wanted = [&](const std::string& a, const std::string& b) {
+        return only_a.empty() || (a == only_a && b == only_b) || (a == only_b && b == only_a);
+    };
     std::vector<NamedSide> movers; // bodies, then polygons: the pair's first side
     for (const Body& body : scene.bodies)
         movers.push_back(body_side(body));
@@ -74,15 +80,21 @@ std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source)
         for (std::size_t j = i + 1; j < obstacles.size(); ++j) {
             const NamedSide& a = movers[i];
             const NamedSide& b = obstacles[j];
-            if (!a.moving && !b.moving) continue;
+            if ((!a.moving && !b.moving) || !wanted(a.name, b.name)) continue;
+            if (out.size() == kMaxExportedCases)
+                throw ExportError("the scene has more than " + std::to_string(kMaxExportedCases) +
+                                  " pairs in which something moves: export one pair");
             out.push_back({a.name + "_" + b.name,
                            std::string(source) + ": \"" + a.name + "\" against \"" + b.name +
                                "\" over frame 0",
                            a.side,
                            b.side,
-                           scene,
+                           shared,
                            {}});
         }
+    if (out.empty() && !only_a.empty())
+        throw ExportError("no pair \"" + std::string(only_a) + "\" and \"" + std::string(only_b) +
+                          "\" in which something moves in the scene");
     return out;
 }
 

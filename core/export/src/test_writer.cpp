@@ -58,14 +58,20 @@ std::string expected_literal(const ExpectedVerdict& e) {
            bool_text(e.hit_window) + ", " + hex(e.normal_angle) + "};\n";
 }
 
-std::string link_comment(const ExportCase& c, const TestExportOptions& options) {
+// The comment with the link of the case's scene; `last` keeps the last scene's, so that a
+// scene shared by many cases is encoded once.
+using LinkMemo = std::pair<const Scene*, std::string>;
+std::string link_comment(const ExportCase& c, const TestExportOptions& options, LinkMemo& last) {
     if (!c.scene) return "// No link: " + c.no_link + ".\n";
-    try {
-        return "// Open it in ccdlab: ccdlab --link '" + scene_link(*c.scene, options.link_base) +
-               "'\n";
-    } catch (const std::exception& e) {
-        return std::string("// No link: ") + e.what() + ".\n";
+    if (last.first != c.scene.get()) {
+        try {
+            last = {c.scene.get(), "// Open it in ccdlab: ccdlab --link '" +
+                                       scene_link(*c.scene, options.link_base) + "'\n"};
+        } catch (const std::exception& e) {
+            last = {c.scene.get(), std::string("// No link: ") + e.what() + ".\n"};
+        }
     }
+    return last.second;
 }
 
 std::string slack_words(const ExpectedVerdict& e, const std::string& algorithm) {
@@ -75,12 +81,12 @@ std::string slack_words(const ExpectedVerdict& e, const std::string& algorithm) 
 }
 
 std::string case_comment(const ExportCase& c, const ExpectedVerdict& e,
-                         const TestExportOptions& options) {
+                         const TestExportOptions& options, LinkMemo& links) {
     return "// " + c.source + "\n// mover:    " + test_export::side_in_words(c.mover) +
            "\n// obstacle: " + test_export::side_in_words(c.obstacle) +
            "\n// certified: " + verdict_words(e) + " (the judge's tolerance " +
            decimal(e.tolerance) + ").\n" + slack_words(e, options.algorithm) +
-           link_comment(c, options);
+           link_comment(c, options, links);
 }
 
 std::string certified_call(const ExportCase& c, const TestExportOptions& options) {
@@ -110,12 +116,13 @@ std::string engine_call(const ExportCase& c) {
 }
 
 std::string case_test(const ExportCase& c, const std::string& name,
-                      const TestExportOptions& options, const Algorithm& algorithm) {
+                      const TestExportOptions& options, const Algorithm& algorithm,
+                      LinkMemo& links) {
     if (!choose_pair(kind_of(c.mover), kind_of(c.obstacle)).pair)
         throw ExportError(c.name + ": the registry has no query for this pair of shapes");
     const ExpectedVerdict e = expected_verdict(c.mover, c.obstacle, algorithm);
     std::string out =
-        case_comment(c, e, options) + test_opening(options.framework, options.suite, name);
+        case_comment(c, e, options, links) + test_opening(options.framework, options.suite, name);
     out += options.target == TestTarget::Certified ? certified_call(c, options) : engine_call(c);
     return out + expected_literal(e) +
            "    const std::string why = disagreement(answer, expected);\n" +
@@ -167,8 +174,9 @@ std::string exported_test(std::span<const ExportCase> cases, const TestExportOpt
     const std::string suite = test_suite_name(options.suite);
     TestExportOptions named = options;
     named.suite = suite;
+    LinkMemo links{nullptr, {}}; // the cases hold their scenes while the file is written
     for (const ExportCase& c : cases)
-        out += case_test(c, identifier(c.name, taken), named, *algorithm);
+        out += case_test(c, identifier(c.name, taken), named, *algorithm, links);
     return out;
 }
 

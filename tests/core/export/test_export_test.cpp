@@ -83,8 +83,27 @@ TEST(SceneCases, EachPairWhereSomethingMovesOnceMoverFirst) {
     EXPECT_EQ(cases[1].source, "scene s.json: \"ball\" against \"floor\" over frame 0");
     // A point is a circle of radius 0, as the World sweeps it.
     EXPECT_EQ(cases[0].obstacle, (Swept{Circle{{4, 1}, 0}, Translation{{0, 0}}}));
-    ASSERT_TRUE(cases[1].scene.has_value());
+    ASSERT_TRUE(cases[1].scene != nullptr);
     EXPECT_EQ(cases[1].scene->bodies.size(), 2u);
+}
+
+TEST(SceneCases, OnePairByItsNamesEitherWayRound) {
+    const std::vector<ExportCase> cases =
+        scene_cases(two_balls_and_a_floor(), "scene s.json", "floor", "ball");
+    ASSERT_EQ(cases.size(), 1u);
+    EXPECT_EQ(cases[0].name, "ball_floor");
+    EXPECT_THROW(scene_cases(two_balls_and_a_floor(), "s", "post", "floor"), ExportError)
+        << "nothing moves there";
+}
+
+TEST(SceneCases, AFileHoldsAtMostAThousandCases) {
+    Scene scene;
+    for (int i = 0; i < 46; ++i) // 46 moving balls: 46 x 45 / 2 = 1035 pairs
+        scene.bodies.push_back(
+            {"b" + std::to_string(i), BodyShape::Circle, Circle{{3.0 * i, 0}, 1}, {0, 1}});
+    EXPECT_THROW(scene_cases(scene, "s"), ExportError);
+    scene.bodies.resize(45); // 990 pairs
+    EXPECT_EQ(scene_cases(scene, "s").size(), 990u);
 }
 
 TEST(SceneOfPair, ACircleAndASegmentAreABodyAndAWall) {

@@ -11,6 +11,7 @@
 #include "ccd/scene.hpp"
 #include "ccd/shapes.hpp"
 
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -36,15 +37,19 @@ std::optional<TestTarget> test_target_named(std::string_view name);
 
 // One query to export: the mover against the obstacle, a name for the test (letters, digits
 // and '_' are kept), where it came from (one line, for a comment), and the scene that shows it
-// in ccdlab (none when the pair is no scene's, `no_link` then says why).
+// in ccdlab (shared by a scene's cases; none when the pair is no scene's, `no_link` then says
+// why).
 struct ExportCase {
     std::string name;
     std::string source;
     Swept mover;
     Swept obstacle;
-    std::optional<Scene> scene;
+    std::shared_ptr<const Scene> scene;
     std::string no_link;
 };
+
+// The most cases one exported file holds.
+inline constexpr std::size_t kMaxExportedCases = 1000;
 
 // The case of one query (a `ccdlab-cli toi` line read into two sides), its scene made with
 // scene_of_pair when the pair is one.
@@ -54,8 +59,11 @@ ExportCase query_case(const Swept& mover, const Swept& obstacle, std::string nam
 // A scene's pairs over its first frame (from the scene's t = 0), as the World puts them to the
 // registry: each body (circle, point or polygon) against every later body, polygon and wall,
 // each polygon against every later polygon and wall; a pair where nothing moves is left out.
-// Each case's scene is `scene` itself (its link opens the whole scene).
-std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source);
+// With `only_a` and `only_b`, the pair of those two names alone (either way round). Each case's
+// scene is `scene` itself (its link opens the whole scene). ExportError for more than
+// kMaxExportedCases pairs, or for none of the names asked.
+std::vector<ExportCase> scene_cases(const Scene& scene, std::string_view source,
+                                    std::string_view only_a = {}, std::string_view only_b = {});
 
 // The pair as a scene of two items (a circle or point a body; a segment a wall, static, its
 // ends moving or turning about a fixed pivot; a polygon a polygon body, translating or turning

@@ -7,7 +7,9 @@
 # passes against a right one (the Box2D plugin, its target separation allowed as box2d's slack).
 #
 # -D BUILD_DIR (the project's build tree), CLI (ccdlab-cli), SOURCE_DIR, PLUGINS_DIR (the
-# example plugins), WORK_DIR (wiped and made again), CONFIG (the build's configuration).
+# example plugins), WORK_DIR (wiped and made again), CONFIG (the build's configuration); and
+# COMPILERS and FLAGS, the -D options that give the generated project the build's own compilers
+# (and ccache) and flags (the asan preset's sanitizers: the installed libraries need them).
 foreach(variable IN ITEMS BUILD_DIR CLI SOURCE_DIR PLUGINS_DIR WORK_DIR)
     if(NOT DEFINED ${variable})
         message(FATAL_ERROR "exported_tests.cmake needs -D ${variable}=...")
@@ -115,7 +117,7 @@ set_tests_properties(engine_missing_says_so PROPERTIES ENVIRONMENT CCD_ENGINE_PL
 
 set(build ${WORK_DIR}/build)
 run(${CMAKE_COMMAND} -S ${project} -B ${build} -DCMAKE_PREFIX_PATH=${prefix}
-    -DCMAKE_BUILD_TYPE=${CONFIG})
+    -DCMAKE_BUILD_TYPE=${CONFIG} ${COMPILERS} ${FLAGS})
 run(${CMAKE_COMMAND} --build ${build} -j 2)
 execute_process(COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${build} --output-on-failure
     RESULT_VARIABLE status)

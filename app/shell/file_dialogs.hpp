@@ -28,7 +28,7 @@ enum class FileCommand {
     Save,
     SaveAs,
     ExportFixture,
-    ExportTest, // the case as a C++ test for a user's suite (the Export dialog, its test mode)
+    ExportTest, // the case as a C++ test for a user's suite (the Export test dialog)
     SwitchView,
     Quit,
     CopyLink, // the scene as a link (docs/links.md) on the clipboard, and shown

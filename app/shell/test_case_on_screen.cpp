@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <memory>
+#include <utility>
 
 namespace ccdlab {
 namespace {
@@ -22,8 +24,8 @@ TestCaseOnScreen lab_case_on_screen(const QueryLabView& lab) {
         ccd::query_case(lab.lab().swept(Side::Mover), lab.lab().swept(Side::Obstacle), "lab",
                         "the query lab's " + std::string(lab.lab().kind().name) + " pair of \"" +
                             title_of(scene) + "\"");
-    c.scene = std::make_shared<const ccd::Scene>(
-        lab_case(scene, lab.lab())); // its link opens the lab's own case
+    // Its link opens the lab's own case.
+    c.scene = std::make_shared<const ccd::Scene>(lab_case(scene, lab.lab()));
     out.what = "The query lab's pair (" + std::string(lab.lab().kind().name) + ")";
     out.cases.push_back(std::move(c));
     return out;

@@ -15,5 +15,6 @@ int run_link(const Arguments& args);
 int run_bench(const Arguments& args);
 int run_import(const Arguments& args);
 int run_hunt(const Arguments& args);
+int run_export_test(const Arguments& args);
 
 } // namespace ccdlab::cli

@@ -34,6 +34,8 @@ std::string main_help() {
            "          the time of a query, per method, stratum and pair kind\n"
            "  import  make a scene of an engine's world (box2d: what b2World::Dump writes)\n"
            "  hunt    find the inputs near a case where a method goes wrong, and shrink each\n"
+           "  export-test  write a case as a C++ test for your own suite (GoogleTest,\n"
+           "          Catch2, doctest), or as a scene, a fixture or a link\n"
            "\n"
            "  --engine PATH  load an engine plugin (a shared library, docs/engines.md): its\n"
            "                 algorithm is then one more --algorithm of every command\n"
@@ -48,16 +50,17 @@ using Command = int (*)(const ccdlab::cli::Arguments&);
 // The command named `name`, or nullptr.
 Command find_command(std::string_view name) {
     using namespace ccdlab::cli;
-    return name == "toi"      ? run_toi
-           : name == "replay" ? run_replay
-           : name == "check"  ? run_check
-           : name == "record" ? run_record
-           : name == "diff"   ? run_diff
-           : name == "link"   ? run_link
-           : name == "bench"  ? run_bench
-           : name == "import" ? run_import
-           : name == "hunt"   ? run_hunt
-                              : nullptr;
+    return name == "toi"           ? run_toi
+           : name == "replay"      ? run_replay
+           : name == "check"       ? run_check
+           : name == "record"      ? run_record
+           : name == "diff"        ? run_diff
+           : name == "link"        ? run_link
+           : name == "bench"       ? run_bench
+           : name == "import"      ? run_import
+           : name == "hunt"        ? run_hunt
+           : name == "export-test" ? run_export_test
+                                   : nullptr;
 }
 
 } // namespace

@@ -51,6 +51,7 @@ std::vector<HelpRow> help_rows(const char* export_line) {
         {"Ctrl+S / Ctrl+Shift+S", "save / save as"},
         {"Ctrl+E", "export the case on screen as a regression fixture, named as asked, into"},
         {"", export_line},
+        {"Ctrl+Shift+E", "export the lab's pair, or the selected event's pair, as a C++ test"},
         {"Ctrl+L / Ctrl+Shift+L", "copy the scene as a link / open a pasted link"},
         {"F12", "screenshot of the window to ccdlab-<date>-<time>.png"},
         {"F1", "this help"},

@@ -175,8 +175,8 @@ std::string usage_text() {
            "pauses the world view and animates t in the query lab; Tab switches between the\n"
            "world view and the query lab; Ctrl+Q quits.\n"
            "Files: Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+E export\n"
-           "the case as a fixture. World view: C, P, S, B add a circle, point, segment, box at\n"
-           "the cursor; Delete removes the selected one.\n";
+           "the case as a fixture, Ctrl+Shift+E as a C++ test. World view: C, P, S, B add a\n"
+           "circle, point, segment, box at the cursor; Delete removes the selected one.\n";
 }
 
 Options parse_options(int argc, const char* const* argv) {

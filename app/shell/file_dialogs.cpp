@@ -66,7 +66,7 @@ std::optional<FileCommand> file_command_for_key(int key, int mods) {
     case GLFW_KEY_S:
         return shift ? FileCommand::SaveAs : FileCommand::Save;
     case GLFW_KEY_E:
-        return FileCommand::ExportFixture;
+        return shift ? FileCommand::ExportTest : FileCommand::ExportFixture;
     case GLFW_KEY_Q:
         return FileCommand::Quit;
     case GLFW_KEY_L:
@@ -118,6 +118,8 @@ std::string FileDialogs::dialog_name() const {
         return "recover";
     case Dialog::Export:
         return "export";
+    case Dialog::ExportTest:
+        return "export-test";
     case Dialog::Link:
         return "link";
     case Dialog::OpenLink:
@@ -207,6 +209,9 @@ void FileDialogs::handle(Session& session, const AnyView& view, FileCommand comm
         break;
     case FileCommand::ExportFixture:
         ask_export(session, view);
+        break;
+    case FileCommand::ExportTest:
+        ask_export_test(session, view);
         break;
     }
 }
@@ -321,6 +326,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         case Dialog::Export:
             ImGui::OpenPopup(kExportTitle);
             break;
+        case Dialog::ExportTest:
+            ImGui::OpenPopup(kExportTestTitle);
+            break;
         case Dialog::Link:
             ImGui::OpenPopup(kLinkTitle);
             break;
@@ -349,6 +357,9 @@ void FileDialogs::draw(Session& session, const AnyView& view, PanelLayout& layou
         break;
     case Dialog::Export:
         draw_export(session);
+        break;
+    case Dialog::ExportTest:
+        draw_export_test(session);
         break;
     case Dialog::Link:
         draw_link();
@@ -387,6 +398,10 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
            "write the case on screen, with the events it produces now, as a regression "
            "fixture (Ctrl+E)",
            FileCommand::ExportFixture);
+    button("Export test",
+           "write the query lab's pair, or the world's selected event's pair, as a C++ test "
+           "for your own suite: GoogleTest, Catch2 or doctest (Ctrl+Shift+E)",
+           FileCommand::ExportTest);
     button("Copy link",
            "the scene as a link, on the clipboard: whoever opens it sees this case (Ctrl+L)",
            FileCommand::CopyLink);

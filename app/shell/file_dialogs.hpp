@@ -12,6 +12,7 @@
 #include "autosave.hpp"
 #include "panel_layout.hpp"
 #include "session.hpp"
+#include "test_case_on_screen.hpp"
 
 #include <array>
 #include <filesystem>
@@ -27,6 +28,7 @@ enum class FileCommand {
     Save,
     SaveAs,
     ExportFixture,
+    ExportTest, // the case as a C++ test for a user's suite (the Export test dialog)
     SwitchView,
     Quit,
     CopyLink, // the scene as a link (docs/links.md) on the clipboard, and shown
@@ -35,9 +37,9 @@ enum class FileCommand {
 };
 
 // The command a key press makes (GLFW key and modifier codes): Ctrl+N, Ctrl+O, Ctrl+S,
-// Ctrl+Shift+S, Ctrl+E, Ctrl+Q, Ctrl+L (copy link), Ctrl+Shift+L (open link); nothing for any other
-// key. (The window's close button reaches the app as PlatformWindow's close request:
-// FileCommand::Quit.)
+// Ctrl+Shift+S, Ctrl+E, Ctrl+Shift+E (export test), Ctrl+Q, Ctrl+L (copy link), Ctrl+Shift+L (open
+// link); nothing for any other key. (The window's close button reaches the app as PlatformWindow's
+// close request: FileCommand::Quit.)
 std::optional<FileCommand> file_command_for_key(int key, int mods);
 // The command of a key pressed this frame (ImGui's keys and modifiers), if any.
 std::optional<FileCommand> file_command_pressed();
@@ -64,7 +66,7 @@ public:
     // True once the user asked to quit and nothing unsaved is left (saved or discarded).
     bool quit() const { return quit_; }
     // The dialog open now, for the report: "", "save-as", "open", "unsaved-changes", "recover",
-    // "export", "link" (the link just copied), "open-link".
+    // "export", "export-test", "link" (the link just copied), "open-link".
     std::string dialog_name() const;
     const std::string& status() const { return status_; }
     // The bar's line after the buttons: what was just done (a file written), or an error.
@@ -74,8 +76,20 @@ public:
     const std::string& last_link() const { return last_link_; }
 
 private:
-    enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export, Link, OpenLink, Import };
+    enum class Dialog {
+        None,
+        SaveAs,
+        Open,
+        Unsaved,
+        Recover,
+        Export,
+        ExportTest,
+        Link,
+        OpenLink,
+        Import
+    };
     static constexpr const char* kExportTitle = "Export fixture";
+    static constexpr const char* kExportTestTitle = "Export test";
     // What waits for the unsaved-changes question to be answered.
     struct Pending {
         enum class Kind { None, Quit, New, Open, OpenLink, Import } kind = Kind::None;
@@ -103,6 +117,11 @@ private:
     // Export fixture: the case on screen (its frames) and the name to write it under.
     void ask_export(const Session& session, const AnyView& view);
     void draw_export(Session& session);
+    // Export test: the case on screen as a C++ test (framework and target chosen), written where
+    // the path field says (export_dialog.cpp).
+    void ask_export_test(const Session& session, const AnyView& view);
+    void draw_export_test(Session& session);
+    void write_export_test();
     void draw_link();
     void draw_open_link(Session& session);
     void draw_import(Session& session);
@@ -128,6 +147,9 @@ private:
     bool status_error_ = false;
     std::filesystem::path last_export_;
     FixtureCase export_case_; // what the Export dialog writes
+    TestCaseOnScreen export_test_case_;
+    int test_framework_ = 0; // ccd::TestFramework's order: GoogleTest, Catch2, doctest
+    int test_target_ = 0;    // ccd::TestTarget's order: certified, engine
     std::string last_link_;
     // The Open link dialog's field: room for the largest bundled scene's link (34,212
     // characters) and more.

@@ -168,6 +168,11 @@ int run_screenshot(const Options& options, AnyView& view, const ccd::Scene& load
                     options.fixtures_dir, bundled);
     FileDialogs dialogs(bundled);
     PanelLayout layout{file_bar_height(), 0.0, false};
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    // A screenshot shows an engine comparison complete: its ghosts and tunnels.
+    if (const auto* world = std::get_if<WorldView>(&view); world && world->engine_compared())
+        world->engine_compared()->wait_until_done();
+#endif
     // ImGui sizes its windows over the first frames; the third frame is the settled one.
     for (int frame = 0; frame < 3; ++frame) {
         target.bind();
@@ -392,6 +397,11 @@ void InteractiveRun::after_frame() {
         lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
         window_.keep_drawing(2);
     }
+    // Work in the background (an engine comparison): its results are shown as they come.
+    if (auto* world = std::get_if<WorldView>(&view_); world && world->working_in_background()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(15)); // the worker runs meanwhile
+        window_.keep_drawing(2);
+    }
     if (view_to_session() || view_changed_) {
         window_.keep_drawing(2);
         report();
@@ -495,6 +505,15 @@ int run(int argc, char** argv) {
             if (options.compare_tolerance) world->set_compare_tolerance(*options.compare_tolerance);
             if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
         }
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+        if (auto* world = std::get_if<WorldView>(&*view);
+            world && options.compare_engine &&
+            !world->compare_engine(*ccd::find_engine(*options.compare_engine), 100))
+            throw std::invalid_argument(world->compare_error());
+#else
+        if (options.compare_engine)
+            throw std::invalid_argument("--compare-engine: this build has no engine worlds");
+#endif
         if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)
             world->go_to(options.frame, options.t.value_or(world->scrub_t()));
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")

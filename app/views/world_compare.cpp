@@ -161,9 +161,8 @@ void WorldView::draw_compare_settings() {
     ccd::RunSettings& b = compare_settings_;
 #ifdef CCDLAB_HAS_ENGINE_WORLDS
     // In ccd::EngineKind's order: the exact World, then the engines' own worlds.
-    constexpr const char* kRuns[] = {"the exact World, under the settings below",
-                                     "Box2D 2.4.1's b2World", "Bullet 3.24's world",
-                                     "Chipmunk 7's cpSpace"};
+    constexpr const char* kRuns[] = {"the exact World, as below", "Box2D 2.4.1's b2World",
+                                     "Bullet 3.24's world", "Chipmunk 7's cpSpace"};
     ImGui::SetNextItemWidth(200);
     ImGui::Combo("run b", &compare_engine_choice_, kRuns, static_cast<int>(std::size(kRuns)));
     if (ImGui::IsItemHovered())

@@ -1,13 +1,20 @@
 #include "engine_compared_run.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <exception>
 #include <iterator>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace ccdlab {
 
 struct EngineComparedRun::Shared {
+    // Set before the worker starts, never changed.
+    ccd::Scene scene;
+    ccd::EngineKind engine = ccd::EngineKind::Box2d;
+    int frames = 1;
     mutable std::mutex mutex;
     mutable std::condition_variable changed;
     // Written by the worker alone (under the mutex), so the worker reads it without it.
@@ -20,13 +27,27 @@ struct EngineComparedRun::Shared {
     std::string error;
 };
 
+namespace {
+
+// The engine run to `target` frames (a fresh world, as ccd::run_engine steps it), published.
+template <class Shared>
+void extend_to(Shared& shared, int target) {
+    ccd::EngineRun run = ccd::run_engine(shared.scene, shared.engine, target);
+    const std::lock_guard lock(shared.mutex);
+    shared.run = std::move(run);
+}
+
+} // namespace
+
 EngineComparedRun::EngineComparedRun(const ccd::Scene& scene, ccd::EngineKind engine, int frames)
-    : scene_(scene), engine_(engine), frames_(std::max(1, frames)),
-      shared_(std::make_shared<Shared>()) {
+    : shared_(std::make_shared<Shared>()) {
     if (engine == ccd::EngineKind::Exact)
         throw std::invalid_argument("the exact World is the run shown: compare it with an engine");
+    shared_->scene = scene;
+    shared_->engine = engine;
+    shared_->frames = std::max(1, frames);
     shared_->run.engine = engine;
-    worker_ = std::thread([this] { work(); });
+    std::thread([shared = shared_] { work(shared); }).detach();
 }
 
 EngineComparedRun::~EngineComparedRun() {
@@ -35,14 +56,25 @@ EngineComparedRun::~EngineComparedRun() {
         shared_->stop = true;
     }
     shared_->changed.notify_all();
-    worker_.join();
+}
+
+ccd::EngineKind EngineComparedRun::engine() const {
+    return shared_->engine;
+}
+
+int EngineComparedRun::frames() const {
+    return shared_->frames;
+}
+
+const ccd::Scene& EngineComparedRun::scene() const {
+    return shared_->scene;
 }
 
 void EngineComparedRun::want(int frame) {
     {
         const std::lock_guard lock(shared_->mutex);
         if (frame <= shared_->wanted) return;
-        shared_->wanted = std::min(frame, frames_);
+        shared_->wanted = std::min(frame, shared_->frames);
     }
     shared_->changed.notify_all();
 }
@@ -50,45 +82,37 @@ void EngineComparedRun::want(int frame) {
 // A piece at a time: more of the run while the frame wanted (and the one after it, for its
 // tunnels) is not ready or every frame stepped so far is searched; else the next frame's
 // tunnels. Each engine run starts a fresh world, so it doubles what is stepped: the frames are
-// stepped at most twice in all.
-void EngineComparedRun::work() {
+// stepped at most twice in all. Between pieces it stops when told to.
+void EngineComparedRun::work(const std::shared_ptr<Shared>& shared) {
+    Shared& s = *shared;
     for (;;) {
         int stepped = 0, wanted = 0, checked = 0;
         {
-            const std::lock_guard lock(shared_->mutex);
-            if (shared_->stop || shared_->done) return;
-            stepped = shared_->run.frames();
-            wanted = shared_->wanted;
-            checked = shared_->frames_checked;
+            const std::lock_guard lock(s.mutex);
+            if (s.stop || s.done) return;
+            stepped = s.run.frames();
+            wanted = s.wanted;
+            checked = s.frames_checked;
         }
         try {
-            if (stepped < frames_ && (stepped < wanted + 1 || checked >= stepped)) {
-                extend_to(std::min(frames_, std::max({wanted + 1, 2 * stepped, 1})));
-                continue;
-            }
-            if (checked < stepped) {
+            if (stepped < s.frames && (stepped < wanted + 1 || checked >= stepped)) {
+                extend_to(s, std::min(s.frames, std::max({wanted + 1, 2 * stepped, 1})));
+            } else if (checked < stepped) {
                 std::vector<ccd::Tunnel> found =
-                    ccd::find_tunnels_in_frame(scene_, shared_->run, checked);
-                const std::lock_guard lock(shared_->mutex);
-                shared_->tunnels.insert(shared_->tunnels.end(),
-                                        std::make_move_iterator(found.begin()),
-                                        std::make_move_iterator(found.end()));
-                shared_->frames_checked = checked + 1;
-                shared_->done = checked + 1 >= frames_;
+                    ccd::find_tunnels_in_frame(s.scene, s.run, checked);
+                const std::lock_guard lock(s.mutex);
+                s.tunnels.insert(s.tunnels.end(), std::make_move_iterator(found.begin()),
+                                 std::make_move_iterator(found.end()));
+                s.frames_checked = checked + 1;
+                s.done = checked + 1 >= s.frames;
             }
         } catch (const std::exception& e) {
-            const std::lock_guard lock(shared_->mutex);
-            shared_->error = e.what();
-            shared_->done = true;
+            const std::lock_guard lock(s.mutex);
+            s.error = e.what();
+            s.done = true;
         }
-        shared_->changed.notify_all();
+        s.changed.notify_all();
     }
-}
-
-void EngineComparedRun::extend_to(int target) {
-    ccd::EngineRun run = ccd::run_engine(scene_, engine_, target);
-    const std::lock_guard lock(shared_->mutex);
-    shared_->run = std::move(run);
 }
 
 EngineComparedRun::Progress EngineComparedRun::progress() const {
@@ -120,7 +144,7 @@ std::vector<std::string> EngineComparedRun::notes() const {
 
 std::string EngineComparedRun::describe(const ccd::Tunnel& tunnel) const {
     const std::lock_guard lock(shared_->mutex);
-    return ccd::describe(tunnel, scene_, shared_->run);
+    return ccd::describe(tunnel, shared_->scene, shared_->run);
 }
 
 void EngineComparedRun::wait_until_done() const {

@@ -11,12 +11,9 @@
 #include "ccd/scene.hpp"
 #include "ccd/tunnel_detector.hpp"
 
-#include <condition_variable>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace ccdlab {
@@ -26,13 +23,15 @@ public:
     // Starts stepping `scene` in `engine`'s world for `frames` frames (at least 1), frame 0
     // first. Throws std::invalid_argument for EngineKind::Exact (the World is run a already).
     EngineComparedRun(const ccd::Scene& scene, ccd::EngineKind engine, int frames);
-    ~EngineComparedRun(); // stops the worker after the piece it is on
+    // Tells the worker to stop after the piece it is on and returns at once (the worker keeps
+    // what it works on alive until then): dropping a comparison never waits for an engine.
+    ~EngineComparedRun();
     EngineComparedRun(const EngineComparedRun&) = delete;
     EngineComparedRun& operator=(const EngineComparedRun&) = delete;
 
-    ccd::EngineKind engine() const { return engine_; }
-    int frames() const { return frames_; }
-    const ccd::Scene& scene() const { return scene_; }
+    ccd::EngineKind engine() const;
+    int frames() const;
+    const ccd::Scene& scene() const;
 
     // The worker goes on from the start of `frame` before it looks for more tunnels: the frame
     // shown comes first.
@@ -63,16 +62,10 @@ public:
     void wait_until_done() const;
 
 private:
-    struct Shared; // the worker's results, under its mutex
-    void work();
-    // The engine run to `target` frames (a fresh world, as ccd::run_engine steps it), published.
-    void extend_to(int target);
+    struct Shared; // the scene, the engine, and the worker's results under its mutex
+    static void work(const std::shared_ptr<Shared>& shared);
 
-    ccd::Scene scene_;
-    ccd::EngineKind engine_;
-    int frames_;
-    std::shared_ptr<Shared> shared_;
-    std::thread worker_;
+    std::shared_ptr<Shared> shared_; // the worker holds it too, until it stops
 };
 
 } // namespace ccdlab

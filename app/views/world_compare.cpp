@@ -55,8 +55,8 @@ bool WorldView::compare(const ccd::RunSettings& other, int frames) {
     compare_error_.clear();
 #ifdef CCDLAB_HAS_ENGINE_WORLDS
     engine_compared_.reset();
-#endif
     compare_engine_choice_ = 0;
+#endif
     timeline_.record_until(compare_frames_); // the axis spans the compared frames
     compared_log_ = compared_->log_of(timeline_.frame());
     canvas_.mark_changed();

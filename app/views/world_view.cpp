@@ -660,13 +660,16 @@ void WorldView::draw_panel() {
         "white, its contact point and normal drawn. Dashed circles are predictions: where a "
         "body expects to touch next (its colour), the contacts the selected event cancelled "
         "(grey), or the cancelled prediction picked in the table (white). Show switches "
-        "layers off and on. The timeline under the canvas is the run, recorded as it goes: "
+        "layers off and on. Compared with an engine's world (Compare two runs), its bodies are "
+        "orange dashed ghosts at the frame's start and its tunnels red. The timeline under the "
+        "canvas is the run, recorded as it goes: "
         "drag its playhead to any frame and t, wheel to zoom it; Space plays and pauses, "
         "Shift+Space plays backward, Left and Right step a frame, R restarts, , and . step "
         "events across frames. The yellow handles are "
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
         "pulls it apart; a turning polygon's arc ends in its spin: drag it round the body to "
-        "set its turn over a frame); C, P, S, B add a circle, a "
+        "set its turn over a frame; a turning wall's round its pivot, itself a handle; a click "
+        "on a wall's line selects it); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();

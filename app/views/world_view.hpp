@@ -320,8 +320,8 @@ private:
     std::optional<ComparedRun> compared_;
     ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)
     ccd::RunSettings compare_settings_; // the Compare section's choice
-    int compare_engine_choice_ = 0;     // 0: the exact World (compare_settings_), else an engine
 #ifdef CCDLAB_HAS_ENGINE_WORLDS
+    int compare_engine_choice_ = 0; // 0: the exact World (compare_settings_), else an engine
     std::unique_ptr<EngineComparedRun> engine_compared_;
     EngineComparedRun::Progress engine_progress_;
     std::vector<ccd::Tunnel> engine_tunnels_;

@@ -77,6 +77,9 @@ bool WorldView::compare_engine(ccd::EngineKind engine, int frames) {
     }
     compare_error_.clear();
     compare_engine_choice_ = static_cast<int>(engine);
+    // The axis spans the compared frames (their tunnels flagged where they are), unless the
+    // scene is dense: its frames are stepped as they are shown, the window never waiting.
+    if (!dense_) timeline_.record_until(compare_frames_);
     poll_engine_comparison();
     canvas_.mark_changed();
     return true;

@@ -429,9 +429,9 @@ void WorldView::draw_frame_plot(Vec2 lo, Vec2 hi) const {
         }
 #ifdef CCDLAB_HAS_ENGINE_WORLDS
     if (engine_compared_ && !engine_tunnels_.empty()) {
-        std::snprintf(text, sizeof text, "%s tunnels: %zu, first in frame %d",
+        std::snprintf(text, sizeof text, "%s: %zu tunnel%s",
                       ccd::engine_name(engine_compared_->engine()).data(), engine_tunnels_.size(),
-                      engine_tunnels_.front().frame);
+                      engine_tunnels_.size() == 1 ? "" : "s");
         legend(kTunnelMark);
     }
 #endif

@@ -120,8 +120,7 @@ void WorldView::go_to_tunnel(std::size_t index) {
                           (tunnel.other_kind == ccd::OtherKind::Body && e.body == tunnel.other &&
                            e.other_kind == ccd::OtherKind::Body && e.other == tunnel.body);
         if (same) {
-            select_event(e.sequence);
-            set_scrub_t(0.0); // the engine's poses are the frame's start
+            select_event(e.sequence); // at its t; the engine's poses stay the frame's start
             break;
         }
     }

@@ -166,8 +166,8 @@ public:
     const std::optional<std::vector<ccd::BodyState>>& engine_ghosts() const {
         return engine_states_;
     }
-    // Shows the frame of tunnel `index` (of engine_tunnels()) at t = 0, selecting the exact
-    // World's event between the same two there, if it has one.
+    // Shows the frame of tunnel `index` (of engine_tunnels()) at the exact World's event
+    // between the same two there, selected (at t = 0 when it has none).
     void go_to_tunnel(std::size_t index);
     // The tunnel list's buttons on screen this frame (for --report), by tunnel index.
     const std::map<std::size_t, Vec2>& tunnel_buttons_px() const {

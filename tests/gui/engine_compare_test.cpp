@@ -136,8 +136,10 @@ TEST_F(AppEngineCompare, TheTunnelsButtonGoesToItsFrameAndTheGhostsTravelWithThe
     ASSERT_TRUE(wait_for([&] { return report()["frame"] == 1; })) << report()["compare"].dump();
     r = report();
     EXPECT_NEAR(ghost_x(r, 0), 0.7, 1e-6);
-    // The exact World's event of the pair in that frame is selected: what should have happened.
+    // The exact World's event of the pair in that frame is selected, at its t: what should have
+    // happened, the ball touching the plate at t = (0.93 - 0.7) / 0.5 = 0.46.
     EXPECT_EQ(r["selected_event"], 0);
+    EXPECT_NEAR(r["scrub_t"].get<double>(), 0.46, 1e-9);
     // Time travel: the ghosts follow the frame shown, forward and back.
     app_->key("Right");
     ASSERT_TRUE(wait_for([&] { return report()["frame"] == 2; }));

@@ -65,9 +65,9 @@ exhibit-float32-graze 0.5
 exhibit-simultaneous-impacts 0.625
 exhibit-chattering-corner 0.55
 exhibit-squeezed-elastic-ball 0.665
-engines-ball-through-plate 0.46 --mode world --frame 1
+engines-ball-through-plate 0.46 --mode world --frame 1 --compare-engine box2d
 engines-ball-through-plate-as-bullet 0.46 --mode world --frame 1
-engines-balls-pass-through 0.5 --mode world --frame 1
+engines-balls-pass-through 0.5 --mode world --frame 1 --compare-engine box2d
 engines-balls-pass-through-as-bullet 0.5 --mode world --frame 1
 engines-slow-ball-under-threshold 0.3 --mode world --frame 4
 engines-slow-ball-lower-threshold 0.3 --mode world --frame 4

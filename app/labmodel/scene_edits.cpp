@@ -3,7 +3,9 @@
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 namespace ccdlab {
@@ -156,7 +158,27 @@ SpinArc spin_arc(const ccd::PolygonBody& polygon) {
     return arc;
 }
 
+SpinArc spin_arc(const ccd::Wall& wall) {
+    SpinArc arc;
+    arc.center = wall.pivot.value_or(wall.segment.a);
+    const Vec2 a = wall.segment.a - arc.center, b = wall.segment.b - arc.center;
+    arc.radius = std::max(1.0, 1.25 * std::max(ccd::length(a), ccd::length(b)));
+    const Vec2 from = a != Vec2{} ? a : b;
+    if (from != Vec2{}) arc.start = std::atan2(from.y, from.x);
+    arc.sweep = wall.angle;
+    return arc;
+}
+
 namespace {
+
+// The turn over one frame that ends an arc in the direction of `world`: the nearest such turn
+// to the present one (`now`).
+double turn_toward(const SpinArc& arc, Vec2 world, double now) {
+    const Vec2 d = world - arc.center;
+    if (d == Vec2{}) return now;
+    const double direction = std::atan2(d.y, d.x) - arc.start;
+    return now + std::remainder(direction - now, 2.0 * std::numbers::pi);
+}
 
 // A polygon's centroid handle: the vertex centroid of its outline at t = 0 (turned by its
 // angle; moving it there moves the outline as much, which turns about a point moved along).
@@ -168,11 +190,7 @@ Vec2 polygon_center(const ccd::PolygonBody& polygon) {
 // the present one with that end.
 void move_spin(ccd::PolygonBody& polygon, Vec2 world) {
     const SpinArc arc = spin_arc(polygon);
-    const Vec2 d = world - arc.center;
-    if (d == Vec2{}) return;
-    const double direction = std::atan2(d.y, d.x) - arc.start;
-    const double now = arc.sweep;
-    polygon.angular_velocity = now + std::remainder(direction - now, 2.0 * std::numbers::pi);
+    polygon.angular_velocity = turn_toward(arc, world, arc.sweep);
 }
 
 } // namespace
@@ -194,8 +212,10 @@ Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
         return scene.walls[i].segment.a;
     case SceneHandle::Part::EndB:
         return scene.walls[i].segment.b;
-    case SceneHandle::Part::Spin: // a polygon's only
-        break;
+    case SceneHandle::Part::Spin: // a turning segment's (a polygon's above)
+        return spin_arc(scene.walls[i]).end();
+    case SceneHandle::Part::Pivot:
+        return scene.walls[i].pivot.value_or(scene.walls[i].segment.a);
     }
     return {};
 }
@@ -225,7 +245,11 @@ void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
     case SceneHandle::Part::EndB:
         scene.walls[i].segment.b = world;
         break;
-    case SceneHandle::Part::Spin: // a polygon's only
+    case SceneHandle::Part::Spin: // the turn over a frame, about the pivot
+        scene.walls[i].angle = turn_toward(spin_arc(scene.walls[i]), world, scene.walls[i].angle);
+        break;
+    case SceneHandle::Part::Pivot: // the point it turns about; the segment stays
+        scene.walls[i].pivot = world;
         break;
     }
 }
@@ -262,6 +286,10 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
     for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
         consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA});
         consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB});
+        if (scene.walls[static_cast<std::size_t>(i)].pivot) {
+            consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::Pivot});
+            consider({{SceneItem::Kind::Segment, i}, SceneHandle::Part::Spin});
+        }
     }
     for (int i = 0; i < static_cast<int>(scene.polygons.size()); ++i) {
         consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center});
@@ -271,6 +299,48 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
             consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin});
     }
     return best;
+}
+
+std::optional<SceneItem> pick_segment(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                      double radius_px) {
+    std::optional<SceneItem> best;
+    double best_distance = radius_px;
+    for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
+        const ccd::Segment& s = scene.walls[static_cast<std::size_t>(i)].segment;
+        const Vec2 a = camera.to_screen(s.a), b = camera.to_screen(s.b);
+        const Vec2 ab = b - a;
+        const double length2 = ccd::length_squared(ab);
+        const double u =
+            length2 > 0.0 ? std::clamp(ccd::dot(screen - a, ab) / length2, 0.0, 1.0) : 0.0;
+        const double distance = ccd::length(a + ab * u - screen);
+        if (distance <= best_distance && (!best || distance < best_distance)) {
+            best = SceneItem{SceneItem::Kind::Segment, i};
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+namespace {
+
+// The shortest text that reads back as `x` (as ccdlab-cli's JSON prints numbers), never "-0".
+std::string shortest(double x) {
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, x + 0.0);
+    return std::string(text, result.ptr);
+}
+
+} // namespace
+
+std::string turning_text(const ccd::Wall& wall) {
+    if (!wall.pivot) return {};
+    char degrees[32];
+    std::snprintf(degrees, sizeof degrees, "%.6g", wall.angle * 180.0 / std::numbers::pi + 0.0);
+    return "turns about (" + shortest(wall.pivot->x) + ", " + shortest(wall.pivot->y) + ") by " +
+           shortest(wall.angle) + " rad a frame (" + degrees + " degrees)" +
+           (wall.angle > 0.0   ? ", counter-clockwise"
+            : wall.angle < 0.0 ? ", clockwise"
+                               : ": still (the angle 0)");
 }
 
 } // namespace ccdlab

@@ -26,9 +26,10 @@ struct SceneItem {
 
 // A draggable point of an item: a body's center or arrow tip (center + velocity), a segment's
 // end a or b, a polygon's vertex centroid or arrow tip (centroid + velocity), all at t = 0; a
-// turning polygon's spin, at the end of its spin arc (spin_arc).
+// turning polygon's or turning segment's spin, at the end of its spin arc (spin_arc); a turning
+// segment's pivot.
 struct SceneHandle {
-    enum class Part { Center, Tip, EndA, EndB, Spin };
+    enum class Part { Center, Tip, EndA, EndB, Spin, Pivot };
     SceneItem item;
     Part part = Part::Center;
     friend bool operator==(const SceneHandle&, const SceneHandle&) = default;
@@ -69,6 +70,10 @@ struct SpinArc {
     Vec2 end() const;
 };
 SpinArc spin_arc(const ccd::PolygonBody& polygon);
+// A turning segment's (a pivot: ccd::Wall::pivot, even with the angle 0) the same way: about
+// its pivot, 1.25 times its farther end from it (at least 1), from the direction of end a (of
+// end b when a is the pivot), sweeping its turn over one frame (ccd::Wall::angle).
+SpinArc spin_arc(const ccd::Wall& wall);
 
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
 // Moves a handle to `world`: the center carries the motion along (the tip keeps its offset; a
@@ -85,5 +90,15 @@ std::vector<SceneHandle> joined_ends(const ccd::Scene& scene, SceneHandle handle
 // one in the scene (a body's center before its tip).
 std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
                                        double radius_px);
+
+// The segment whose line at t = 0 passes nearest to `screen` within `radius_px` pixels (a click
+// on a wall selects it); none when no segment is that near.
+std::optional<SceneItem> pick_segment(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                      double radius_px);
+
+// A turning segment described as `ccdlab-cli replay` logs it in its events (b_angular_velocity:
+// radians a frame, shortest round-trip digits): "turns about (0, 0) by 1.5707963267948966 rad a
+// frame (90 degrees), counter-clockwise"; empty for a segment without a pivot.
+std::string turning_text(const ccd::Wall& wall);
 
 } // namespace ccdlab

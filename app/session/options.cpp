@@ -78,6 +78,14 @@ std::string parse_compare(std::string_view key_value) {
     return std::string(key_value);
 }
 
+// --compare-engine's engine: one of the engines whose worlds a scene can be stepped in.
+std::string parse_compare_engine(std::string_view name) {
+    if (name != "box2d" && name != "bullet" && name != "chipmunk")
+        throw std::invalid_argument("--compare-engine: expected box2d, bullet or chipmunk, got \"" +
+                                    std::string(name) + "\"");
+    return std::string(name);
+}
+
 double parse_t(const std::string& text) {
     std::size_t used = 0;
     double t = NAN;
@@ -115,7 +123,7 @@ std::string usage_text() {
            "              [--fixtures-dir DIR]\n"
            "              [--recover] [--bench-frames N] [--discrete METHOD]\n"
            "              [--frame-delay-ms MS] [--compare KEY=VALUE]...\n"
-           "              [--compare-tolerance X]\n"
+           "              [--compare-tolerance X] [--compare-engine ENGINE]\n"
            "              [--engine PATH]...\n"
            "\n"
            "The ccdlab visual debugger for 2D continuous collision detection.\n"
@@ -156,6 +164,11 @@ std::string usage_text() {
            "  --compare-tolerance X\n"
            "                      how far the compared runs' events may be apart and be the\n"
            "                      same, as ccdlab-cli diff --tolerance (default 1e-6; 0: exact)\n"
+           "  --compare-engine ENGINE\n"
+           "                      the world view compares its run with the scene stepped by\n"
+           "                      ENGINE's own world (box2d, bullet or chipmunk) over 100\n"
+           "                      frames, in the background: its bodies as ghosts, its tunnels\n"
+           "                      listed and marked (as ccdlab-cli diff --b world=ENGINE)\n"
            "  --frame-delay-ms MS make every interactive frame MS milliseconds longer (0 to\n"
            "                      2000): a slow machine, for tests of input at low frame rates\n"
            "  --engine PATH       load an engine plugin (a shared library, docs/engines.md):\n"
@@ -212,6 +225,8 @@ Options parse_options(int argc, const char* const* argv) {
             options.compare.push_back(parse_compare(value()));
         else if (arg == "--compare-tolerance")
             options.compare_tolerance = parse_compare_tolerance(std::string(value()));
+        else if (arg == "--compare-engine")
+            options.compare_engine = parse_compare_engine(value());
         else if (arg == "--frame-delay-ms")
             options.frame_delay_ms = int_option(arg, value(), 0, 2000, "an integer from 0 to 2000");
         else if (arg == "--engine")
@@ -226,6 +241,8 @@ Options parse_options(int argc, const char* const* argv) {
             throw std::invalid_argument("unknown option \"" + std::string(arg) +
                                         "\" (see ccdlab --help)");
     }
+    if (options.compare_engine && !options.compare.empty())
+        throw std::invalid_argument("--compare-engine and --compare: run b is one or the other");
     if (options.link && !options.scene.empty())
         throw std::invalid_argument("--link and --scene: give one scene or the other");
     return options;

@@ -28,6 +28,9 @@ struct Options {
     // --compare-tolerance X: the comparison's relative tolerance (ccd::run_tolerance; 0: exact);
     // none: ccd::kDefaultRunTolerance.
     std::optional<double> compare_tolerance;
+    // --compare-engine box2d|bullet|chipmunk: the world view compares its run with the scene
+    // stepped by that engine's own world (docs/engines.md, "Engine worlds") from the start.
+    std::optional<std::string> compare_engine;
     // --discrete: the world view's discrete ghosts (seed 001 / 003) from the start.
     std::string discrete = "off"; // off, slide-move, slide-move-first-found, push-out
     Mode mode = Mode::Automatic;

@@ -168,6 +168,11 @@ int run_screenshot(const Options& options, AnyView& view, const ccd::Scene& load
                     options.fixtures_dir, bundled);
     FileDialogs dialogs(bundled);
     PanelLayout layout{file_bar_height(), 0.0, false};
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    // A screenshot shows an engine comparison complete: its ghosts and tunnels.
+    if (const auto* world = std::get_if<WorldView>(&view); world && world->engine_compared())
+        world->engine_compared()->wait_until_done();
+#endif
     // ImGui sizes its windows over the first frames; the third frame is the settled one.
     for (int frame = 0; frame < 3; ++frame) {
         target.bind();
@@ -392,6 +397,11 @@ void InteractiveRun::after_frame() {
         lab->advance(ImGui::GetIO().DeltaTime); // the query lab animating t
         window_.keep_drawing(2);
     }
+    // Work in the background (an engine comparison): its results are shown as they come.
+    if (auto* world = std::get_if<WorldView>(&view_); world && world->working_in_background()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(15)); // the worker runs meanwhile
+        window_.keep_drawing(2);
+    }
     if (view_to_session() || view_changed_) {
         window_.keep_drawing(2);
         report();
@@ -445,6 +455,31 @@ void load_engine(const std::string& path) {
     }
 }
 
+// The world view's options: a comparison (another run's settings, or an engine's world), the
+// frame shown, the discrete ghosts. std::invalid_argument when a comparison cannot be made.
+void apply_world_options(WorldView& world, const Options& options) {
+    if (!options.compare.empty()) {
+        ccd::RunSettings other;
+        for (const std::string& key_value : options.compare)
+            ccd::apply_setting(other, key_value);
+        if (options.compare_tolerance) world.set_compare_tolerance(*options.compare_tolerance);
+        if (!world.compare(other, 100)) throw std::invalid_argument(world.compare_error());
+    }
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    if (options.compare_engine &&
+        !world.compare_engine(*ccd::find_engine(*options.compare_engine), 100))
+        throw std::invalid_argument(world.compare_error());
+#else
+    if (options.compare_engine)
+        throw std::invalid_argument("--compare-engine: this build has no engine worlds");
+#endif
+    if (options.frame > 0) world.go_to(options.frame, options.t.value_or(world.scrub_t()));
+    if (options.discrete != "off")
+        world.set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
+                                                          : DiscreteMethod::SlideMove,
+                           options.discrete != "slide-move-first-found");
+}
+
 int run(int argc, char** argv) {
     Options options;
     try {
@@ -488,19 +523,7 @@ int run(int argc, char** argv) {
                              : ccd::load_scene_file(options.scene);
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
-        if (auto* world = std::get_if<WorldView>(&*view); world && !options.compare.empty()) {
-            ccd::RunSettings other;
-            for (const std::string& key_value : options.compare)
-                ccd::apply_setting(other, key_value);
-            if (options.compare_tolerance) world->set_compare_tolerance(*options.compare_tolerance);
-            if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
-        }
-        if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)
-            world->go_to(options.frame, options.t.value_or(world->scrub_t()));
-        if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
-            world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
-                                                               : DiscreteMethod::SlideMove,
-                                options.discrete != "slide-move-first-found");
+        if (auto* world = std::get_if<WorldView>(&*view)) apply_world_options(*world, options);
     } catch (const std::exception& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';
         return kExitBadInput;

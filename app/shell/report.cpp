@@ -112,12 +112,24 @@ nlohmann::json edit_json(const WorldView& view) {
             bodies[i].erase("tip_px");
         }
     nlohmann::json segments = nlohmann::json::array();
-    for (const ccd::Wall& wall : scene.walls)
-        segments.push_back({{"name", wall.name},
-                            {"a", to_json(wall.segment.a)},
-                            {"b", to_json(wall.segment.b)},
-                            {"a_px", to_json(camera.to_screen(wall.segment.a))},
-                            {"b_px", to_json(camera.to_screen(wall.segment.b))}});
+    for (const ccd::Wall& wall : scene.walls) {
+        nlohmann::json entry = {{"name", wall.name},
+                                {"a", to_json(wall.segment.a)},
+                                {"b", to_json(wall.segment.b)},
+                                {"a_px", to_json(camera.to_screen(wall.segment.a))},
+                                {"b_px", to_json(camera.to_screen(wall.segment.b))}};
+        if (wall.pivot) { // turns: its pivot, its turn a frame, the pivot and spin handles
+            const SceneItem item{SceneItem::Kind::Segment, static_cast<int>(segments.size())};
+            entry["pivot"] = to_json(*wall.pivot);
+            entry["angle"] = wall.angle;
+            entry["turning_text"] = turning_text(wall);
+            entry["pivot_px"] =
+                to_json(camera.to_screen(handle_position(scene, {item, SceneHandle::Part::Pivot})));
+            entry["spin_px"] =
+                to_json(camera.to_screen(handle_position(scene, {item, SceneHandle::Part::Spin})));
+        }
+        segments.push_back(std::move(entry));
+    }
     nlohmann::json polygons = nlohmann::json::array();
     for (const ccd::PolygonBody& polygon : scene.polygons) {
         const SceneItem item{SceneItem::Kind::Polygon, static_cast<int>(polygons.size())};
@@ -185,6 +197,50 @@ nlohmann::json timeline_json(const WorldView& view) {
             {"plot_hi_px", to_json(strip.plot_hi)}};
 }
 
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+// An engine comparison (null when there is none): the engine, how far its run and its tunnel
+// search are, its first tunnel, how many, each tunnel button on screen, whether the ghosts of
+// the frame shown are drawn, the notes.
+nlohmann::json engine_compare_json(const WorldView& view) {
+    const EngineComparedRun* run = view.engine_compared();
+    if (!run) return nullptr;
+    const EngineComparedRun::Progress& p = view.engine_progress();
+    nlohmann::json json = {{"engine", ccd::engine_name(run->engine())},
+                           {"frames", run->frames()},
+                           {"states_ready", p.states},
+                           {"frames_checked", p.frames_checked},
+                           {"done", p.done},
+                           {"error", p.error},
+                           {"tunnel_count", view.engine_tunnels().size()},
+                           {"notes", run->notes()},
+                           {"first_tunnel", nullptr}};
+    if (!view.engine_tunnels().empty()) {
+        const ccd::Tunnel& t = view.engine_tunnels().front();
+        json["first_tunnel"] = {
+            {"frame", t.frame},
+            {"body", t.body},
+            {"other_kind", t.other_kind == ccd::OtherKind::Wall ? "wall" : "body"},
+            {"other", t.other},
+            {"crossed", t.crossed},
+            {"place", to_json(t.place)},
+            {"reason", t.reason},
+            {"text", run->describe(t)}};
+    }
+    nlohmann::json buttons = nlohmann::json::object();
+    for (const auto& [index, at] : view.tunnel_buttons_px())
+        buttons[std::to_string(index)] = to_json(at);
+    json["tunnel_buttons_px"] = buttons;
+    nlohmann::json ghosts = nullptr; // where the ghosts of the frame shown are drawn
+    if (const auto& states = view.engine_ghosts()) {
+        ghosts = nlohmann::json::array();
+        for (const ccd::BodyState& s : *states)
+            ghosts.push_back({{"position", to_json(s.position)}, {"angle", s.angle}});
+    }
+    json["ghosts"] = ghosts;
+    return json;
+}
+#endif
+
 // The comparison of two runs (null when there is none): its settings, where they part, the
 // Compare section's buttons on screen, run b's bodies where the ghosts are drawn.
 nlohmann::json compare_json(const WorldView& view) {
@@ -193,6 +249,10 @@ nlohmann::json compare_json(const WorldView& view) {
                            {"divergence_button_px", to_json(view.divergence_button_px())}};
     const ComparedRun* compared = view.compared();
     json["running"] = compared != nullptr;
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    json["engine"] = engine_compare_json(view);
+    if (view.engine_compared()) json["running"] = true;
+#endif
     if (!compared) return json;
     const ccd::RunComparison& comparison = compared->comparison();
     const ccd::RunDivergence& divergence = comparison.divergence;
@@ -408,6 +468,13 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["dense"] = view.dense();
     report["labels"] = labels_json(view);
     report["table_rows"] = table_rows_json(view);
+    report["table_columns"] = view.table_columns();
+    report["table_overflow_px"] = view.table_overflow_px();
+    report["table_columns_button_px"] = to_json(view.column_button_px());
+    nlohmann::json column_checkboxes = nlohmann::json::object();
+    for (const auto& [name, at] : view.column_checkboxes_px())
+        column_checkboxes[name] = to_json(at);
+    report["table_column_checkboxes_px"] = column_checkboxes;
     report["table_spins"] = view.any_turning(); // the event table's spin and impulse columns
     report["show_px"] = checkboxes_json(view);
     report["timeline"] = timeline_json(view);

@@ -67,6 +67,21 @@ void spin_tooltip(const ccd::PolygonBody& polygon) {
                       spin + 0.0, spin * 180.0 / std::numbers::pi + 0.0);
 }
 
+// What a turning segment's spin handle does, and its turn over a frame.
+void wall_spin_tooltip(const ccd::Wall& wall) {
+    ImGui::SetTooltip("%s: %s\nDrag round the pivot: the arc from the tick to this handle is how "
+                      "far it turns over one frame,\ncounter-clockwise one way, clockwise the "
+                      "other (round again: another whole turn). Ctrl+Z undoes.",
+                      wall.name.c_str(), turning_text(wall).c_str());
+}
+
+// A turning segment's lever from its pivot (whose handle marks it) from it to each end, faint.
+void draw_pivot(ShapeRenderer& r, const ccd::Wall& wall) {
+    const Vec2 pivot = wall.pivot.value_or(wall.segment.a);
+    r.line(pivot, wall.segment.a, 1.0f, palette::handle.with_alpha(0.35f), 4.0f);
+    r.line(pivot, wall.segment.b, 1.0f, palette::handle.with_alpha(0.35f), 4.0f);
+}
+
 // Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
 Vec2 insertion_point(const Camera& camera) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -181,15 +196,20 @@ bool SceneEditor::handle_input(const Camera& camera) {
                 // Segment ends meeting here move along, unless Alt pulls this one apart.
                 joined_ = io.KeyAlt ? std::vector<SceneHandle>{} : joined_ends(scene_, *hovered_);
                 grab_offset_ = handle_position(scene_, *dragged_) - camera.to_world(mouse);
-            } else {
-                selected_.reset(); // a click on the empty canvas deselects (and pans)
+            } else { // a click on a segment's line selects it, on the empty canvas none
+                selected_ = pick_segment(scene_, mouse, camera, 0.5 * kPickRadiusPx);
             }
         }
     }
     if (hovered_ || dragged_) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     if (const auto held = dragged_ ? dragged_ : hovered_;
-        held && held->part == SceneHandle::Part::Spin && contains(scene_, held->item))
-        spin_tooltip(scene_.polygons[static_cast<std::size_t>(held->item.index)]);
+        held && held->part == SceneHandle::Part::Spin && contains(scene_, held->item)) {
+        const auto i = static_cast<std::size_t>(held->item.index);
+        if (held->item.kind == SceneItem::Kind::Segment)
+            wall_spin_tooltip(scene_.walls[i]);
+        else
+            spin_tooltip(scene_.polygons[i]);
+    }
 
     if (!io.WantCaptureKeyboard && !dragged_) {
         if (io.KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Z)) changed |= io.KeyShift ? redo() : undo();
@@ -211,6 +231,24 @@ bool SceneEditor::handle_input(const Camera& camera) {
     }
     settle();
     return changed;
+}
+
+// The selected segment under a wide faint line; a turning one's pivot, levers and spin arc when
+// it is selected, hovered or dragged.
+void SceneEditor::draw_segments(ShapeRenderer& r) const {
+    for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
+        const ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(i)];
+        const SceneItem item{SceneItem::Kind::Segment, i};
+        const bool selected = selected_ && *selected_ == item;
+        if (selected)
+            r.line(wall.segment.a, wall.segment.b, 7.0f, palette::handle.with_alpha(0.35f));
+        const bool active = selected || (hovered_ && hovered_->item == item) ||
+                            (dragged_ && dragged_->item == item);
+        if (wall.pivot && active) { // at t = 0, as a turning polygon's
+            draw_pivot(r, wall);
+            draw_spin_arc(r, spin_arc(wall));
+        }
+    }
 }
 
 void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_unit) const {
@@ -240,11 +278,7 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         if (is_active(item) && !body.is_static) // the motion arrow, whose tip is a handle
             r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, palette::handle);
     }
-    for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i)
-        if (is_selected({SceneItem::Kind::Segment, i})) {
-            const ccd::Segment& s = scene_.walls[static_cast<std::size_t>(i)].segment;
-            r.line(s.a, s.b, 7.0f, palette::handle.with_alpha(0.35f));
-        }
+    draw_segments(r);
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         const ccd::PolygonBody& polygon = scene_.polygons[static_cast<std::size_t>(i)];
         const SceneItem item{SceneItem::Kind::Polygon, i};
@@ -280,6 +314,10 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
     for (int i = 0; i < static_cast<int>(scene_.walls.size()); ++i) {
         draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndA}, 0.0);
         draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::EndB}, 0.0);
+        if (scene_.walls[static_cast<std::size_t>(i)].pivot) {
+            draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::Pivot}, 0.0);
+            draw_handle({{SceneItem::Kind::Segment, i}, SceneHandle::Part::Spin}, 0.0);
+        }
     }
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Center}, 0.0);
@@ -371,8 +409,11 @@ void SceneEditor::list_items() {
                 row({SceneItem::Kind::Body, i},
                     body.name + (body.shape == ccd::BodyShape::Point ? "  (point)" : "  (circle)"));
             } else if (i < bodies + segments) {
+                const ccd::Wall& wall = scene_.walls[static_cast<std::size_t>(i - bodies)];
                 row({SceneItem::Kind::Segment, i - bodies},
-                    scene_.walls[static_cast<std::size_t>(i - bodies)].name + "  (segment)");
+                    wall.name + (wall.turns() ? "  (segment, turns)" : "  (segment)"));
+                if (wall.pivot && ImGui::IsItemHovered())
+                    ImGui::SetTooltip("%s %s", wall.name.c_str(), turning_text(wall).c_str());
             } else {
                 const int j = i - bodies - segments;
                 row({SceneItem::Kind::Polygon, j},
@@ -413,6 +454,28 @@ bool SceneEditor::edit_spin(ccd::PolygonBody& polygon) {
     return edited;
 }
 
+// Whether a segment turns about a pivot, the pivot and its turn over a frame; true when edited.
+bool SceneEditor::edit_wall_turn(ccd::Wall& wall) {
+    bool edited = false;
+    bool turns = wall.pivot.has_value();
+    if (ImGui::Checkbox("turns about a pivot", &turns)) {
+        wall.pivot =
+            turns ? std::optional<Vec2>((wall.segment.a + wall.segment.b) * 0.5) : std::nullopt;
+        if (!turns) wall.angle = 0.0;
+        edited = true;
+    }
+    note_field("wall turns");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("On: the segment turns about its pivot by the angle below every frame, "
+                          "a wall of infinite mass (its ends keep no motion of their own).");
+    if (!wall.pivot) return edited;
+    edited |= edit_vec2("pivot", *wall.pivot);
+    note_field("pivot");
+    edited |= edit_angular_velocity("turn a frame", wall.angle);
+    note_field("turn a frame");
+    return edited;
+}
+
 // The selected item's numbers; true when one was edited.
 bool SceneEditor::edit_selected() {
     bool edited = false;
@@ -433,6 +496,7 @@ bool SceneEditor::edit_selected() {
         edited |= edit_vec2("b", wall.segment.b);
         edited |= edit_vec2("a moves", wall.displacement_a); // per frame: a kinematic wall
         edited |= edit_vec2("b moves", wall.displacement_b);
+        edited |= edit_wall_turn(wall);
         break;
     }
     case SceneItem::Kind::Polygon: {

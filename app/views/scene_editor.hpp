@@ -1,7 +1,8 @@
 #pragma once
 // SceneEditor: editing a whole scene in the world view. Drags the handles (a body's center and
 // arrow tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning
-// polygon's spin: the end of an arc whose sweep is its turn over one frame), adds a
+// polygon's or turning segment's spin: the end of an arc whose sweep is its turn over one frame;
+// a turning segment's pivot; a click on a segment's line selects it), adds a
 // circle, a point, a segment or a box at the cursor (C, P, S, B or the panel's buttons), deletes
 // the selected item (Delete), and undoes and redoes
 // every edit (Ctrl+Z / Ctrl+Y; a whole drag is one step). Input through ImGui's IO; the view
@@ -70,6 +71,8 @@ private:
     void list_items();
     bool edit_selected();
     bool edit_spin(ccd::PolygonBody& polygon);
+    bool edit_wall_turn(ccd::Wall& wall);
+    void draw_segments(ShapeRenderer& renderer) const;
     void note_field(const std::string& key);
 
     ccd::Scene scene_;

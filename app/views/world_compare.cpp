@@ -53,6 +53,10 @@ bool WorldView::compare(const ccd::RunSettings& other, int frames) {
         return false;
     }
     compare_error_.clear();
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    engine_compared_.reset();
+    compare_engine_choice_ = 0;
+#endif
     timeline_.record_until(compare_frames_); // the axis spans the compared frames
     compared_log_ = compared_->log_of(timeline_.frame());
     canvas_.mark_changed();
@@ -61,6 +65,9 @@ bool WorldView::compare(const ccd::RunSettings& other, int frames) {
 
 void WorldView::stop_comparing() {
     compared_.reset();
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    engine_compared_.reset();
+#endif
     canvas_.mark_changed();
 }
 
@@ -111,18 +118,30 @@ void WorldView::draw_tolerance_field() {
 // The other run's settings and Compare; then where the runs part and the differences.
 void WorldView::draw_compare_section() {
     compare_button_px_ = divergence_button_px_ = {};
-    if (compared_) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    bool engine_running = false;
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    tunnel_buttons_px_.clear();
+    engine_running = engine_compared_ != nullptr;
+#endif
+    if (compared_ || engine_running) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (!ImGui::CollapsingHeader("Compare two runs")) return;
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled("Run a is the scene as written (the run shown); run b the same scene "
-                        "under:");
+                        "in:");
     ImGui::PopTextWrapPos();
     draw_compare_settings();
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    if (ImGui::Button("Compare")) compare(compare_settings_, compare_frames_);
+    if (ImGui::Button("Compare")) {
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+        if (compare_engine_choice_ > 0)
+            compare_engine(static_cast<ccd::EngineKind>(compare_engine_choice_), compare_frames_);
+        else
+#endif
+            compare(compare_settings_, compare_frames_);
+    }
     compare_button_px_ = {at.x + ImGui::GetItemRectSize().x * 0.5,
                           at.y + ImGui::GetItemRectSize().y * 0.5};
-    if (compared_) {
+    if (compared_ || engine_running) {
         ImGui::SameLine();
         if (ImGui::Button("Stop comparing")) stop_comparing();
     }
@@ -132,11 +151,31 @@ void WorldView::draw_compare_section() {
         ImGui::PopTextWrapPos();
     }
     if (compared_) draw_compare_result();
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    if (engine_compared_) draw_engine_result();
+#endif
 }
 
 // Run b's settings: its algorithm, restitution, response, frames, and the tolerance.
 void WorldView::draw_compare_settings() {
     ccd::RunSettings& b = compare_settings_;
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    // In ccd::EngineKind's order: the exact World, then the engines' own worlds.
+    constexpr const char* kRuns[] = {"the exact World, as below", "Box2D 2.4.1's b2World",
+                                     "Bullet 3.24's world", "Chipmunk 7's cpSpace"};
+    ImGui::SetNextItemWidth(200);
+    ImGui::Combo("run b", &compare_engine_choice_, kRuns, static_cast<int>(std::size(kRuns)));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The exact World again under other settings, or the scene stepped by a "
+                          "real engine's own world (docs/engines.md, \"Engine worlds\"): its "
+                          "bodies as ghosts, its tunnels found and explained.");
+    if (compare_engine_choice_ > 0) {
+        ImGui::SetNextItemWidth(120);
+        ImGui::InputInt("frames", &compare_frames_, 10, 100);
+        compare_frames_ = std::clamp(compare_frames_, 1, Timeline::kMostFramesStepped);
+        return;
+    }
+#endif
     ImGui::SetNextItemWidth(200);
     if (ImGui::BeginCombo("algorithm", b.algorithm.c_str())) {
         for (const ccd::Algorithm& algorithm : ccd::algorithms()) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,94 @@ void headers_with_tips(int columns) {
     }
 }
 
+namespace {
+
+// Below these widths of the panel the table opens with fewer columns: under kMediumTableWidth
+// the four that fit a 300-pixel panel (number, t, pair, status), under kWideTableWidth the
+// feature too; wider, all of them.
+constexpr float kMediumTableWidth = 340.0f;
+constexpr float kWideTableWidth = 640.0f;
+
+// The columns in the order they are set up (their indices), as the chooser names them.
+constexpr const char* kColumnNames[TurningColumns] = {"#",       "t",        "pair",    "feature",
+                                                      "status",  "point",    "normal",  "v before",
+                                                      "v after", "w before", "w after", "impulse"};
+constexpr int kFeatureIndex = 3, kStatusIndex = 4;
+
+// Whether the column at `index` opens shown in a panel `width` wide.
+bool shown_by_default(int index, float width) {
+    if (width >= kWideTableWidth) return true;
+    if (index == kFeatureIndex) return width >= kMediumTableWidth;
+    return index <= kStatusIndex;
+}
+
+} // namespace
+
+// The Columns button and its popup: a checkbox a column (the number always shown). A change
+// reaches the table next frame (apply_table_columns); right-clicking a header does the same.
+void WorldView::draw_column_chooser(int columns) {
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::SmallButton("Columns...")) ImGui::OpenPopup("event columns");
+    column_button_px_ = {at.x + ImGui::GetItemRectSize().x * 0.5,
+                         at.y + ImGui::GetItemRectSize().y * 0.5};
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Choose the event table's columns (or right-click a header). A row's "
+                          "tooltip shows every field whatever is shown.");
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu of %d columns", table_columns_.size(), columns);
+    const std::map<std::string, Vec2> before = std::move(column_checkboxes_px_);
+    column_checkboxes_px_.clear();
+    if (!ImGui::BeginPopup("event columns")) {
+        if (!before.empty()) canvas_.mark_changed(); // closed: reported
+        return;
+    }
+    for (int column = 1; column < columns; ++column) { // the number always shown
+        bool shown = (table_column_bits_ >> column) & 1u;
+        const char* name = kColumnNames[column];
+        if (ImGui::Checkbox(name, &shown)) column_request_ = {column, shown};
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        column_checkboxes_px_[name] = {lo.x + 8.0, (lo.y + hi.y) * 0.5};
+    }
+    ImGui::EndPopup();
+    if (column_checkboxes_px_ != before) canvas_.mark_changed(); // opened or moved: reported
+}
+
+// Inside the table, before its first row: the default set when the table is new or the panel
+// crossed one of the widths (unless the user chose), or the change asked for in the chooser.
+bool WorldView::apply_table_columns(int columns, float width) {
+    const int width_class = width >= kWideTableWidth ? 2 : width >= kMediumTableWidth ? 1 : 0;
+    const int key = (columns == TurningColumns ? 3 : 0) + width_class;
+    if (column_request_) {
+        ImGui::TableSetColumnEnabled(column_request_->first, column_request_->second);
+        column_request_.reset();
+        table_columns_chosen_ = true;
+        table_columns_applied_ = key;
+        return true;
+    }
+    if (table_columns_chosen_ || key == table_columns_applied_) return false;
+    for (int column = 1; column < columns; ++column)
+        ImGui::TableSetColumnEnabled(column, shown_by_default(column, width));
+    table_columns_applied_ = key;
+    return true;
+}
+
+// The columns shown, read back after the header row; one hidden or shown by a right-click on a
+// header (not by apply_table_columns this frame) is the user's choice.
+void WorldView::read_table_columns(int columns, bool applied) {
+    unsigned bits = 0;
+    std::vector<std::string> names;
+    for (int column = 0; column < columns; ++column)
+        if (ImGui::TableGetColumnFlags(column) & ImGuiTableColumnFlags_IsEnabled) {
+            bits |= 1u << column;
+            names.emplace_back(ImGui::TableGetColumnName(column));
+        }
+    if (bits == table_column_bits_) return;
+    if (!applied && table_column_bits_ != 0) table_columns_chosen_ = true;
+    table_column_bits_ = bits;
+    table_columns_ = std::move(names);
+    canvas_.mark_changed(); // reported
+}
+
 // The event queue of the frame: processed, then cancelled (or sorted by a column's header).
 // Only the rows in view are built: a busy frame has thousands. Right-click a header to hide
 // or show columns; hover a row for the whole record.
@@ -124,10 +213,12 @@ void WorldView::draw_event_table() {
                                   ImGuiTableFlags_Reorderable | ImGuiTableFlags_Sortable |
                                   ImGuiTableFlags_SortTristate | ImGuiTableFlags_SizingFixedFit;
     const bool spins = any_turning();
-    if (!ImGui::BeginTable(spins ? "events with spins" : "events", spins ? TurningColumns : Columns,
-                           flags, ImVec2(0, 320)))
+    const int columns = spins ? TurningColumns : Columns;
+    draw_column_chooser(columns);
+    const float width = ImGui::GetContentRegionAvail().x;
+    if (!ImGui::BeginTable(spins ? "events with spins" : "events", columns, flags, ImVec2(0, 320)))
         return;
-    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupScrollFreeze(1, 1); // more columns chosen: the number stays in view
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_NoHide, 0.0f, Number);
     ImGui::TableSetupColumn("t", 0, 0.0f, Time);
     ImGui::TableSetupColumn("pair", 0, 0.0f, Pair);
@@ -142,7 +233,9 @@ void WorldView::draw_event_table() {
         ImGui::TableSetupColumn("w after", ImGuiTableColumnFlags_NoSort, 0.0f, SpinAfter);
         ImGui::TableSetupColumn("impulse", ImGuiTableColumnFlags_NoSort, 0.0f, Impulse);
     }
-    headers_with_tips(spins ? TurningColumns : Columns);
+    const bool applied = apply_table_columns(columns, width);
+    headers_with_tips(columns);
+    read_table_columns(columns, applied);
     if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
         rows_need_sort_ = true;
         specs->SpecsDirty = false;
@@ -172,7 +265,10 @@ void WorldView::draw_event_table() {
             if (scroll && id == selected_id) ImGui::SetScrollHereY(0.5f);
             ImGui::PopID();
         }
-    scroll_to_selection_ = false; // a row clicked now is in view already
+    scroll_to_selection_ = false;                   // a row clicked now is in view already
+    const double overflow = ImGui::GetScrollMaxX(); // the table's own scrolling window
+    if (overflow != table_overflow_px_) canvas_.mark_changed(); // reported
+    table_overflow_px_ = overflow;
     ImGui::EndTable();
 }
 

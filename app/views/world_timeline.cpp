@@ -27,6 +27,7 @@ constexpr Color kCancelledTick{0.70f, 0.70f, 0.75f, 0.9f};
 constexpr Color kChatterTick{1.00f, 0.70f, 0.30f, 1.0f};
 constexpr Color kBudgetTick{1.00f, 0.30f, 0.30f, 1.0f};
 constexpr Color kTimeSpent{0.40f, 0.85f, 0.90f, 0.9f};
+constexpr Color kTunnelMark{1.00f, 0.20f, 0.20f, 1.0f}; // an engine's tunnel (as on the canvas)
 constexpr float kAxisHeight = 34.0f;
 
 // The axis's mapping: places [start, start + width) over pixels [x0, x1).
@@ -426,6 +427,14 @@ void WorldView::draw_frame_plot(Vec2 lo, Vec2 hi) const {
                           parted->t);
             legend(palette::disagreement);
         }
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    if (engine_compared_ && !engine_tunnels_.empty()) {
+        std::snprintf(text, sizeof text, "%s: %zu tunnel%s",
+                      ccd::engine_name(engine_compared_->engine()).data(), engine_tunnels_.size(),
+                      engine_tunnels_.size() == 1 ? "" : "s");
+        legend(kTunnelMark);
+    }
+#endif
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
     strip.list->AddLine({x, strip.y0}, {x, strip.y1}, u32(palette::highlight.with_alpha(0.5f)),
                         1.0f);
@@ -440,6 +449,21 @@ void WorldView::draw_axis(Vec2 lo, Vec2 hi) const {
     draw_frame_grid(strip, scale, timeline_);
     draw_frame_ticks(strip, scale, timeline_);
     if (compared_) draw_divergences(strip, scale, *compared_);
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    // An engine's tunnels: each frame with one shaded; the first flagged across the axis.
+    for (std::size_t i = engine_tunnels_.size(); i-- > 0;) {
+        const int frame = engine_tunnels_[i].frame;
+        if (frame >= timeline_.run().end_frame()) continue; // not on the axis yet
+        const float x0 = scale.x_of(Timeline::place(frame, 0.0));
+        const float x1 = scale.x_of(Timeline::place(frame, 1.0));
+        strip.list->AddRectFilled({x0, strip.y1 - 6}, {std::max(x1, x0 + 2.0f), strip.y1},
+                                  u32(kTunnelMark.with_alpha(0.5f)));
+        if (i > 0) continue;
+        strip.list->AddLine({x0, strip.y0}, {x0, strip.y1}, u32(kTunnelMark), 2.0f);
+        strip.list->AddTriangleFilled({x0, strip.y1 - 9}, {x0 - 5, strip.y1}, {x0 + 5, strip.y1},
+                                      u32(kTunnelMark));
+    }
+#endif
     // The playhead: a line across the axis under a handle.
     const float x = scale.x_of(Timeline::place(timeline_.frame(), timeline_.t()));
     strip.list->AddLine({x, strip.y0}, {x, strip.y1}, u32(palette::highlight), 2.0f);

@@ -102,6 +102,9 @@ void WorldView::rebuild() {
     timeline_.set_speed(speed);
     timeline_.play(playing);
     compared_.reset(); // compared with the scene before the edit
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    engine_compared_.reset();
+#endif
     read_shapes();
     discrete_.reset(editor_.scene());
     shown_frame_changed(-1);
@@ -173,6 +176,9 @@ void WorldView::shown_frame_changed(int before) {
     canvas_.mark_changed();
     if (timeline_.frame() == before) return;
     if (compared_) compared_log_ = compared_->log_of(timeline_.frame());
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    poll_engine_comparison();
+#endif
     canvas_.set_drawn(drawn_extent(log(), radii_, outlines_)); // what Home frames
     // The ghosts are at the end of the frame shown: one frame on, or run again from the start.
     if (discrete_method_ != DiscreteMethod::None) {
@@ -299,6 +305,9 @@ void WorldView::advance(double seconds) {
 
 bool WorldView::handle_input() {
     if (stepping_) next_frame(); // asked for in the frame before, which said so
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    poll_engine_comparison();
+#endif
     const auto selected = editor_.selected();
     const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.
@@ -459,6 +468,9 @@ void WorldView::draw_world(ShapeRenderer& r) const {
     }
     if (layers_.discrete) draw_discrete(r);
     draw_compared_ghosts(r);
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    draw_engine_ghosts(r);
+#endif
     editor_.draw(r, layers_.handles, pixels); // the scene as edited: bodies at t = 0, handles
 }
 
@@ -625,6 +637,9 @@ void WorldView::draw_panel() {
         ImGui::PopStyleColor();
         ImGui::Separator();
     }
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    tunnel_tooltip_on_canvas();
+#endif
     draw_frame_controls();
     draw_cuts();
     draw_recording_section();
@@ -645,13 +660,16 @@ void WorldView::draw_panel() {
         "white, its contact point and normal drawn. Dashed circles are predictions: where a "
         "body expects to touch next (its colour), the contacts the selected event cancelled "
         "(grey), or the cancelled prediction picked in the table (white). Show switches "
-        "layers off and on. The timeline under the canvas is the run, recorded as it goes: "
+        "layers off and on. Compared with an engine's world (Compare two runs), its bodies are "
+        "orange dashed ghosts at the frame's start and its tunnels red. The timeline under the "
+        "canvas is the run, recorded as it goes: "
         "drag its playhead to any frame and t, wheel to zoom it; Space plays and pauses, "
         "Shift+Space plays backward, Left and Right step a frame, R restarts, , and . step "
         "events across frames. The yellow handles are "
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
         "pulls it apart; a turning polygon's arc ends in its spin: drag it round the body to "
-        "set its turn over a frame); C, P, S, B add a circle, a "
+        "set its turn over a frame; a turning wall's round its pivot, itself a handle; a click "
+        "on a wall's line selects it); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();

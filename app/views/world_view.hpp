@@ -11,6 +11,9 @@
 #include "camera.hpp"
 #include "canvas_view.hpp"
 #include "compared_run.hpp"
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+#include "engine_compared_run.hpp"
+#endif
 #include "discrete_comparison.hpp"
 #include "scene_editor.hpp"
 #include "show_layers.hpp"
@@ -22,6 +25,7 @@
 #include "ccd/scene_world.hpp"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -100,6 +104,15 @@ public:
     // The last drawn frame's labels, table rows and Show checkboxes (for --report).
     const std::vector<ShownLabel>& shown_labels() const { return shown_labels_; }
     const std::vector<TableRowOnScreen>& table_rows() const { return table_rows_; }
+    // The event table's columns shown last frame, by header, and how far its columns reach past
+    // its width (pixels; 0: no horizontal scroll needed).
+    const std::vector<std::string>& table_columns() const { return table_columns_; }
+    double table_overflow_px() const { return table_overflow_px_; }
+    Vec2 column_button_px() const { return column_button_px_; }
+    // The Columns popup's checkboxes on screen while it is open, by header.
+    const std::map<std::string, Vec2>& column_checkboxes_px() const {
+        return column_checkboxes_px_;
+    }
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
     bool take_changed() { return canvas_.take_changed(); }
     // The frame after (stepped and recorded when it is new) or before the one shown, at the
@@ -132,17 +145,55 @@ public:
     void stop_comparing();
     const ComparedRun* compared() const { return compared_ ? &*compared_ : nullptr; }
     const std::string& compare_error() const { return compare_error_; }
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    // Compare with an engine: the scene stepped by Box2D's, Bullet's or Chipmunk's own world
+    // for `frames` frames beside the run shown, in the background (EngineComparedRun): its
+    // bodies drawn as ghosts at each frame's start, its tunnels listed, the first marked on the
+    // timeline, a tunnel of the frame shown drawn (world_engine_compare.cpp). An edit of the
+    // scene stops it; so does compare().
+    bool compare_engine(ccd::EngineKind engine, int frames);
+    const EngineComparedRun* engine_compared() const {
+        return engine_compared_.get();
+    }
+    // What the engine run had ready when the view last looked (each drawn frame).
+    const EngineComparedRun::Progress& engine_progress() const {
+        return engine_progress_;
+    }
+    const std::vector<ccd::Tunnel>& engine_tunnels() const {
+        return engine_tunnels_;
+    }
+    // The engine's bodies at the start of the frame shown, as drawn (none: not ready yet).
+    const std::optional<std::vector<ccd::BodyState>>& engine_ghosts() const {
+        return engine_states_;
+    }
+    // Shows the frame of tunnel `index` (of engine_tunnels()) at the exact World's event
+    // between the same two there, selected (at t = 0 when it has none).
+    void go_to_tunnel(std::size_t index);
+    // The tunnel list's buttons on screen this frame (for --report), by tunnel index.
+    const std::map<std::size_t, Vec2>& tunnel_buttons_px() const {
+        return tunnel_buttons_px_;
+    }
+#endif
+    // Whether work the view waits for goes on in the background (an engine comparison): the
+    // app keeps drawing meanwhile.
+    bool working_in_background() const;
     // Shows the place of difference `index` of the comparison (0: the first divergence),
     // selecting run a's event there.
     void go_to_difference(std::size_t index);
     // The Compare section's buttons on screen (for --report; zero when not drawn).
-    Vec2 compare_button_px() const { return compare_button_px_; }
-    Vec2 divergence_button_px() const { return divergence_button_px_; }
+    Vec2 compare_button_px() const {
+        return compare_button_px_;
+    }
+    Vec2 divergence_button_px() const {
+        return divergence_button_px_;
+    }
     // The timeline strip under the canvas, for --report: its axis and plot (window pixels).
     struct StripOnScreen {
         Vec2 axis_lo, axis_hi, plot_lo, plot_hi;
     };
-    const StripOnScreen& strip() const { return strip_; }
+    const StripOnScreen& strip() const {
+        return strip_;
+    }
     // Where body `index` is at frame time t, on the path the scheduler logged (ccd::position_at).
     Vec2 position_at(int index, double t) const;
     // Its place and orientation there (ccd::pose_at), and a turning polygon's outline as drawn
@@ -166,14 +217,22 @@ public:
     };
     std::optional<BodyAtT> selected_body_at_t() const;
     // The scene as edited now.
-    const ccd::Scene& scene() const { return editor_.scene(); }
-    const SceneEditor& editor() const { return editor_; }
-    bool help_shown() const { return canvas_.help_shown(); } // F1
+    const ccd::Scene& scene() const {
+        return editor_.scene();
+    }
+    const SceneEditor& editor() const {
+        return editor_;
+    }
+    bool help_shown() const {
+        return canvas_.help_shown();
+    } // F1
     // Seed 001's or seed 003's discrete method run beside the scheduler on the same scene,
     // drawn as ghosts (DiscreteMethod::None: off). Restarts the ghosts and catches them up to
     // the frame shown.
     void set_discrete(DiscreteMethod method, bool deepest_first);
-    const DiscreteComparison& discrete() const { return discrete_; }
+    const DiscreteComparison& discrete() const {
+        return discrete_;
+    }
 
     static constexpr double kPanelWidth = 400.0;
     // Play's frames a second at first: a dense scene's as fast as the frames are stepped (the
@@ -206,6 +265,14 @@ private:
     void draw_tolerance_field(); // the Compare section's tolerance
     void draw_differences_table();
     void draw_compared_ghosts(ShapeRenderer& renderer) const;
+    // The engine comparison (world_engine_compare.cpp): the panel's result, the canvas's ghosts
+    // and the frame's tunnels, the timeline's mark; reading the worker's progress each frame.
+    void draw_engine_result();
+    void draw_tunnel_table();
+    void draw_engine_ghosts(ShapeRenderer& renderer) const;
+    void draw_frame_tunnels(ShapeRenderer& renderer) const;
+    void tunnel_tooltip_on_canvas() const;
+    void poll_engine_comparison();
     // The timeline strip (world_timeline.cpp): its buttons, the per-frame plot, the axis with
     // each frame's ticks and the playhead; the keys that travel.
     void draw_timeline_strip();
@@ -218,6 +285,12 @@ private:
     void shown_frame_changed(int before);
     void draw_show_section();
     void draw_event_table();
+    // The table's columns (world_event_table.cpp): the Columns button's chooser, the default
+    // set for the panel's width (the 800x600 window's: number, t, pair, status; the rest a
+    // click away, every field in each row's tooltip), read back after the user's choice.
+    void draw_column_chooser(int columns);
+    bool apply_table_columns(int columns, float width); // true: it set columns this frame
+    void read_table_columns(int columns, bool applied);
     void sort_table_rows();
     void event_row(const ccd::ContactEvent& event);
     void cancelled_row(int index);
@@ -247,6 +320,18 @@ private:
     std::optional<ComparedRun> compared_;
     ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)
     ccd::RunSettings compare_settings_; // the Compare section's choice
+#ifdef CCDLAB_HAS_ENGINE_WORLDS
+    int compare_engine_choice_ = 0; // 0: the exact World (compare_settings_), else an engine
+    std::unique_ptr<EngineComparedRun> engine_compared_;
+    EngineComparedRun::Progress engine_progress_;
+    std::vector<ccd::Tunnel> engine_tunnels_;
+    std::vector<std::string> engine_notes_;
+    // The engine's bodies at the start of the frame shown and of the next (a tunnel's two
+    // places); none while the worker has not reached them.
+    std::optional<std::vector<ccd::BodyState>> engine_states_, engine_states_next_;
+    int engine_states_frame_ = -1;
+    std::map<std::size_t, Vec2> tunnel_buttons_px_;
+#endif
     int compare_frames_ = 100;
     double compare_tolerance_ = ccd::kDefaultRunTolerance; // relative (ccd::run_tolerance)
     std::string compare_error_;
@@ -272,6 +357,17 @@ private:
     std::vector<int> row_order_;
     bool rows_need_sort_ = true;
     bool scroll_to_selection_ = false; // the table shows the selected row next frame
+    // The table's columns: the default set applied (the table's id and the panel's width
+    // class; -1: none yet), whether the user chose columns since (then no default replaces
+    // them), a change asked for in the chooser (column, shown), and what was shown last frame.
+    int table_columns_applied_ = -1;
+    bool table_columns_chosen_ = false;
+    std::optional<std::pair<int, bool>> column_request_;
+    unsigned table_column_bits_ = 0;
+    std::vector<std::string> table_columns_;
+    double table_overflow_px_ = 0.0;
+    Vec2 column_button_px_;
+    std::map<std::string, Vec2> column_checkboxes_px_;
     static constexpr int kNoRow = 1 << 30;
     mutable std::vector<ShownLabel> shown_labels_;
     std::vector<TableRowOnScreen> table_rows_;

@@ -10,6 +10,7 @@
 #include "tunnel_reasons.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -152,26 +153,35 @@ std::optional<Tunnel> pair_tunnel(const FrameShapes& f, int frame, int body, Oth
 
 } // namespace
 
+std::vector<Tunnel> find_tunnels_in_frame(const Scene& scene, const EngineRun& run, int frame,
+                                          const TunnelOptions& options) {
+    std::vector<Tunnel> tunnels;
+    const int bodies = static_cast<int>(run.body_names.size());
+    const ExactFrame exact = exact_frame(scene, run, frame);
+    const FrameShapes shapes = frame_shapes(scene, run, frame, exact);
+    const auto consider = [&](int body, OtherKind kind, int other) {
+        const bool touches = exact.touching.contains({body, kind, other});
+        if (auto t = pair_tunnel(shapes, frame, body, kind, other, touches, options)) {
+            t->reason = engine::tunnel_reason(scene, run, *t);
+            tunnels.push_back(std::move(*t));
+        }
+    };
+    for (int body = 0; body < bodies; ++body) {
+        for (int wall = 0; wall < static_cast<int>(scene.walls.size()); ++wall)
+            consider(body, OtherKind::Wall, wall);
+        for (int other = body + 1; other < bodies; ++other)
+            consider(body, OtherKind::Body, other);
+    }
+    return tunnels;
+}
+
 std::vector<Tunnel> find_tunnels(const Scene& scene, const EngineRun& run,
                                  const TunnelOptions& options) {
     std::vector<Tunnel> tunnels;
-    const int bodies = static_cast<int>(run.body_names.size());
     for (int frame = 0; frame < run.frames(); ++frame) {
-        const ExactFrame exact = exact_frame(scene, run, frame);
-        const FrameShapes shapes = frame_shapes(scene, run, frame, exact);
-        const auto consider = [&](int body, OtherKind kind, int other) {
-            const bool touches = exact.touching.contains({body, kind, other});
-            if (auto t = pair_tunnel(shapes, frame, body, kind, other, touches, options)) {
-                t->reason = engine::tunnel_reason(scene, run, *t);
-                tunnels.push_back(std::move(*t));
-            }
-        };
-        for (int body = 0; body < bodies; ++body) {
-            for (int wall = 0; wall < static_cast<int>(scene.walls.size()); ++wall)
-                consider(body, OtherKind::Wall, wall);
-            for (int other = body + 1; other < bodies; ++other)
-                consider(body, OtherKind::Body, other);
-        }
+        std::vector<Tunnel> found = find_tunnels_in_frame(scene, run, frame, options);
+        tunnels.insert(tunnels.end(), std::make_move_iterator(found.begin()),
+                       std::make_move_iterator(found.end()));
     }
     return tunnels;
 }

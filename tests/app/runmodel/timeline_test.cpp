@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -352,6 +353,21 @@ TEST(Options, CompareTakesTheKeysOfARunsSettings) {
         const char* argv[] = {"ccdlab", "--compare", bad};
         EXPECT_THROW(parse_options(3, argv), std::invalid_argument) << bad;
     }
+}
+
+TEST(Options, CompareEngineTakesAnEngineWorldAndNotBesideCompare) {
+    for (const char* engine : {"box2d", "bullet", "chipmunk"}) {
+        const char* ok[] = {"ccdlab", "--compare-engine", engine};
+        EXPECT_EQ(parse_options(3, ok).compare_engine, std::optional<std::string>(engine));
+    }
+    const char* none[] = {"ccdlab"};
+    EXPECT_FALSE(parse_options(1, none).compare_engine);
+    for (const char* bad : {"exact", "Box2D", "", "ode"}) {
+        const char* argv[] = {"ccdlab", "--compare-engine", bad};
+        EXPECT_THROW(parse_options(3, argv), std::invalid_argument) << bad;
+    }
+    const char* both[] = {"ccdlab", "--compare-engine", "box2d", "--compare", "algorithm=box2d"};
+    EXPECT_THROW(parse_options(5, both), std::invalid_argument);
 }
 
 } // namespace

@@ -45,6 +45,19 @@ TEST(TunnelDetector, BoxTwoDDoesNotSweepTwoDynamicBodiesWhenNeitherIsABullet) {
                         "sweep this pair (b2World::SolveTOI, b2_world.cpp)");
 }
 
+// Frame by frame, the same tunnel in frame 1 alone (the run searched as it grows).
+TEST(TunnelDetector, OneFrameAtATimeFindsTheSameTunnels) {
+    const Scene scene = scene_named("engines-ball-through-plate.json");
+    const EngineRun run = run_engine(scene, EngineKind::Box2d, 4);
+    EXPECT_TRUE(find_tunnels_in_frame(scene, run, 0).empty());
+    const auto tunnels = find_tunnels_in_frame(scene, run, 1);
+    ASSERT_EQ(tunnels.size(), 1u);
+    EXPECT_EQ(tunnels[0].frame, 1);
+    EXPECT_EQ(tunnels[0].other, 1);
+    EXPECT_TRUE(find_tunnels_in_frame(scene, run, 2).empty());
+    EXPECT_TRUE(find_tunnels_in_frame(scene, run, 3).empty());
+}
+
 TEST(TunnelDetector, BoxTwoDSweepsABullet) {
     EXPECT_TRUE(
         tunnels_of(scene_named("engines-ball-through-plate-as-bullet.json"), EngineKind::Box2d, 4)

@@ -35,6 +35,10 @@ struct TunnelOptions {
 // Every tunnel of the run, in frame order. The scene is the run's own.
 std::vector<Tunnel> find_tunnels(const Scene& scene, const EngineRun& run,
                                  const TunnelOptions& options = {});
+// The tunnels of frame `frame` alone (from states[frame] to states[frame + 1]), as find_tunnels
+// finds them: a run searched frame by frame as it grows (the world view's engine comparison).
+std::vector<Tunnel> find_tunnels_in_frame(const Scene& scene, const EngineRun& run, int frame,
+                                          const TunnelOptions& options = {});
 
 // One line: "frame 3: ball through plate at (0.5, 1): ball and plate are both dynamic ...".
 std::string describe(const Tunnel& tunnel, const Scene& scene, const EngineRun& run);

@@ -276,29 +276,37 @@ void draw_time_marks(ImDrawList* list, const SearchPlotBox& box, const QueryLab&
                             ImVec2(scrub, top + 6.0f), to_imgui(palette::wall));
 }
 
-// Box2D's checks as ticks on the curve box's t axis: each iteration's t1 tall and numbered (a
-// number only where it does not run into the last one), the deepest points it looked at
-// (first t = 1) half as tall, the root finder's steps short. Each is a mark for --report.
+// The band under the curve box that Box2D's checks hang in, when they are shown.
+constexpr float kBox2DBand = 24.0f;
+
+// Box2D's checks as ticks hanging from the curve box's bottom edge (its t axis) into a band of
+// their own: each iteration's t1 tall and numbered beside it (a number only where it does not
+// run into the last one), the deepest points it looked at (first t = 1) half as tall, the root
+// finder's steps short. Each is a mark for --report.
 void draw_box2d_checks(ImDrawList* list, const SearchPlotBox& box,
                        const ccd::IterativeSearch& search, std::vector<SearchPlotMark>& marks) {
     const ImU32 color = to_imgui(kBox2DSearch);
     const float axis_y = box.origin.y + box.curve_height;
     const float line = ImGui::GetTextLineHeight();
+    list->AddText(ImVec2(box.x_of(0.5) - ImGui::CalcTextSize("Box2D's checks").x * 0.5f,
+                         axis_y + kBox2DBand - line),
+                  IM_COL32(120, 200, 210, 150), "Box2D's checks");
     float last_label_end = -1e9f;
     for (std::size_t i = 0; i < search.axes.size(); ++i) {
         const ccd::SeparatingAxisIteration& seen = search.axes[i];
         const float x = box.x_of(seen.t1);
-        list->AddLine(ImVec2(x, axis_y - 22.0f), ImVec2(x, axis_y), color, 2.0f);
+        list->AddLine(ImVec2(x, axis_y), ImVec2(x, axis_y + kBox2DBand - 2.0f), color, 2.0f);
         const std::string number = std::to_string(i + 1);
         const float width = ImGui::CalcTextSize(number.c_str()).x;
-        if (x - width * 0.5f > last_label_end + 2.0f) {
-            list->AddText(ImVec2(x - width * 0.5f, axis_y - 22.0f - line), color, number.c_str());
-            last_label_end = x + width * 0.5f;
+        const float label_x = std::min(x + 3.0f, box.x_of(1.0) - width - 3.0f);
+        if (label_x > last_label_end + 2.0f) {
+            list->AddText(ImVec2(label_x, axis_y + 1.0f), color, number.c_str());
+            last_label_end = label_x + width;
         }
         marks.push_back({"box2d iteration " + number, seen.t1, x});
         for (const ccd::AxisCheck& check : seen.checks) {
             const float cx = box.x_of(check.t);
-            list->AddLine(ImVec2(cx, axis_y - (check.deepest ? 11.0f : 6.0f)), ImVec2(cx, axis_y),
+            list->AddLine(ImVec2(cx, axis_y), ImVec2(cx, axis_y + (check.deepest ? 12.0f : 6.0f)),
                           color, 1.5f);
             marks.push_back({check.deepest ? "box2d deepest" : "box2d root step", check.t, cx});
         }
@@ -318,7 +326,7 @@ SearchPlotOnScreen draw_search_plot(const ccd::CertifiedSearch& search, const Qu
     SearchPlotBox box;
     const float line = ImGui::GetTextLineHeight();
     box.row = std::clamp(80.0f / static_cast<float>(deepest + 1), 3.0f, 8.0f);
-    box.rows_top = box.curve_height + 4.0f + line;
+    box.rows_top = box.curve_height + 4.0f + line + (box2d ? kBox2DBand : 0.0f);
     box.origin = ImGui::GetCursorScreenPos();
     box.rows_top += box.origin.y;
     box.size = ImVec2(ImGui::GetContentRegionAvail().x,

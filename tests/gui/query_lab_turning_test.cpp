@@ -219,7 +219,9 @@ TEST(AppQueryLabTurning, Box2DsSearchIsInTheReportAndDrawnWhenItsBoxIsTicked) {
     // tests/core/peers/box2d_toi_test.cpp, Box2DSearch.APropeller...). The report carries it;
     // ticking "Box2D's search" draws its iteration and its check as ticks on the plot's t axis.
     const fs::path dir = scratch_dir();
-    RunningApp app(dir, app_args("turning-box2d-gives-up.json"), "^ccdlab - ",
+    // 1000 pixels high: the plot's t axis is within the window without scrolling the panel.
+    RunningApp app(dir, app_args("turning-box2d-gives-up.json", {"--size", "1280x1000"}),
+                   "^ccdlab - ",
                    [](const json& r) { return r["show_px"].contains("box2d_search"); });
     json report = app.report();
     const json box2d = algorithm_in(report, "box2d");
@@ -255,14 +257,14 @@ TEST(AppQueryLabTurning, Box2DsSearchIsInTheReportAndDrawnWhenItsBoxIsTicked) {
     EXPECT_NEAR(first["x_px"].get<double>(), x_at(0.0), 1.0);
     EXPECT_EQ(deepest["t"].get<double>(), 1.0);
     EXPECT_NEAR(deepest["x_px"].get<double>(), x_at(1.0), 1.0);
-    // In the picture: the ticks in Box2D's search colour (cyan) up from the curve box's bottom
-    // (130 pixels below the plot's top).
+    // In the picture: the ticks in Box2D's search colour (cyan), hanging from the curve box's
+    // bottom edge (130 pixels below the plot's top) into their band.
     const ccdlab_test::Image image = app.screenshot();
     ASSERT_TRUE(image.loaded());
     const auto cyan = [](ccdlab_test::Rgb c) { return c.r < 160 && c.g > 180 && c.b > 180; };
-    EXPECT_TRUE(image.any_near(first["x_px"].get<double>(), top + 130.0 - 8.0, 2, cyan))
+    EXPECT_TRUE(image.any_near(first["x_px"].get<double>(), top + 130.0 + 16.0, 2, cyan))
         << "iteration 1's tick at t = 0";
-    EXPECT_TRUE(image.any_near(deepest["x_px"].get<double>(), top + 130.0 - 4.0, 2, cyan))
+    EXPECT_TRUE(image.any_near(deepest["x_px"].get<double>(), top + 130.0 + 8.0, 2, cyan))
         << "its check at t = 1";
 }
 

@@ -132,13 +132,7 @@ ccd::Scene fixture_of(const FixtureCase& shown, std::optional<std::string>* repl
     ccd::FrameRangeExport range =
         ccd::export_frame_range(shown.scene, shown.first_frame, shown.frames, tolerance);
     if (replay_difference) *replay_difference = range.replay_difference;
-    // The scene's description tells its frame 0; the fixture starts later.
-    const std::string from = std::to_string(shown.first_frame);
-    range.fixture.description =
-        "Frames " + from + " to " + std::to_string(shown.first_frame + shown.frames - 1) + " of " +
-        (shown.scene.title.empty() ? std::string("a scene") : "\"" + shown.scene.title + "\"") +
-        ": its bodies as the World had them at the start of frame " + from + ".";
-    return std::move(range.fixture);
+    return std::move(range.fixture); // its description rewritten for its first frame
 }
 
 std::string default_fixture_name(const std::filesystem::path& folder, std::string_view title) {

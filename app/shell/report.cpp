@@ -430,6 +430,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["disagreement"] = lab.any_disagreement();
     report["banner"] = view.banner();
     report["search_plot"] = search_plot_json(view.search_plot());
+    report["box2d_search_shown"] = view.box2d_search() != nullptr;
     report["tolerance"] = lab.tolerance();
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];

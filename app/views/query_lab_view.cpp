@@ -53,6 +53,10 @@ ImU32 to_imgui(Color c) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
+// Box2D's search (its outer iterations, ccd::SeparatingAxisIteration): on the canvas and as
+// ticks on the separation plot.
+constexpr Color kBox2DSearch{0.45f, 0.90f, 0.95f, 1.0f};
+
 void draw_grid(ShapeRenderer& r, const Camera& camera) {
     const double spacing = camera.grid_spacing();
     const WorldBox visible = camera.visible();
@@ -207,15 +211,22 @@ struct SearchPlotBox {
     float bottom() const { return origin.y + size.y; }
 };
 
-// The separation's scale on the left: its top, zero and bottom values.
+// The separation's scale on the left: its top, zero and bottom values, each on a patch of the
+// plot's background so that the curve passing behind it does not hide it.
 void draw_value_scale(ImDrawList* list, const SearchPlotBox& box) {
     const float x = box.origin.x + box.inset + 2.0f;
     const float line = ImGui::GetTextLineHeight();
     const float top = box.origin.y + 1.0f, bottom = box.origin.y + box.curve_height - line;
-    list->AddText(ImVec2(x, top), kGuide, number_text(box.hi, 3).c_str());
+    const auto value = [&](float y, const std::string& text) {
+        const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+        list->AddRectFilled(ImVec2(x - 1.0f, y), ImVec2(x + size.x + 1.0f, y + size.y),
+                            IM_COL32(20, 22, 27, 210));
+        list->AddText(ImVec2(x, y), IM_COL32(150, 155, 165, 230), text.c_str());
+    };
+    value(top, number_text(box.hi, 3));
     if (const float zero = box.y_of(0.0) - line; zero > top + line && zero < bottom - line)
-        list->AddText(ImVec2(x, zero), kGuide, "0"); // where it does not cover the others
-    list->AddText(ImVec2(x, bottom), kGuide, number_text(box.lo, 3).c_str());
+        value(zero, "0"); // where it does not cover the others
+    value(bottom, number_text(box.lo, 3));
 }
 
 // Every bracket the search looked at, a row per halving depth ([0, 1] on top), in its
@@ -265,19 +276,57 @@ void draw_time_marks(ImDrawList* list, const SearchPlotBox& box, const QueryLab&
                             ImVec2(scrub, top + 6.0f), to_imgui(palette::wall));
 }
 
+// The band under the curve box that Box2D's checks hang in, when they are shown.
+constexpr float kBox2DBand = 24.0f;
+
+// Box2D's checks as ticks hanging from the curve box's bottom edge (its t axis) into a band of
+// their own: each iteration's t1 tall and numbered beside it (a number only where it does not
+// run into the last one), the deepest points it looked at (first t = 1) half as tall, the root
+// finder's steps short. Each is a mark for --report.
+void draw_box2d_checks(ImDrawList* list, const SearchPlotBox& box,
+                       const ccd::IterativeSearch& search, std::vector<SearchPlotMark>& marks) {
+    const ImU32 color = to_imgui(kBox2DSearch);
+    const float axis_y = box.origin.y + box.curve_height;
+    const float line = ImGui::GetTextLineHeight();
+    list->AddText(ImVec2(box.x_of(0.5) - ImGui::CalcTextSize("Box2D's checks").x * 0.5f,
+                         axis_y + kBox2DBand - line),
+                  IM_COL32(120, 200, 210, 150), "Box2D's checks");
+    float last_label_end = -1e9f;
+    for (std::size_t i = 0; i < search.axes.size(); ++i) {
+        const ccd::SeparatingAxisIteration& seen = search.axes[i];
+        const float x = box.x_of(seen.t1);
+        list->AddLine(ImVec2(x, axis_y), ImVec2(x, axis_y + kBox2DBand - 2.0f), color, 2.0f);
+        const std::string number = std::to_string(i + 1);
+        const float width = ImGui::CalcTextSize(number.c_str()).x;
+        const float label_x = std::min(x + 3.0f, box.x_of(1.0) - width - 3.0f);
+        if (label_x > last_label_end + 2.0f) {
+            list->AddText(ImVec2(label_x, axis_y + 1.0f), color, number.c_str());
+            last_label_end = label_x + width;
+        }
+        marks.push_back({"box2d iteration " + number, seen.t1, x});
+        for (const ccd::AxisCheck& check : seen.checks) {
+            const float cx = box.x_of(check.t);
+            list->AddLine(ImVec2(cx, axis_y), ImVec2(cx, axis_y + (check.deepest ? 12.0f : 6.0f)),
+                          color, 1.5f);
+            marks.push_back({check.deepest ? "box2d deepest" : "box2d root step", check.t, cx});
+        }
+    }
+}
+
 // The certified search of a turning query, as the trace holds it (ccd::CertifiedSearch): the
 // separation f(t) the core sampled over the frame with its scale, the zero line, the root (the
 // hit's t), the final bracket, the flagged algorithms' t and the scrubbed t; below it, every
 // bracket the search looked at, then the frame's ends named. Nothing is recomputed: the curve
 // is the trace's samples joined.
-SearchPlotOnScreen draw_search_plot(const ccd::CertifiedSearch& search, const QueryLab& lab) {
+SearchPlotOnScreen draw_search_plot(const ccd::CertifiedSearch& search, const QueryLab& lab,
+                                    const ccd::IterativeSearch* box2d) {
     int deepest = 0;
     for (const ccd::SearchBracket& b : search.brackets)
         deepest = std::max(deepest, bracket_depth(b));
     SearchPlotBox box;
     const float line = ImGui::GetTextLineHeight();
     box.row = std::clamp(80.0f / static_cast<float>(deepest + 1), 3.0f, 8.0f);
-    box.rows_top = box.curve_height + 4.0f + line;
+    box.rows_top = box.curve_height + 4.0f + line + (box2d ? kBox2DBand : 0.0f);
     box.origin = ImGui::GetCursorScreenPos();
     box.rows_top += box.origin.y;
     box.size = ImVec2(ImGui::GetContentRegionAvail().x,
@@ -307,6 +356,7 @@ SearchPlotOnScreen draw_search_plot(const ccd::CertifiedSearch& search, const Qu
     draw_bracket_rows(list, box, search);
     SearchPlotOnScreen shown{{box.origin.x, box.origin.y}, {box.size.x, box.size.y}, {}};
     draw_time_marks(list, box, lab, shown.marks);
+    if (box2d) draw_box2d_checks(list, box, *box2d, shown.marks);
     frame_ends_named(list, {box.x_of(0.0), box.x_of(1.0)}, box.bottom() + line + 2.0f);
     if (ImGui::IsItemHovered()) {
         const double t = std::clamp((ImGui::GetIO().MousePos.x - box.origin.x - box.inset) /
@@ -494,7 +544,29 @@ void draw_disagreements(ShapeRenderer& r, const QueryLab& lab) {
                              palette::disagreement, 4.0f);
 }
 
+// Box2D's search: at each outer iteration's t1, the cores' closest points joined, and (where it
+// made one) its separating axis as an arrow from the obstacle's point.
+void draw_box2d_search(ShapeRenderer& r, const ccd::IterativeSearch& search, const Camera& camera) {
+    const double length = 70.0 / camera.pixels_per_unit;
+    for (const ccd::SeparatingAxisIteration& seen : search.axes) {
+        r.line(seen.obstacle_point, seen.mover_point, 1.5f, kBox2DSearch.with_alpha(0.8f), 4.0f);
+        r.point(seen.obstacle_point, 3.5f, kBox2DSearch);
+        r.point(seen.mover_point, 3.5f, kBox2DSearch);
+        if (!seen.kind.empty())
+            r.arrow(seen.obstacle_point, seen.obstacle_point + seen.axis * length, 2.0f,
+                    kBox2DSearch);
+    }
+}
+
 } // namespace
+
+const ccd::IterativeSearch* QueryLabView::box2d_search() const {
+    const bool wanted = box2d_search_pinned_ || box2d_row_hovered_;
+    for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+        if (wanted && answer.iterative && !answer.iterative->axes.empty())
+            return &*answer.iterative;
+    return nullptr;
+}
 
 void QueryLabView::draw_world(ShapeRenderer& r) const {
     const Camera& camera = canvas_.camera();
@@ -507,6 +579,7 @@ void QueryLabView::draw_world(ShapeRenderer& r) const {
     if (hit) draw_at_impact(r, lab_, *hit);
     if (layers_.roots) draw_roots(r, lab_);
     if (layers_.other_algorithms) draw_disagreements(r, lab_);
+    if (const ccd::IterativeSearch* search = box2d_search()) draw_box2d_search(r, *search, camera);
     if (hit) {
         const double length =
             std::max(1.5 * radius_of(lab_.mover()), 60.0 / camera.pixels_per_unit);
@@ -572,6 +645,17 @@ void QueryLabView::draw_labels() const {
     if (layers_.labels)
         for (const Side side : {Side::Obstacle, Side::Mover})
             side_view(lab_.side(side)).labels(lab_.side(side), side, label);
+    // Box2D's iterations, numbered as on the separation plot, at their axes' tips.
+    if (const ccd::IterativeSearch* search = box2d_search())
+        for (std::size_t i = 0; i < search->axes.size(); ++i) {
+            const ccd::SeparatingAxisIteration& seen = search->axes[i];
+            const Vec2 tip = seen.kind.empty() ? seen.mover_point
+                                               : seen.obstacle_point +
+                                                     seen.axis * (70.0 / camera.pixels_per_unit);
+            label(tip, 6.0, 70, kBox2DSearch,
+                  "Box2D " + std::to_string(i + 1) + ": t = " + number_text(seen.t1, 4) +
+                      (seen.kind.empty() ? ", stopped on the distance" : ", " + seen.kind));
+        }
     // No label covers a handle or the point another label names (the arrow's tip under "t = 1").
     std::vector<KeepClear> keep_clear;
     for (const Handle handle : lab_.handles())
@@ -620,6 +704,7 @@ void QueryLabView::draw_show_section() {
     draw_show_checkboxes(
         layers, [](const LayerField& field) { return field.query_lab; }, show_checkboxes_);
     set_layers(layers);
+    draw_box2d_search_checkbox();
 }
 
 namespace {
@@ -764,6 +849,10 @@ void row_tooltip(const AlgorithmAnswer& answer) {
     if (answer.iterative) {
         ImGui::Separator();
         tooltip_flow(answer.iterative->method + ": " + answer.iterative->explanation, text, width);
+        if (!answer.iterative->why_stopped.empty()) {
+            ImGui::Separator();
+            tooltip_flow("Why it stopped: " + answer.iterative->why_stopped, text, width);
+        }
         // Box2D's word for the shapes it measures between.
         if (answer.iterative->explanation.find("cores") != std::string::npos)
             tooltip_flow("(the cores: the shapes without their radius, a circle's centre, a "
@@ -775,7 +864,8 @@ void row_tooltip(const AlgorithmAnswer& answer) {
 
 // An algorithm's row of the table: its name and answer, and the judge's verdict, in the
 // verdict's colour (grey where it has no query for the pair); the judge's text on hover.
-void algorithm_row(const AlgorithmAnswer& answer) {
+// Whether it is hovered.
+bool algorithm_row(const AlgorithmAnswer& answer) {
     const ImVec4 color = answer.judgement   ? judgement_color(*answer.judgement)
                          : answer.has_query ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                                             : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
@@ -799,6 +889,7 @@ void algorithm_row(const AlgorithmAnswer& answer) {
             ImGui::TextColored(color, "%s", verdict_shown(*answer.judgement).c_str());
     });
     if (hovered) row_tooltip(answer);
+    return hovered;
 }
 
 } // namespace
@@ -813,8 +904,10 @@ void QueryLabView::draw_panel() {
     if (const auto& search = lab_.trace().search) {
         if (ImGui::CollapsingHeader("Separation (the certified search)",
                                     ImGuiTreeNodeFlags_DefaultOpen)) {
-            search_plot_ = draw_search_plot(*search, lab_);
+            search_plot_ = draw_search_plot(*search, lab_, box2d_search());
             draw_search_summary(*search);
+            if (const ccd::IterativeSearch* box2d = box2d_search())
+                text_flow("Box2D's checks (ticks, numbered by iteration): " + box2d->why_stopped);
         }
     } else if (ImGui::CollapsingHeader("Equations (the query's trace)",
                                        ImGuiTreeNodeFlags_DefaultOpen)) {
@@ -913,9 +1006,15 @@ void QueryLabView::draw_algorithms() {
     if (ImGui::BeginTable("algorithms", 2, ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("answer", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed);
+        bool searched_row_hovered = false; // a row with Box2D's search to show
         for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
-            algorithm_row(answer);
+            if (algorithm_row(answer) && answer.iterative && !answer.iterative->axes.empty())
+                searched_row_hovered = true;
         ImGui::EndTable();
+        if (searched_row_hovered != box2d_row_hovered_) {
+            box2d_row_hovered_ = searched_row_hovered;
+            canvas_.mark_changed();
+        }
     }
     // The judge's tolerance, in units of the query's scale (ccd/judge.hpp).
     double tolerance = lab_.tolerance();
@@ -929,6 +1028,24 @@ void QueryLabView::draw_algorithms() {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("the judge's tolerance x the query's scale: %s here",
                           number_text(lab_.tolerance_in_units(), 3).c_str());
+}
+
+// "Box2D's search", last in the Show section: its iterations drawn whether or not its row is
+// hovered (only when an answer has them); where the box is goes into --report with the others.
+void QueryLabView::draw_box2d_search_checkbox() {
+    show_checkboxes_.erase("box2d_search");
+    bool any = false;
+    for (const AlgorithmAnswer& answer : lab_.algorithm_answers())
+        any = any || (answer.iterative && !answer.iterative->axes.empty());
+    if (!any) return;
+    if (ImGui::Checkbox("Box2D's search", &box2d_search_pinned_)) canvas_.mark_changed();
+    const ImVec2 lo = ImGui::GetItemRectMin();
+    const double h = ImGui::GetFrameHeight();
+    show_checkboxes_["box2d_search"] = {lo.x + h * 0.5, lo.y + h * 0.5};
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Box2D's separating axis at each of its iterations on the canvas, and "
+                          "the times it checked as ticks on the separation plot (also while "
+                          "its row is hovered)");
 }
 
 } // namespace ccdlab

@@ -95,7 +95,15 @@ public:
     const ShowLayers& layers() const { return layers_; }
     void set_layers(const ShowLayers& layers);
     bool dense() const { return false; }
-    // The Show section's checkboxes, where the last frame drew them (for --report).
+    // Box2D's search (its iterations, from its answer's trace) when it is drawn: its row
+    // hovered or the "Box2D's search" box ticked; else null.
+    const ccd::IterativeSearch* box2d_search() const;
+    void set_box2d_search_pinned(bool pinned) {
+        box2d_search_pinned_ = pinned;
+        canvas_.mark_changed();
+    }
+    // The Show section's checkboxes, where the last frame drew them (for --report; with
+    // "box2d_search" when an answer has Box2D's search).
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
 
     static constexpr double kPanelWidth = 360.0;
@@ -118,7 +126,10 @@ private:
     ShowLayers layers_;
     std::map<std::string, Vec2> show_checkboxes_;
     SearchPlotOnScreen search_plot_;
+    bool box2d_search_pinned_ = false; // "Box2D's search" ticked
+    bool box2d_row_hovered_ = false;   // a row with Box2D's search hovered last frame
     void draw_show_section();
+    void draw_box2d_search_checkbox();
     void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
     // The panel's sections, top to bottom.
     void draw_time_controls();

@@ -212,6 +212,62 @@ TEST(AppQueryLabTurning, TheSeparationPlotMarksBox2DsAnswerTheImpactAndTheScrubb
     })) << "the scrubbed t marked";
 }
 
+TEST(AppQueryLabTurning, Box2DsSearchIsInTheReportAndDrawnWhenItsBoxIsTicked) {
+    // scenes/turning-box2d-gives-up.json: Box2D made one separating axis, at t = 0, the
+    // propeller's top face (normal (0, 1), 1.9 from the ball's centre), and checked it at t = 1
+    // alone, where the face is back and the separation 1.9 again (worked in
+    // tests/core/peers/box2d_toi_test.cpp, Box2DSearch.APropeller...). The report carries it;
+    // ticking "Box2D's search" draws its iteration and its check as ticks on the plot's t axis.
+    const fs::path dir = scratch_dir();
+    // 1000 pixels high: the plot's t axis is within the window without scrolling the panel.
+    RunningApp app(dir, app_args("turning-box2d-gives-up.json", {"--size", "1280x1000"}),
+                   "^ccdlab - ",
+                   [](const json& r) { return r["show_px"].contains("box2d_search"); });
+    json report = app.report();
+    const json box2d = algorithm_in(report, "box2d");
+    const json& axes = box2d["iterative"]["axes"];
+    ASSERT_EQ(axes.size(), 1u) << box2d;
+    EXPECT_EQ(axes[0]["t1"].get<double>(), 0.0);
+    EXPECT_EQ(axes[0]["kind"], "obstacle face");
+    EXPECT_NEAR(axes[0]["axis"][1].get<double>(), 1.0, 1e-7);
+    ASSERT_EQ(axes[0]["checks"].size(), 1u);
+    EXPECT_EQ(axes[0]["checks"][0]["t"].get<double>(), 1.0);
+    EXPECT_NEAR(axes[0]["checks"][0]["separation"].get<double>(), 1.9, 1e-5);
+    EXPECT_NE(box2d["iterative"]["why_stopped"].get<std::string>().find(
+                  "the shapes cross between its checks"),
+              std::string::npos)
+        << box2d;
+    EXPECT_FALSE(report["box2d_search_shown"].get<bool>());
+    EXPECT_TRUE(plot_mark(report, "box2d iteration 1").is_null()) << "not drawn until asked";
+    const json box = report["show_px"]["box2d_search"];
+    app.click(box[0].get<double>(), box[1].get<double>());
+    ASSERT_TRUE(wait_for([&] {
+        report = app.report();
+        return report["box2d_search_shown"].get<bool>() &&
+               !plot_mark(report, "box2d deepest").is_null();
+    })) << report["search_plot"];
+    const double left = report["search_plot"]["origin_px"][0];
+    const double top = report["search_plot"]["origin_px"][1];
+    const double width = report["search_plot"]["size_px"][0];
+    const auto x_at = [&](double t) { return left + 6.0 + t * (width - 12.0); };
+    const json first = plot_mark(report, "box2d iteration 1");
+    const json deepest = plot_mark(report, "box2d deepest");
+    ASSERT_FALSE(first.is_null()) << report["search_plot"];
+    EXPECT_EQ(first["t"].get<double>(), 0.0);
+    EXPECT_NEAR(first["x_px"].get<double>(), x_at(0.0), 1.0);
+    EXPECT_EQ(deepest["t"].get<double>(), 1.0);
+    EXPECT_NEAR(deepest["x_px"].get<double>(), x_at(1.0), 1.0);
+    // In the picture: the ticks in Box2D's search colour (cyan), hanging from the curve box's
+    // bottom edge (130 pixels below the plot's top) into their band.
+    const ccdlab_test::Image image = app.screenshot();
+    ASSERT_TRUE(image.loaded());
+    const auto cyan = [](ccdlab_test::Rgb c) { return c.r < 160 && c.g > 180 && c.b > 180; };
+    EXPECT_TRUE(image.any_near(first["x_px"].get<double>(), top + 130.0 + 16.0, 2, cyan))
+        << "iteration 1's tick at t = 0";
+    EXPECT_TRUE(image.any_near(deepest["x_px"].get<double>(), top + 130.0 + 8.0, 2, cyan))
+        << "its check at t = 1";
+}
+
 TEST(AppQueryLabTurning, TheWorldViewStepsATurningSegment) {
     // The spinning paddle is a turning wall of the World: it meets the ball at
     // t = arccos(1/6) / (2 pi) (the scene's description), the frame's first event.

@@ -10,27 +10,9 @@
 namespace ccd::engine {
 namespace {
 
-std::string response_text(ResponseKind response) {
-    switch (response) {
-    case ResponseKind::Slide:
-        return "slide";
-    case ResponseKind::Stop:
-        return "stop";
-    case ResponseKind::Destroy:
-        return "destroy";
-    case ResponseKind::Sensor:
-        return "sensor";
-    case ResponseKind::Callback:
-        return "callback";
-    case ResponseKind::Bounce:
-        break;
-    }
-    return "bounce";
-}
-
 void note_response(const std::string& name, ResponseKind response, EngineScene& out) {
     if (response == ResponseKind::Bounce) return;
-    out.notes.push_back(name + ": the response " + response_text(response) +
+    out.notes.push_back(name + ": the response " + std::string(to_string(response)) +
                         " is not carried (the engines' contacts bounce by the restitution)");
 }
 

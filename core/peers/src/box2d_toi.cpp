@@ -2,11 +2,13 @@
 // Hit, and what it did as a trace.
 #include "ccd/box2d_toi.hpp"
 
+#include "box2d_search.hpp"
 #include "box2d_side.hpp"
 
 #include <box2d/b2_common.h>
 #include <box2d/b2_time_of_impact.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <string>
@@ -150,6 +152,94 @@ std::string explanation(b2TOIOutput::State state, double t, double separation, d
     return "unknown state";
 }
 
+// Every time an iteration looked at, in order, without repeats, for the plain words.
+std::string checked_times(const std::vector<SeparatingAxisIteration>& iterations) {
+    std::vector<double> times;
+    for (const SeparatingAxisIteration& seen : iterations) {
+        times.push_back(seen.t1);
+        for (const AxisCheck& check : seen.checks)
+            times.push_back(check.t);
+    }
+    std::string text;
+    std::vector<double> said;
+    for (const double t : times) {
+        if (std::find(said.begin(), said.end(), t) != said.end()) continue;
+        said.push_back(t);
+        if (said.size() > 12) {
+            text += ", ...";
+            break;
+        }
+        text += (text.empty() ? "" : ", ") + format("%.4g", t);
+    }
+    return text;
+}
+
+// Why Box2D stopped where it did, in plain words, from its replayed iterations: where it
+// advanced to and what it measured there.
+std::string why_stopped(const ReplayedSearch& replay, double target, double tolerance,
+                        const Side& a, const Side& b) {
+    const SeparatingAxisIteration& last = replay.iterations_seen.back();
+    const std::string looked = "; it checked t = " + checked_times(replay.iterations_seen);
+    if (replay.state == b2TOIOutput::e_overlapped)
+        return "at t = 0 the shapes' cores already overlap: Box2D gives up on continuous "
+               "collision";
+    if (last.kind.empty()) // stopped on the distance at t1, before making an axis
+        return format("it advanced to t = %.6g, where the cores were %.6g apart, within its "
+                      "target %.6g + %.6g: a contact",
+                      last.t1, last.distance, target, tolerance) +
+               looked;
+    const AxisCheck& end = last.checks.back();
+    if (replay.state == b2TOIOutput::e_separated) {
+        std::string text =
+            format("it advanced to t = %.6g; on the separating axis it made there", last.t1) +
+            " (" + last.kind + ")" +
+            format(", the separation at t = %.6g was %.6g > target %.6g + %.6g, so it took the "
+                   "shapes to stay apart",
+                   end.t, end.separation, target, tolerance) +
+            looked;
+        const auto [closest, at] = closest_sampled(a, b);
+        if (closest <= 0.0)
+            text += format("; the shapes cross between its checks (sampled, their cores overlap "
+                           "at t = %.4g)",
+                           at);
+        else if (closest < target)
+            text += format("; the shapes cross between its checks (sampled, their cores come "
+                           "within %.6g at t = %.4g)",
+                           closest, at);
+        return text;
+    }
+    if (replay.state == b2TOIOutput::e_touching)
+        return format("it advanced to t = %.6g, where the separation along its axis was %.6g, "
+                      "within its target %.6g + %.6g: a contact",
+                      end.t, end.separation, target, tolerance) +
+               looked;
+    if (replay.iterations == kIterationCap)
+        return "it ran out of its " + std::to_string(kIterationCap) +
+               format(" iterations at t = %.6g, still short of its target %.6g: it gives up "
+                      "there (Box2D's world takes that as no impact)",
+                      replay.t, target) +
+               looked;
+    return format("at t = %.6g the separation along its new axis was %.6g, below its target "
+                  "%.6g - %.6g (its root finder had gone too far): it gives up there",
+                  end.t, end.separation, target, tolerance) +
+           looked;
+}
+
+// The iterations of `replay` on `search` when the replay ended as Box2D's own run did (state,
+// t and counts the same, bit for bit); else none, and why_stopped says so.
+void record_iterations(ReplayedSearch replay, const b2TOIOutput& output, int iterations,
+                       int root_iterations, const Side& a, const Side& b, IterativeSearch& search) {
+    if (replay.state != output.state || replay.t != output.t || replay.iterations != iterations ||
+        replay.root_iterations != root_iterations) {
+        search.why_stopped = "(its search could not be replayed as it ran: the replay ended " +
+                             std::string(state_name(replay.state)) +
+                             format(" at t = %.9g; its iterations are not shown)", replay.t);
+        return;
+    }
+    search.why_stopped = why_stopped(replay, search.target, search.tolerance, a, b);
+    search.axes = std::move(replay.iterations_seen);
+}
+
 } // namespace
 
 std::optional<std::string> inexpressible(const Swept& mover, const Swept& obstacle) {
@@ -215,6 +305,8 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
         search.separation = d.output.distance;
         search.explanation =
             explanation(output.state, t, d.output.distance, target, tolerance, iterations, a, b);
+        record_iterations(replay_time_of_impact(input), output, iterations, root_iterations, a, b,
+                          search);
         const std::vector<double> times = hit ? std::vector<double>{hit->t} : std::vector<double>{};
         trace->add_iterative("b2TimeOfImpact", std::move(search), hit, times);
     }

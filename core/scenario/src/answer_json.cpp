@@ -95,6 +95,28 @@ json iterative_to_json(const IterativeSearch& search) {
                              {"closing_bound", trace_number(step.closing_bound)}});
         out["steps"] = steps;
     }
+    if (!search.axes.empty()) {
+        json axes = json::array();
+        for (const SeparatingAxisIteration& seen : search.axes) {
+            json checks = json::array();
+            for (const AxisCheck& check : seen.checks)
+                checks.push_back({{"t", trace_number(check.t)},
+                                  {"separation", trace_number(check.separation)},
+                                  {"deepest", check.deepest}});
+            axes.push_back(
+                {{"t1", trace_number(seen.t1)},
+                 {"distance", trace_number(seen.distance)},
+                 {"kind", seen.kind},
+                 {"axis", json::array({trace_number(seen.axis.x), trace_number(seen.axis.y)})},
+                 {"obstacle_point", json::array({trace_number(seen.obstacle_point.x),
+                                                 trace_number(seen.obstacle_point.y)})},
+                 {"mover_point", json::array({trace_number(seen.mover_point.x),
+                                              trace_number(seen.mover_point.y)})},
+                 {"checks", checks}});
+        }
+        out["axes"] = axes;
+    }
+    if (!search.why_stopped.empty()) out["why_stopped"] = search.why_stopped;
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "ccd/fixture.hpp"
 #include "ccd/scene_world.hpp"
+#include "ccd/world_keyframe.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -18,6 +19,25 @@ double in_scale(double x) {
 }
 Vec2 in_scale(Vec2 v) {
     return {in_scale(v.x), in_scale(v.y)};
+}
+
+// The side memory the World carries across the frame boundary for body `index` (its keyframe
+// keeps those a later frame can still read), by the run's names; none when it has none, or when
+// the body it names was removed by then (it is left out of the scene, and never touched again).
+std::optional<LastContact> last_contact_of(const WorldKeyframe& keyframe, int index,
+                                           const Scene& scene, const World& world) {
+    for (const WorldKeyframe::SideMemory& memory : keyframe.memories) {
+        if (memory.body != index) continue;
+        const bool segment = memory.kind == 1 + static_cast<int>(OtherKind::Wall);
+        const auto other = static_cast<std::size_t>(memory.other);
+        if (!segment && !world.body(memory.other).alive) return std::nullopt;
+        const std::string& name = segment ? scene.walls[other].name
+                                  : other < scene.bodies.size()
+                                      ? scene.bodies[other].name
+                                      : scene.polygons[other - scene.bodies.size()].name;
+        return LastContact{name, segment, memory.time, memory.normal};
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -37,12 +57,14 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
     out.expect.reset();
     out.bodies.clear();
     out.polygons.clear();
+    const WorldKeyframe keyframe = world.keyframe();
     for (std::size_t i = 0; i < circles; ++i) {
         const WorldBody now = world.body(static_cast<int>(i));
         if (!now.alive) continue;
         Body body = scene.bodies[i];
         body.circle.center = in_scale(now.shape.center);
         body.velocity = in_scale(now.velocity);
+        body.last_contact = last_contact_of(keyframe, static_cast<int>(i), scene, world);
         out.bodies.push_back(std::move(body));
     }
     for (std::size_t k = 0; k < scene.polygons.size(); ++k) {
@@ -61,6 +83,7 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
         polygon.angle = 0.0;
         if (polygon.angular_velocity) polygon.angular_velocity = now.angular_velocity;
         polygon.velocity = in_scale(now.velocity);
+        polygon.last_contact = last_contact_of(keyframe, index, scene, world);
         out.polygons.push_back(std::move(polygon));
     }
     for (std::size_t w = 0; w < scene.walls.size(); ++w) {
@@ -76,6 +99,12 @@ FrameRangeExport export_frame_range(const Scene& scene, const World& at_first_fr
         throw std::invalid_argument("export_frame_range: frames must be at least 1, not " +
                                     std::to_string(frames));
     FrameRangeExport out{scene_at_frame(scene, at_first_frame), std::nullopt};
+    // The scene's description tells its frame 0; the fixture starts later.
+    const int first = at_first_frame.frames_completed();
+    out.fixture.description =
+        "Frames " + std::to_string(first) + " to " + std::to_string(first + frames - 1) + " of " +
+        (scene.title.empty() ? std::string("a scene") : "\"" + scene.title + "\"") +
+        ": its bodies as the World had them at the start of frame " + std::to_string(first) + ".";
     // The run's own names, as make_world lays them out.
     std::vector<std::string> body_names, wall_names;
     for (const Body& body : scene.bodies)

@@ -202,11 +202,7 @@ private:
 
 ResponseKind read_response(const Reader& field) {
     const std::string response = field.string();
-    if (response == "bounce") return ResponseKind::Bounce;
-    if (response == "slide") return ResponseKind::Slide;
-    if (response == "stop") return ResponseKind::Stop;
-    if (response == "destroy") return ResponseKind::Destroy;
-    if (response == "sensor") return ResponseKind::Sensor;
+    if (const auto kind = parse_response_kind(response)) return *kind;
     field.fail("unknown response \"" + printable_excerpt(response) +
                "\" (expected bounce, slide, stop, destroy or sensor)");
 }
@@ -234,12 +230,12 @@ Body read_body(const Reader& r, Names& names) {
     const std::string shape = r.member("shape").string();
     if (shape == "circle") {
         r.expect_object({"name", "shape", "static", "position", "velocity", "radius", "response",
-                         "restitution"});
+                         "restitution", "last_contact"});
         body.shape = BodyShape::Circle;
         body.circle.radius = r.member("radius").non_negative_number();
     } else if (shape == "point") {
-        r.expect_object(
-            {"name", "shape", "static", "position", "velocity", "response", "restitution"});
+        r.expect_object({"name", "shape", "static", "position", "velocity", "response",
+                         "restitution", "last_contact"});
         body.shape = BodyShape::Point;
     } else {
         r.member("shape").fail("unknown shape \"" + printable_excerpt(shape) +
@@ -301,7 +297,8 @@ void check_mass(const Reader& r, const PolygonBody& polygon) {
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
     r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle",
-                     "angular_velocity", "density", "mass", "response", "restitution"});
+                     "angular_velocity", "density", "mass", "response", "restitution",
+                     "last_contact"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -329,6 +326,46 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;
+}
+
+// A body's "last_contact" (docs/scene-format.md, "Side memory"): {"segment": name} or {"body":
+// name} (a body or polygon other than `self`), "time" <= 0 and "normal".
+LastContact read_last_contact(const Reader& r, const Names& names, const std::string& self) {
+    r.expect_object({"segment", "body", "time", "normal"});
+    if (r.has("segment") == r.has("body"))
+        r.fail("a last contact names one \"segment\" or one \"body\"");
+    LastContact contact;
+    contact.segment = r.has("segment");
+    const Reader other = r.member(contact.segment ? "segment" : "body");
+    contact.other = other.string();
+    const Names::Kind* kind = names.find(contact.other);
+    if (!kind || (*kind == Names::Kind::Segment) != contact.segment)
+        other.fail("\"" + printable_excerpt(contact.other) + "\" is not the name of a " +
+                   (contact.segment ? "segment" : "body or polygon") + " in this scene");
+    if (!contact.segment && contact.other == self) other.fail("a body does not touch itself");
+    const Reader time = r.member("time");
+    contact.time = time.number();
+    if (contact.time > 0.0)
+        time.fail("a last contact is before the scene's first frame: at most 0, got " +
+                  detail::shortest_text(contact.time));
+    contact.normal = r.member("normal").vec2();
+    return contact;
+}
+
+// Every body's and polygon's last contact, read once every name is known.
+void read_last_contacts(const Reader& root, const Names& names, Scene& scene) {
+    const auto read = [&](const char* list, auto& items) {
+        if (!root.has(list)) return;
+        std::size_t i = 0;
+        for (const Reader& r : root.member(list).elements(kMaxSceneParticipants, list)) {
+            if (r.has("last_contact"))
+                items[i].last_contact =
+                    read_last_contact(r.member("last_contact"), names, items[i].name);
+            ++i;
+        }
+    };
+    read("bodies", scene.bodies);
+    read("polygons", scene.polygons);
 }
 
 SceneUnits read_units(const Reader& r) {
@@ -562,7 +599,8 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     if (root.has("polygons"))
         for (const Reader& r : root.member("polygons").elements(kMaxSceneParticipants, "polygons"))
             scene.polygons.push_back(read_polygon(r, names));
-    // Last: its events name the participants above.
+    // Last: these name the participants above.
+    read_last_contacts(root, names, scene);
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
     if (root.has("units")) scene.units = read_units(root.member("units"));
     if (const auto dt = scene.dt()) rates_per_frame(scene, *dt);

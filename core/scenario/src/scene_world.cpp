@@ -2,7 +2,10 @@
 
 #include "ccd/mass_properties.hpp"
 #include "ccd/scene_loader.hpp"
+#include "ccd/world_keyframe.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -26,6 +29,31 @@ Response response_of(ResponseKind response, double restitution) {
         break;
     }
     return Response::bounce(restitution);
+}
+
+// The scene's side memories (Body::last_contact: a scene exported at a later frame of a run) as
+// the World's own: the World restored from its keyframe with them (ccd/world_keyframe.hpp), as
+// the run's World carried them across the frame boundary.
+void carry_last_contacts(const Scene& scene, SceneWorld& out) {
+    WorldKeyframe keyframe = out.world.keyframe();
+    const auto remember = [&](std::size_t body, const std::optional<LastContact>& contact) {
+        if (!contact) return;
+        const std::vector<std::string>& names = contact->segment ? out.wall_names : out.body_names;
+        const auto other = std::find(names.begin(), names.end(), contact->other);
+        if (other == names.end()) // the loader resolves every name: a Scene made in code
+            throw SceneError("last contact of \"" + out.body_names[body] + "\": no " +
+                             (contact->segment ? "segment" : "body or polygon") + " \"" +
+                             contact->other + "\"");
+        const OtherKind kind = contact->segment ? OtherKind::Wall : OtherKind::Body;
+        keyframe.memories.push_back(
+            {static_cast<int>(body), static_cast<int>(other - names.begin()), contact->time,
+             contact->normal, static_cast<std::uint8_t>(1 + static_cast<int>(kind))});
+    };
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+        remember(i, scene.bodies[i].last_contact);
+    for (std::size_t k = 0; k < scene.polygons.size(); ++k)
+        remember(scene.bodies.size() + k, scene.polygons[k].last_contact);
+    if (!keyframe.memories.empty()) out.world = out.world.restored(keyframe);
 }
 
 } // namespace
@@ -110,6 +138,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         }
         out.wall_names.push_back(wall.name);
     }
+    carry_last_contacts(scene, out);
     return out;
 }
 

@@ -27,22 +27,11 @@ bool is_positive_zero(double x) {
     return x == 0.0 && !std::signbit(x);
 }
 
+// The response as a scene file names it (a callback is a function, which no file can hold).
 std::string_view response_name(ResponseKind response) {
-    switch (response) {
-    case ResponseKind::Slide:
-        return "slide";
-    case ResponseKind::Stop:
-        return "stop";
-    case ResponseKind::Destroy:
-        return "destroy";
-    case ResponseKind::Sensor:
-        return "sensor";
-    case ResponseKind::Callback: // a function, which no file can hold
+    if (response == ResponseKind::Callback)
         throw SceneError("a callback response cannot be written to a scene file");
-    case ResponseKind::Bounce:
-        break;
-    }
-    return "bounce";
+    return to_string(response);
 }
 
 Json engines_json(const EngineSettings& engines) {
@@ -85,6 +74,13 @@ Json units_json(const SceneUnits& units) {
     return out;
 }
 
+// A body's side memory, from a run (docs/scene-format.md, "Side memory").
+Json last_contact_json(const LastContact& contact) {
+    return Json{{contact.segment ? "segment" : "body", contact.other},
+                {"time", contact.time},
+                {"normal", vec2(contact.normal)}};
+}
+
 Json body_json(const Body& body, const Rates& rate) {
     Json b;
     b["name"] = body.name;
@@ -95,6 +91,7 @@ Json body_json(const Body& body, const Rates& rate) {
     if (body.shape == BodyShape::Circle) b["radius"] = body.circle.radius;
     b["response"] = response_name(body.response);
     b["restitution"] = body.restitution;
+    if (body.last_contact) b["last_contact"] = last_contact_json(*body.last_contact);
     return b;
 }
 
@@ -130,6 +127,7 @@ Json polygon_json(const PolygonBody& polygon, const Rates& rate) {
     if (polygon.mass) p["mass"] = *polygon.mass;
     p["response"] = response_name(polygon.response);
     p["restitution"] = polygon.restitution;
+    if (polygon.last_contact) p["last_contact"] = last_contact_json(*polygon.last_contact);
     return p;
 }
 

@@ -25,92 +25,43 @@ fs::path scratch_file(const std::string& name, const std::string& text) {
     return path;
 }
 
-// A static ground edge and a dynamic ball, as Box2D 2.4.1's b2World::Dump writes them.
-const char* const kDump = R"(b2Vec2 g(0, -10);
-m_world->SetGravity(g);
-b2Body** bodies = (b2Body**)b2Alloc(2 * sizeof(b2Body*));
-b2Joint** joints = (b2Joint**)b2Alloc(0 * sizeof(b2Joint*));
-{
-  b2BodyDef bd;
-  bd.type = b2BodyType(2);
-  bd.position.Set(0, 4);
-  bd.angle = 0;
-  bd.linearVelocity.Set(0, -6);
-  bd.angularVelocity = 0;
-  bd.linearDamping = 0;
-  bd.angularDamping = 0;
-  bd.allowSleep = bool(4);
-  bd.awake = bool(2);
-  bd.fixedRotation = bool(0);
-  bd.bullet = bool(0);
-  bd.enabled = bool(32);
-  bd.gravityScale = 1;
-  bodies[0] = m_world->CreateBody(&bd);
-
-  {
-    b2FixtureDef fd;
-    fd.friction = 0;
-    fd.restitution = 0;
-    fd.restitutionThreshold = 1;
-    fd.density = 1;
-    fd.isSensor = bool(0);
-    fd.filter.categoryBits = uint16(1);
-    fd.filter.maskBits = uint16(65535);
-    fd.filter.groupIndex = int16(0);
-    b2CircleShape shape;
-    shape.m_radius = 0.5;
-    shape.m_p.Set(0, 0);
-
-    fd.shape = &shape;
-
-    bodies[0]->CreateFixture(&fd);
-  }
+// One body as Box2D 2.4.1's b2World::Dump writes it: its b2BodyDef (`type` 0 static, 2 dynamic;
+// `awake` as Dump writes the flag) and one fixture of `density`, whose shape is `shape`'s lines.
+std::string dumped_body(int index, int type, const std::string& position,
+                        const std::string& velocity, int awake, const std::string& density,
+                        const std::string& shape) {
+    const std::string i = std::to_string(index);
+    return "{\n  b2BodyDef bd;\n  bd.type = b2BodyType(" + std::to_string(type) +
+           ");\n  bd.position.Set(" + position + ");\n  bd.angle = 0;\n  bd.linearVelocity.Set(" +
+           velocity +
+           ");\n  bd.angularVelocity = 0;\n  bd.linearDamping = 0;\n  bd.angularDamping = 0;\n"
+           "  bd.allowSleep = bool(4);\n  bd.awake = bool(" +
+           std::to_string(awake) +
+           ");\n  bd.fixedRotation = bool(0);\n  bd.bullet = bool(0);\n  bd.enabled = bool(32);\n"
+           "  bd.gravityScale = 1;\n  bodies[" +
+           i +
+           "] = m_world->CreateBody(&bd);\n\n  {\n    b2FixtureDef fd;\n    fd.friction = 0;\n"
+           "    fd.restitution = 0;\n    fd.restitutionThreshold = 1;\n    fd.density = " +
+           density +
+           ";\n    fd.isSensor = bool(0);\n    fd.filter.categoryBits = uint16(1);\n"
+           "    fd.filter.maskBits = uint16(65535);\n    fd.filter.groupIndex = int16(0);\n" +
+           shape + "\n    fd.shape = &shape;\n\n    bodies[" + i +
+           "]->CreateFixture(&fd);\n  }\n}\n";
 }
-{
-  b2BodyDef bd;
-  bd.type = b2BodyType(0);
-  bd.position.Set(0, 0);
-  bd.angle = 0;
-  bd.linearVelocity.Set(0, 0);
-  bd.angularVelocity = 0;
-  bd.linearDamping = 0;
-  bd.angularDamping = 0;
-  bd.allowSleep = bool(4);
-  bd.awake = bool(0);
-  bd.fixedRotation = bool(0);
-  bd.bullet = bool(0);
-  bd.enabled = bool(32);
-  bd.gravityScale = 1;
-  bodies[1] = m_world->CreateBody(&bd);
 
-  {
-    b2FixtureDef fd;
-    fd.friction = 0;
-    fd.restitution = 0;
-    fd.restitutionThreshold = 1;
-    fd.density = 0;
-    fd.isSensor = bool(0);
-    fd.filter.categoryBits = uint16(1);
-    fd.filter.maskBits = uint16(65535);
-    fd.filter.groupIndex = int16(0);
-    b2EdgeShape shape;
-    shape.m_radius = 0.00999999978;
-    shape.m_vertex0.Set(0, 0);
-    shape.m_vertex1.Set(-5, 0);
-    shape.m_vertex2.Set(5, 0);
-    shape.m_vertex3.Set(0, 0);
-    shape.m_oneSided = bool(0);
-
-    fd.shape = &shape;
-
-    bodies[1]->CreateFixture(&fd);
-  }
-}
-b2Free(joints);
-b2Free(bodies);
-joints = nullptr;
-bodies = nullptr;
-)";
+// A dynamic ball falling at 6 m/s onto a static ground edge, as b2World::Dump writes them.
+const std::string kDump =
+    "b2Vec2 g(0, -10);\nm_world->SetGravity(g);\n"
+    "b2Body** bodies = (b2Body**)b2Alloc(2 * sizeof(b2Body*));\n"
+    "b2Joint** joints = (b2Joint**)b2Alloc(0 * sizeof(b2Joint*));\n" +
+    dumped_body(0, 2, "0, 4", "0, -6", 2, "1",
+                "    b2CircleShape shape;\n    shape.m_radius = 0.5;\n    shape.m_p.Set(0, 0);\n") +
+    dumped_body(1, 0, "0, 0", "0, 0", 0, "0",
+                "    b2EdgeShape shape;\n    shape.m_radius = 0.00999999978;\n"
+                "    shape.m_vertex0.Set(0, 0);\n    shape.m_vertex1.Set(-5, 0);\n"
+                "    shape.m_vertex2.Set(5, 0);\n    shape.m_vertex3.Set(0, 0);\n"
+                "    shape.m_oneSided = bool(0);\n") +
+    "b2Free(joints);\nb2Free(bodies);\njoints = nullptr;\nbodies = nullptr;\n";
 
 TEST(CliImport, ABox2dDumpBecomesASceneAndWhatItCannotCarryIsSaid) {
     const fs::path dump = scratch_file("import.inl", kDump);

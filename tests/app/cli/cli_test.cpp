@@ -1240,6 +1240,26 @@ TEST(CliRecord, FromWritesTheSceneAtThatFrameWithItsEventsAndCheckPasses) {
               "ccdlab-cli record: --from needs a frame number from 0 to 99999, got \"-1\"\n");
 }
 
+TEST(CliRecord, FromRewritesTheDescriptionForItsFirstFrame) {
+    // The scene's description tells frame 0 ("starts at the origin"), untrue from frame 1 on:
+    // the fixture says which frames of which scene it holds, as the app's export does.
+    std::string text = ball_between_walls();
+    const std::string title = R"("title":"ball between walls",)";
+    text.replace(text.find(title), title.size(),
+                 title + R"("description":"The ball starts at the origin.",)");
+    const fs::path scene = scene_file(text);
+    const auto record =
+        run_command(kCli + " record " + scene.string() + " --from 1 --frames 2 -o -");
+    ASSERT_EQ(record.exit_code, 0) << record.output;
+    const json written = json::parse(record.output);
+    EXPECT_EQ(written["description"], "Frames 1 to 2 of \"ball between walls\": its bodies as "
+                                      "the World had them at the start of frame 1.");
+    // From frame 0 the scene is its own fixture: its description stays.
+    const auto whole = run_command(kCli + " record " + scene.string() + " --frames 2 -o -");
+    ASSERT_EQ(whole.exit_code, 0) << whole.output;
+    EXPECT_EQ(json::parse(whole.output)["description"], "The ball starts at the origin.");
+}
+
 // [SECTION] Hostile input: every line answered, every file kept, nothing unbounded.
 
 // A guard against a hang, not a speed limit: the asan preset's unoptimised, sanitized build

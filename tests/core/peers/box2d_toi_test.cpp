@@ -442,3 +442,140 @@ TEST(Box2D, RegistersOnceAndAnswersEveryPairOfTheRegistry) {
 }
 
 } // namespace
+
+// Its search, replayed step for step (core/peers/src/box2d_search.hpp): kept only when the
+// replay ends as Box2D's own run did, bit for bit, which it must on every case here.
+TEST(Box2DSearch, TheReplayEndsAsBox2DsOwnRunOnEveryCase) {
+    for (const Case& c : cases()) {
+        Trace trace;
+        const auto hit = time_of_impact(box2d_algorithm(), c.mover, c.obstacle, &trace);
+        SCOPED_TRACE(c.pair);
+        ASSERT_TRUE(trace.iterative);
+        ASSERT_FALSE(trace.iterative->axes.empty()) << trace.iterative->why_stopped;
+        EXPECT_EQ(trace.iterative->why_stopped.rfind("it advanced to t = ", 0), 0u)
+            << trace.iterative->why_stopped;
+        // Box2D's own count of outer iterations: one record each, and one more when it stopped
+        // on the distance at the t1 it had advanced to (before making an axis).
+        const bool on_distance = trace.iterative->axes.back().kind.empty();
+        EXPECT_EQ(trace.iterative->axes.size(),
+                  static_cast<std::size_t>(trace.iterative->iterations) + (on_distance ? 1 : 0));
+        ASSERT_TRUE(hit);
+        EXPECT_EQ(trace.iterative->axes.back().t1, hit->t);
+    }
+}
+
+// Where one of Box2D's iterations started, worked by hand: its t1, the cores' distance there,
+// the kind of its axis and the axis (float's rounding apart).
+void expect_iteration_start(const SeparatingAxisIteration& seen, double t1, double distance,
+                            const std::string& kind, Vec2 axis) {
+    EXPECT_NEAR(seen.t1, t1, 1e-6);
+    EXPECT_NEAR(seen.distance, distance, 1e-5);
+    EXPECT_EQ(seen.kind, kind);
+    EXPECT_NEAR(seen.axis.x, axis.x, 1e-7);
+    EXPECT_NEAR(seen.axis.y, axis.y, 1e-7);
+}
+
+TEST(Box2DSearch, HeadOnOntoAFloorItAdvancesOnceAlongTheFloorsNormal) {
+    // The circle r = 1 from (0.5, 5) down by 10 onto the edge (-10, 0)-(10, 0), worked by hand
+    // through b2TimeOfImpact (target 0.995, tolerance 0.00125): at t1 = 0 the cores are 5 apart;
+    // the simplex is the edge's two ends and the centre, so the axis is the edge's face normal,
+    // (0, 1) toward the circle. At t = 1 the centre is at y = -5: separation -5, too deep. At
+    // t1 the witness pair is 5 apart. Root finder: bisection t = 0.5 (separation 0, too deep),
+    // then the secant 0 + (0.995 - 5)(0.5 - 0) / (0 - 5) = 0.4005, where it is 0.995: done.
+    // The deepest points at 0.4005 are 0.995 apart, within the tolerance: it advances there,
+    // and the next iteration stops on the distance, 0.995.
+    Trace trace;
+    ASSERT_TRUE(time_of_impact(box2d_algorithm(),
+                               Swept{Circle{{0.5, 5.0}, 1.0}, Translation{{0.0, -10.0}}},
+                               Swept{Segment{{-10.0, 0.0}, {10.0, 0.0}}, Still{}}, &trace));
+    ASSERT_TRUE(trace.iterative);
+    const auto& axes = trace.iterative->axes;
+    ASSERT_EQ(axes.size(), 2u);
+    expect_iteration_start(axes[0], 0.0, 5.0, "obstacle face", {0.0, 1.0});
+    EXPECT_NEAR(axes[0].obstacle_point.x, 0.5, 1e-6); // the edge's point below the centre
+    EXPECT_NEAR(axes[0].obstacle_point.y, 0.0, 1e-6);
+    EXPECT_NEAR(axes[0].mover_point.y, 5.0, 1e-6);
+    const std::vector<AxisCheck> expected{{1.0, -5.0, true},
+                                          {0.0, 5.0, false},
+                                          {0.5, 0.0, false},
+                                          {0.4005, 0.995, false},
+                                          {0.4005, 0.995, true}};
+    ASSERT_EQ(axes[0].checks.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        SCOPED_TRACE(k);
+        EXPECT_NEAR(axes[0].checks[k].t, expected[k].t, 1e-6);
+        EXPECT_NEAR(axes[0].checks[k].separation, expected[k].separation, 1e-5);
+        EXPECT_EQ(axes[0].checks[k].deepest, expected[k].deepest);
+    }
+    expect_iteration_start(axes[1], 0.4005, 0.995, "", {0.0, 0.0}); // stopped on the distance
+    EXPECT_TRUE(axes[1].checks.empty());
+    EXPECT_NE(trace.iterative->why_stopped.find("it checked t = 0, 1, 0.5, 0.4005"),
+              std::string::npos)
+        << trace.iterative->why_stopped;
+}
+
+TEST(Box2DSearch, APropellerTurningTwiceIsSeparatedAtItsOnlyCheckAndCrossesBetween) {
+    // scenes/turning-box2d-gives-up.json: the propeller 6 x 0.2 turning 4 pi about (0, 0) past
+    // the still ball r = 0.3 at (0, 2) (they touch at t = 0.109). Box2D: target 0.3 + 0.01 -
+    // 0.015 = 0.295; at t1 = 0 the cores (the centre and the propeller's top face) are 1.9
+    // apart, along the face's normal (0, 1). At t = 1 the face is back where it began: 1.9 >
+    // 0.295 + 0.00125, separated, after one iteration that looked at t = 1 alone.
+    const Polygon propeller{{{-3.0, -0.1}, {3.0, -0.1}, {3.0, 0.1}, {-3.0, 0.1}}};
+    const Swept ball{Circle{{0.0, 2.0}, 0.3}, Translation{}};
+    const Swept turning{propeller, Turning{{0.0, 0.0}, {0.0, 0.0}, 4.0 * std::numbers::pi}};
+    ASSERT_TRUE(time_of_impact(ball, turning)) << "the exact query finds the contact";
+    Trace trace;
+    EXPECT_FALSE(time_of_impact(box2d_algorithm(), ball, turning, &trace));
+    ASSERT_TRUE(trace.iterative);
+    const auto& axes = trace.iterative->axes;
+    ASSERT_EQ(axes.size(), 1u);
+    expect_iteration_start(axes[0], 0.0, 1.9, "obstacle face", {0.0, 1.0});
+    ASSERT_EQ(axes[0].checks.size(), 1u);
+    EXPECT_EQ(axes[0].checks[0].t, 1.0);
+    EXPECT_NEAR(axes[0].checks[0].separation, 1.9, 1e-5);
+    EXPECT_TRUE(axes[0].checks[0].deepest);
+    const std::string& why = trace.iterative->why_stopped;
+    EXPECT_EQ(why.rfind("it advanced to t = 0; on the separating axis it made there (obstacle "
+                        "face), the separation at t = 1 was 1.9 > target 0.295 + 0.00125",
+                        0),
+              0u)
+        << why;
+    EXPECT_NE(why.find("the shapes cross between its checks"), std::string::npos) << why;
+}
+
+TEST(Box2DSearch, EveryOtherWayItEndsIsReplayedToo) {
+    // A graze it misses (separated: on its last axis, the segment's face normal (0, 1), the
+    // centre ends the frame 0.999 above the face's line, more than 0.995 + 0.00125), far from
+    // the origin (failed after 20 iterations, where it started), a centre on the segment
+    // (overlapped) and one 0.5 above it (touching at t = 0).
+    const Swept floor{Segment{{-5.0, 0.0}, {5.0, 0.0}}, Still{}};
+    struct Ending {
+        const char* name;
+        Swept mover, obstacle;
+        const char* state;
+        const char* why_says;
+    };
+    const std::vector<Ending> endings{
+        {"graze", Swept{Circle{{-5.0, 0.999}, 1.0}, Translation{{10.0, 0.0}}},
+         Swept{Segment{{-1.0, 0.0}, {1.0, 0.0}}, Still{}}, "separated",
+         "(obstacle face), the separation at t = 1 was 0.999 > target 0.995 + 0.00125, so it "
+         "took the shapes to stay apart"},
+        {"far", Swept{translated(kUnitSquare, {1e5, 0.0}), Translation{{4.0, 0.1}}},
+         Swept{translated(kUnitSquare, {1e5 + 3.0, 0.0}), Still{}}, "failed",
+         "it ran out of its 20 iterations at t = 0,"},
+        {"on", Swept{Circle{{0.0, 0.0}, 1.0}, Translation{{3.0, 1.0}}}, floor, "overlapped",
+         "at t = 0 the shapes' cores already overlap"},
+        {"above", Swept{Circle{{0.0, 0.5}, 1.0}, Translation{{3.0, 1.0}}}, floor, "touching",
+         "it advanced to t = 0, where the cores were 0.5 apart"},
+    };
+    for (const Ending& e : endings) {
+        SCOPED_TRACE(e.name);
+        Trace trace;
+        time_of_impact(box2d_algorithm(), e.mover, e.obstacle, &trace);
+        ASSERT_TRUE(trace.iterative);
+        EXPECT_EQ(trace.iterative->state, e.state);
+        EXPECT_FALSE(trace.iterative->axes.empty());
+        EXPECT_NE(trace.iterative->why_stopped.find(e.why_says), std::string::npos)
+            << trace.iterative->why_stopped;
+    }
+}

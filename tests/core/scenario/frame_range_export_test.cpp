@@ -41,6 +41,64 @@ TEST(FrameRangeExport, AnUntitledSceneIsTitledByItsFirstFrameAlone) {
     EXPECT_EQ(ccd::export_frame_range(scene, 1, 1).fixture.title, "From frame 1");
 }
 
+TEST(FrameRangeExport, TheDescriptionSaysWhichFramesOfWhichSceneItHolds) {
+    ccd::Scene scene = ball_between_walls();
+    scene.description = "The ball starts at the origin moving right."; // frame 0's, untrue later
+    EXPECT_EQ(ccd::export_frame_range(scene, 1, 2).fixture.description,
+              "Frames 1 to 2 of \"ball\": its bodies as the World had them at the start of "
+              "frame 1.");
+    scene.title.clear();
+    EXPECT_EQ(ccd::export_frame_range(scene, 3, 1).fixture.description,
+              "Frames 3 to 3 of a scene: its bodies as the World had them at the start of frame "
+              "3.");
+}
+
+// docs/scheduler.md, "A closed box holds what starts inside it" (WorldClosedBox.APointFrozen...
+// in tests/core/world/world_closed_box_test.cpp): a point at (0.3, 0.1) moving (25000, 3.7) a
+// frame in the box |x|, |y| <= 10 crosses it 1,250 times a frame; the frame's change limit
+// freezes it on the right wall's line at its 1,001st change, velocity (-25000, 3.7). At frame 1
+// it moves in from x = 10: the right wall is no contact (touched from the inside), the first is
+// the left wall at t = 20 / 25000 = 0.0008, normal (1, 0).
+ccd::Scene point_in_a_fast_box() {
+    ccd::Scene scene;
+    scene.title = "point";
+    scene.bodies.push_back({"point", ccd::BodyShape::Point, {{0.3, 0.1}, 0.0}, {25000.0, 3.7}});
+    scene.walls.push_back({"floor", {{-10.0, -10.0}, {10.0, -10.0}}});
+    scene.walls.push_back({"right", {{10.0, -10.0}, {10.0, 10.0}}});
+    scene.walls.push_back({"ceiling", {{10.0, 10.0}, {-10.0, 10.0}}});
+    scene.walls.push_back({"left", {{-10.0, 10.0}, {-10.0, -10.0}}});
+    return scene;
+}
+
+TEST(FrameRangeExport, APointRestingOnItsWallKeepsTheSideItTouchedItFrom) {
+    const ccd::FrameRangeExport out = ccd::export_frame_range(point_in_a_fast_box(), 1, 3);
+    const ccd::Scene& s = out.fixture;
+    ASSERT_EQ(s.bodies.size(), 1u);
+    EXPECT_EQ(s.bodies[0].circle.center.x, 10.0);
+    EXPECT_EQ(s.bodies[0].velocity, (ccd::Vec2{-25000.0, 3.7}));
+    ASSERT_TRUE(s.bodies[0].last_contact) << "what keeps it in the box";
+    const ccd::LastContact& last = *s.bodies[0].last_contact;
+    EXPECT_EQ(last.other, "right");
+    EXPECT_TRUE(last.segment);
+    EXPECT_EQ(last.normal, (ccd::Vec2{-1.0, 0.0})); // from the right wall toward the inside
+    EXPECT_LE(last.time, 0.0);
+    EXPECT_GT(last.time, -1.0); // in frame 0, the frame before the fixture's first
+    ASSERT_TRUE(s.expect);
+    ASSERT_FALSE(s.expect->events.empty());
+    EXPECT_EQ(s.expect->events[0].b, "left");
+    EXPECT_DOUBLE_EQ(s.expect->events[0].time, 20.0 / 25000.0);
+    EXPECT_FALSE(out.replay_difference) << *out.replay_difference;
+    // It travels through the file.
+    EXPECT_EQ(ccd::parse_scene(ccd::scene_to_json(s), "fixture"), s);
+    // Without it the exported scene is not the run: the point is "hit" by the right wall from
+    // outside at t = 0 and sent through it.
+    ccd::Scene forgetful = s;
+    forgetful.bodies[0].last_contact.reset();
+    const auto difference = ccd::first_difference(forgetful);
+    ASSERT_TRUE(difference);
+    EXPECT_NE(difference->find("right"), std::string::npos) << *difference;
+}
+
 TEST(FrameRangeExport, TheSceneAtFrameOneIsWhereTheBallIsThen) {
     const ccd::FrameRangeExport out = ccd::export_frame_range(ball_between_walls(), 1, 1);
     const ccd::Scene& s = out.fixture;

@@ -1,4 +1,5 @@
 // Scene files: what loads, and what each kind of mistake says.
+#include "scene_error.hpp"
 #include "shipped_scenes.hpp"
 
 #include "ccd/printable_excerpt.hpp"
@@ -16,14 +17,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::SceneError;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 const char* const kMinimal = R"({
   "format": "ccdlab-scene", "version": 1,
@@ -572,6 +566,49 @@ TEST(SceneLoaderHostile, AFileNameTooLongIsASceneErrorNotAnAbort) {
         EXPECT_EQ(std::string(e.what()),
                   long_name.string() + ": cannot open the file (File name too long)");
     }
+}
+
+// A body's side memory (docs/scene-format.md, "Side memory"), as a frame range export writes it.
+std::string with_last_contact(const std::string& contact) {
+    return R"({"format": "ccdlab-scene", "version": 1,
+      "bodies": [ {"name": "dot", "shape": "point", "position": [10, 0], "velocity": [-1, 0],
+                   "last_contact": )" +
+           contact + R"(} ],
+      "segments": [ {"name": "right", "a": [10, -10], "b": [10, 10]} ],
+      "polygons": [ {"name": "box", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0]} ]
+    })";
+}
+
+TEST(SceneLoader, ReadsABodysLastContact) {
+    const auto scene = parse_scene(
+        with_last_contact(R"({"segment": "right", "time": -0.25, "normal": [-1, 0]})"), "x.json");
+    ASSERT_TRUE(scene.bodies[0].last_contact);
+    EXPECT_EQ(*scene.bodies[0].last_contact, (ccd::LastContact{"right", true, -0.25, {-1.0, 0.0}}));
+    const auto touched_box =
+        parse_scene(with_last_contact(R"({"body": "box", "time": 0, "normal": [0, 1]})"), "x.json");
+    EXPECT_EQ(*touched_box.bodies[0].last_contact,
+              (ccd::LastContact{"box", false, 0.0, {0.0, 1.0}}));
+    EXPECT_FALSE(touched_box.polygons[0].last_contact);
+}
+
+TEST(SceneLoader, ALastContactNamesOneSegmentOrBodyOfTheSceneBeforeItsFirstFrame) {
+    EXPECT_EQ(error_of(with_last_contact(R"({"segment": "box", "time": 0, "normal": [1, 0]})")),
+              "test.json: /bodies/0/last_contact/segment: \"box\" is not the name of a segment in "
+              "this scene");
+    EXPECT_EQ(error_of(with_last_contact(R"({"body": "right", "time": 0, "normal": [1, 0]})")),
+              "test.json: /bodies/0/last_contact/body: \"right\" is not the name of a body or "
+              "polygon in this scene");
+    EXPECT_EQ(error_of(with_last_contact(R"({"body": "dot", "time": 0, "normal": [1, 0]})")),
+              "test.json: /bodies/0/last_contact/body: a body does not touch itself");
+    EXPECT_EQ(error_of(with_last_contact(
+                  R"({"segment": "right", "body": "box", "time": 0, "normal": [1, 0]})")),
+              "test.json: /bodies/0/last_contact: a last contact names one \"segment\" or one "
+              "\"body\"");
+    EXPECT_EQ(error_of(with_last_contact(R"({"segment": "right", "time": 0.5, "normal": [1, 0]})")),
+              "test.json: /bodies/0/last_contact/time: a last contact is before the scene's first "
+              "frame: at most 0, got 0.5");
+    EXPECT_EQ(error_of(with_last_contact(R"({"segment": "right", "time": 0})")),
+              "test.json: /bodies/0/last_contact: missing required field \"normal\"");
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // The masses, densities and moments of inertia a scene may give its polygons: within the World's
 // ranges (ccd/world.hpp, docs/scene-format.md), else a located error; within them the World's
 // response has no NaN or infinity (docs/scheduler.md, "Scale").
+#include "scene_error.hpp"
+
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/world.hpp"
@@ -16,14 +18,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::SceneError;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 // A scene of one crate (a square of side 2, area 4) whose polygon fields end with `extra`.
 std::string crate(const std::string& extra) {

@@ -1,5 +1,7 @@
 // Static bodies in scene files ("static": true, docs/scene-format.md): what loads, what is
 // refused and where, what the writer and a link give back, and what the World makes of them.
+#include "scene_error.hpp"
+
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
@@ -14,14 +16,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::Vec2;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 const char* const kTiles = R"({"format": "ccdlab-scene", "version": 1,
   "bodies": [ {"name": "ball", "shape": "circle", "position": [0, 0], "velocity": [10, 0], "radius": 1},

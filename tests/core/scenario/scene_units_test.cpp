@@ -1,5 +1,7 @@
 // A scene's units (docs/scene-format.md, "Units"): with a time step the file's rates are per
 // second and the loader makes them per frame (x dt); the writer writes them back per second.
+#include "scene_error.hpp"
+
 #include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_units.hpp"
@@ -16,14 +18,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::Vec2;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 // 1/60 as a double: 0.016666666666666666 (the nearest to 1/60, 1/60 - 9.25e-19).
 const char* const kPixels = R"({"format": "ccdlab-scene", "version": 1,

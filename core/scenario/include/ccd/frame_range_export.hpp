@@ -16,18 +16,23 @@ namespace ccd {
 // recording's, ccd/recording.hpp) between frames. Each body and polygon where it is then, with
 // the velocity it has then (a frozen body's own: frames start unfrozen); each kinematic wall
 // where it is then, moving on as before; the names, responses, restitutions, view and
-// algorithm as in `scene`; a body removed by then is left out. The title says the frame
-// ("<title>, from frame F", or "From frame F" for an untitled scene); the expect section is
-// dropped. What a scene cannot hold is lost: a side memory carried across the frame boundary
-// (docs/scheduler.md, "Side memory"), which matters only for a contact within the chattering window
-// of the boundary, and the last bits of a polygon's placement (the scene's vertices are put back
-// about their centroid). A number the run brought below kWorldSmallest in magnitude (rounding,
-// 1e-70) is written as 0, so the scene loads into a World. std::invalid_argument when `world` is
-// within a frame or does not have the scene's bodies and walls.
+// algorithm as in `scene`; a body removed by then is left out. Each body's side memory that the
+// World carries across the frame boundary (docs/scheduler.md, "Side memory": a contact within
+// the chattering window of the boundary, or a point resting on the wall it last touched) is its
+// last_contact, so the scene replays as the run's later frames (a point frozen on a wall of a
+// closed box stays in). The title says the frame ("<title>, from frame F", or "From frame F" for
+// an untitled scene); the expect section is dropped. What a scene cannot hold is lost: the last
+// bits of a polygon's placement (the scene's vertices are put back about their centroid). A number
+// the run brought below kWorldSmallest in magnitude (rounding, 1e-70) is written as 0, so the scene
+// loads into a World. std::invalid_argument when `world` is within a frame or does not have the
+// scene's bodies and walls.
 Scene scene_at_frame(const Scene& scene, const World& world);
 
 struct FrameRangeExport {
-    Scene fixture; // scene_at_frame, with expect: the range's events, frames 0 .. frames - 1
+    // scene_at_frame, with expect: the range's events, frames 0 .. frames - 1; and the
+    // description rewritten (the scene's told its frame 0): "Frames F to L of \"<title>\": its
+    // bodies as the World had them at the start of frame F." ("of a scene" when untitled).
+    Scene fixture;
     // Nothing when the exported fixture replays its own expect section (first_difference);
     // else the difference, the loss above made visible (the fixture is written all the same).
     std::optional<std::string> replay_difference;

@@ -16,6 +16,18 @@ inline constexpr int kSceneFormatVersion = 1;
 
 enum class BodyShape { Circle, Point };
 
+// What a body last touched, when a World carries it across a frame boundary (its side memory,
+// docs/scheduler.md, "Side memory" and "A closed box holds what starts inside it"): a scene
+// exported at a later frame of a run keeps it, so that a point resting on a wall's line stays
+// on the side it touched the wall from. Only a scene exported from a run has one.
+struct LastContact {
+    std::string other;   // a segment's name, or a body's or polygon's
+    bool segment = true; // `other` is a segment (else a body or polygon)
+    double time = 0.0;   // frame time of the contact, <= 0: before the scene's first frame
+    Vec2 normal;         // from the other toward this body
+    friend bool operator==(const LastContact&, const LastContact&) = default;
+};
+
 // A body: a circle (or a point, radius 0) that moves by `velocity` per frame, or a static one
 // ("static": true) that never moves and has infinite mass (its velocity is zero).
 struct Body {
@@ -27,6 +39,7 @@ struct Body {
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
     // Never moves, infinite mass: what hits it responds as against a wall (BodyDef::is_static).
     bool is_static = false;
+    std::optional<LastContact> last_contact = {};
     friend bool operator==(const Body&, const Body&) = default;
 };
 
@@ -73,6 +86,7 @@ struct PolygonBody {
     std::optional<double> mass = {};
     // Never moves, infinite mass (a tile): no velocity, angular velocity, density or mass.
     bool is_static = false;
+    std::optional<LastContact> last_contact = {}; // as a body's
 
     bool turns() const { return angular_velocity.value_or(0.0) != 0.0; }
     // Whether it turns freely when hit: it has an angular velocity, even 0.

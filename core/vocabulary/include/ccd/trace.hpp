@@ -72,6 +72,28 @@ struct AdvancementStep {
     double closing_bound = 0.0;
 };
 
+// One outer iteration of Box2D's b2TimeOfImpact (b2_time_of_impact.cpp): at `t1` it measured
+// the cores' distance (b2Distance, no radii), made a separating axis of the closest features
+// there (its b2SeparationFunction) and looked along it: the deepest points at the end of what
+// is left (first t = 1), then, while they were too deep, the root finder's times between t1
+// and there. `checks` are those looks, in order; the last is where the iteration ended.
+struct AxisCheck {
+    double t = 0.0;
+    double separation = 0.0; // along the axis, between the cores' points it looked at
+    bool deepest = false;    // the deepest points at t (else a root finder's step)
+};
+
+struct SeparatingAxisIteration {
+    double t1 = 0.0;
+    double distance = 0.0; // between the cores at t1
+    // "points" (the axis joins the two closest points, fixed in the world), "obstacle face" or
+    // "mover face" (the face's normal, turning with its body).
+    std::string kind;
+    Vec2 axis;                        // unit, at t1, from the obstacle toward the mover
+    Vec2 obstacle_point, mover_point; // the cores' closest points at t1 (b2Distance's)
+    std::vector<AxisCheck> checks;
+};
+
 // How an iterative method ended (Box2D's b2TimeOfImpact, registered by ccd_box2d; the turning
 // pairs' conservative advancement): the separation it stops at, how long it ran against its
 // caps, and its own word for the outcome, so that a miss or an early stop can be explained.
@@ -88,6 +110,10 @@ struct IterativeSearch {
     std::string explanation;    // one line: why it answered what it did
     // Conservative advancement's every step, in order (Box2D's method leaves it empty).
     std::vector<AdvancementStep> steps;
+    // Box2D's outer iterations, in order (ccd_box2d's replay of its search; empty for the
+    // others, or when the replay did not end as Box2D's own run did: `why_stopped` says so).
+    std::vector<SeparatingAxisIteration> axes;
+    std::string why_stopped; // in plain words, from `axes` (empty when there are none)
 };
 
 // Seed 002's straight-line approximation of a turning side (`seed002-chords`): vertex `vertex`

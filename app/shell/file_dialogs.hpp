@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ccdlab {
@@ -72,6 +73,11 @@ public:
     const std::filesystem::path& last_export() const { return last_export_; }
     // The link Copy link last put on the clipboard ("" before the first).
     const std::string& last_link() const { return last_link_; }
+    // Where each button of the File bar was drawn last (its label, the center in window pixels),
+    // for the report: a test clicks "Import" where it is.
+    const std::vector<std::pair<std::string, ccd::Vec2>>& bar_buttons_px() const {
+        return bar_buttons_px_;
+    }
 
 private:
     enum class Dialog { None, SaveAs, Open, Unsaved, Recover, Export, Link, OpenLink, Import };
@@ -129,6 +135,7 @@ private:
     std::filesystem::path last_export_;
     FixtureCase export_case_; // what the Export dialog writes
     std::string last_link_;
+    std::vector<std::pair<std::string, ccd::Vec2>> bar_buttons_px_;
     // The Open link dialog's field: room for the largest bundled scene's link (34,212
     // characters) and more.
     std::vector<char> link_field_ = std::vector<char>(std::size_t{1} << 18, '\0');

@@ -461,8 +461,7 @@ ExpectedEvent read_expected_event(const Reader& r, const Names& names, int frame
     const Names::Kind* b_kind = names.find(event.b);
     if ((!b_kind || *b_kind == Names::Kind::Chain) && !names.is_chain_edge(event.b))
         b.fail("\"" + printable_excerpt(event.b) +
-               "\" is not the name of a body, segment, polygon or chain edge (\"NAME edge K\") "
-               "in this scene");
+               "\" is not the name of a body, segment or polygon in this scene");
     if (event.b == event.a) b.fail("a body does not collide with itself");
     event.feature = read_feature(r.member("feature"));
     event.point = r.member("point").vec2();

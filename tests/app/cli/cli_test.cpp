@@ -1811,9 +1811,12 @@ TEST(CliToi, ASceneWithoutATimeStepIsRefused) {
         std::ofstream out(scene);
         out << R"({"format": "ccdlab-scene", "version": 1})";
     }
-    const ToiRun run = toi({}, "--scene " + scene.string());
-    EXPECT_EQ(run.exit_code, 2) << run.raw;
-    EXPECT_NE(run.raw.find("states no units.dt"), std::string::npos) << run.raw;
+    // A bad command line: exit status 2 and one line saying why (not a JSON answer).
+    const auto run = run_command(kCli + " toi --scene " + scene.string() + " < /dev/null");
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    EXPECT_NE(run.output.find("--scene: " + scene.string() + " states no units.dt"),
+              std::string::npos)
+        << run.output;
 }
 
 } // namespace

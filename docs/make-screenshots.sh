@@ -53,6 +53,8 @@ seed000-doomolish-hallway 0.6
 seed001-sliding-disks 0.8
 seed001-stuck-on-a-joint 1 --discrete slide-move-first-found
 tiles-box-slides-over-a-seam 0.7 --discrete slide-move
+tiles-chain-box-slides-over-the-seams 0.9
+box2d-import-ball-box-and-ground 0.75 --frame 18
 seed004-a-hits-b-first 0.3
 bouncing-balls 0.5
 polygons-in-a-box 0.15

@@ -7,6 +7,7 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/judge.hpp"
 #include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_loader.hpp"
 
 #include <iostream>
 #include <optional>
@@ -17,8 +18,8 @@ namespace {
 
 std::string toi_help() {
     std::string text =
-        "usage: ccdlab-cli toi [--algorithm NAME] [--trace] [--judge [--tolerance X]] < "
-        "queries.jsonl\n"
+        "usage: ccdlab-cli toi [--algorithm NAME] [--trace] [--judge [--tolerance X]]\n"
+        "                      [--scene FILE] < queries.jsonl\n"
         "\n"
         "Reads one JSON query per line on standard input and writes one JSON answer per line,\n"
         "in order. Points and vectors are [x, y]; c, p are start positions, d, da, db\n"
@@ -57,6 +58,11 @@ std::string toi_help() {
         "  --tolerance X      the judge's tolerance, a fraction (>= 0) of the query's scale (its\n"
         "                     largest coordinate, displacement, radius or turn x lever arm, at\n"
         "                     least 1); default 1e-10. Only with --judge\n"
+        "  --scene FILE       read the lines in FILE's units: with its units.dt (seconds a\n"
+        "                     frame) every rate of a line (d, d1, d2, dp, da, db, v, v1, v2,\n"
+        "                     angle, angle1, angle2) is per second, made per frame by dt as the\n"
+        "                     scene loader does; t stays a fraction of the frame. A scene\n"
+        "                     without units.dt is refused (its rates are per frame already)\n"
         "  -h, --help         show this help\n";
     return text;
 }
@@ -67,7 +73,23 @@ struct ToiOptions {
     bool with_trace = false;
     bool judge = false;
     std::optional<double> tolerance;
+    std::optional<double> dt; // --scene FILE's units.dt
 };
+
+// --scene FILE: its units.dt, or a usage error saying why there is none.
+double scene_dt(const std::string& file) {
+    ccd::Scene scene;
+    try {
+        scene = ccd::load_scene_file(file);
+    } catch (const ccd::SceneError& e) {
+        throw UsageError(std::string("--scene: ") + e.what());
+    }
+    if (!scene.dt())
+        throw UsageError("--scene: " + ccd::printable_excerpt(file) +
+                         " states no units.dt: its rates are per frame, as toi takes them "
+                         "without --scene");
+    return *scene.dt();
+}
 
 ToiOptions parse_toi(const Arguments& args) {
     ToiOptions options;
@@ -79,6 +101,8 @@ ToiOptions parse_toi(const Arguments& args) {
         } else if (args[i] == "--tolerance") {
             const std::string_view option = args[i];
             options.tolerance = tolerance_option(option, std::string(option_value(args, i)));
+        } else if (args[i] == "--scene") {
+            options.dt = scene_dt(std::string(option_value(args, i)));
         } else if (args[i] == "--algorithm") {
             if (i + 1 >= args.size()) throw UsageError("--algorithm needs a name (see --help)");
             options.algorithm = ccd::find_algorithm(args[++i]);
@@ -114,7 +138,7 @@ int run_toi(const Arguments& args) {
     std::string line;
     for (long number = 1; std::getline(std::cin, line); ++number) {
         const LineAnswer answer =
-            answer_line(line, number, *options.algorithm, options.with_trace, judge);
+            answer_line(line, number, *options.algorithm, options.with_trace, judge, options.dt);
         if (answer.text.empty()) continue;
         any_error = any_error || answer.error;
         std::cout << answer.text << '\n';

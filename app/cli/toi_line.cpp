@@ -2,6 +2,7 @@
 
 #include "query_json.hpp"
 #include "toi_judgement.hpp"
+#include "toi_units.hpp"
 
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/strict_json.hpp"
@@ -11,12 +12,14 @@
 namespace ccdlab::cli {
 
 LineAnswer answer_line(std::string_view line, long number, const ccd::Algorithm& algorithm,
-                       bool with_trace, const std::optional<ccd::JudgeOptions>& judge) {
+                       bool with_trace, const std::optional<ccd::JudgeOptions>& judge,
+                       std::optional<double> dt) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) return {};
     const std::string place = "line " + std::to_string(number) + ": ";
     nlohmann::json answer;
     try {
-        const nlohmann::json query = ccd::parse_strict_json(line);
+        const nlohmann::json read = ccd::parse_strict_json(line);
+        const nlohmann::json query = dt ? per_frame_query(read, *dt) : read;
         answer = judge ? judged_answer(query, algorithm, with_trace, *judge)
                        : answer_query(query, algorithm, with_trace);
     } catch (const ccd::JsonTextError& e) {

@@ -19,9 +19,11 @@ struct LineAnswer {
     bool error = false;
 };
 
-// With `judge`, the answer carries the judge's verdict on it (toi_judgement.hpp).
+// With `judge`, the answer carries the judge's verdict on it (toi_judgement.hpp). With `dt`,
+// the line's rates are per second, made per frame by it first (toi_units.hpp).
 LineAnswer answer_line(std::string_view line, long number, const ccd::Algorithm& algorithm,
                        bool with_trace,
-                       const std::optional<ccd::JudgeOptions>& judge = std::nullopt);
+                       const std::optional<ccd::JudgeOptions>& judge = std::nullopt,
+                       std::optional<double> dt = std::nullopt);
 
 } // namespace ccdlab::cli

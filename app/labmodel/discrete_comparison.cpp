@@ -7,8 +7,16 @@ namespace ccdlab {
 
 void DiscreteComparison::reset(const ccd::Scene& scene) {
     walls_.clear();
-    for (const ccd::Wall& wall : scene.walls)
+    chains_.clear();
+    for (const ccd::Wall& wall : scene.walls) {
         walls_.push_back(wall.segment);
+        chains_.emplace_back();
+    }
+    for (const ccd::Chain& chain : scene.chains)
+        for (const ccd::ChainEdge& edge : ccd::chain_edges(chain.points, chain.loop)) {
+            walls_.push_back({edge.a, edge.b});
+            chains_.emplace_back(edge);
+        }
     ghosts_.clear();
     restitution_.clear();
     for (const ccd::Body& body : scene.bodies) {
@@ -42,6 +50,7 @@ void DiscreteComparison::step_polygons(DiscreteMethod method, bool deepest_first
         if (method == DiscreteMethod::SlideMove) {
             ccd::SlideMoveOptions options;
             options.deepest_first = deepest_first;
+            options.chains = chains_;
             const ccd::PolygonSlideMoveResult result =
                 ccd::slide_move(ghost.polygon, ghost.velocity, walls_, obstacles_, options);
             ghost.polygon = result.polygon;
@@ -67,6 +76,7 @@ void DiscreteComparison::step(DiscreteMethod method, bool deepest_first) {
         if (method == DiscreteMethod::SlideMove) {
             ccd::SlideMoveOptions options;
             options.deepest_first = deepest_first;
+            options.chains = chains_;
             const ccd::SlideMoveResult result =
                 ccd::slide_move(ghost.disk, ghost.velocity, walls_, options);
             ghost.disk.center = result.position;

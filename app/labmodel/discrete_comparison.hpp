@@ -5,9 +5,11 @@
 // ghosts; the numbers come from the core's slide_move, resolve_against_walls and
 // resolve_against_obstacles (docs/discrete.md).
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/scene.hpp"
 #include "ccd/shapes.hpp"
 
+#include <optional>
 #include <vector>
 
 namespace ccdlab {
@@ -49,6 +51,9 @@ public:
 
 private:
     std::vector<ccd::Segment> walls_;
+    // By wall: a chain's edge (slide_move takes it one-sided, ccd::chain_admits); none for a
+    // segment. The chains' edges follow the segments in walls_.
+    std::vector<std::optional<ccd::ChainEdge>> chains_;
     std::vector<double> restitution_; // per ghost: its body's, when it bounces, else 0
     std::vector<DiscreteGhost> ghosts_;
     std::vector<ccd::Polygon> obstacles_;     // the static convex polygons

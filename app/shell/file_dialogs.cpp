@@ -385,8 +385,11 @@ void FileDialogs::draw_bar(Session& session, PanelLayout& layout) {
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar |
                      ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoFocusOnAppearing);
+    bar_buttons_px_.clear();
     const auto button = [&](const char* label, const char* tip, FileCommand command) {
         if (ImGui::Button(label)) request(command);
+        const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        bar_buttons_px_.emplace_back(label, Vec2{(lo.x + hi.x) * 0.5, (lo.y + hi.y) * 0.5});
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
         ImGui::SameLine();
     };

@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ccdlab {
@@ -74,6 +75,11 @@ public:
     const std::filesystem::path& last_export() const { return last_export_; }
     // The link Copy link last put on the clipboard ("" before the first).
     const std::string& last_link() const { return last_link_; }
+    // Where each button of the File bar was drawn last (its label, the center in window pixels),
+    // for the report: a test clicks "Import" where it is.
+    const std::vector<std::pair<std::string, ccd::Vec2>>& bar_buttons_px() const {
+        return bar_buttons_px_;
+    }
 
 private:
     enum class Dialog {
@@ -151,6 +157,7 @@ private:
     int test_framework_ = 0; // ccd::TestFramework's order: GoogleTest, Catch2, doctest
     int test_target_ = 0;    // ccd::TestTarget's order: certified, engine
     std::string last_link_;
+    std::vector<std::pair<std::string, ccd::Vec2>> bar_buttons_px_;
     // The Open link dialog's field: room for the largest bundled scene's link (34,212
     // characters) and more.
     std::vector<char> link_field_ = std::vector<char>(std::size_t{1} << 18, '\0');

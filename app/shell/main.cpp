@@ -204,7 +204,8 @@ SessionReport session_report(const Session& session, const FileDialogs& dialogs)
             library.tour_place(),
             library.tour_length(),
             static_cast<int>(library.scenes().size()),
-            ImGui::GetIO().WantTextInput};
+            ImGui::GetIO().WantTextInput,
+            dialogs.bar_buttons_px()};
 }
 
 // The folder of the settings and the autosave, made if it is missing (none: nothing is kept).

@@ -34,7 +34,11 @@ nlohmann::json checkboxes_json(const View& view) {
 }
 
 nlohmann::json to_json(const SessionReport& session) {
+    nlohmann::json buttons = nlohmann::json::object();
+    for (const auto& [label, center] : session.bar_buttons_px)
+        buttons[label] = to_json(center);
     return {{"document", session.document},
+            {"bar_buttons_px", buttons},
             {"dirty", session.dirty},
             {"dialog", session.dialog},
             {"status", session.status},

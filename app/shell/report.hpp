@@ -7,6 +7,8 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace ccdlab {
 
@@ -25,6 +27,8 @@ struct SessionReport {
     // A text field has the keys (ImGui's WantTextInput, a frame after the field took them):
     // what is typed now goes into it, not to the shortcuts.
     bool typing = false;
+    // The File bar's buttons: label and center (window pixels), as FileDialogs drew them.
+    std::vector<std::pair<std::string, ccd::Vec2>> bar_buttons_px = {};
     friend bool operator==(const SessionReport&, const SessionReport&) = default;
 };
 

@@ -50,7 +50,21 @@ ccd::Scene stepped_scene(const ccd::Scene& scene) {
 
 // Walls at `t`, where the frame's log puts them; a moving wall's frame start and end faint and
 // dashed. A party of the selected event (`lit`) glows under its line.
-void draw_walls(ShapeRenderer& r, const ccd::EventLog& log, double t, const WorldHighlight& lit) {
+// A chain's edge (`front`: its front normal, from the core) has short ticks on its front side,
+// every 24 pixels or so, 7 pixels long (`pixels`: per world unit).
+void draw_front_ticks(ShapeRenderer& r, const ccd::Segment& at, Vec2 front, double pixels) {
+    const double along = ccd::length(at.b - at.a) * pixels;
+    const int ticks = std::max(1, static_cast<int>(along / 24.0));
+    const Vec2 tick = front * (7.0 / pixels);
+    for (int k = 0; k < ticks; ++k) {
+        const double s = (k + 0.5) / ticks;
+        const Vec2 p = at.a * (1.0 - s) + at.b * s;
+        r.line(p, p + tick, 1.5f, palette::wall);
+    }
+}
+
+void draw_walls(ShapeRenderer& r, const ccd::EventLog& log, double t, const WorldHighlight& lit,
+                std::span<const std::optional<Vec2>> fronts, double pixels) {
     for (std::size_t w = 0; w < log.wall_paths.size(); ++w) {
         const ccd::WallPath& path = log.wall_paths[w];
         if (path.points.empty()) continue;
@@ -67,6 +81,7 @@ void draw_walls(ShapeRenderer& r, const ccd::EventLog& log, double t, const Worl
         r.line(at.a, at.b, 3.0f, palette::wall);
         if (at.radius > 0.0) // a capsule: its outline about the segment
             r.capsule_outline(at.a, at.b, at.radius, 2.0f, palette::wall);
+        if (w < fronts.size() && fronts[w]) draw_front_ticks(r, at, *fronts[w], pixels);
     }
 }
 
@@ -145,6 +160,23 @@ void WorldView::read_shapes() {
     wall_turns_.clear();
     for (const ccd::Wall& wall : scene.walls) // the World's walls are the scene's, in order
         wall_turns_.push_back(wall.turns());
+    // Then the chains' edges (ccd::make_world), each with its front as the World has it.
+    wall_fronts_.clear();
+    wall_labels_.clear();
+    for (int w = 0; w < world.wall_count(); ++w) {
+        const std::optional<ccd::ChainEdge> edge = world.chain_edge(w);
+        wall_fronts_.push_back(edge ? std::optional<Vec2>(ccd::front_normal(*edge)) : std::nullopt);
+        wall_labels_.push_back(static_cast<std::size_t>(w) < this->world().wall_names.size()
+                                   ? this->world().wall_names[static_cast<std::size_t>(w)]
+                                   : std::string());
+    }
+    std::size_t first_edge = scene.walls.size();
+    for (const ccd::Chain& chain : scene.chains) {
+        const std::size_t edges = chain.loop ? chain.points.size() : chain.points.size() - 1;
+        for (std::size_t k = 0; k < edges && first_edge + k < wall_labels_.size(); ++k)
+            wall_labels_[first_edge + k] = k == 0 ? chain.name : std::string();
+        first_edge += edges;
+    }
     any_turning_ = std::find(turns_.begin(), turns_.end(), true) != turns_.end() ||
                    std::find(wall_turns_.begin(), wall_turns_.end(), true) != wall_turns_.end();
 }
@@ -405,7 +437,7 @@ void WorldView::set_layers(const ShowLayers& layers) {
 void WorldView::draw_world(ShapeRenderer& r) const {
     const WorldHighlight lit = highlight();
     const double pixels = canvas_.camera().pixels_per_unit;
-    draw_walls(r, timeline_.log(), timeline_.t(), lit);
+    draw_walls(r, timeline_.log(), timeline_.t(), lit, wall_fronts_, pixels);
     if (layers_.paths)
         for (std::size_t i = 0; i < timeline_.log().paths.size(); ++i) {
             const auto& points = timeline_.log().paths[i].points;
@@ -595,8 +627,11 @@ void WorldView::draw_labels() const {
         const bool selected = lit.has_wall(static_cast<int>(w));
         if ((!layers_.labels && !selected) || timeline_.log().wall_paths[w].points.empty())
             continue;
+        // A chain's edge is named when selected ("floor edge 3"); else the chain on its first.
+        if (!selected && w < wall_labels_.size() && wall_labels_[w].empty()) continue;
         const ccd::Segment at = ccd::segment_at(timeline_.log().wall_paths[w], timeline_.t());
-        add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40, world().wall_names[w],
+        add((at.a + at.b) * 0.5, 2.0, selected ? 90 : 40,
+            selected || w >= wall_labels_.size() ? world().wall_names[w] : wall_labels_[w],
             selected ? palette::highlight : palette::wall.with_alpha(0.8f));
         // Crowded at its middle, the name may go to a quarter of the way from either end.
         requests.back().other_anchors = {camera.to_screen(at.a * 0.75 + at.b * 0.25),

@@ -345,7 +345,12 @@ private:
     std::vector<std::vector<Vec2>> outlines_;
     std::vector<bool> turns_;      // per body: a polygon that turns freely
     std::vector<bool> wall_turns_; // per wall: one that turns about its pivot
-    bool stepping_ = false;        // the next frame is stepped when the next one is drawn
+    // Per wall: a chain's edge's front normal, as the World has it (ccd::World::chain_edge,
+    // ccd::front_normal; drawn as ticks on that side), none for any other wall; and its label
+    // when nothing selects it (a chain's name on its first edge only, nothing on the others).
+    std::vector<std::optional<Vec2>> wall_fronts_;
+    std::vector<std::string> wall_labels_;
+    bool stepping_ = false; // the next frame is stepped when the next one is drawn
     bool any_turning_ = false;
     void read_shapes();
     int selected_event_ = -1;

@@ -432,4 +432,36 @@ TEST_F(AppRun, FileErrorsAreShownAndTheEditIsKept) {
     quit_discarding();
 }
 
+TEST_F(AppRun, FileImportOpensABox2DDumpAsAnUntitledScene) {
+    // tests/gui/data/box2d_dump.inl is what Box2D 2.4.1's b2World::Dump() wrote for the world of
+    // tests/core/scenario/box2d_import_test.cpp (dumped_world()); imported at the dialog's 1/60 it
+    // is scenes/box2d-import-ball-box-and-ground.json's bodies (Box2dImport.TheTourSceneIs...).
+    const fs::path dump = fs::path(CCDLAB_SOURCE_DIR) / "tests/gui/data/box2d_dump.inl";
+    const ccd::Scene expected =
+        ccd::load_scene_file(kScenes + "/box2d-import-ball-box-and-ground.json");
+    start({"--scene", copy_scene("default.json").string()});
+    const json bar = session()["bar_buttons_px"];
+    ASSERT_TRUE(bar.contains("Import")) << session().dump();
+    click(bar["Import"][0].get<double>(), bar["Import"][1].get<double>());
+    wait_for_typing("import");
+    type(dump.string());
+    key("Return");
+    ASSERT_TRUE(wait_for([&] {
+        return session()["status"].get<std::string>().rfind("Imported " + dump.string(), 0) == 0;
+    })) << session().dump();
+    EXPECT_EQ(session()["dialog"], "");
+    EXPECT_EQ(session()["document"], "") << "an import is a new, untitled scene";
+    ASSERT_TRUE(wait_for([&] { return report()["mode"] == "world"; })) << report().dump();
+    const json edit = report()["edit"];
+    ASSERT_EQ(edit["bodies"].size(), 1u) << edit.dump();
+    EXPECT_EQ(edit["bodies"][0]["name"], "body 1");
+    EXPECT_EQ(edit["bodies"][0]["center"][0].get<double>(), expected.bodies[0].circle.center.x);
+    EXPECT_EQ(edit["bodies"][0]["velocity"][1].get<double>(), expected.bodies[0].velocity.y);
+    ASSERT_EQ(edit["polygons"].size(), 2u);
+    EXPECT_EQ(edit["polygons"][0]["name"], "body 0");
+    EXPECT_EQ(edit["polygons"][1]["name"], "body 2");
+    EXPECT_EQ(edit["polygons"][1]["static"], true);
+    app_->quit();
+}
+
 } // namespace

@@ -168,6 +168,32 @@ TEST(AppWorldStatic, StaticTilesAreHatchedGreyAndHaveNoTipHandle) {
     EXPECT_EQ(coloured, 0);
 }
 
+TEST(AppWorldStatic, AChainIsDrawnWithTicksOnItsFrontOnly) {
+    // The chain scene: the tiles' outline as a counter-clockwise loop, its front outside. Along
+    // its top edge 3, from (2, 1) to (1, 1), the ticks stand 7 px above the line (outside), and
+    // nothing of the wall's colour is drawn 2 to 6 px below it (inside the loop). Screen places
+    // from the box's center handle, its vertex centroid (0.45, 1.5), and the canvas's scale.
+    const fs::path dir = ccdlab_test::scratch_dir();
+    const auto [report, image] = take_screenshot(
+        {"--scene", kScenes + "/tiles-chain-box-slides-over-the-seams.json", "--size", "1280x800"},
+        dir);
+    ASSERT_TRUE(image.loaded());
+    const double ppu = ccdlab_test::pixels_per_unit(report);
+    const json& box = report["edit"]["polygons"].at(0);
+    const double bx = box["center_px"][0].get<double>(), by = box["center_px"][1].get<double>();
+    const auto screen_x = [&](double x) { return bx + (x - 0.45) * ppu; };
+    const double line_y = by + (1.5 - 1.0) * ppu;
+    const auto wall_coloured = [](const Rgb& p) { return p.r > 180 && p.g > 180 && p.b > 170; };
+    int above = 0, below = 0;
+    for (int x = static_cast<int>(screen_x(1.1)); x < static_cast<int>(screen_x(1.9)); ++x)
+        for (int d = 3; d <= 5; ++d) {
+            above += wall_coloured(image.at(x, static_cast<int>(std::lround(line_y)) - d));
+            below += wall_coloured(image.at(x, static_cast<int>(std::lround(line_y)) + d));
+        }
+    EXPECT_GT(above, 0) << "no tick above the top edge";
+    EXPECT_EQ(below, 0) << "a tick inside the loop";
+}
+
 TEST(AppWorldLayers, ADenseSceneOpensWithoutNamesNumbersOrHandles) {
     const json report = screenshot_report("stress-2000-balls.json");
     EXPECT_TRUE(report["dense"].get<bool>());

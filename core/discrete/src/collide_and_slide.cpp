@@ -1,8 +1,10 @@
 #include "ccd/collide_and_slide.hpp"
 
 #include "ccd/toi_circle_segment.hpp"
+#include "ccd/toi_polygon.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace ccd {
 namespace {
@@ -58,22 +60,34 @@ double closing_speed(Vec2 motion, const Hit& hit) {
     return -dot(motion, hit.normal);
 }
 
+// The time of impact of the mover, its reference point at `at`, moving by `motion`, with wall i.
+using WallQuery = std::function<std::optional<Hit>(Vec2 at, Vec2 motion, std::size_t wall)>;
+
+// Whether a hit on wall i counts: a chain's edge by its own rule, another wall unless it is a
+// ghost at a joint (with smooth_joints).
+bool counts(const Hit& hit, std::size_t i, Vec2 center, std::span<const Segment> walls,
+            const CollideAndSlideOptions& options) {
+    if (i < options.chains.size() && options.chains[i])
+        return chain_admits(*options.chains[i], hit.feature, hit.normal, center);
+    return !(options.smooth_joints && hit.feature != Feature::SegmentInterior &&
+             covered_by_neighbour(i, hit.point, center, walls));
+}
+
 // The earliest hit that blocks the motion: approaching, not a wall already handled at this
 // position, not a ghost at a joint. Ties go to the hit driving in hardest, then list order.
-std::optional<SlideContact> first_blocking_contact(const Circle& disk, Vec2 motion,
+std::optional<SlideContact> first_blocking_contact(Vec2 at, Vec2 motion,
                                                    std::span<const Segment> walls,
                                                    const std::vector<Constraint>& touching,
-                                                   bool smooth_joints) {
+                                                   const CollideAndSlideOptions& options,
+                                                   const WallQuery& query) {
     std::optional<SlideContact> best;
     for (std::size_t i = 0; i < walls.size(); ++i) {
         const bool handled = std::any_of(touching.begin(), touching.end(),
                                          [&](const Constraint& c) { return c.wall == i; });
         if (handled) continue;
-        const auto hit = time_of_impact(disk, motion, walls[i]);
+        const auto hit = query(at, motion, i);
         if (!hit || !hit->approaching) continue;
-        if (smooth_joints && hit->feature != Feature::SegmentInterior &&
-            covered_by_neighbour(i, hit->point, disk.center + motion * hit->t, walls))
-            continue;
+        if (!counts(*hit, i, at + motion * hit->t, walls, options)) continue;
         const bool earlier = !best || hit->t < best->hit.t ||
                              (hit->t == best->hit.t &&
                               closing_speed(motion, *hit) > closing_speed(motion, best->hit));
@@ -96,11 +110,13 @@ std::string_view to_string(SlideOutcome outcome) {
     return "unknown";
 }
 
-CollideAndSlideResult collide_and_slide(const Circle& disk, Vec2 displacement,
-                                        std::span<const Segment> walls,
-                                        const CollideAndSlideOptions& options) {
+namespace {
+
+// The legs of a mover whose reference point starts at `start`, each leg's hit asked of `query`.
+CollideAndSlideResult slide_legs(Vec2 start_at, Vec2 displacement, std::span<const Segment> walls,
+                                 const CollideAndSlideOptions& options, const WallQuery& query) {
     CollideAndSlideResult result;
-    Circle current = disk;
+    Vec2 current = start_at;
     Vec2 motion = displacement;
     // The walls met at the current position, with the normals the motion was cleared against.
     // A wall in this list cannot block again here (that would only be rounding); the list is
@@ -112,31 +128,55 @@ CollideAndSlideResult collide_and_slide(const Circle& disk, Vec2 displacement,
             break;
         }
         const auto contact =
-            first_blocking_contact(current, motion, walls, touching, options.smooth_joints);
+            first_blocking_contact(current, motion, walls, touching, options, query);
         if (!contact) {
-            result.legs.push_back({current.center, current.center + motion, motion, {}, {}});
-            current.center += motion;
+            result.legs.push_back({current, current + motion, motion, {}, {}});
+            current += motion;
             break;
         }
         const double t = contact->hit.t;
-        const Vec2 start = current.center;
+        const Vec2 start = current;
         const Vec2 set_out = motion;
         if (t > 0.0) {
-            current.center += motion * t;
+            current += motion * t;
             touching.clear();
         }
         touching.push_back({contact->wall, contact->hit.normal});
         const Vec2 rest = motion * (1.0 - t);
         const auto slid = slide_along(rest, touching);
         motion = slid.value_or(Vec2{});
-        result.legs.push_back({start, current.center, set_out, contact, motion});
+        result.legs.push_back({start, current, set_out, contact, motion});
         if (!slid) {
             result.outcome = SlideOutcome::Wedged;
             break;
         }
     }
-    result.position = current.center;
+    result.position = current;
     return result;
+}
+
+} // namespace
+
+CollideAndSlideResult collide_and_slide(const Circle& disk, Vec2 displacement,
+                                        std::span<const Segment> walls,
+                                        const CollideAndSlideOptions& options) {
+    return slide_legs(disk.center, displacement, walls, options,
+                      [&](Vec2 at, Vec2 motion, std::size_t i) {
+                          return time_of_impact(Circle{at, disk.radius}, motion, walls[i]);
+                      });
+}
+
+CollideAndSlideResult collide_and_slide(const Polygon& polygon, Vec2 displacement,
+                                        std::span<const Segment> walls,
+                                        const CollideAndSlideOptions& options) {
+    const Vec2 start = vertex_centroid(polygon);
+    Polygon placed = polygon;
+    return slide_legs(start, displacement, walls, options,
+                      [&](Vec2 at, Vec2 motion, std::size_t i) {
+                          for (std::size_t k = 0; k < placed.vertices.size(); ++k)
+                              placed.vertices[k] = polygon.vertices[k] + (at - start);
+                          return time_of_impact(placed, motion, MovingSegment{walls[i], {}, {}});
+                      });
 }
 
 } // namespace ccd

@@ -77,6 +77,29 @@ void add_wall(b2World& world, const EngineWall& wall) {
     b->CreateFixture(&fixture);
 }
 
+// A chain as Box2D's own b2ChainShape on a static body (b2_chain_shape.cpp): a loop by
+// CreateLoop, an open chain by CreateChain with the World's ghost vertices at its free ends, so
+// both take the same joints (docs/scheduler.md, "Chains").
+void add_chain(b2World& world, const EngineChain& chain) {
+    b2BodyDef def;
+    def.type = b2_staticBody;
+    b2Body* b = world.CreateBody(&def);
+    std::vector<b2Vec2> points;
+    for (const Vec2 p : chain.points)
+        points.push_back(to_b2(p));
+    b2ChainShape shape;
+    if (chain.loop)
+        shape.CreateLoop(points.data(), static_cast<int32>(points.size()));
+    else
+        shape.CreateChain(points.data(), static_cast<int32>(points.size()),
+                          to_b2(chain.edges.front().before), to_b2(chain.edges.back().after));
+    b2FixtureDef fixture;
+    fixture.shape = &shape;
+    fixture.friction = 0.0f;
+    fixture.restitution = 0.0f; // b2MixRestitution takes the larger: the body's
+    b->CreateFixture(&fixture);
+}
+
 BodyState state_of(const b2Body& body, double dt) {
     const b2Vec2 p = body.GetPosition();
     const b2Vec2 v = body.GetLinearVelocity();
@@ -111,6 +134,12 @@ void run_box2d(const EngineScene& scene, int frames, EngineRun& run) {
         bodies.push_back(add_body(world, scene, body));
     for (const EngineWall& wall : scene.walls)
         add_wall(world, wall);
+    for (const EngineChain& chain : scene.chains) {
+        add_chain(world, chain);
+        run.notes.push_back("chain " + chain.name +
+                            ": a b2ChainShape, one-sided with the World's ghost vertices "
+                            "(CreateLoop, or CreateChain with the free ends' ghosts)");
+    }
     note_limits(scene, run);
     const auto record = [&] {
         std::vector<BodyState> states;

@@ -7,6 +7,7 @@
 
 #include <btBulletDynamicsCommon.h>
 
+#include <deque>
 #include <memory>
 #include <vector>
 
@@ -58,6 +59,12 @@ public:
             add_body(body);
         for (const EngineWall& wall : scene.walls)
             add_wall(wall);
+        // A chain's edges, one static slab each (kept in a deque: wall_of_ points at them).
+        for (const EngineChain& chain : scene.chains)
+            for (std::size_t k = 0; k < chain.edges.size(); ++k) {
+                chain_walls_.push_back(chain_edge_wall(chain, k));
+                add_wall(chain_walls_.back());
+            }
     }
     ~BulletWorld() {
         for (auto& body : bodies_)
@@ -149,6 +156,7 @@ private:
     std::vector<std::unique_ptr<btRigidBody>> bodies_;
     std::vector<std::unique_ptr<btRigidBody>> walls_;
     std::vector<const EngineWall*> wall_of_;
+    std::deque<EngineWall> chain_walls_;
     btDiscreteDynamicsWorld world_{&dispatcher_, &broadphase_, &solver_, &configuration_};
 };
 
@@ -160,6 +168,10 @@ void run_bullet(const EngineScene& scene, int frames, EngineRun& run) {
                         "of 0.001 (a segment is a slab 0.002 thick); restitutions multiply "
                         "(btManifoldResult), so a wall's is 1; angles are read back from the "
                         "orientation, from -pi to pi");
+    for (const EngineChain& chain : scene.chains)
+        run.notes.push_back("chain " + chain.name +
+                            ": one slab an edge, two-sided; Bullet's convex shapes have no ghost "
+                            "vertices or front (the chain's one side and joints are not carried)");
     BulletWorld world(scene);
     run.states.push_back(world.states());
     for (int frame = 0; frame < frames; ++frame) {

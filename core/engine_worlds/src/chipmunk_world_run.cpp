@@ -96,6 +96,20 @@ void add_wall(Space& space, const EngineWall& wall) {
     space.add(shape);
 }
 
+// A chain's edges as segments of the static body, each told its neighbours, the chain's ghost
+// vertices (cpSegmentShapeSetNeighbors, chipmunk/cpShape.h: "to avoid colliding with endcaps").
+// A segment has no front in Chipmunk: the chain's one side is not carried.
+void add_chain(Space& space, const EngineChain& chain) {
+    for (const ChainEdge& edge : chain.edges) {
+        cpShape* shape =
+            cpSegmentShapeNew(cpSpaceGetStaticBody(space.space), to_cp(edge.a), to_cp(edge.b), 0.0);
+        cpSegmentShapeSetNeighbors(shape, to_cp(edge.before), to_cp(edge.after));
+        cpShapeSetFriction(shape, 0.0);
+        cpShapeSetElasticity(shape, 1.0);
+        space.add(shape);
+    }
+}
+
 BodyState state_of(const cpBody* body, double dt) {
     const cpVect p = cpBodyGetPosition(body);
     const cpVect v = cpBodyGetVelocity(body);
@@ -114,6 +128,13 @@ void run_chipmunk(const EngineScene& scene, int frames, EngineRun& run) {
         bodies.push_back(add_body(space, body));
     for (const EngineWall& wall : scene.walls)
         add_wall(space, wall);
+    for (const EngineChain& chain : scene.chains) {
+        add_chain(space, chain);
+        run.notes.push_back("chain " + chain.name +
+                            ": one cpSegmentShape an edge with its neighbours "
+                            "(cpSegmentShapeSetNeighbors); two-sided, Chipmunk's segments have "
+                            "no front");
+    }
     run.notes.push_back("Chipmunk has no CCD: shapes collide where they overlap after a step "
                         "(cpSpaceStep, cpSpaceStep.c); segments are cpSegmentShape of radius 0, "
                         "elasticities multiply (cpArbiter), so a wall's is 1");

@@ -109,6 +109,15 @@ std::string number_text(double x) {
     return std::string(text, end);
 }
 
+EngineWall chain_edge_wall(const EngineChain& chain, std::size_t k) {
+    const ChainEdge& edge = chain.edges.at(k);
+    EngineWall w;
+    w.name = chain.name + " edge " + std::to_string(k);
+    w.origin = edge.a;
+    w.b = edge.b - edge.a;
+    return w;
+}
+
 EngineScene engine_scene(const Scene& scene) {
     EngineScene out;
     out.settings = engine_settings(scene);
@@ -121,6 +130,9 @@ EngineScene engine_scene(const Scene& scene) {
         out.bodies.push_back(polygon_body(polygon, out.dt, out));
     for (const Wall& wall : scene.walls)
         out.walls.push_back(engine_wall(wall, out.dt, out));
+    for (const Chain& chain : scene.chains)
+        out.chains.push_back(
+            {chain.name, chain.points, chain.loop, chain_edges(chain.points, chain.loop)});
     out.notes.push_back("friction 0 and no gravity, as in the World (the scene format has "
                         "neither)");
     return out;

@@ -2,9 +2,11 @@
 // The scene as every engine's world takes it (engine_scene.cpp): bodies and walls in seconds,
 // each body's reference point (the World's center) as its origin, and what no engine is given.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/engine_run.hpp"
 #include "ccd/scene.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -40,12 +42,26 @@ struct EngineWall {
     double angular_velocity = 0; // per second (Turning)
 };
 
+// A chain (static): its points, whether it closes, and its edges with their ghost vertices as
+// the World has them (ccd::chain_edges). Box2D takes it as a b2ChainShape; Bullet and Chipmunk
+// take its edges one by one (chain_edge_wall).
+struct EngineChain {
+    std::string name;
+    std::vector<Vec2> points;
+    bool loop = false;
+    std::vector<ChainEdge> edges;
+};
+
+// Edge k of a chain as a static wall named "NAME edge k" (the World's name for it).
+EngineWall chain_edge_wall(const EngineChain& chain, std::size_t k);
+
 struct EngineScene {
     double dt = 1.0 / 60.0;
     EngineSettings settings;
     std::vector<EngineBody> bodies; // the World's order: the scene's bodies, then its polygons
     std::vector<EngineWall> walls;
     std::vector<std::string> notes; // what every engine is not given
+    std::vector<EngineChain> chains = {};
 };
 
 EngineScene engine_scene(const Scene& scene);

@@ -25,6 +25,7 @@ using engine::Placed;
 Scene scene_at(const Scene& scene, const EngineRun& run, int frame) {
     Scene out;
     out.walls = scene.walls;
+    out.chains = scene.chains; // static: the exact World's frame meets them as the run's does
     for (Wall& wall : out.walls) {
         const Wall original = wall;
         wall.segment = engine::wall_at(original, frame);

@@ -167,8 +167,11 @@ bool read_shape_statement(const DumpReader& r, Box2dFixture& f) {
         f.vertices[0] = r.pair();
     else if (r.starts("shape.m_vertex2.Set(") && f.vertices.size() == 2)
         f.vertices[1] = r.pair();
-    else if (r.starts("shape.m_vertex0.Set(") || r.starts("shape.m_vertex3.Set(") ||
-             r.starts("shape.m_prevVertex.Set(") || r.starts("shape.m_nextVertex.Set("))
+    else if (r.starts("shape.m_prevVertex.Set("))
+        f.prev_vertex = r.pair();
+    else if (r.starts("shape.m_nextVertex.Set("))
+        f.next_vertex = r.pair();
+    else if (r.starts("shape.m_vertex0.Set(") || r.starts("shape.m_vertex3.Set("))
         r.pair();
     else if (r.starts("shape.m_oneSided"))
         f.one_sided = r.flag();

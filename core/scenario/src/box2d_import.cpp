@@ -2,6 +2,8 @@
 // rates per second (units.dt), and a line for everything the scene cannot carry.
 #include "ccd/box2d_dump.hpp"
 
+#include "ccd/chain_edge.hpp"
+
 #include "ccd/mass_properties.hpp"
 #include "ccd/sin_cos.hpp"
 
@@ -147,12 +149,52 @@ private:
             edge(b, f, frame, item);
             return;
         case Box2dFixture::Kind::Chain:
-            out_.not_carried.push_back(item + ": a chain of " + std::to_string(f.vertices.size()) +
-                                       " vertices" + (f.loop ? " (a loop)" : "") +
-                                       ": a scene has no chains (line " + std::to_string(f.line) +
-                                       ")");
+            chain(b, f, frame, item);
             return;
         }
+    }
+
+    // A chain on a static body is a scene's chain (docs/scene-format.md, "Chains"). Box2D dumps
+    // a loop as CreateChain with its first vertex again at the end (b2ChainShape::CreateLoop
+    // keeps it there, b2_chain_shape.cpp): that is a loop of the others. An open chain's ends
+    // are free in a scene: Box2D's ghost vertices there are listed when they are not the free
+    // ends' the World takes (ccd::chain_edges).
+    void chain(const Box2dBody& b, const Box2dFixture& f, const Frame& frame,
+               const std::string& item) {
+        const std::string what = item + ": a chain of " + std::to_string(f.vertices.size()) +
+                                 " vertices (line " + std::to_string(f.line) + ")";
+        if (b.type != 0 || f.vertices.size() < 2) {
+            out_.not_carried.push_back(
+                what + (b.type != 0 ? ": a scene's chains are static" : ": fewer than 2 vertices"));
+            return;
+        }
+        Chain chain{item, {}, f.loop};
+        for (const Vec2 v : f.vertices)
+            chain.points.push_back(frame.world(v));
+        if (!chain.loop && chain.points.size() >= 4 &&
+            chain.points.front() == chain.points.back()) {
+            chain.points.pop_back();
+            chain.loop = true;
+        }
+        for (std::size_t k = 0; k + 1 < chain.points.size(); ++k)
+            if (chain.points[k] == chain.points[k + 1]) {
+                out_.not_carried.push_back(what + ": vertex " + std::to_string(k + 1) +
+                                           " repeats vertex " + std::to_string(k));
+                return;
+            }
+        if (!chain.loop && (f.prev_vertex || f.next_vertex)) {
+            const auto edges = chain_edges(chain.points, false);
+            const bool free_before =
+                !f.prev_vertex || frame.world(*f.prev_vertex) == edges.front().before;
+            const bool free_after =
+                !f.next_vertex || frame.world(*f.next_vertex) == edges.back().after;
+            if (!free_before || !free_after)
+                out_.not_carried.push_back(item + ": its ghost vertices at the ends (m_prevVertex, "
+                                                  "m_nextVertex): a scene's open chain has free "
+                                                  "ends");
+        }
+        out_.notes.push_back(item + ": a chain, one-sided with ghost vertices, as Box2D's");
+        out_.scene.chains.push_back(std::move(chain));
     }
 
     void circle(const Box2dBody& b, const Box2dFixture& f, const Frame& frame, Vec2 com,

@@ -46,8 +46,11 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
     if (world.in_frame())
         throw std::invalid_argument("scene_at_frame: the World is within a frame");
     const std::size_t circles = scene.bodies.size();
+    std::size_t chain_edges = 0; // a chain's edges are walls after the segments (static)
+    for (const Chain& chain : scene.chains)
+        chain_edges += chain.loop ? chain.points.size() : chain.points.size() - 1;
     if (static_cast<std::size_t>(world.body_count()) != circles + scene.polygons.size() ||
-        static_cast<std::size_t>(world.wall_count()) != scene.walls.size())
+        static_cast<std::size_t>(world.wall_count()) != scene.walls.size() + chain_edges)
         throw std::invalid_argument("scene_at_frame: the World is not the scene's (" +
                                     std::to_string(world.body_count()) + " bodies and " +
                                     std::to_string(world.wall_count()) + " walls)");
@@ -113,6 +116,10 @@ FrameRangeExport export_frame_range(const Scene& scene, const World& at_first_fr
         body_names.push_back(polygon.name);
     for (const Wall& wall : scene.walls)
         wall_names.push_back(wall.name);
+    for (const Chain& chain : scene.chains)
+        for (std::size_t k = 0; k < (chain.loop ? chain.points.size() : chain.points.size() - 1);
+             ++k)
+            wall_names.push_back(chain_edge_name(chain, k));
     Expectation expect{frames, tolerance, {}};
     World world = at_first_frame.snapshot();
     for (int frame = 0; frame < frames; ++frame) {

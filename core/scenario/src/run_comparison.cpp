@@ -1,6 +1,7 @@
 #include "ccd/run_comparison.hpp"
 
 #include "ccd/algorithms.hpp"
+#include "ccd/chain_edge.hpp"
 #include "ccd/detail/swept_rescaling.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_loader.hpp"
@@ -87,6 +88,9 @@ std::vector<Swept> walls_swept(const Scene& scene) {
         else
             out.push_back({wall.segment, EndMotion{wall.displacement_a, wall.displacement_b}});
     }
+    for (const Chain& chain : scene.chains) // static edges
+        for (const ChainEdge& edge : chain_edges(chain.points, chain.loop))
+            out.push_back({Segment{edge.a, edge.b}, Still{}});
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 namespace ccd {
 
@@ -12,6 +13,10 @@ Polygon PolygonBody::at_start() const {
     for (Vec2& vertex : out.vertices)
         vertex = turning_position(orientation, vertex, 1.0);
     return out;
+}
+
+std::string chain_edge_name(const Chain& chain, std::size_t edge) {
+    return chain.name + " edge " + std::to_string(edge);
 }
 
 View framing_view(const Scene& scene) {
@@ -32,6 +37,9 @@ View framing_view(const Scene& scene) {
         include(wall.segment.a + wall.displacement_a, r);
         include(wall.segment.b + wall.displacement_b, r);
     }
+    for (const Chain& chain : scene.chains)
+        for (const Vec2 point : chain.points)
+            include(point, 0.0);
     for (const PolygonBody& polygon : scene.polygons) {
         const double r = polygon.polygon.radius; // a rounded polygon's
         for (const Vec2 vertex : polygon.polygon.vertices) {

@@ -24,6 +24,7 @@
 #include <initializer_list>
 #include <limits>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -174,7 +175,7 @@ private:
 // Every participant's name, unique across bodies, segments and polygons.
 class Names {
 public:
-    enum class Kind { Body, Segment, Polygon };
+    enum class Kind { Body, Segment, Polygon, Chain };
 
     std::string read(const Reader& r, Kind kind) {
         const Reader field = r.member("name");
@@ -184,13 +185,20 @@ public:
         if (!inserted)
             field.fail("duplicate name \"" + printable_excerpt(name) + "\" (already used by " +
                        it->second.pointer +
-                       "; names are unique across bodies, segments and polygons)");
+                       "; names are unique across bodies, segments, polygons and chains)");
         return name;
     }
     const Kind* find(const std::string& name) const {
         const auto it = names_.find(name);
         return it == names_.end() ? nullptr : &it->second.kind;
     }
+    // A chain's edges, each a participant of its own: "NAME edge k" (ccd::chain_edge_name).
+    void add_chain_edges(const Chain& chain) {
+        const std::size_t edges = chain.loop ? chain.points.size() : chain.points.size() - 1;
+        for (std::size_t k = 0; k < edges; ++k)
+            chain_edges_.insert(chain_edge_name(chain, k));
+    }
+    bool is_chain_edge(const std::string& name) const { return chain_edges_.count(name) != 0; }
 
 private:
     struct Entry {
@@ -198,6 +206,7 @@ private:
         std::string pointer;
     };
     std::map<std::string, Entry> names_;
+    std::set<std::string> chain_edges_;
 };
 
 ResponseKind read_response(const Reader& field) {
@@ -267,6 +276,35 @@ Wall read_wall(const Reader& r, Names& names) {
     if (r.has("pivot")) wall.pivot = r.member("pivot").vec2();
     if (r.has("angle")) wall.angle = r.member("angle").number();
     return wall;
+}
+
+// A chain: at least 2 points (a loop 3), none equal to the next (a zero-length edge has no
+// front; a loop's last point is not its first again: "loop" closes it).
+Chain read_chain(const Reader& r, Names& names) {
+    r.expect_object({"name", "points", "loop"});
+    Chain chain;
+    chain.name = names.read(r, Names::Kind::Chain);
+    if (r.has("loop")) {
+        const Reader field = r.member("loop");
+        if (!field.value().is_boolean()) field.fail("expected true or false");
+        chain.loop = field.value().get<bool>();
+    }
+    const Reader points = r.member("points");
+    for (const Reader& point : points.elements(kMaxSceneParticipants, "points"))
+        chain.points.push_back(point.vec2());
+    const std::size_t n = chain.points.size(), least = chain.loop ? 3 : 2;
+    if (n < least)
+        points.fail(std::string(chain.loop ? "a loop" : "a chain") + " needs at least " +
+                    std::to_string(least) + " points, got " + std::to_string(n));
+    for (std::size_t k = 0; k + 1 < n || (chain.loop && k < n); ++k)
+        if (chain.points[k] == chain.points[(k + 1) % n])
+            points.fail("point " + std::to_string((k + 1) % n) + " repeats point " +
+                        std::to_string(k) +
+                        (k + 1 == n ? " (a loop closes itself: leave the first point out at the "
+                                      "end)"
+                                    : " (a zero-length edge: give each point once)"));
+    names.add_chain_edges(chain);
+    return chain;
 }
 
 // A polygon's mass (given, or its density, default 1, times its area) and, for one that turns,
@@ -339,7 +377,8 @@ LastContact read_last_contact(const Reader& r, const Names& names, const std::st
     const Reader other = r.member(contact.segment ? "segment" : "body");
     contact.other = other.string();
     const Names::Kind* kind = names.find(contact.other);
-    if (!kind || (*kind == Names::Kind::Segment) != contact.segment)
+    const bool chain_edge = contact.segment && names.is_chain_edge(contact.other);
+    if (!chain_edge && (!kind || (*kind == Names::Kind::Segment) != contact.segment))
         other.fail("\"" + printable_excerpt(contact.other) + "\" is not the name of a " +
                    (contact.segment ? "segment" : "body or polygon") + " in this scene");
     if (!contact.segment && contact.other == self) other.fail("a body does not touch itself");
@@ -451,12 +490,14 @@ ExpectedEvent read_expected_event(const Reader& r, const Names& names, int frame
     const Reader a = r.member("a");
     event.a = a.string();
     const Names::Kind* a_kind = names.find(event.a);
-    if (!a_kind || *a_kind == Names::Kind::Segment) // a polygon is a body of the World too
+    if (!a_kind || *a_kind == Names::Kind::Segment ||
+        *a_kind == Names::Kind::Chain) // a polygon is a body of the World too
         a.fail("\"" + printable_excerpt(event.a) +
                "\" is not the name of a body or polygon in this scene");
     const Reader b = r.member("b");
     event.b = b.string();
-    if (!names.find(event.b))
+    const Names::Kind* b_kind = names.find(event.b);
+    if ((!b_kind || *b_kind == Names::Kind::Chain) && !names.is_chain_edge(event.b))
         b.fail("\"" + printable_excerpt(event.b) +
                "\" is not the name of a body, segment or polygon in this scene");
     if (event.b == event.a) b.fail("a body does not collide with itself");
@@ -496,7 +537,7 @@ Expectation read_expectation(const Reader& r, const Names& names) {
 std::string read_body_name(const Reader& field, const Names& names) {
     std::string name = field.string();
     const Names::Kind* kind = names.find(name);
-    if (!kind || *kind == Names::Kind::Segment)
+    if (!kind || *kind == Names::Kind::Segment || *kind == Names::Kind::Chain)
         field.fail("\"" + printable_excerpt(name) +
                    "\" is not the name of a body or polygon in this scene");
     return name;
@@ -574,7 +615,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
 
     const Reader root(document, "", source_name);
     root.expect_object({"format", "version", "title", "description", "algorithm", "units", "view",
-                        "bodies", "segments", "polygons", "expect", "engines"});
+                        "bodies", "segments", "polygons", "chains", "expect", "engines"});
     if (root.member("format").string() != "ccdlab-scene")
         root.member("format").fail("expected \"ccdlab-scene\"");
     const int version = root.member("version").integer();
@@ -599,6 +640,9 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     if (root.has("polygons"))
         for (const Reader& r : root.member("polygons").elements(kMaxSceneParticipants, "polygons"))
             scene.polygons.push_back(read_polygon(r, names));
+    if (root.has("chains"))
+        for (const Reader& r : root.member("chains").elements(kMaxSceneParticipants, "chains"))
+            scene.chains.push_back(read_chain(r, names));
     // Last: these name the participants above.
     read_last_contacts(root, names, scene);
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);

@@ -138,6 +138,17 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         }
         out.wall_names.push_back(wall.name);
     }
+    // A chain's edges are walls after the segments, edge k named "NAME edge k".
+    for (const Chain& chain : scene.chains) {
+        try {
+            out.world.add_chain(chain.points, chain.loop);
+        } catch (const std::invalid_argument& e) { // beyond the World's scale
+            throw SceneError("chain \"" + chain.name + "\": " + e.what());
+        }
+        const std::size_t edges = chain.loop ? chain.points.size() : chain.points.size() - 1;
+        for (std::size_t k = 0; k < edges; ++k)
+            out.wall_names.push_back(chain_edge_name(chain, k));
+    }
     carry_last_contacts(scene, out);
     return out;
 }

@@ -167,6 +167,16 @@ Json to_json(const Scene& scene) {
     out["polygons"] = Json::array();
     for (const PolygonBody& polygon : scene.polygons)
         out["polygons"].push_back(polygon_json(polygon, rate));
+    if (!scene.chains.empty()) { // written only when there is one, so other scenes read as before
+        out["chains"] = Json::array();
+        for (const Chain& chain : scene.chains) {
+            Json points = Json::array();
+            for (const Vec2 point : chain.points)
+                points.push_back(vec2(point));
+            out["chains"].push_back(
+                Json{{"name", chain.name}, {"points", points}, {"loop", chain.loop}});
+        }
+    }
     if (scene.expect) out["expect"] = expect_json(*scene.expect);
     if (scene.engines) out["engines"] = engines_json(*scene.engines);
     return out;

@@ -221,6 +221,34 @@ int World::add_polyline(std::span<const Vec2> points, bool closed) {
     return first;
 }
 
+int World::add_chain(std::span<const Vec2> points, bool loop) {
+    state_->check_between_frames("World::add_chain");
+    if (points.size() < 2 || (loop && points.size() < 3))
+        throw std::invalid_argument("World::add_chain: a chain takes at least 2 points, a loop 3");
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        check_scale("World::add_chain", "a coordinate", {points[k].x, points[k].y});
+        const Vec2 next = points[(k + 1) % points.size()];
+        if ((k + 1 < points.size() || loop) && next == points[k])
+            throw std::invalid_argument("World::add_chain: point " + std::to_string(k) +
+                                        " repeats the next one (an edge of length 0)");
+    }
+    const int first = wall_count();
+    for (const ChainEdge& edge : chain_edges(points, loop)) {
+        WallRecord w;
+        w.origin = {edge.a, edge.b};
+        w.one_sided = true;
+        w.chain = edge;
+        state_->added_wall(w);
+    }
+    return first;
+}
+
+std::optional<ChainEdge> World::chain_edge(int wall) const {
+    const WallRecord& w = state_->walls.at(static_cast<std::size_t>(wall));
+    if (!w.one_sided) return std::nullopt;
+    return w.chain;
+}
+
 const EventLog& World::step() {
     advance_to(1.0);
     return state_->log;

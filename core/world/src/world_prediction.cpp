@@ -193,6 +193,9 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
             : time_of_impact(mover, v * rest, w.origin);
     if (!hit) return;
     const double at = std::min(1.0, from + hit->t * rest);
+    // A chain's edge: only a contact from its front, in its feature's cone (docs/scheduler.md,
+    // "Chains"); the pair is predicted again when the body's trajectory changes.
+    if (w.one_sided && !chain_admits(w.chain, hit->feature, hit->normal, position(m, at))) return;
     const Vec2 relative = (m.turning() ? material_velocity(index, hit->point, at) : v) -
                           w.velocity_at(hit->point, at, hit->feature);
     if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at, after)) return;

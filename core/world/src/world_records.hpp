@@ -3,6 +3,7 @@
 // of a body (BodyMotion), the rest of it (BodyRecord), its orientation and spin (Spin), its
 // side memory, its version stamp; a wall (WallRecord). Private to the core.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
@@ -92,6 +93,10 @@ struct WallRecord {
     double start_angle = 0.0; // a turning wall's orientation at the frame's start
     Segment base;             // a turning wall as added (its orientation 0)
     int added_at = 0;         // World::frames_completed() when it was added
+    // An edge of a chain (World::add_chain): static, met from its front only, a contact counting
+    // by ccd::chain_admits with `chain`'s ghost vertices.
+    bool one_sided = false;
+    ChainEdge chain = {};
 
     bool turns() const { return turn != 0.0; }
     bool moving() const { return turns() || !(da == Vec2{} && db == Vec2{}); }

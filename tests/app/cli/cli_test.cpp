@@ -1782,3 +1782,62 @@ TEST(CliDiffTolerance, AFixtureTakesTheToleranceAndTheSlackToo) {
 }
 
 } // namespace
+
+namespace {
+
+// `toi --scene FILE`: with the scene's units.dt, a line's rates are per second.
+TEST(CliToi, ASceneWithUnitsMakesTheLinesRatesPerSecond) {
+    const fs::path scene = ccdlab_test::scratch_root() / "cli-toi-units.json";
+    {
+        std::ofstream out(scene);
+        out << R"({"format": "ccdlab-scene", "version": 1, "units": {"dt": 0.1}})";
+    }
+    // Falling at 100 a second from y = 5 (r = 1) onto y = 0 with dt 0.1: 100 x 0.1 rounds to
+    // 10 a frame, t = 4 / 10 = 0.4. Without --scene the same line falls 100 a frame: t = 0.04.
+    const std::string fall =
+        R"({"kind":"circle_segment","c":[0,5],"r":1,"d":[0,-100],"a":[-2,0],"b":[2,0]})";
+    const ToiRun per_second = toi({fall}, "--scene " + scene.string());
+    ASSERT_EQ(per_second.answers.size(), 1u) << per_second.raw;
+    EXPECT_EQ(per_second.exit_code, 0);
+    EXPECT_DOUBLE_EQ(per_second.answers[0]["t"].get<double>(), 0.4);
+    const ToiRun per_frame = toi({fall});
+    ASSERT_EQ(per_frame.answers.size(), 1u);
+    EXPECT_DOUBLE_EQ(per_frame.answers[0]["t"].get<double>(), 0.04);
+}
+
+TEST(CliToi, ATurnPerSecondIsMadeATurnPerFrame) {
+    // A segment (0, 0)-(4, 0) turning about (0, 0) at pi/2 radians a second past a still ball of
+    // radius 1 at (2, 3). With dt 0.5 a frame turns pi/4 (x 0.5 is exact), so the answer is, bit
+    // for bit, that of the same line written per frame with "angle" pi/4 and no --scene.
+    const fs::path half = ccdlab_test::scratch_root() / "cli-toi-dt-half.json";
+    {
+        std::ofstream out(half);
+        out << R"({"format": "ccdlab-scene", "version": 1, "units": {"dt": 0.5}})";
+    }
+    const std::string prefix =
+        R"({"kind":"circle_rotating_segment","c":[2,3],"r":1,"d":[0,0],"a":[0,0],"b":[4,0],)"
+        R"("pivot":[0,0],"v":[0,0],"angle":)";
+    const ToiRun per_second = toi({prefix + "1.5707963267948966}"}, "--scene " + half.string());
+    const ToiRun per_frame = toi({prefix + "0.7853981633974483}"});
+    ASSERT_EQ(per_second.answers.size(), 1u) << per_second.raw;
+    ASSERT_EQ(per_frame.answers.size(), 1u) << per_frame.raw;
+    EXPECT_EQ(per_second.answers[0], per_frame.answers[0]);
+    EXPECT_FALSE(per_second.answers[0].contains("error")) << per_second.raw;
+}
+
+TEST(CliToi, ASceneWithoutATimeStepIsRefused) {
+    const fs::path scene = ccdlab_test::scratch_root() / "cli-toi-no-dt.json";
+    {
+        std::ofstream out(scene);
+        out << R"({"format": "ccdlab-scene", "version": 1})";
+    }
+    // A bad command line: exit status 2 and one line saying why (not a JSON answer).
+    const auto run = run_command(kCli + " toi --scene " + scene.string() + " < /dev/null");
+    EXPECT_EQ(run.exit_code, 2) << run.output;
+    // (The file's name is quoted by its first 40 bytes, as every name in a message.)
+    EXPECT_EQ(run.output.rfind("ccdlab-cli toi: --scene: ", 0), 0u) << run.output;
+    EXPECT_NE(run.output.find(" states no units.dt: its rates are per frame"), std::string::npos)
+        << run.output;
+}
+
+} // namespace

@@ -4,6 +4,7 @@
 // checked against what the test set, worked out by hand.
 #include "ccd/box2d_dump.hpp"
 #include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
 
 #include <box2d/box2d.h>
@@ -179,6 +180,71 @@ TEST(Box2dImport, TheSceneSavesPerSecondAndLoadsBackTheSame) {
     EXPECT_EQ(ccd::parse_scene(text, "imported.json"), imported.scene);
 }
 
+TEST(Box2dImport, TheTourSceneIsThisDumpImported) {
+    // scenes/box2d-import-ball-box-and-ground.json is this test's world as File > Import made it
+    // (its title, description and view written by hand): the same bodies, polygons, segments
+    // and units, bit for bit.
+    const ccd::Box2dImport imported = ccd::import_box2d(
+        ccd::parse_box2d_dump(dumped_world(), "box2d_dump.inl"), kDt, "box2d_dump.inl");
+    const ccd::Scene tour = ccd::load_scene_file(std::filesystem::path(CCDLAB_SCENES_DIR) /
+                                                 "box2d-import-ball-box-and-ground.json");
+    EXPECT_EQ(tour.bodies, imported.scene.bodies);
+    EXPECT_EQ(tour.polygons, imported.scene.polygons);
+    EXPECT_EQ(tour.walls, imported.scene.walls);
+    EXPECT_EQ(tour.units, imported.scene.units);
+    // Its description's numbers: the ball moves (3, -12) x 1/60 = (0.05, -0.2) a frame.
+    ASSERT_EQ(tour.bodies.size(), 1u);
+    EXPECT_NEAR(tour.bodies[0].velocity.x, 0.05, 1e-15);
+    EXPECT_NEAR(tour.bodies[0].velocity.y, -0.2, 1e-15);
+    // The ball's bottom reaches the ground's top y = 0 after 3.75 / 0.2 = 18.75 frames (frame
+    // 18, t = 0.75) at x = 0.5 + 0.05 x 18.75 = 1.4375, and leaves at (0.05, e x 0.2) with its
+    // restitution e = 0.800000012 (0.8f as Box2D printed it; the ground's is 0).
+    ccd::SceneWorld made = ccd::make_world(tour);
+    for (int frame = 0; frame < 18; ++frame)
+        EXPECT_TRUE(made.world.step().events.empty()) << "frame " << frame;
+    const ccd::EventLog& log = made.world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    EXPECT_NEAR(log.events[0].time, 0.75, 1e-9);
+    EXPECT_NEAR(log.events[0].point.x, 1.4375, 1e-9);
+    EXPECT_NEAR(log.events[0].point.y, 0.0, 1e-9);
+    const bool ball_first =
+        made.body_names[static_cast<std::size_t>(log.events[0].body)] == "body 1";
+    const Vec2 after =
+        ball_first ? log.events[0].body_velocity_after : log.events[0].other_velocity_after;
+    EXPECT_NEAR(after.x, 0.05, 1e-12);
+    EXPECT_NEAR(after.y, 0.800000012 * 0.2, 1e-12);
+}
+
+// What Box2D 2.4.1's b2Fixture::Dump writes for a chain (checked against Debian's libbox2d): a
+// loop made by CreateLoop of (0, 0), (3, 0), (3, 1), (0, 1) is dumped as CreateChain of 5
+// vertices, the first again at the end, with its neighbours as ghosts; an open chain made by
+// CreateChain with ghosts (3, 5) and (-1, 5).
+TEST(Box2dImport, ALoopAndAChainAreTheScenesChains) {
+    const std::string dump =
+        "b2Vec2 g(0, 0);\n{\n  b2BodyDef bd;\n  bd.type = b2BodyType(0);\n"
+        "  {\n    b2FixtureDef fd;\n    b2ChainShape shape;\n    b2Vec2 vs[5];\n"
+        "    vs[0].Set(0, 0);\n    vs[1].Set(3, 0);\n    vs[2].Set(3, 1);\n    vs[3].Set(0, 1);\n"
+        "    vs[4].Set(0, 0);\n    shape.CreateChain(vs, 5);\n"
+        "    shape.m_prevVertex.Set(0, 1);\n    shape.m_nextVertex.Set(3, 0);\n  }\n"
+        "  {\n    b2FixtureDef fd;\n    b2ChainShape shape;\n    b2Vec2 vs[3];\n"
+        "    vs[0].Set(2, 5);\n    vs[1].Set(1, 5);\n    vs[2].Set(0, 5);\n"
+        "    shape.CreateChain(vs, 3);\n    shape.m_prevVertex.Set(3, 5);\n"
+        "    shape.m_nextVertex.Set(-1, 5);\n  }\n}\n";
+    const ccd::Box2dImport imported =
+        ccd::import_box2d(ccd::parse_box2d_dump(dump, "d.inl"), kDt, "d.inl");
+    ASSERT_EQ(imported.scene.chains.size(), 2u);
+    EXPECT_EQ(imported.scene.chains[0],
+              (ccd::Chain{"body 0", {{0, 0}, {3, 0}, {3, 1}, {0, 1}}, true}));
+    EXPECT_EQ(imported.scene.chains[1],
+              (ccd::Chain{"body 0 fixture 1", {{2, 5}, {1, 5}, {0, 5}}, false}));
+    // The open chain's ghosts continue it straight; the scene's ends are free (the ghost before
+    // (2, 5) is (2, 5) - front (0, 1) x 1 = (2, 4)): listed.
+    EXPECT_TRUE(listed(imported.not_carried,
+                       "body 0 fixture 1: its ghost vertices at the ends (m_prevVertex, "
+                       "m_nextVertex): a scene's open chain has free ends"));
+    EXPECT_EQ(ccd::parse_scene(ccd::scene_to_json(imported.scene), "again"), imported.scene);
+}
+
 TEST(Box2dImport, JointsChainsAndAStrangeLineAreSaid) {
     const std::string dump = "b2Vec2 g(0, 0);\n{\n  b2BodyDef bd;\n  bd.type = b2BodyType(0);\n"
                              "  {\n    b2FixtureDef fd;\n    b2ChainShape shape;\n"
@@ -187,8 +253,11 @@ TEST(Box2dImport, JointsChainsAndAStrangeLineAreSaid) {
                              "{\n  b2WeldJointDef jd;\n  jd.bodyA = bodies[0];\n}\n";
     const ccd::Box2dImport imported =
         ccd::import_box2d(ccd::parse_box2d_dump(dump, "d.inl"), kDt, "d.inl");
-    EXPECT_TRUE(listed(imported.not_carried,
-                       "body 0: a chain of 3 vertices: a scene has no chains (line 6)"));
+    // The chain on the static body is a scene's chain, open, its points as dumped.
+    ASSERT_EQ(imported.scene.chains.size(), 1u);
+    EXPECT_EQ(imported.scene.chains[0], (ccd::Chain{"body 0", {{0, 0}, {1, 0}, {2, 1}}, false}));
+    EXPECT_TRUE(
+        listed(imported.notes, "body 0: a chain, one-sided with ghost vertices, as Box2D's"));
     EXPECT_TRUE(listed(imported.not_carried, "joint 0 (b2WeldJointDef): a scene has no joints"));
     try {
         ccd::parse_box2d_dump("b2Vec2 g(0, 0);\n{\n  b2BodyDef bd;\n  bd.mass = 3;\n}\n", "d.inl");

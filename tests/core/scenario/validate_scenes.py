@@ -86,6 +86,12 @@ must_refuse = {
     "a polygon with both a density and a mass": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "density": 1, "mass": 1}]),
+    "a chain of one point": lambda d: d.update(chains=[{"name": "c", "points": [[0, 0]]}]),
+    "a loop of two points": lambda d: d.update(
+        chains=[{"name": "c", "points": [[0, 0], [1, 0]], "loop": True}]),
+    "a chain's loop as a string": lambda d: d.update(
+        chains=[{"name": "c", "points": [[0, 0], [1, 0]], "loop": "yes"}]),
+    "a units.dt of 0": lambda d: d.update(units={"dt": 0}),
     "a polygon's mass of 0": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "mass": 0}]),

@@ -4,6 +4,7 @@
 // never passes through a wall, and does not catch on the joints of a chain of segments.
 // See docs/discrete.md.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/hit.hpp"
 #include "ccd/shapes.hpp"
 
@@ -19,6 +20,11 @@ struct CollideAndSlideOptions {
     int max_iterations = 5;    // legs per frame; each wall hit ends a leg
     bool smooth_joints = true; // ignore an end-cap hit at a joint whose neighbouring wall
                                // already covers the disk (off: Box2D's "ghost collisions")
+    // Walls that are a chain's edges (World::add_chain's rule): chains[i], when given, is wall
+    // i's edge with its ghost vertices, and a hit on it counts only by ccd::chain_admits (from
+    // its front, its normal in the touched feature's cone; docs/algorithms.md, "Chains"), which
+    // then stands in for smooth_joints. Shorter than `walls`, or empty: the rest are plain.
+    std::span<const std::optional<ChainEdge>> chains = {};
 };
 
 // The wall that ended a leg.
@@ -54,6 +60,14 @@ struct CollideAndSlideResult {
 // graze, or a wall the disk is leaving or sliding along) never stop it. A disk that starts
 // overlapping a wall is not pushed out (slide_move does that); it only cannot go deeper.
 CollideAndSlideResult collide_and_slide(const Circle& disk, Vec2 displacement,
+                                        std::span<const Segment> walls,
+                                        const CollideAndSlideOptions& options = {});
+
+// The same for a polygon that translates without turning (seed 001's box): each leg's time of
+// impact is the polygon-wall query (toi_polygon.hpp), and the legs, the ghost rule at joints and
+// the result's positions are those of its vertex centroid. A polygon that starts overlapping a
+// wall only cannot go deeper.
+CollideAndSlideResult collide_and_slide(const Polygon& polygon, Vec2 displacement,
                                         std::span<const Segment> walls,
                                         const CollideAndSlideOptions& options = {});
 

@@ -3,10 +3,12 @@
 // contact per iteration. Discrete: a fast disk can pass through a thin wall (see
 // collide_and_slide.hpp for the continuous version). See docs/discrete.md.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/contact.hpp"
 #include "ccd/shapes.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -17,6 +19,11 @@ struct SlideMoveOptions {
     bool deepest_first = true;        // off: push out of the first penetrating wall in list order,
                                       // which reproduces seed 001's "stuck on a joint" failure
     double touching_tolerance = 1e-9; // a depth at or below this is touching, not penetrating
+    // Walls that are a chain's edges: chains[i], when given, is wall i's edge with its ghost
+    // vertices, and a contact with it is pushed out of only when ccd::chain_admits takes it
+    // (the disk's center or the polygon's vertex centroid not behind it, the normal in the
+    // touched feature's cone; docs/discrete.md, "Chains"): what comes from behind passes.
+    std::span<const std::optional<ChainEdge>> chains = {};
 };
 
 // One iteration: the contact chosen and where the push left the disk.

@@ -7,6 +7,7 @@
 #include "ccd/scene.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,6 +35,9 @@ struct Box2dFixture {
     std::vector<Vec2> vertices; // a polygon's, a chain's; an edge's m_vertex1 and m_vertex2
     bool one_sided = false;     // an edge's
     bool loop = false;          // a chain made by CreateLoop
+    // A chain's ghost vertices as dumped (m_prevVertex, m_nextVertex; b2Fixture::Dump writes a
+    // loop as CreateChain with its first vertex again at the end and these its neighbours).
+    std::optional<Vec2> prev_vertex = {}, next_vertex = {};
 };
 
 // One dumped body (b2Body::Dump).

@@ -66,6 +66,21 @@ struct Wall {
     friend bool operator==(const Wall&, const Wall&) = default;
 };
 
+// A chain (Box2D's b2ChainShape): static one-sided edges through `points`, in order, closed from
+// the last point back to the first when `loop`; met from the right of the direction of travel
+// along it (a counter-clockwise loop faces out), with ghost vertices at its joints so a body
+// sliding along it does not catch on them (World::add_chain; docs/scene-format.md, "Chains").
+// Its edges are walls of the World after the segments, edge k named "NAME edge k".
+struct Chain {
+    std::string name;
+    std::vector<Vec2> points; // at least 2 (a loop 3), none equal to the next
+    bool loop = false;
+    friend bool operator==(const Chain&, const Chain&) = default;
+};
+
+// The World's name of a chain's edge k: "NAME edge k".
+std::string chain_edge_name(const Chain& chain, std::size_t edge);
+
 // A polygon body: at least three vertices, either winding; it translates (seed 002's sweep) and
 // may turn about its centroid (its center of mass for a uniform density: ccd::area_centroid).
 // With an angular velocity (even 0) it is a rigid body that turns freely, its mass and moment
@@ -193,6 +208,7 @@ struct Scene {
     std::optional<SceneUnits> units = {};
     // The frame's time step in seconds, when the scene has one.
     std::optional<double> dt() const { return units ? units->dt : std::nullopt; }
+    std::vector<Chain> chains = {};
     friend bool operator==(const Scene&, const Scene&) = default;
 };
 

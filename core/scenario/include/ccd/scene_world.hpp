@@ -32,6 +32,7 @@ struct SceneWorld {
 // caps nothing, the World does: a polygon of more than 255 vertices is a SceneError. What the World
 // does not step is a SceneError too (turning_refusal). `options`: the World's (a scene sets none of
 // them; LogLevel for one, docs/scheduler.md).
+// A chain's edges are walls after the segments (World::add_chain), wall_names "NAME edge k".
 SceneWorld make_world(const Scene& scene, WorldOptions options = {});
 
 // Why make_world refuses `scene` for a turning body: a polygon that is not convex in a scene

@@ -5,6 +5,7 @@
 // frame at a time by a sub-frame event scheduler: every contact is processed in time order, the
 // bodies respond mid-frame, and only what changed is predicted again. docs/scheduler.md.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/event_log.hpp"
 #include "ccd/response_kind.hpp"
 #include "ccd/shapes.hpp"
@@ -207,6 +208,14 @@ public:
     // Walls between consecutive points (and from the last back to the first when closed);
     // returns the index of the first.
     int add_polyline(std::span<const Vec2> points, bool closed = false);
+    // A chain (Box2D's b2ChainShape): one static one-sided wall per edge, in order, each with its
+    // neighbours as ghost vertices (ccd::chain_edges: a loop's wrap around, an open chain's ends
+    // are free). A body meets an edge only from its front (the right of the direction of travel
+    // along the chain: a counter-clockwise loop faces out), and a contact at a joint counts only
+    // with a normal in the joint's cone (ccd::chain_admits; docs/scheduler.md, "Chains"): a box
+    // sliding along a straight chain does not catch on its joints. At least 2 points, a loop 3,
+    // no point equal to the next (std::invalid_argument). Returns the index of the first edge.
+    int add_chain(std::span<const Vec2> points, bool loop = false);
 
     // Advances one whole frame (or the rest of the frame being walked) and returns its log.
     const EventLog& step();
@@ -240,6 +249,8 @@ public:
     // turned by from the wall as added, reduced at each frame's start (0 for any other wall).
     Turning wall_turning(int index) const;
     double wall_angle(int index) const;
+    // A chain's edge with its ghost vertices (World::add_chain); none for any other wall.
+    std::optional<ChainEdge> chain_edge(int wall) const;
 
     // Between frames only (std::logic_error during one): a World that steps on exactly as this
     // one would, bit for bit, holding only what carries from frame to frame: the bodies, the

@@ -531,11 +531,15 @@ inline bool in_comfortable_range(double largest) {
     return bits - low - 1 < high - low - 1;
 }
 
-// Inputs out of the comfortable range (rescaled by a power of two, then asked again) and
-// queries with a trace: out of line, so that the hot path stays small.
+// A capsule (a segment with a radius, below), inputs out of the comfortable range (rescaled by a
+// power of two, then asked again) and queries with a trace: out of line, so that the hot path
+// stays small.
+std::optional<Hit> against_capsule(const Circle& mover, Vec2 displacement, const Segment& obstacle,
+                                   Trace* trace);
 [[gnu::noinline]] std::optional<Hit> slow_time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const Segment& obstacle, Trace* trace,
                                                          double largest) {
+    if (obstacle.radius != 0.0) return against_capsule(mover, displacement, obstacle, trace);
     if (const double k = detail::scale_for_largest(largest); k != 1.0) {
         auto hit = time_of_impact(Circle{mover.center * k, mover.radius * k}, displacement * k,
                                   Segment{obstacle.a * k, obstacle.b * k}, trace);
@@ -545,6 +549,16 @@ inline bool in_comfortable_range(double largest) {
     if (!trace) // all inputs zero (or NaN): nothing to rescale
         return untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
     return traced_time_of_impact(mover, displacement, obstacle, trace, largest);
+}
+
+// Whether the query takes the slow path: a capsule (a radius other than +-0, NaN included, as
+// `radius != 0.0` has it), a trace, or inputs out of the comfortable range. One integer test, so
+// one branch where the three tests separately compiled to four (a floating-point != is a parity
+// and an equality branch).
+inline bool rare_path(double segment_radius, const Trace* trace, double largest) {
+    const std::uint64_t radius_bits = std::bit_cast<std::uint64_t>(segment_radius) << 1;
+    const std::uint64_t out_of_range = !in_comfortable_range(largest);
+    return (radius_bits | reinterpret_cast<std::uintptr_t>(trace) | out_of_range) != 0;
 }
 
 // A capsule (a segment with a radius): the circle grown by the radius against the core.
@@ -564,10 +578,8 @@ inline bool in_comfortable_range(double largest) {
 
 CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const Segment& obstacle, Trace* trace) {
-    if (obstacle.radius != 0.0) [[unlikely]]
-        return against_capsule(mover, displacement, obstacle, trace);
     const double largest = largest_input(mover, displacement, obstacle);
-    if (trace || !in_comfortable_range(largest)) [[unlikely]]
+    if (rare_path(obstacle.radius, trace, largest)) [[unlikely]]
         return slow_time_of_impact(mover, displacement, obstacle, trace, largest);
     return untraced_time_of_impact(mover, displacement, SegmentOnTheSpot(obstacle), largest);
 }
@@ -590,10 +602,8 @@ PreparedSegment::PreparedSegment(const Segment& segment) : segment_(segment) {
 CCD_CLONES CCD_FLATTEN std::optional<Hit> time_of_impact(const Circle& mover, Vec2 displacement,
                                                          const PreparedSegment& obstacle,
                                                          Trace* trace) {
-    if (obstacle.segment().radius != 0.0) [[unlikely]]
-        return against_capsule(mover, displacement, obstacle.segment(), trace);
     const double largest = largest_input(mover, displacement, obstacle.largest_coordinate());
-    if (trace || !in_comfortable_range(largest)) [[unlikely]]
+    if (rare_path(obstacle.segment().radius, trace, largest)) [[unlikely]]
         return slow_time_of_impact(mover, displacement, obstacle.segment(), trace, largest);
     return untraced_time_of_impact(mover, displacement, SegmentPrepared(obstacle), largest);
 }

@@ -519,6 +519,31 @@ TEST_P(TurningGuarantee, EveryFamilyMeetsBothHalvesAgainstTheLongDoubleReference
     }
 }
 
+// The same queries without a trace, as the World and the registry ask them: the untraced search
+// takes early outs for the whole frame (the pivot circles, the chord discs of sides turning by
+// at most a quarter turn) that the traced one does not, and its answers keep both halves too. A
+// graze (least distance exactly r) must never be certified apart, a touch at t = 0 never missed.
+TEST_P(TurningGuarantee, UntracedAnswersMeetBothHalvesToo) {
+    const std::string kind = GetParam();
+    Draw draw(seed() ^ std::hash<std::string>{}(kind) ^ 0x9e3779b97f4a7c15u);
+    const int n = queries();
+    for (const Family family : kFamilies) {
+        if (family == Family::EdgeEnd && kind != "rotating_polygon_segment") continue;
+        for (int i = 0; i < n; ++i) {
+            Query q = make(kind, family, draw);
+            adjust(q, family);
+            const auto hit = time_of_impact(q.mover, q.obstacle);
+            EXPECT_TRUE(meets_guarantee(q.mover, q.obstacle, hit))
+                << kind << ", " << name(family) << " family, query " << i << ": mover "
+                << describe(q.mover) << ", obstacle " << describe(q.obstacle);
+            if (family == Family::Graze || family == Family::RoundedGraze ||
+                family == Family::TouchingAtStart) {
+                EXPECT_TRUE(hit.has_value()) << kind << ", " << name(family) << ", query " << i;
+            }
+        }
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Kinds, TurningGuarantee, ::testing::ValuesIn(kKinds));
 
 } // namespace

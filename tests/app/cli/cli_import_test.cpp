@@ -138,6 +138,8 @@ TEST(CliImport, ABox2dDumpBecomesASceneAndWhatItCannotCarryIsSaid) {
     EXPECT_EQ(units["bodies"][0]["name"], "body 0");
     EXPECT_EQ(units["bodies"][0]["velocity_per_second"], json::parse("[0.0, -6.0]"));
     EXPECT_EQ(units["bodies"][0]["velocity_per_frame"], json::parse("[0.0, -0.1]"));
+    // The dump's gravity, carried, per second squared as Box2D had it.
+    EXPECT_EQ(units["gravity_per_second_squared"], json::parse("[0.0, -10.0]"));
 }
 
 TEST(CliImport, ADumpWithAStrangeLineIsOneLocatedError) {

@@ -180,7 +180,7 @@ std::string names_of(const std::vector<const ccd::PairType*>& pairs) {
 // A key the pair does not name is an error, not ignored: a misspelt optional field ("dd" for
 // "da") would otherwise be answered as if left out, with its default.
 void refuse_unknown_fields(const json& q, const ccd::PairType& pair) {
-    std::vector<std::string_view> names{"kind", "accel"};
+    std::vector<std::string_view> names{"kind"};
     for (const ccd::SweptNames* side : {&pair.mover_names, &pair.obstacle_names}) {
         for (const std::string_view name : side->shape)
             if (!name.empty()) names.push_back(name);
@@ -188,6 +188,7 @@ void refuse_unknown_fields(const json& q, const ccd::PairType& pair) {
             if (!name.empty()) names.push_back(name);
         if (!side->rounding.empty()) names.push_back(side->rounding);
     }
+    names.push_back("accel"); // every kind's: the mover's acceleration
     for (const auto& item : q.items()) {
         if (std::find(names.begin(), names.end(), item.key()) != names.end()) continue;
         std::string expected;

@@ -169,7 +169,7 @@ TEST(CliToi, BadLinesAreAnsweredInPlaceAndTheRestStillRun) {
     EXPECT_EQ(run.exit_code, 1);
     ASSERT_EQ(run.answers.size(), 6u) << "the blank line is skipped: " << run.raw;
     EXPECT_EQ(run.answers[0]["error"], "line 1: unknown field \"colour\" in a circle_point query "
-                                       "(its fields: kind, c, r, d, q)");
+                                       "(its fields: kind, c, r, d, q, accel)");
     EXPECT_EQ(run.answers[1]["error"].get<std::string>().rfind("line 2: not JSON", 0), 0u);
     EXPECT_EQ(run.answers[2]["error"], "line 3: \"r\" must be >= 0");
     EXPECT_EQ(run.answers[3]["error"], "line 4: missing field \"r\"");
@@ -1348,9 +1348,10 @@ TEST(CliToiHostile, AKeyTheKindDoesNotNameIsRefused) {
          kGoodQuery});
     EXPECT_EQ(run.exit_code, 1);
     ASSERT_EQ(run.answers.size(), 3u) << run.raw;
-    EXPECT_EQ(run.answers[0]["error"],
-              "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
-              "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius)");
+    EXPECT_EQ(
+        run.answers[0]["error"],
+        "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
+        "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius, accel)");
     EXPECT_NE(run.answers[1]["error"].get<std::string>().find("unknown field"), std::string::npos)
         << run.answers[1];
     EXPECT_TRUE(run.answers[2]["hit"].get<bool>());

@@ -188,6 +188,7 @@ void refuse_unknown_fields(const json& q, const ccd::PairType& pair) {
             if (!name.empty()) names.push_back(name);
         if (!side->rounding.empty()) names.push_back(side->rounding);
     }
+    names.push_back("accel"); // every kind's: the mover's acceleration
     for (const auto& item : q.items()) {
         if (std::find(names.begin(), names.end(), item.key()) != names.end()) continue;
         std::string expected;
@@ -218,6 +219,9 @@ std::string query_kinds_help() {
         }
         text += "}\n";
     }
+    text +=
+        "  Every kind also takes \"accel\":[ax,ay] ([0,0] if left out): the mover's acceleration\n"
+        "  relative to the obstacle over the frame, its path the parabola x0 + d t + accel t^2/2\n";
     return text;
 }
 
@@ -241,6 +245,19 @@ Query read_query(const json& q, const ccd::Algorithm& algorithm) {
                          names_of(ccd::pairs_answered_by(algorithm)) + "; use --algorithm exact)");
     Query query{swept(q, pair->mover, pair->mover_names),
                 swept(q, pair->obstacle, pair->obstacle_names)};
+    // The mover's acceleration relative to the obstacle (a parabolic path: docs/accuracy.md,
+    // "Parabolic paths"); a polygon is then answered by the certified engine, which takes it
+    // convex and counter-clockwise.
+    if (q.contains("accel")) {
+        query.mover.acceleration = vec2(q, "accel");
+        if (query.mover.accelerates())
+            for (const ccd::Swept* side : {&query.mover, &query.obstacle})
+                if (const auto* p = std::get_if<ccd::Polygon>(&side->shape))
+                    require_convex_counter_clockwise(
+                        *p, std::string(side == &query.mover ? pair->mover_names.shape[0]
+                                                             : pair->obstacle_names.shape[0])
+                                .c_str());
+    }
     if (const auto why = ccd::inexpressible(algorithm, query.mover, query.obstacle))
         throw QueryError("algorithm \"" + std::string(algorithm.name) + "\" cannot take this " +
                          kind + " query: " + *why);

@@ -38,7 +38,8 @@ std::string replay_help() {
            "Numbers read back as the same double. A scene with units (docs/scene-format.md)\n"
            "starts with a line of status units: its length unit, pixels_per_metre, dt and each\n"
            "moving body's velocity per frame and, with a dt, per second; its event lines then\n"
-           "add velocity_before_per_second and velocity_after_per_second.\n"
+           "add velocity_before_per_second and velocity_after_per_second. A scene with gravity\n"
+           "has that line too, with gravity_per_frame_squared and, with a dt, per second squared.\n"
            "\n"
            "With --engine-world the scene is stepped by that engine's own world instead (docs/\n"
            "engines.md, \"Engine worlds\": Box2D 2.4.1's b2World, Bullet 3.24's\n"
@@ -130,13 +131,22 @@ nlohmann::json xy(ccd::Vec2 v) {
 // A scene with units: one line first, {"status":"units","length":..,"pixels_per_metre":..,
 // "dt":..,"bodies":[{"name":..,"velocity_per_frame":[..],"velocity_per_second":[..]},...]} (the
 // per-second rates only with a time step; the static bodies left out), the moving bodies and
-// polygons in the World's order.
+// polygons in the World's order. A scene with gravity has the line too (without units: no
+// length), with "gravity_per_frame_squared" and, with a time step, "gravity_per_second_squared".
 void print_units_header(const ccd::Scene& scene) {
-    if (!scene.units) return;
+    const bool gravity = scene.gravity != ccd::Vec2{};
+    if (!scene.units && !gravity) return;
     const std::optional<double> dt = scene.dt();
-    nlohmann::json header{{"status", "units"}, {"length", ccd::to_string(scene.units->length)}};
-    if (scene.units->pixels_per_metre) header["pixels_per_metre"] = *scene.units->pixels_per_metre;
+    nlohmann::json header{{"status", "units"}};
+    if (scene.units) header["length"] = ccd::to_string(scene.units->length);
+    if (scene.units && scene.units->pixels_per_metre)
+        header["pixels_per_metre"] = *scene.units->pixels_per_metre;
     if (dt) header["dt"] = *dt;
+    if (gravity) {
+        header["gravity_per_frame_squared"] = xy(scene.gravity);
+        if (dt)
+            header["gravity_per_second_squared"] = xy(ccd::per_second_squared(scene.gravity, *dt));
+    }
     nlohmann::json bodies = nlohmann::json::array();
     const auto add = [&](const std::string& name, ccd::Vec2 velocity) {
         nlohmann::json body{{"name", name}, {"velocity_per_frame", xy(velocity)}};

@@ -14,8 +14,10 @@ std::string_view to_string(ViewKind kind) {
 }
 
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
+    // A scene with gravity opens in the world: the query lab's pairs move on straight lines.
     const bool query_lab =
-        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene) != nullptr);
+        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene) != nullptr &&
+                                scene.gravity == ccd::Vec2{});
     if (query_lab) {
         try {
             QueryLab::from_scene(scene);

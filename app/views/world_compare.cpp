@@ -87,8 +87,9 @@ void WorldView::draw_compared_ghosts(ShapeRenderer& r) const {
     for (std::size_t i = 0; i < compared_log_.paths.size() && i < radii_.size(); ++i) {
         const auto& points = compared_log_.paths[i].points;
         if (points.empty()) continue;
-        for (std::size_t k = 1; k < points.size(); ++k)
-            r.line(points[k - 1].position, points[k].position, 1.0f, ghost.with_alpha(0.35f));
+        const std::vector<Vec2> line = ccd::path_polyline(compared_log_.paths[i]);
+        for (std::size_t k = 1; k < line.size(); ++k)
+            r.line(line[k - 1], line[k], 1.0f, ghost.with_alpha(0.35f));
         if (t > points.back().time + 1e-12) continue; // removed in run b
         const Vec2 at = ccd::position_at(compared_log_.paths[i], t);
         if (turns(static_cast<int>(i))) // turned as run b has it at t

@@ -448,9 +448,10 @@ void WorldView::draw_world(ShapeRenderer& r) const {
                 for (const std::vector<Vec2>& outline :
                      turning_outlines_at_vertices(timeline_.log().paths[i], outlines_[i]))
                     r.polygon_outline(outline, 1.0f, color.with_alpha(0.35f), 3.0f);
-            for (std::size_t k = 1; k < points.size(); ++k)
-                r.line(points[k - 1].position, points[k].position, 1.5f, color.with_alpha(0.7f),
-                       5.0f);
+            // Through the core's points: a falling body's parabolas sampled (ccd::path_polyline).
+            const std::vector<Vec2> line = ccd::path_polyline(timeline_.log().paths[i]);
+            for (std::size_t k = 1; k < line.size(); ++k)
+                r.line(line[k - 1], line[k], 1.5f, color.with_alpha(0.7f), 5.0f);
             for (std::size_t k = 1; k + 1 < points.size(); ++k) // the bounce points
                 r.point(points[k].position, 3.0f, color);
         }

@@ -6,8 +6,10 @@
 // the circle's radius (or, when the hulls overlap, minus their penetration depth, the least
 // overlap of their projections on every edge's normal), and it is advanced conservatively: no
 // two material points close on each other faster than the Lipschitz bound
-// L = |v_mover - v_obstacle| + |angle_mover| lever_mover + |angle_obstacle| lever_obstacle
-// (lever: the farthest vertex from the pivot), so a step of (distance - target) / L never steps
+// L = |v_mover - v_obstacle| + |a_mover - a_obstacle| + |angle_mover| lever_mover +
+// |angle_obstacle| lever_obstacle (lever: the farthest vertex from the pivot; a: the sides'
+// accelerations, whose difference adds at most |a_mover - a_obstacle| t <= that to the relative
+// velocity over the frame), so a step of (distance - target) / L never steps
 // over a time at which the distance is the target. It also backs ccdlab-cli bench's shipped
 // labels (tests/bench/dataset/generate_bench_dataset.cpp) and their tests.
 
@@ -78,9 +80,10 @@ struct ContactReference {
         : mover(wide_side(m)), obstacle(wide_side(o)) {
         if (const auto* c = std::get_if<ccd::Circle>(&m.shape)) radius = c->radius;
         // 2^-40 more than the bound: the rounding of the bound itself never makes a step long.
-        rate =
-            (norm(wide(mover.v) - wide(obstacle.v)) + lever_speed(mover) + lever_speed(obstacle)) *
-            (1 + 0x1p-40L);
+        rate = (norm(wide(mover.v) - wide(obstacle.v)) +
+                norm(wide(mover.acceleration) - wide(obstacle.acceleration)) + lever_speed(mover) +
+                lever_speed(obstacle)) *
+               (1 + 0x1p-40L);
     }
     real f(real t) const { return signed_distance(at(mover, t), at(obstacle, t), radius); }
     // Whether a point (a mover of one vertex and no radius) is proved to have crossed a segment

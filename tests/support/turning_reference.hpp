@@ -23,13 +23,15 @@ namespace ccd_test {
 using ccd::Vec2;
 
 // A side recomputed from the motion's definition in long double: vertex k at t is
-// pivot + v t + R(angle t)(x_k - pivot), or for a segment whose ends move, x_k + d_k t.
+// pivot + v t + R(angle t)(x_k - pivot), or for a segment whose ends move, x_k + d_k t; an
+// acceleration a (Swept::acceleration) adds a t^2 / 2 to every vertex.
 struct WideSide {
     std::vector<Vec2> vertices;
     real radius = 0; // a circle's, a capsule's or a rounded polygon's: how far past the core
     Vec2 pivot, v;
     real angle = 0;
     std::vector<Vec2> ends; // EndMotion's displacements, else empty
+    Vec2 acceleration;      // per frame squared, every vertex alike
 };
 
 inline WideSide wide_side(const ccd::Swept& s) {
@@ -55,19 +57,22 @@ inline WideSide wide_side(const ccd::Swept& s) {
     }
     if (const auto* e = std::get_if<ccd::EndMotion>(&s.motion))
         w.ends = {e->displacement_a, e->displacement_b};
+    w.acceleration = s.acceleration;
     return w;
 }
 
 inline std::vector<V> at(const WideSide& s, real t) {
     std::vector<V> out;
     const real c = std::cos(s.angle * t), sn = std::sin(s.angle * t);
+    const V drift = wide(s.acceleration) * (t * t / 2);
     for (std::size_t k = 0; k < s.vertices.size(); ++k) {
         if (!s.ends.empty()) {
-            out.push_back(wide(s.vertices[k]) + wide(s.ends[k]) * t);
+            out.push_back(wide(s.vertices[k]) + wide(s.ends[k]) * t + drift);
             continue;
         }
         const V r = wide(s.vertices[k]) - wide(s.pivot);
-        out.push_back(wide(s.pivot) + wide(s.v) * t + V{c * r.x - sn * r.y, sn * r.x + c * r.y});
+        out.push_back(wide(s.pivot) + wide(s.v) * t + V{c * r.x - sn * r.y, sn * r.x + c * r.y} +
+                      drift);
     }
     return out;
 }
@@ -210,6 +215,7 @@ inline real scale_of(const ccd::Swept& s) {
     coordinate(w.v);
     for (const Vec2 e : w.ends)
         coordinate(e);
+    coordinate(w.acceleration);
     m = std::max(m, w.radius);
     return m;
 }

@@ -32,6 +32,8 @@ b2Body* add_body(b2World& world, const EngineScene& scene, const EngineBody& bod
     def.fixedRotation = body.fixed_rotation;
     def.bullet = is_bullet(scene, body.name);
     def.allowSleep = false; // the World's bodies never sleep
+    // b2Island::Solve (b2_island.cpp): v += h * invMass * (gravityScale * mass * gravity + force).
+    def.gravityScale = static_cast<float>(body.gravity_scale);
     b2Body* b = world.CreateBody(&def);
     b2FixtureDef fixture;
     fixture.friction = 0.0f;
@@ -127,7 +129,7 @@ void note_limits(const EngineScene& scene, EngineRun& run) {
 } // namespace
 
 void run_box2d(const EngineScene& scene, int frames, EngineRun& run) {
-    b2World world(b2Vec2(0.0f, 0.0f));
+    b2World world(to_b2(scene.gravity)); // the scene's gravity, per second squared
     world.SetContinuousPhysics(true);
     std::vector<b2Body*> bodies;
     for (const EngineBody& body : scene.bodies)

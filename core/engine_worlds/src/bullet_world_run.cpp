@@ -54,7 +54,7 @@ std::pair<double, double> ccd_settings(const BulletSettings& settings, const std
 class BulletWorld {
 public:
     explicit BulletWorld(const EngineScene& scene) : scene_(scene) {
-        world_.setGravity(btVector3(0, 0, 0));
+        world_.setGravity(to_bt(scene.gravity)); // the scene's, per second squared
         for (const EngineBody& body : scene.bodies)
             add_body(body);
         for (const EngineWall& wall : scene.walls)
@@ -125,6 +125,13 @@ private:
         const auto [threshold, radius] = ccd_settings(scene_.settings.bullet, body.name);
         b->setCcdMotionThreshold(threshold);
         b->setCcdSweptSphereRadius(radius);
+        // Its own gravity, the scene's times its scale: btDiscreteDynamicsWorld::addRigidBody
+        // (btDiscreteDynamicsWorld.cpp) gives a body the world's unless its flags hold
+        // BT_DISABLE_WORLD_GRAVITY; btRigidBody::applyGravity then applies this one.
+        if (!body.is_static && body.gravity_scale != 1.0) {
+            b->setFlags(b->getFlags() | BT_DISABLE_WORLD_GRAVITY);
+            b->setGravity(to_bt(scene_.gravity * body.gravity_scale));
+        }
         world_.addRigidBody(b.get());
         bodies_.push_back(std::move(b));
     }

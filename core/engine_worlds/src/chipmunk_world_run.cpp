@@ -60,6 +60,15 @@ struct Space {
     }
 };
 
+// A body's velocity integrated with its own share of the space's gravity: Chipmunk 7 has no
+// gravity scale, and cpSpaceStep (cpSpaceStep.c) integrates each body's velocity by its
+// velocity_func(body, gravity, damping, dt), cpBodyUpdateVelocity (cpBody.c) unless set. This
+// one calls that with the gravity times the scale the body's user data points to.
+void scaled_gravity(cpBody* body, cpVect gravity, cpFloat damping, cpFloat dt) {
+    const double scale = *static_cast<const double*>(cpBodyGetUserData(body));
+    cpBodyUpdateVelocity(body, cpvmult(gravity, scale), damping, dt);
+}
+
 cpBody* add_body(Space& space, const EngineBody& body) {
     std::vector<cpVect> outline;
     for (const Vec2 v : body.outline)
@@ -70,6 +79,10 @@ cpBody* add_body(Space& space, const EngineBody& body) {
     cpBodySetPosition(b, to_cp(body.position));
     cpBodySetVelocity(b, to_cp(body.velocity));
     cpBodySetAngularVelocity(b, body.angular_velocity);
+    if (!body.is_static && body.gravity_scale != 1.0) {
+        cpBodySetUserData(b, const_cast<double*>(&body.gravity_scale));
+        cpBodySetVelocityUpdateFunc(b, scaled_gravity);
+    }
     cpShape* shape =
         body.polygon ? cpPolyShapeNewRaw(b, static_cast<int>(outline.size()), outline.data(), 0.0)
                      : cpCircleShapeNew(b, body.radius, cpvzero);
@@ -123,6 +136,7 @@ void run_chipmunk(const EngineScene& scene, int frames, EngineRun& run) {
     Space space;
     cpSpaceSetIterations(space.space, scene.settings.chipmunk.iterations);
     cpSpaceSetCollisionSlop(space.space, scene.settings.chipmunk.collision_slop);
+    cpSpaceSetGravity(space.space, to_cp(scene.gravity)); // per second squared
     std::vector<cpBody*> bodies;
     for (const EngineBody& body : scene.bodies)
         bodies.push_back(add_body(space, body));

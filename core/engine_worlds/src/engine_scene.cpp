@@ -37,6 +37,7 @@ EngineBody circle_body(const Body& body, double dt, EngineScene& out) {
     b.fixed_rotation = true; // no friction turns it: the World's circles never turn
     b.is_static = body.is_static;
     b.restitution = body.restitution;
+    b.gravity_scale = body.gravity_scale;
     note_response(body.name, body.response, out);
     return b;
 }
@@ -51,6 +52,7 @@ EngineBody polygon_body(const PolygonBody& polygon, double dt, EngineScene& out)
     b.polygon = true;
     b.fixed_rotation = !polygon.free_rotation();
     b.is_static = polygon.is_static;
+    b.gravity_scale = polygon.gravity_scale;
     b.position = b.fixed_rotation ? vertex_centroid(start) : shape.centroid;
     b.mass = polygon.mass       ? *polygon.mass
              : polygon.density  ? *polygon.density * shape.area
@@ -124,6 +126,7 @@ EngineScene engine_scene(const Scene& scene) {
     // The scene's own time step when it states one and has no engines section of its own.
     out.dt = scene.engines ? out.settings.dt : scene.dt().value_or(out.settings.dt);
     out.settings.dt = out.dt;
+    out.gravity = scene.gravity * (1.0 / (out.dt * out.dt));
     for (const Body& body : scene.bodies)
         out.bodies.push_back(circle_body(body, out.dt, out));
     for (const PolygonBody& polygon : scene.polygons)
@@ -133,8 +136,7 @@ EngineScene engine_scene(const Scene& scene) {
     for (const Chain& chain : scene.chains)
         out.chains.push_back(
             {chain.name, chain.points, chain.loop, chain_edges(chain.points, chain.loop)});
-    out.notes.push_back("friction 0 and no gravity, as in the World (the scene format has "
-                        "neither)");
+    out.notes.push_back("friction 0, as in the World (the scene format has none)");
     return out;
 }
 

@@ -28,7 +28,8 @@ struct EngineBody {
     double mass = 1.0;
     double inertia = 0.0; // about the origin (a polygon's; a circle's engine computes)
     double restitution = 1.0;
-    Vec2 center_of_mass; // about the origin
+    Vec2 center_of_mass;        // about the origin
+    double gravity_scale = 1.0; // the scene's (Box2D's gravityScale)
 };
 
 enum class WallMotion { Static, Translating, Turning };
@@ -57,6 +58,7 @@ EngineWall chain_edge_wall(const EngineChain& chain, std::size_t k);
 
 struct EngineScene {
     double dt = 1.0 / 60.0;
+    Vec2 gravity; // per second squared: the scene's per frame squared over dt^2
     EngineSettings settings;
     std::vector<EngineBody> bodies; // the World's order: the scene's bodies, then its polygons
     std::vector<EngineWall> walls;

@@ -2,6 +2,7 @@
 
 #include "ccd/sin_cos.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -32,12 +33,23 @@ Vec2 between(Vec2 a, Vec2 b, double fraction) {
     return a + (b - a) * fraction;
 }
 
+// The place on the piece from vertex `a` to vertex `b` at `fraction` of it: the chord's point,
+// and under an acceleration the parabola through both vertices with it, x(t) = the chord's point
+// + a (t - t_a)(t - t_b) / 2 (which is x_a at t_a, x_b at t_b and has the second derivative a).
+Vec2 on_piece(const PathPoint& a, const PathPoint& b, double fraction) {
+    const Vec2 chord = between(a.position, b.position, fraction);
+    if (a.acceleration == Vec2{} || fraction <= 0.0 || fraction >= 1.0) return chord;
+    const double span = b.time - a.time;
+    const double since = fraction * span, until = (1.0 - fraction) * span;
+    return chord - a.acceleration * (0.5 * since * until);
+}
+
 } // namespace
 
 Vec2 position_at(const BodyPath& path, double t) {
     if (path.points.empty()) return {};
     const Place p = place_of(path.points, t);
-    return between(path.points[p.from].position, path.points[p.to].position, p.fraction);
+    return on_piece(path.points[p.from], path.points[p.to], p.fraction);
 }
 
 Segment segment_at(const WallPath& path, double t) {
@@ -61,8 +73,20 @@ BodyPose pose_at(const BodyPath& path, double t) {
     const Place p = place_of(path.points, t);
     const PathPoint& a = path.points[p.from];
     const PathPoint& b = path.points[p.to];
-    return {between(a.position, b.position, p.fraction),
-            a.angle + (b.angle - a.angle) * p.fraction};
+    return {on_piece(a, b, p.fraction), a.angle + (b.angle - a.angle) * p.fraction};
+}
+
+std::vector<Vec2> path_polyline(const BodyPath& path, int samples) {
+    std::vector<Vec2> out;
+    const std::vector<PathPoint>& points = path.points;
+    for (std::size_t k = 0; k < points.size(); ++k) {
+        if (k > 0 && points[k - 1].acceleration != Vec2{})
+            for (int i = 1; i <= samples; ++i)
+                out.push_back(
+                    on_piece(points[k - 1], points[k], static_cast<double>(i) / (samples + 1)));
+        out.push_back(points[k].position);
+    }
+    return out;
 }
 
 std::vector<Vec2> placed_outline(std::span<const Vec2> outline, const BodyPose& pose) {
@@ -92,7 +116,13 @@ BodyRates rates_at(const BodyPath& path, double t) {
     const PathPoint& b = points[end];
     const double span = b.time - a.time;
     const Vec2 moved = b.position - a.position;
-    return {{moved.x / span, moved.y / span}, (b.angle - a.angle) / span};
+    Vec2 velocity{moved.x / span, moved.y / span};
+    // On a parabola: the chord's slope plus a (2t - t_a - t_b) / 2, t held within the piece.
+    if (a.acceleration != Vec2{}) {
+        const double at = std::clamp(t, a.time, b.time);
+        velocity += a.acceleration * (at - 0.5 * (a.time + b.time));
+    }
+    return {velocity, (b.angle - a.angle) / span};
 }
 
 } // namespace ccd

@@ -24,9 +24,9 @@ namespace {
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr int kSamples = 64; // the trace's separation curve: f at t = k / 64
 
-// A side as the engine takes it: its vertex k is at centre + velocity[k] t + R(angle t)
-// offset[k] at time t. A rigid side (still, translating, turning) has one velocity for every
-// vertex, the centre's (its pivot, or the vertices' mean when it does not turn); a segment
+// A side as the engine takes it: its vertex k is at centre + velocity[k] t + accel t^2 / 2 +
+// R(angle t) offset[k] at time t. A rigid side (still, translating, turning) has one velocity for
+// every vertex, the centre's (its pivot, or the vertices' mean when it does not turn); a segment
 // whose ends move (EndMotion) has its ends' own velocities and no angle.
 struct Side {
     std::vector<Vec2> offset;
@@ -36,6 +36,11 @@ struct Side {
     double angle = 0.0;
     double radius = 0.0;
     bool rigid = true;
+    // Its acceleration (Swept::acceleration: every vertex alike) and |accel|. Each speed bound
+    // below holds over the whole frame (t <= 1): the velocity at t is velocity[k] + accel t, so
+    // |accel| is added to every speed and to every acceleration bound.
+    Vec2 accel;
+    double accel_norm = 0.0;
     double reach = 0.0; // the largest |offset[k]|
     // Per vertex, worked out once: |offset[k]| (its lever arm), the bound on its speed
     // (|velocity[k]| + |angle| |offset[k]|) and on its acceleration (angle^2 |offset[k]|).
@@ -94,6 +99,8 @@ void fill_side(const Swept& swept, Side& side) {
     side.reach = 0.0;
     side.fastest = 0.0;
     side.centre = side.linear = Vec2{};
+    side.accel = swept.acceleration;
+    side.accel_norm = norm(side.accel);
     std::array<Vec2, 2> buffer;
     const std::span<const Vec2> vertices = vertices_of(swept.shape, side.radius, buffer);
     const std::size_t n = vertices.size();
@@ -120,6 +127,7 @@ void fill_side(const Swept& swept, Side& side) {
         side.linear = swept.displacement(); // zero for Still and EndMotion
     }
     note(side.linear);
+    note(side.accel);
     for (std::size_t k = 0; k < n; ++k) {
         note(vertices[k]);
         side.offset[k] = vertices[k] - side.centre;
@@ -141,8 +149,8 @@ void fill_side(const Swept& swept, Side& side) {
     for (std::size_t k = 0; k < n; ++k) {
         const double lever = norm(side.offset[k]);
         side.lever[k] = lever;
-        side.speed[k] = norm(side.velocity[k]) + spin * lever;
-        side.acceleration[k] = side.angle * side.angle * lever;
+        side.speed[k] = norm(side.velocity[k]) + spin * lever + side.accel_norm;
+        side.acceleration[k] = side.angle * side.angle * lever + side.accel_norm;
         side.reach = std::max(side.reach, lever);
         side.fastest = std::max(side.fastest, side.speed[k]);
     }
@@ -160,6 +168,7 @@ struct Placed {
     std::vector<Vec2> x;
     Vec2 centre; // where the centre is at t
     double cos = 1.0, sin = 0.0;
+    Vec2 drift_velocity; // accel t: what the acceleration has added to every velocity by t
 };
 
 // `side` at time t, into `p` (its vertices' storage reused).
@@ -174,14 +183,21 @@ void place(const Side& side, double t, Placed& p) {
         p.x[k] = side.centre + side.velocity[k] * t +
                  Vec2{p.cos * o.x - p.sin * o.y, p.sin * o.x + p.cos * o.y};
     }
+    p.drift_velocity = side.accel * t;
+    if (side.accel_norm == 0.0) return; // the straight-line placement, bit for bit
+    const Vec2 drift = side.accel * (0.5 * t * t);
+    p.centre += drift;
+    for (Vec2& x : p.x)
+        x += drift;
 }
 
 // The velocity (per frame) of the side's material point that is at `point` at time t.
 Vec2 material_velocity(const Side& side, const Placed& placed, Vec2 point) {
     if (!side.rigid)
         return velocity_along(Segment{placed.x[0], placed.x[1]}, side.velocity[0], side.velocity[1],
-                              point);
-    return side.linear + perp(point - placed.centre) * side.angle;
+                              point) +
+               placed.drift_velocity;
+    return side.linear + placed.drift_velocity + perp(point - placed.centre) * side.angle;
 }
 
 Vec2 edge_start(const Placed& p, std::size_t e) {
@@ -496,8 +512,9 @@ struct AxisTerms {
     double linear, spin_a, spin_b, fastest, highest;
 
     double speed(const Side& A, const Side& B, std::size_t i, std::size_t j) const {
-        return (uniform ? linear : norm(A.velocity[i] - B.velocity[j])) + spin_a * A.lever[i] +
-               spin_b * B.lever[j];
+        return (uniform ? linear
+                        : norm(A.velocity[i] - B.velocity[j]) + A.accel_norm + B.accel_norm) +
+               spin_a * A.lever[i] + spin_b * B.lever[j];
     }
 };
 
@@ -511,7 +528,7 @@ struct AxisTerms {
     }
     const bool uniform = A.rigid && B.rigid;
     return {uniform,
-            uniform ? norm(A.linear - B.linear) : 0.0,
+            uniform ? norm(A.linear - B.linear) + A.accel_norm + B.accel_norm : 0.0,
             std::abs(A.angle),
             std::abs(B.angle),
             A.fastest + B.fastest,
@@ -601,17 +618,21 @@ void face_terms(const Side& F, const Placed& pf, std::size_t edge, Vec2 n, const
     const Vec2 q = edge_start(pf, edge);
     const Vec2 q_velocity = material_velocity(F, pf, q);
     const double spin = std::abs(F.angle);
-    const double linear = G.rigid ? norm(G.linear - F.linear) : 0.0;
+    const double pull = G.accel_norm + F.accel_norm; // what the accelerations add to a speed
+    const double linear = G.rigid ? norm(G.linear - F.linear) + pull : 0.0;
     const double spin_g = std::abs(G.angle);
     for (std::size_t k = 0; k < G.size(); ++k) {
         const Vec2 x = pg.x[k];
         const double t0 = dot(n, x - q);
         const double t1 =
             F.angle * dot(perp(n), x - q) + dot(n, material_velocity(G, pg, x) - q_velocity);
-        const double u = (G.rigid ? linear : norm(G.velocity[k] - F.linear)) + spin_g * G.lever[k];
+        const double u =
+            (G.rigid ? linear : norm(G.velocity[k] - F.linear) + pull) + spin_g * G.lever[k];
         const double y = norm(x - pf.centre) + u * w;
         const double v = u + spin * y;
-        const double m = G.acceleration[k] + 2.0 * spin * u + spin * spin * y;
+        // F's centre's acceleration moves F's frame: |X''| <= |x_k'' - c_F''| + 2 |angle| |X'| +
+        // angle^2 |X| (G.acceleration[k] holds G's |accel|, F.accel_norm adds F's).
+        const double m = G.acceleration[k] + F.accel_norm + 2.0 * spin * u + spin * spin * y;
         if (!term(t0, t1, v, m)) return;
     }
 }
@@ -717,7 +738,8 @@ SweptDisc swept_disc(const Side& side) {
 double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Side& G,
                          const Placed& pg, double w) {
     const Vec2 a = ps.x[0], e = ps.x[1] - ps.x[0];
-    const Vec2 a_velocity = S.velocity[0], e_velocity = S.velocity[1] - S.velocity[0];
+    const Vec2 a_velocity = S.velocity[0] + ps.drift_velocity;
+    const Vec2 e_velocity = S.velocity[1] - S.velocity[0]; // the acceleration moves both ends alike
     const double side = cross(e, toward - a) >= 0.0 ? 1.0 : -1.0;
     const double longest = std::max(norm(e), norm(e + e_velocity * w));
     const double shortest = least_length(e, e_velocity, w);
@@ -728,10 +750,11 @@ double moving_line_bound(const Side& S, const Placed& ps, Vec2 toward, const Sid
         const Vec2 u_velocity = material_velocity(G, pg, pg.x[k]) - a_velocity;
         const double c0 = side * cross(e, u);
         const double c1 = side * (cross(e_velocity, u) + cross(e, u_velocity));
-        const double u_speed = norm(G.velocity[k] - a_velocity) + spin * G.lever[k];
+        const double u_speed =
+            norm(G.velocity[k] - S.velocity[0]) + spin * G.lever[k] + G.accel_norm + S.accel_norm;
         const double u_most = norm(u) + u_speed * w;
         const double v = e_speed * u_most + longest * u_speed;
-        const double m = 2.0 * e_speed * u_speed + longest * G.acceleration[k];
+        const double m = 2.0 * e_speed * u_speed + longest * (G.acceleration[k] + S.accel_norm);
         const double area = term_bound(c0, c1, v, m, w);
         if (area >= 0.0)
             bound = std::min(bound, area / longest);
@@ -754,8 +777,9 @@ double lower_bound(const Side& A, const Placed& pa, const Side& B, const Placed&
     double bound = c.distance - (A.fastest + B.fastest) * w;
     if (bound > enough) return bound;
     if (A.rigid && B.rigid) { // the circles about the centres: a spin does not move them
-        bound = std::max(bound, norm(pa.centre - pb.centre) - norm(A.linear - B.linear) * w -
-                                    A.reach - B.reach);
+        const double centres_speed = norm(A.linear - B.linear) + A.accel_norm + B.accel_norm;
+        bound =
+            std::max(bound, norm(pa.centre - pb.centre) - centres_speed * w - A.reach - B.reach);
         if (bound > enough) return bound;
     }
     const bool on_edge_interior = c.edge >= 0 && c.s > 0.0 && c.s < 1.0;
@@ -892,6 +916,7 @@ double side_scale(const Swept& swept) {
             {scale, largest_coordinate(e->displacement_a), largest_coordinate(e->displacement_b)});
     else
         scale = std::max(scale, largest_coordinate(swept.displacement()));
+    scale = std::max(scale, largest_coordinate(swept.acceleration));
     if (const auto* turning = std::get_if<Turning>(&swept.motion)) {
         scale = std::max(scale, largest_coordinate(turning->pivot));
         for (const Vec2 v : vertices)
@@ -1004,15 +1029,19 @@ public:
     // contact level of each other (their centres' least distance over the frame, exactly, less
     // the reaches), so no t can be a contact: the search would answer the same miss.
     // Or the same of the chord discs (swept_disc), far smaller while the sides turn little.
+    // Accelerations move the centres off their straight paths by at most |accel| / 2 each over
+    // the frame: both tests keep that margin.
     bool certainly_apart() const {
         if (trace_ || !A_.rigid || !B_.rigid) return false;
         const Vec2 relative = A_.linear - B_.linear;
-        if (least_length(A_.centre - B_.centre, relative, 1.0) - A_.reach - B_.reach - r_ >
+        const double drift = 0.5 * (A_.accel_norm + B_.accel_norm);
+        if (least_length(A_.centre - B_.centre, relative, 1.0) - drift - A_.reach - B_.reach - r_ >
             contact_level_)
             return true;
         const SweptDisc a = swept_disc(A_), b = swept_disc(B_);
         if (a.radius == A_.reach && b.radius == B_.reach) return false; // (the test above)
-        return least_length(a.centre - b.centre, relative, 1.0) - a.radius - b.radius - r_ >
+        return least_length(a.centre - b.centre, relative, 1.0) - drift - a.radius - b.radius -
+                   r_ >
                contact_level_;
     }
 

@@ -6,6 +6,7 @@
 #include "ccd/toi_circle_circle.hpp"
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_moving_segment.hpp"
+#include "ccd/toi_parabolic.hpp"
 #include "ccd/toi_polygon.hpp"
 #include "ccd/toi_turning.hpp"
 
@@ -429,6 +430,87 @@ std::optional<Hit> run(const PairChoice& choice, PairQuery query, const Swept& m
     return hit;
 }
 
+// ---- accelerated sides (docs/accuracy.md, "Parabolic paths") ---------------------------------
+
+bool is_default(const Algorithm& algorithm) {
+    return algorithm.name == algorithms().front().name;
+}
+
+bool round_and_straight(const Swept& side) {
+    const ShapeKind shape = side.shape_kind();
+    const MotionKind motion = side.motion_kind();
+    return (shape == ShapeKind::Circle || shape == ShapeKind::Point) &&
+           (motion == MotionKind::Still || motion == MotionKind::Translation);
+}
+
+Circle as_circle(const Swept& side) {
+    if (const auto* c = std::get_if<Circle>(&side.shape)) return *c;
+    return Circle{std::get<Point>(side.shape).position, 0.0};
+}
+
+// The exact answer for a mover that accelerates against an obstacle that does not: a circle or
+// point against a static segment, a point or a translating circle by the parabolic queries
+// (toi_parabolic.hpp), every other pair by the certified engine, whose bounds take the
+// acceleration (toi_turning.hpp; polygons convex and counter-clockwise, as for a turning pair).
+std::optional<Hit> parabolic_exact(const Swept& m, const Swept& o, Trace* trace) {
+    if (round_and_straight(m)) {
+        const Circle c = as_circle(m);
+        if (o.shape_kind() == ShapeKind::Segment && o.motion_kind() == MotionKind::Still)
+            return time_of_impact_parabolic(c, m.displacement(), m.acceleration, segment(o), trace);
+        if (round_and_straight(o)) {
+            auto hit = time_of_impact_parabolic(c, m.displacement(), m.acceleration, as_circle(o),
+                                                o.displacement(), trace);
+            const Feature f = o.shape_kind() == ShapeKind::Point ? Feature::Point : Feature::Circle;
+            if (hit) hit->feature = f;
+            if (trace)
+                for (TraceCandidate& candidate : trace->candidates)
+                    candidate.feature = f;
+            return hit;
+        }
+    }
+    return certified_time_of_impact(m, o, trace);
+}
+
+std::string no_acceleration(const Algorithm& algorithm) {
+    return std::string(algorithm.name) +
+           " moves its shapes along straight lines: it takes no acceleration (a parabolic "
+           "path; the exact query answers it)";
+}
+
+// A pair with an acceleration, asked in the obstacle's frame: the mover's acceleration made
+// relative to the obstacle's and the obstacle's none. Distances, normals, times and closing
+// speeds are the same there; a point is where it is in the world once the obstacle's drift
+// (acceleration t^2 / 2) is added back. With no relative acceleration left, any algorithm
+// answers as on straight lines; with one, the exact query (parabolic_exact), and every other
+// algorithm refuses it (`no_acceleration`).
+std::optional<Hit> accelerated(const Algorithm* algorithm, const Swept& mover,
+                               const Swept& obstacle, Trace* trace) {
+    Swept m = mover, o = obstacle;
+    m.acceleration = mover.acceleration - obstacle.acceleration;
+    o.acceleration = {};
+    std::optional<Hit> hit;
+    if (!m.accelerates()) {
+        hit = algorithm ? time_of_impact(*algorithm, m, o, trace) : time_of_impact(m, o, trace);
+    } else if (algorithm && !is_default(*algorithm)) {
+        if (trace) {
+            trace->begin("parabolic (" + std::string(algorithm->name) + ")");
+            trace->add_candidate("cannot express", Feature::SegmentInterior).note =
+                no_acceleration(*algorithm);
+        }
+        return std::nullopt;
+    } else {
+        hit = parabolic_exact(m, o, trace);
+        place_roots(trace, m, o);
+    }
+    if (!obstacle.accelerates()) return hit;
+    if (hit) hit->point += obstacle.drift(hit->t);
+    if (trace)
+        for (TraceCandidate& c : trace->candidates)
+            for (TraceRoot& root : c.roots)
+                if (root.position) *root.position += obstacle.drift(root.t);
+    return hit;
+}
+
 } // namespace
 
 std::span<const PairType> pair_types() {
@@ -481,6 +563,8 @@ PairChoice choose_pair(SweptKind mover, SweptKind obstacle) {
 }
 
 std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace) {
+    if (mover.accelerates() || obstacle.accelerates())
+        return accelerated(nullptr, mover, obstacle, trace);
     const Register& r = register_of(mover, obstacle);
     if (!r.exact) return std::nullopt;
     return run(r.choice, r.exact, mover, obstacle, trace);
@@ -488,6 +572,8 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
 
 std::optional<Hit> time_of_impact(const Algorithm& algorithm, const Swept& mover,
                                   const Swept& obstacle, Trace* trace) {
+    if (mover.accelerates() || obstacle.accelerates())
+        return accelerated(&algorithm, mover, obstacle, trace);
     const PairChoice& choice = register_of(mover, obstacle).choice;
     if (!choice.pair) return std::nullopt;
     const PairMethod* method = find_method(choice.pair->name, algorithm.name);
@@ -512,6 +598,8 @@ std::optional<std::string> inexpressible(const Algorithm& algorithm, const Swept
     const PairChoice& choice = register_of(mover, obstacle).choice;
     if (!choice.pair) return std::nullopt;
     const PairMethod* method = find_method(choice.pair->name, algorithm.name);
+    if (method && !is_default(algorithm) && mover.acceleration != obstacle.acceleration)
+        return no_acceleration(algorithm);
     if (!method || !method->refusal) return std::nullopt;
     return choice.swapped ? method->refusal(obstacle, mover) : method->refusal(mover, obstacle);
 }

@@ -63,14 +63,20 @@ std::optional<Hit> answer_of(const Algorithm* algorithm, const Swept& mover,
 }
 
 // `side` from time s on, over the rest of the query: placed where it is at s, its motion the
-// rest of it.
+// rest of it. With an acceleration a, the rest's time t' = (t - s) / (1 - s) sees the velocity
+// d + a s at its start and the acceleration a (1 - s)^2: its displacements are (d + a s)(1 - s).
 Swept advanced(const Swept& side, double s) {
     const double rest = 1.0 - s;
+    const Vec2 gained = side.acceleration * s; // what the acceleration added to every velocity
     Swept out = side;
+    out.acceleration = side.acceleration * (rest * rest);
     if (const auto* e = std::get_if<EndMotion>(&side.motion)) {
         const Segment& g = std::get<Segment>(side.shape);
-        out.shape = Segment{g.a + e->displacement_a * s, g.b + e->displacement_b * s, g.radius};
-        out.motion = EndMotion{e->displacement_a * rest, e->displacement_b * rest};
+        const Vec2 drift = side.drift(s);
+        out.shape = Segment{g.a + e->displacement_a * s + drift,
+                            g.b + e->displacement_b * s + drift, g.radius};
+        out.motion =
+            EndMotion{(e->displacement_a + gained) * rest, (e->displacement_b + gained) * rest};
         return out;
     }
     std::visit(
@@ -88,19 +94,23 @@ Swept advanced(const Swept& side, double s) {
         },
         out.shape);
     if (const auto* turning = std::get_if<Turning>(&side.motion))
-        out.motion = Turning{turning->pivot + turning->displacement * s,
-                             turning->displacement * rest, turning->angle * rest};
+        out.motion = Turning{turning->pivot + turning->displacement * s + side.drift(s),
+                             (turning->displacement + gained) * rest, turning->angle * rest};
     else if (const auto* translation = std::get_if<Translation>(&side.motion))
-        out.motion = Translation{translation->displacement * rest};
+        out.motion = Translation{(translation->displacement + gained) * rest};
+    else if (side.accelerates()) // still at its start, falling from there
+        out.motion = Translation{gained * rest};
     return out;
 }
 
 // The fastest any point of `side` moves over the query (|displacement| + |angle| x the
-// farthest vertex from the pivot; a segment's faster end).
+// farthest vertex from the pivot; a segment's faster end), its acceleration's |a| added (the
+// most it adds to a speed by t = 1).
 double fastest(const Swept& side) {
+    const double pull = length(side.acceleration);
     if (const auto* e = std::get_if<EndMotion>(&side.motion))
-        return std::max(length(e->displacement_a), length(e->displacement_b));
-    double speed = length(side.displacement());
+        return std::max(length(e->displacement_a), length(e->displacement_b)) + pull;
+    double speed = length(side.displacement()) + pull;
     if (const auto* t = std::get_if<Turning>(&side.motion)) {
         double lever = 0.0;
         std::visit(
@@ -186,10 +196,11 @@ std::optional<Hit> turning_answer(const Algorithm* algorithm, Swept mover, Swept
 
 } // namespace
 
-Swept swept_body(const SweptBody& body, Vec2 displacement, double turn) {
-    if (!body.is_polygon()) return {Circle{body.center, body.radius}, Translation{displacement}};
-    if (turn != 0.0) return {placed(body), Turning{body.center, displacement, turn}};
-    return {placed(body), Translation{displacement}};
+Swept swept_body(const SweptBody& body, Vec2 displacement, double turn, Vec2 acceleration) {
+    if (!body.is_polygon())
+        return {Circle{body.center, body.radius}, Translation{displacement}, acceleration};
+    if (turn != 0.0) return {placed(body), Turning{body.center, displacement, turn}, acceleration};
+    return {placed(body), Translation{displacement}, acceleration};
 }
 
 Swept swept_wall(const MovingSegment& wall) {
@@ -200,7 +211,10 @@ Swept swept_wall(const MovingSegment& wall) {
 }
 
 std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b) {
-    if (std::holds_alternative<Turning>(a.motion) || std::holds_alternative<Turning>(b.motion))
+    // A relative acceleration is answered as a turning pair is (the certified engine where no
+    // parabolic query is), with its polygons counter-clockwise and its opening touch looked past.
+    if (std::holds_alternative<Turning>(a.motion) || std::holds_alternative<Turning>(b.motion) ||
+        a.acceleration != b.acceleration)
         return turning_answer(algorithm, a, b);
     return answer_of(algorithm, a, b);
 }

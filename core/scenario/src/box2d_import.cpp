@@ -98,6 +98,10 @@ private:
         return per_frame(v, dt_);
     }
 
+    // A dynamic body's gravityScale; a kinematic one (moved as a dynamic body here) falls not at
+    // all: b2Island::Solve (b2_island.cpp) applies gravity to b2_dynamicBody only.
+    static double gravity_scale(const Box2dBody& b) { return b.type == 2 ? b.gravity_scale : 0.0; }
+
     void body_notes(const Box2dBody& b, const std::string& name) {
         if (b.type == 1)
             out_.not_carried.push_back(name + ": kinematic (infinite mass, moving): its circles "
@@ -106,9 +110,6 @@ private:
         if (b.linear_damping != 0.0 || b.angular_damping != 0.0)
             out_.not_carried.push_back(name + ": damping " + text(b.linear_damping) + ", angular " +
                                        text(b.angular_damping) + ": a scene has no damping");
-        if (b.gravity_scale != 1.0)
-            out_.not_carried.push_back(name + ": gravity scale " + text(b.gravity_scale) +
-                                       ": a scene has no gravity");
         if (b.bullet)
             out_.notes.push_back(name +
                                  ": bullet: every ccdlab body is continuous, a bullet or not");
@@ -204,6 +205,7 @@ private:
         body.circle = {frame.world(f.center), f.radius};
         body.is_static = b.type == 0;
         if (!body.is_static) body.velocity = velocity_at(b, com, body.circle.center);
+        if (!body.is_static) body.gravity_scale = gravity_scale(b);
         body.response = f.sensor ? ResponseKind::Sensor : ResponseKind::Bounce;
         body.restitution = f.restitution;
         if (b.type == 2 && f.density != 0.0)
@@ -222,6 +224,7 @@ private:
         for (const Vec2 v : f.vertices)
             p.polygon.vertices.push_back(frame.world(v));
         p.is_static = b.type == 0;
+        if (!p.is_static) p.gravity_scale = gravity_scale(b);
         p.response = f.sensor ? ResponseKind::Sensor : ResponseKind::Bounce;
         p.restitution = f.restitution;
         if (!p.is_static) {
@@ -275,10 +278,7 @@ Box2dImport import_box2d(const Box2dWorld& world, double dt, std::string_view so
     Box2dImport& out = importer.result();
     out.scene.title = "Box2D world from " + std::string(source);
     out.scene.units = SceneUnits{LengthUnit::Metres, std::nullopt, dt};
-    if (world.gravity != Vec2{})
-        out.not_carried.push_back("gravity " + text(world.gravity) +
-                                  " m/s^2: a scene has no gravity (every body moves in a "
-                                  "straight line between contacts)");
+    out.scene.gravity = per_frame_squared(world.gravity, dt); // per second squared in the file
     for (std::size_t i = 0; i < world.bodies.size(); ++i)
         importer.body(world.bodies[i], i);
     for (std::size_t j = 0; j < world.joints.size(); ++j)

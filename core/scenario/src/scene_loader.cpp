@@ -239,20 +239,21 @@ Body read_body(const Reader& r, Names& names) {
     const std::string shape = r.member("shape").string();
     if (shape == "circle") {
         r.expect_object({"name", "shape", "static", "position", "velocity", "radius", "response",
-                         "restitution", "last_contact"});
+                         "restitution", "last_contact", "gravity_scale"});
         body.shape = BodyShape::Circle;
         body.circle.radius = r.member("radius").non_negative_number();
     } else if (shape == "point") {
         r.expect_object({"name", "shape", "static", "position", "velocity", "response",
-                         "restitution", "last_contact"});
+                         "restitution", "last_contact", "gravity_scale"});
         body.shape = BodyShape::Point;
     } else {
         r.member("shape").fail("unknown shape \"" + printable_excerpt(shape) +
                                "\" (expected circle or point)");
     }
     body.circle.center = r.member("position").vec2();
-    body.is_static = read_static(r, {"velocity"});
+    body.is_static = read_static(r, {"velocity", "gravity_scale"});
     if (!body.is_static) body.velocity = r.member("velocity").vec2();
+    if (r.has("gravity_scale")) body.gravity_scale = r.member("gravity_scale").number();
     if (r.has("response")) body.response = read_response(r.member("response"));
     if (r.has("restitution")) body.restitution = r.member("restitution").number_from_0_to_1();
     return body;
@@ -336,7 +337,7 @@ void check_mass(const Reader& r, const PolygonBody& polygon) {
 PolygonBody read_polygon(const Reader& r, Names& names) {
     r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle",
                      "angular_velocity", "density", "mass", "response", "restitution",
-                     "last_contact"});
+                     "last_contact", "gravity_scale"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
     const Reader vertices = r.member("vertices");
@@ -351,7 +352,9 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
         if (v[k] == v[(k + 1) % v.size()])
             vertices.fail("vertex " + std::to_string((k + 1) % v.size()) + " repeats vertex " +
                           std::to_string(k) + " (a zero-length edge: give each vertex once)");
-    polygon.is_static = read_static(r, {"velocity", "angular_velocity", "density", "mass"});
+    polygon.is_static =
+        read_static(r, {"velocity", "angular_velocity", "density", "mass", "gravity_scale"});
+    if (r.has("gravity_scale")) polygon.gravity_scale = r.member("gravity_scale").number();
     if (r.has("radius")) polygon.polygon.radius = r.member("radius").non_negative_number();
     if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
@@ -443,6 +446,7 @@ void rates_per_frame(Scene& scene, double dt) {
         wall.displacement_b = per_frame(wall.displacement_b, dt);
         wall.angle = per_frame(wall.angle, dt);
     }
+    scene.gravity = per_frame_squared(scene.gravity, dt);
 }
 
 View read_view(const Reader& r) {
@@ -615,7 +619,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
 
     const Reader root(document, "", source_name);
     root.expect_object({"format", "version", "title", "description", "algorithm", "units", "view",
-                        "bodies", "segments", "polygons", "chains", "expect", "engines"});
+                        "bodies", "segments", "polygons", "chains", "expect", "engines", "gravity"});
     if (root.member("format").string() != "ccdlab-scene")
         root.member("format").fail("expected \"ccdlab-scene\"");
     const int version = root.member("version").integer();
@@ -647,6 +651,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     read_last_contacts(root, names, scene);
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
     if (root.has("units")) scene.units = read_units(root.member("units"));
+    if (root.has("gravity")) scene.gravity = root.member("gravity").vec2();
     if (const auto dt = scene.dt()) rates_per_frame(scene, *dt);
     if (root.has("engines")) {
         const Reader engines = root.member("engines");

@@ -64,4 +64,12 @@ Vec2 per_second(Vec2 frame_rate, double dt) {
     return {per_second(frame_rate.x, dt), per_second(frame_rate.y, dt)};
 }
 
+Vec2 per_frame_squared(Vec2 per_second_squared, double dt) {
+    return per_frame(per_second_squared, dt * dt);
+}
+
+Vec2 per_second_squared(Vec2 per_frame_squared, double dt) {
+    return per_second(per_frame_squared, dt * dt);
+}
+
 } // namespace ccd

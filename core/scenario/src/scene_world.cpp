@@ -91,6 +91,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
             BodyDef def{body.circle, body.velocity, 1.0,
                         response_of(body.response, body.restitution)};
             def.is_static = body.is_static;
+            if (!body.is_static) def.acceleration = scene.gravity * body.gravity_scale;
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // beyond the World's scale
             throw SceneError("body \"" + body.name + "\": " + e.what());
@@ -117,6 +118,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
         def.rounding = polygon.polygon.radius;
+        if (!polygon.is_static) def.acceleration = scene.gravity * polygon.gravity_scale;
         try {
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // more vertices than the World takes

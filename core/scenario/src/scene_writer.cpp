@@ -91,6 +91,7 @@ Json body_json(const Body& body, const Rates& rate) {
     if (body.shape == BodyShape::Circle) b["radius"] = body.circle.radius;
     b["response"] = response_name(body.response);
     b["restitution"] = body.restitution;
+    if (body.gravity_scale != 1.0) b["gravity_scale"] = body.gravity_scale;
     if (body.last_contact) b["last_contact"] = last_contact_json(*body.last_contact);
     return b;
 }
@@ -127,6 +128,7 @@ Json polygon_json(const PolygonBody& polygon, const Rates& rate) {
     if (polygon.mass) p["mass"] = *polygon.mass;
     p["response"] = response_name(polygon.response);
     p["restitution"] = polygon.restitution;
+    if (polygon.gravity_scale != 1.0) p["gravity_scale"] = polygon.gravity_scale;
     if (polygon.last_contact) p["last_contact"] = last_contact_json(*polygon.last_contact);
     return p;
 }
@@ -156,6 +158,10 @@ Json to_json(const Scene& scene) {
     out["description"] = scene.description;
     out["algorithm"] = scene.algorithm;
     if (scene.units) out["units"] = units_json(*scene.units);
+    // Per second squared with a time step (ccd::per_second_squared); none written when zero.
+    if (!is_positive_zero(scene.gravity))
+        out["gravity"] =
+            vec2(scene.dt() ? per_second_squared(scene.gravity, *scene.dt()) : scene.gravity);
     if (scene.view)
         out["view"] = Json{{"center", vec2(scene.view->center)}, {"height", scene.view->height}};
     out["bodies"] = Json::array();

@@ -118,9 +118,9 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 int World::add_body(BodyDef def) {
-    state_->check_call("World::add_body", "a position, radius or velocity",
+    state_->check_call("World::add_body", "a position, radius, velocity or acceleration",
                        {def.shape.center.x, def.shape.center.y, def.shape.radius, def.velocity.x,
-                        def.velocity.y, def.rounding});
+                        def.velocity.y, def.rounding, def.acceleration.x, def.acceleration.y});
     if (!(def.rounding >= 0.0))
         throw std::invalid_argument("World::add_body: a polygon's rounding must be >= 0");
     if (def.is_static && (def.velocity != Vec2{} || def.angular_velocity))
@@ -156,6 +156,9 @@ int World::add_body(BodyDef def) {
     state_->roundings.push_back(def.outline.empty() ? 0.0 : def.rounding);
     state_->outlines.push_back(std::move(def.outline));
     state_->stamps.push_back({});
+    const Vec2 acceleration = def.is_static ? Vec2{} : def.acceleration;
+    state_->accelerations.push_back(acceleration);
+    state_->any_gravity = state_->any_gravity || acceleration != Vec2{};
     return static_cast<int>(state_->bodies.size()) - 1;
 }
 
@@ -298,8 +301,9 @@ WorldBody World::body(int index) const {
     const BodyRecord& b = state_->bodies.at(static_cast<std::size_t>(index));
     const BodyMotion& m = state_->motions[static_cast<std::size_t>(index)];
     const detail::Spin& spin = state_->spins[static_cast<std::size_t>(index)];
-    return WorldBody{Circle{State::position(m, state_->time), m.radius},
-                     b.velocity,
+    const bool falling = state_->falls(index);
+    return WorldBody{Circle{state_->position(m, state_->time), m.radius},
+                     falling ? state_->velocity_at(m, state_->time) : b.velocity,
                      m.alive,
                      m.frozen,
                      state_->angle_at(index, state_->time),

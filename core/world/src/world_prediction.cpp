@@ -159,9 +159,12 @@ Swept World::State::side(int index, double from) const {
     const BodyMotion& m = hot(index);
     const double rest = 1.0 - from;
     const auto k = static_cast<std::size_t>(index);
+    // Over the rest of the frame, mapped onto the query's [0, 1]: the velocity at `from` times
+    // the rest, the acceleration times its square.
+    const Vec2 pull = any_gravity ? acceleration(index) : Vec2{};
     return swept_body(
         SweptBody{position(m, from), m.radius, outlines[k], angle_at(index, from), roundings[k]},
-        m.motion * rest, rate(index) * rest);
+        velocity_at(m, from) * rest, rate(index) * rest, pull * (rest * rest));
 }
 
 Swept World::State::wall_side(int wall, double from) const {
@@ -183,11 +186,12 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     const WallRecord& w = walls[static_cast<std::size_t>(wall)];
     const Vec2 v = m.motion;
     const bool wall_moves = w.moving();
-    if (v == Vec2{} && !wall_moves && rate(index) == 0.0) return;
+    const bool falling = any_gravity && acceleration(index) != Vec2{};
+    if (v == Vec2{} && !wall_moves && rate(index) == 0.0 && !falling) return;
     const double rest = 1.0 - from;
     const Circle mover{position(m, from), m.radius};
     const auto hit =
-        algorithm || m.polygon() || w.turns() ? registry_wall_hit(index, wall, from)
+        algorithm || m.polygon() || w.turns() || falling ? registry_wall_hit(index, wall, from)
         : wall_moves
             ? time_of_impact(mover, v * rest, MovingSegment{w.at(from), w.da * rest, w.db * rest})
             : time_of_impact(mover, v * rest, w.origin);
@@ -196,7 +200,7 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
     // A chain's edge: only a contact from its front, in its feature's cone (docs/scheduler.md,
     // "Chains"); the pair is predicted again when the body's trajectory changes.
     if (w.one_sided && !chain_admits(w.chain, hit->feature, hit->normal, position(m, at))) return;
-    const Vec2 relative = (m.turning() ? material_velocity(index, hit->point, at) : v) -
+    const Vec2 relative = (m.turning() || falling ? material_velocity(index, hit->point, at) : v) -
                           w.velocity_at(hit->point, at, hit->feature);
     if (!is_event(*hit, relative, is_sensor(m), index, OtherKind::Wall, wall, at, after)) return;
     offer(Prediction{at, index, OtherKind::Wall, wall, version(index), 0, hit->feature, hit->point,
@@ -242,7 +246,11 @@ void World::State::predict_pair(int i, int j, double from, int after) {
     const BodyMotion& mb = hot(j);
     // A pair with a turning body: no cheap rejection (its centers can recede while a corner
     // turns into the other); the certified query's own early out is about the same circles.
-    if ((ma.kind | mb.kind) & BodyMotion::kTurningBit) [[unlikely]] {
+    // Under gravity likewise: the pair's relative path is a parabola, or, under the same
+    // acceleration, a line that the straight-line rejection below would read from velocities at
+    // `since` (the pair's own query through the registry answers both).
+    if (((ma.kind | mb.kind) & BodyMotion::kTurningBit) ||
+        (any_gravity && (acceleration(i) != Vec2{} || acceleration(j) != Vec2{}))) [[unlikely]] {
         query_turning_pair(i, j, from, after);
         return;
     }
@@ -301,6 +309,10 @@ void World::State::query_pair(int i, int j, double from, int after) {
 
 Box World::State::swept_box(int index, double from) const {
     const BodyMotion& m = hot(index);
+    if (any_gravity && acceleration(index) != Vec2{}) [[unlikely]] {
+        const Box box = parabola_box(index, from);
+        return detail::grown(box, margin_for(box));
+    }
     const Vec2 p = position(m, from);
     return box_of(p, p + m.motion * (1.0 - from), m.radius);
 }
@@ -518,6 +530,7 @@ void World::State::start_frame_work() {
     log.crushes.clear();
     log.budget_cut.reset();
     log.paths.resize(paths_logged() ? bodies.size() : 0);
+    if (any_gravity) held.assign(bodies.size(), Vec2{}); // every hold lasts one frame
     // Each wall's path starts where it is; a static wall's is that one vertex.
     log.wall_paths.resize(paths_logged() ? walls.size() : 0);
     for (std::size_t w = 0; w < log.wall_paths.size(); ++w) {
@@ -546,8 +559,9 @@ bool World::State::first_vertices_and_boxes(Box& bounds) {
             std::vector<PathPoint>& points = log.paths[i].points;
             points.clear();
             if (m.alive)
-                points.push_back(
-                    {0.0, m.origin, m.turning() ? spins[i].angle_at(0.0, m.since) : 0.0});
+                points.push_back({0.0, m.origin,
+                                  m.turning() ? spins[i].angle_at(0.0, m.since) : 0.0,
+                                  any_gravity ? acceleration(static_cast<int>(i)) : Vec2{}});
         }
         if (!m.alive) continue;
         live.push_back(static_cast<int>(i));

@@ -85,6 +85,10 @@ void World::State::process(const Prediction& p) {
         grid.prefetch(p.body);
         if (p.other_kind == OtherKind::Body) grid.prefetch(p.other);
     }
+    if (any_gravity) [[unlikely]] { // the response reads each side's velocity at t
+        rebase(p.body, t);
+        if (p.other_kind == OtherKind::Body) rebase(p.other, t);
+    }
     if (options.log_level == LogLevel::None)
         last_event = respond(p, sequence);
     else
@@ -154,6 +158,7 @@ void World::State::cut_budget(double t, BudgetKind kind, const Prediction* due) 
         const BodyMotion& m = hot(i);
         // Frozen and still already, or stopped here (a carried body too).
         if (m.alive && !(m.frozen && m.motion == Vec2{})) {
+            rebase(i, t); // a falling body keeps the velocity it has at t
             const Vec2 stop = short_of_the_walls(i, t);
             change_trajectory(i, t, -1, bodies[static_cast<std::size_t>(i)].velocity, false, true,
                               Vec2{});
@@ -214,8 +219,10 @@ void World::State::end_frame() {
             if (m.frozen) spin.rate = m.alive ? spin.angular_velocity : 0.0;
         }
         if (m.alive) {
+            const Vec2 velocity = velocity_at(m, 1.0); // under gravity, what the frame added
             m.origin = short_of_the_walls(static_cast<int>(i), 1.0);
             if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin, angle});
+            if (any_gravity && !m.frozen) m.motion = bodies[i].velocity = velocity;
         }
         m.since = 0.0;
         if (m.frozen) { // moves again, by its velocity

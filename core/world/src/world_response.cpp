@@ -19,7 +19,8 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
                                      bool freeze, Vec2 carry) {
     BodyRecord& b = bodies[static_cast<std::size_t>(index)];
     BodyMotion& m = hot(index);
-    // Every body changed here is alive, and its path has a vertex at `since` already.
+    // Every body changed here is alive, and its path has a vertex at `since` already (a falling
+    // body's at the contact it was rebased to).
     const bool same_instant = m.since == t;
     double angle = 0.0;
     if (m.turning()) [[unlikely]] { // its orientation now, its new rate (as `motion` below)
@@ -64,6 +65,7 @@ void World::State::change_trajectory(int index, double t, int sequence, Vec2 vel
         b.pending_vertex = static_cast<std::uint32_t>(pending_vertices.size());
         pending_vertices.push_back({index, {t, m.origin, angle}});
     }
+    note_piece_acceleration(index);
 }
 
 void World::State::keep_on_the_body_side(int index, const Segment& line, Vec2 normal) {
@@ -245,6 +247,17 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
         keep_off_the_last_wall(p.other, b_held, out.b.linear, t);
     }
 
+    bool a_hold = false, b_hold = false;            // whether the surface a body rests on changed
+    if (any_gravity && !sensor_pair) [[unlikely]] { // resting on what supports it
+        const Vec2 b_acceleration = with_body ? acceleration(p.other) : Vec2{};
+        const Vec2 a_acceleration = acceleration(p.body);
+        a_hold = hold_if_resting(p.body, out.a.linear, p.normal,
+                                 with_body ? out.b.linear.velocity : c.b.velocity, b_acceleration);
+        if (with_body)
+            b_hold = hold_if_resting(p.other, out.b.linear, -p.normal, out.a.linear.velocity,
+                                     a_acceleration);
+    }
+
     const BodyMotion& ma = *c.a.motion;
     const Vec2 velocity_before = c.a.record->velocity;
     changed.clear();
@@ -257,6 +270,10 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
         !changed.empty())
         keep_on_the_body_side(p.body, walls[static_cast<std::size_t>(p.other)].at(t), p.normal);
     if (with_body) apply_outcome(p.other, out.b, t, sequence, Vec2{});
+    if (a_hold || b_hold) [[unlikely]] {
+        apply_hold(p.body, a_hold, t, sequence);
+        if (with_body) apply_hold(p.other, b_hold, t, sequence);
+    }
 
     // Crushed: a frozen participant that the contact still pushes on, the contact points'
     // velocities compared (docs/scheduler.md).

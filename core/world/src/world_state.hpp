@@ -42,6 +42,9 @@ struct CarriedState {
     std::vector<WallRecord> walls;
     bool any_turning = false; // a turning polygon or wall was added
     bool any_concave = false; // a polygon that is not convex was added
+    // By body: BodyDef::acceleration (zero for a static body), and whether any is not zero.
+    std::vector<Vec2> accelerations;
+    bool any_gravity = false;
     int frames_completed = 0;
 };
 
@@ -77,6 +80,10 @@ struct FrameWork {
     // nothing).
     std::vector<std::uint32_t> change_mark;
     std::uint32_t change_round = 0;
+    // By body, under gravity: the normal (toward the body) of the surface it is held resting on
+    // for the rest of the frame, its acceleration into it removed (docs/scheduler.md, "Gravity
+    // and resting"); zero: none. Empty without gravity.
+    std::vector<Vec2> held;
 };
 
 // The lean levels' bookkeeping (docs/scheduler.md, "Log levels"), rebuilt by every frame.
@@ -155,9 +162,53 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     bool lean() const { return options.log_level != LogLevel::Full; }
     bool paths_logged() const { return options.log_level != LogLevel::None; }
 
-    static Vec2 position(const BodyMotion& m, double t) {
-        return m.origin + m.motion * (t - m.since);
+    // Where a body is at frame time t: on the straight line of its motion from `since`, or
+    // under gravity on the parabola its acceleration bends it into.
+    Vec2 position(const BodyMotion& m, double t) const {
+        const Vec2 straight = m.origin + m.motion * (t - m.since);
+        if (!any_gravity) [[likely]]
+            return straight;
+        const double s = t - m.since;
+        return straight + acceleration_of(m) * (0.5 * s * s);
     }
+    // Its velocity at frame time t: its motion, plus what its acceleration has added since.
+    Vec2 velocity_at(const BodyMotion& m, double t) const {
+        if (!any_gravity) [[likely]]
+            return m.motion;
+        return m.motion + acceleration_of(m) * (t - m.since);
+    }
+    // ---- gravity (world_gravity.cpp; docs/scheduler.md, "Gravity and resting") ----------------
+    // Body `index`'s acceleration now: its own while it moves freely (alive, not frozen, not
+    // static), less the part into the surface it is held resting on.
+    Vec2 acceleration(int index) const;
+    Vec2 acceleration_of(const BodyMotion& m) const {
+        const std::ptrdiff_t i = &m - motions.data();
+        return i >= 0 && static_cast<std::size_t>(i) < motions.size()
+                   ? acceleration(static_cast<int>(i))
+                   : Vec2{};
+    }
+    // Whether body `index` falls: it has an acceleration of its own and moves freely.
+    bool falls(int index) const;
+    // Body `index`'s path restarted at frame time t where it is and with the velocity it has
+    // there (the same parabola: no change of trajectory), a vertex of its path made there, so
+    // that a contact's response reads its velocity at t.
+    void rebase(int index, double t);
+    // The acceleration of the piece of body `index`'s path that starts at its last vertex.
+    void note_piece_acceleration(int index);
+    // Contact `normal` (toward body `index`) of its outcome `out`, against what moves at
+    // `other_velocity` with `other_acceleration`: when the pull into the surface is positive and
+    // the normal speed `out` leaves with is below what that pull gives in a quarter of a frame
+    // (a bounce that would land again within half a frame), the body is
+    // held resting on the surface (its normal speed relative to it removed, `held`); otherwise a
+    // change of trajectory lets go of any surface it was held on.
+    // Whether the surface it is held on changed.
+    bool hold_if_resting(int index, ContactOutcome& out, Vec2 normal, Vec2 other_velocity,
+                         Vec2 other_acceleration);
+    // After the outcomes are applied: a body whose hold changed though its velocity did not
+    // changes its trajectory all the same (its acceleration did).
+    void apply_hold(int index, bool hold_changed, double t, int sequence);
+    // Under gravity, what a body sweeps from frame time `from`: the box of its parabola.
+    Box parabola_box(int index, double from) const;
     const BodyMotion& hot(int index) const { return motions[static_cast<std::size_t>(index)]; }
     BodyMotion& hot(int index) { return motions[static_cast<std::size_t>(index)]; }
     Vec2 motion(int index) const { return hot(index).motion; }
@@ -232,10 +283,10 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
     // spin's for a turning one.
     Vec2 material_velocity(int index, Vec2 point, double t) const {
         const BodyMotion& m = hot(index);
-        if (!m.turning()) return m.motion;
+        if (!m.turning()) return velocity_at(m, t);
         const double w = spins[static_cast<std::size_t>(index)].rate;
         const Vec2 r = point - position(m, t);
-        return m.motion + Vec2{-w * r.y, w * r.x};
+        return velocity_at(m, t) + Vec2{-w * r.y, w * r.x};
     }
     // A pair with a turning body (out of line: the disks' path stays as it was).
     [[gnu::noinline]] void query_turning_pair(int i, int j, double from, int after);

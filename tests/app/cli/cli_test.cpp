@@ -124,6 +124,38 @@ TEST(CliToi, RadiiMakeCapsulesAndRoundedPolygons) {
         << bullet.raw;
 }
 
+TEST(CliToi, AnAccelerationBendsThePathIntoAParabola) {
+    // A ball dropped from rest, its bottom 1 above a floor, under g = 8: 4 t^2 = 1, t = 1/2,
+    // falling at 4 then. A box (counter-clockwise) likewise by the certified engine: its bottom
+    // 0.9 above the floor, t = sqrt(0.225). A clockwise box with an acceleration is refused.
+    const ToiRun run = toi({
+        R"({"kind":"circle_segment","c":[0,1.5],"r":0.5,"d":[0,0],"a":[-5,0],"b":[5,0],"accel":[0,-8]})",
+        R"({"kind":"polygon_moving_segment","polygon":[[-0.1,0.9],[0.1,0.9],[0.1,1.1],[-0.1,1.1]],"d":[0,0],"a":[-5,0],"b":[5,0],"da":[0,0],"db":[0,0],"accel":[0,-8]})",
+        R"({"kind":"polygon_moving_segment","polygon":[[-0.1,0.9],[-0.1,1.1],[0.1,1.1],[0.1,0.9]],"d":[0,0],"a":[-5,0],"b":[5,0],"da":[0,0],"db":[0,0],"accel":[0,-8]})",
+        R"({"kind":"circle_segment","c":[0,1.5],"r":0.5,"d":[0,0],"a":[-5,0],"b":[5,0],"accel":"down"})",
+    });
+    EXPECT_EQ(run.exit_code, 1);
+    ASSERT_EQ(run.answers.size(), 4u) << run.raw;
+    EXPECT_EQ(run.answers[0]["t"], 0.5);
+    EXPECT_EQ(run.answers[0]["normal"], json::parse("[0.0, 1.0]"));
+    EXPECT_NEAR(run.answers[1]["t"].get<double>(), std::sqrt(0.225), 3e-12);
+    EXPECT_NE(
+        run.answers[2]["error"].get<std::string>().find("must be convex and counter-clockwise"),
+        std::string::npos)
+        << run.raw;
+    EXPECT_NE(run.answers[3]["error"].get<std::string>().find("accel"), std::string::npos)
+        << run.raw;
+    // A straight-line algorithm refuses it, saying why.
+    const ToiRun seed = toi(
+        {R"({"kind":"circle_segment","c":[0,1.5],"r":0.5,"d":[0,0],"a":[-5,0],"b":[5,0],"accel":[0,-8]})"},
+        "--algorithm seed004");
+    ASSERT_EQ(seed.answers.size(), 1u) << seed.raw;
+    EXPECT_NE(seed.answers[0]["error"].get<std::string>().find(
+                  "seed004 moves its shapes along straight lines: it takes no acceleration"),
+              std::string::npos)
+        << seed.raw;
+}
+
 TEST(CliToi, BadLinesAreAnsweredInPlaceAndTheRestStillRun) {
     const ToiRun run = toi({
         R"({"kind":"circle_point","c":[-5,0],"r":1,"d":[10,0],"q":[0,0],"colour":"red"})",
@@ -137,7 +169,7 @@ TEST(CliToi, BadLinesAreAnsweredInPlaceAndTheRestStillRun) {
     EXPECT_EQ(run.exit_code, 1);
     ASSERT_EQ(run.answers.size(), 6u) << "the blank line is skipped: " << run.raw;
     EXPECT_EQ(run.answers[0]["error"], "line 1: unknown field \"colour\" in a circle_point query "
-                                       "(its fields: kind, c, r, d, q)");
+                                       "(its fields: kind, c, r, d, q, accel)");
     EXPECT_EQ(run.answers[1]["error"].get<std::string>().rfind("line 2: not JSON", 0), 0u);
     EXPECT_EQ(run.answers[2]["error"], "line 3: \"r\" must be >= 0");
     EXPECT_EQ(run.answers[3]["error"], "line 4: missing field \"r\"");
@@ -1336,9 +1368,10 @@ TEST(CliToiHostile, AKeyTheKindDoesNotNameIsRefused) {
          kGoodQuery});
     EXPECT_EQ(run.exit_code, 1);
     ASSERT_EQ(run.answers.size(), 3u) << run.raw;
-    EXPECT_EQ(run.answers[0]["error"],
-              "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
-              "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius)");
+    EXPECT_EQ(
+        run.answers[0]["error"],
+        "line 1: unknown field \"dd\" in a rotating_polygon_segment query (its fields: "
+        "kind, polygon, pivot, v, angle, polygon_radius, a, b, da, db, segment_radius, accel)");
     EXPECT_NE(run.answers[1]["error"].get<std::string>().find("unknown field"), std::string::npos)
         << run.answers[1];
     EXPECT_TRUE(run.answers[2]["hit"].get<bool>());

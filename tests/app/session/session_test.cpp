@@ -77,6 +77,12 @@ TEST(ViewKind, APairOpensInTheQueryLabAndAnythingElseInTheWorld) {
     EXPECT_EQ(view_kind_for(ball_and_wall(), "a.json", Mode::World), ViewKind::World);
     // --mode query takes the first pair of a larger scene.
     EXPECT_EQ(view_kind_for(two_balls_two_walls(), "a.json", Mode::Query), ViewKind::QueryLab);
+    // A pair under gravity opens in the world (the lab's pairs move on straight lines), or in
+    // the lab when asked for.
+    ccd::Scene falling = ball_and_wall();
+    falling.gravity = {0.0, -0.01};
+    EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Automatic), ViewKind::World);
+    EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Query), ViewKind::QueryLab);
 }
 
 TEST(ViewKind, TurningScenesFollowTheSameRule) {

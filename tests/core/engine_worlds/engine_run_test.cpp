@@ -134,7 +134,8 @@ TEST(EngineRun, WhatAnEngineIsNotGivenIsANote) {
         EXPECT_TRUE(has_note(run, "slider: the response slide is not carried"));
         EXPECT_TRUE(has_note(run, "stretching: its ends move apart"));
         EXPECT_TRUE(has_note(run, "capsule: its radius 0.25 is not carried"));
-        EXPECT_TRUE(has_note(run, "friction 0 and no gravity"));
+        EXPECT_TRUE(has_note(run, "friction 0, as in the World"));
+        EXPECT_FALSE(has_note(run, "gravity")); // carried: nothing to say of it
     }
     EXPECT_TRUE(has_note(run_engine(scene, EngineKind::Box2d, 1), "Box2D computes in float"));
 }
@@ -165,6 +166,37 @@ TEST(EngineRun, EnginesAreNamed) {
     EXPECT_EQ(find_engine("chipmunk"), EngineKind::Chipmunk);
     EXPECT_EQ(find_engine("exact"), EngineKind::Exact);
     EXPECT_EQ(find_engine("havok"), std::nullopt);
+}
+
+TEST(EngineRun, GravityAndEachBodysScaleReachEveryEngine) {
+    // g = 9.81 m/s^2 at 60 Hz: 9.81 / 3600 = 0.002725 a frame squared. After n = 60 steps every
+    // engine's velocity is -g n = -0.1635 a frame. Box2D and Bullet integrate the velocity
+    // first, then the position with it (b2Island::Solve; btRigidBody::integrateVelocities, then
+    // predictIntegratedTransform): the fall is g (1 + 2 + ... + n) = g n (n + 1) / 2 = 0.002725 x
+    // 1830 = 4.98675. Chipmunk's cpSpaceStep (cpSpaceStep.c) moves the positions first, with the
+    // velocities of the step before, and integrates the velocities after: g (0 + 1 + ... +
+    // n - 1) = g n (n - 1) / 2 = 0.002725 x 1770 = 4.82325. The World follows the parabola:
+    // g n^2 / 2 = 4.905, between the two, at the same velocity. A scale of 1/2 halves each.
+    const Scene scene = parse_scene(R"({"format":"ccdlab-scene","version":1,
+      "units":{"length":"metres","dt":0.016666666666666666},"gravity":[0,-9.81],
+      "bodies":[{"name":"ball","shape":"circle","position":[0,0],"velocity":[0,0],"radius":0.1},
+                {"name":"feather","shape":"circle","position":[5,0],"velocity":[0,0],"radius":0.1,
+                 "gravity_scale":0.5}]})",
+                                    "gravity");
+    for (const EngineKind engine : kEngines) {
+        SCOPED_TRACE(std::string(engine_name(engine)));
+        const EngineRun run = run_engine(scene, engine, 60);
+        const double fall = engine == EngineKind::Chipmunk ? 4.82325 : 4.98675;
+        EXPECT_NEAR(run.states[60][0].position.y, -fall, 1e-3);
+        EXPECT_NEAR(run.states[60][0].velocity.y, -0.1635, 1e-5);
+        EXPECT_NEAR(run.states[60][1].position.y, -fall / 2, 1e-3);
+        EXPECT_NEAR(run.states[60][1].velocity.y, -0.1635 / 2, 1e-5);
+        EXPECT_FALSE(has_note(run, "gravity"));
+    }
+    const EngineRun exact = run_engine(scene, EngineKind::Exact, 60);
+    EXPECT_NEAR(exact.states[60][0].position.y, -4.905, 1e-9);
+    EXPECT_NEAR(exact.states[60][0].velocity.y, -0.1635, 1e-12);
+    EXPECT_NEAR(exact.states[60][1].position.y, -4.905 / 2, 1e-9);
 }
 
 } // namespace

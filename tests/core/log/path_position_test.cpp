@@ -254,4 +254,29 @@ TEST(WorldWallPaths, TheTextOfALogPrintsTheMovingWallsPathsOnly) {
     EXPECT_EQ(text.find("wall_path 1 "), std::string::npos) << "a static wall";
 }
 
+TEST(PathPosition, APieceWithAnAccelerationIsTheParabolaThroughItsEnds) {
+    // From (0, 2) at t = 0 to (2, 0) at t = 1 under (0, -4): x(t) = the chord (2t, 2 - 2t) + a
+    // (t - 0)(t - 1) / 2, so y(1/2) = 1 - 4 (1/2)(-1/2) / 2 = 1.5 and y(1/4) = 1.5 + 0.375 =
+    // 1.875; its velocity (2, -2) + a (2t - 1) / 2: (2, -2) at t = 1/2, (2, 0) at t = 0.
+    BodyPath path;
+    path.points = {{0.0, {0.0, 2.0}, 0.0, {0.0, -4.0}}, {1.0, {2.0, 0.0}, 0.0, {}}};
+    EXPECT_EQ(ccd::position_at(path, 0.5), (Vec2{1.0, 1.5}));
+    EXPECT_EQ(ccd::position_at(path, 0.25), (Vec2{0.5, 1.875}));
+    EXPECT_EQ(ccd::position_at(path, 1.0), (Vec2{2.0, 0.0}));
+    EXPECT_EQ(ccd::pose_at(path, 0.5).position, (Vec2{1.0, 1.5}));
+    EXPECT_EQ(ccd::rates_at(path, 0.5).velocity, (Vec2{2.0, -2.0}));
+    EXPECT_EQ(ccd::rates_at(path, 0.0).velocity, (Vec2{2.0, 0.0}));
+    // Drawn through 3 samples between the ends: at t = 1/4, 1/2, 3/4 (y 1.875, 1.5, 0.875).
+    const std::vector<Vec2> line = ccd::path_polyline(path, 3);
+    ASSERT_EQ(line.size(), 5u);
+    EXPECT_EQ(line[0], (Vec2{0.0, 2.0}));
+    EXPECT_EQ(line[1], (Vec2{0.5, 1.875}));
+    EXPECT_EQ(line[2], (Vec2{1.0, 1.5}));
+    EXPECT_EQ(line[3], (Vec2{1.5, 0.875}));
+    EXPECT_EQ(line[4], (Vec2{2.0, 0.0}));
+    // Without an acceleration: the vertices alone.
+    path.points[0].acceleration = {};
+    EXPECT_EQ(ccd::path_polyline(path, 3).size(), 2u);
+}
+
 } // namespace

@@ -157,15 +157,16 @@ TEST(Box2dImport, WhatTheSceneCannotCarryIsListed) {
     const std::string skin = ": polygon radius (Box2D's skin, b2_polygonRadius 0.01): the "
                              "scene's shapes have none";
     for (const std::string& line :
-         {std::string("gravity (0, -10) m/s^2: a scene has no gravity (every body moves in a "
-                      "straight line between contacts)"),
-          std::string("body 0: friction 0.200000003: a scene has no friction"), "body 0" + skin,
+         {std::string("body 0: friction 0.200000003: a scene has no friction"), "body 0" + skin,
           std::string("body 1: friction 0.300000012: a scene has no friction"),
           std::string("body 1: restitution threshold 1 m/s: a scene bounces at any speed"),
           std::string("body 1: density 2: a scene's circle has mass 1"),
           std::string("body 2: friction 0.200000003: a scene has no friction"), "body 2" + skin})
         EXPECT_TRUE(listed(lines, line)) << line;
-    EXPECT_EQ(lines.size(), 8u);
+    EXPECT_EQ(lines.size(), 7u);
+    // Gravity is carried: (0, -10) m/s^2 at dt, 10 x dt^2 a frame squared (the scene's units).
+    EXPECT_EQ(imported.scene.gravity, (Vec2{0.0, -10.0 * (kDt * kDt)}));
+    EXPECT_FALSE(listed(lines, "gravity"));
     ASSERT_EQ(imported.notes.size(), 1u);
     EXPECT_EQ(imported.notes[0],
               "body 1: bullet: every ccdlab body is continuous, a bullet or not");

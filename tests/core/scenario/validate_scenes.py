@@ -95,6 +95,12 @@ must_refuse = {
     "a polygon's mass of 0": lambda d: d.update(
         polygons=[{"name": "p", "vertices": [[0, 0], [1, 0], [1, 1]], "velocity": [0, 0],
                    "mass": 0}]),
+    "gravity as one number": lambda d: d.update(gravity=-9.81),
+    "a gravity scale as a string": lambda d: d["bodies"][0].update(gravity_scale="half"),
+    "a static body with a gravity scale": lambda d: d["bodies"][0].update(
+        {"static": True, "gravity_scale": 2}) or d["bodies"][0].pop("velocity"),
+    "an unknown units key": lambda d: d.update(units={"fps": 60}),
+    "a zero time step": lambda d: d.update(units={"dt": 0}),
 }
 if validator.is_valid(base):
     for what, edit in must_refuse.items():

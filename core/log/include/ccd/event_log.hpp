@@ -78,13 +78,17 @@ struct CancelledPrediction {
 };
 
 // One vertex of a body's path: the body is at `position` at frame time `time`, and moves in a
-// straight line to the next vertex.
+// straight line to the next vertex, or under gravity on the parabola of `acceleration`.
 struct PathPoint {
     double time = 0.0;
     Vec2 position;
     // A turning polygon's orientation there (it turns at a constant rate to the next vertex:
     // the angle between two vertices is their angles' linear interpolation); 0 for any other body.
     double angle = 0.0;
+    // The acceleration (per frame squared) of the piece of path that starts here: the body is on
+    // the parabola through this vertex and the next one with that acceleration (path_position:
+    // the chord between them bowed by a (t - t0)(t - t1) / 2). Zero: the straight line.
+    Vec2 acceleration = {};
 };
 
 // The body's path over the frame: a vertex at the frame's start, at every change of its

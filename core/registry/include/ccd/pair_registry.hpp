@@ -115,6 +115,12 @@ PairChoice choose_pair(SweptKind mover, SweptKind obstacle);
 
 // The first contact of `mover` against `obstacle` with the default (exact) algorithm, through
 // the table; nothing for a miss or for a pair the table has no query for (choose_pair says).
+// Sides with an acceleration (Swept::acceleration) are asked in the obstacle's frame: with no
+// relative acceleration left, as on straight lines; with one, a circle or point against a static
+// segment, a point or a translating circle by the parabolic queries, every other pair by the
+// certified engine (polygons convex and counter-clockwise, as for a turning pair). Every other
+// algorithm refuses a relative acceleration (inexpressible says so: its methods move shapes
+// along straight lines).
 std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle,
                                   Trace* trace = nullptr);
 // The same with `algorithm`'s query for the pair; nothing when it has none (find_query says)

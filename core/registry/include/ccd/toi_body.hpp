@@ -17,8 +17,10 @@ namespace ccd {
 // Body `body` as a side: a circle translating by `displacement`, or its polygon placed at its
 // center (its outline turned by its angle) translating by `displacement` or, with a `turn`
 // (radians, counter-clockwise over the query), turning about its center while the center moves
-// by `displacement`. A turn of 0 is a translating side.
-Swept swept_body(const SweptBody& body, Vec2 displacement, double turn = 0.0);
+// by `displacement`. A turn of 0 is a translating side. `acceleration` (gravity, per frame
+// squared) bends its path into a parabola (Swept::acceleration).
+Swept swept_body(const SweptBody& body, Vec2 displacement, double turn = 0.0,
+                 Vec2 acceleration = {});
 
 // A wall as a side: still when its ends do not move (the static segment's own, cheaper
 // queries), else its ends moving by their displacements.
@@ -34,8 +36,9 @@ Swept swept_wall(const MovingSegment& wall);
 //
 // A pair with a turning side is answered by the registry's certified turning queries, which
 // take convex counter-clockwise polygons: a clockwise polygon is put to them reversed and the
-// hit's numbered parts are given back in the side's own numbering. A touch at the query's start
-// that opens there (the contact just processed) is looked past for the next contact
+// hit's numbered parts are given back in the side's own numbering. So is a pair whose sides
+// accelerate differently (a falling body against a wall or a static body). A touch at the query's
+// start that opens there (the contact just processed) is looked past for the next contact
 // (docs/turning-bodies.md).
 std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b);
 

@@ -40,6 +40,9 @@ struct Body {
     // Never moves, infinite mass: what hits it responds as against a wall (BodyDef::is_static).
     bool is_static = false;
     std::optional<LastContact> last_contact = {};
+    // How much of the scene's gravity pulls it (Box2D's b2Body::SetGravityScale): its
+    // acceleration is gravity_scale x Scene::gravity. A static body ignores it.
+    double gravity_scale = 1.0;
     friend bool operator==(const Body&, const Body&) = default;
 };
 
@@ -102,6 +105,8 @@ struct PolygonBody {
     // Never moves, infinite mass (a tile): no velocity, angular velocity, density or mass.
     bool is_static = false;
     std::optional<LastContact> last_contact = {}; // as a body's
+    // As a body's: its centroid accelerates by gravity_scale x Scene::gravity.
+    double gravity_scale = 1.0;
 
     bool turns() const { return angular_velocity.value_or(0.0) != 0.0; }
     // Whether it turns freely when hit: it has an angular velocity, even 0.
@@ -206,6 +211,10 @@ struct Scene {
     // rate above is per frame, as the core takes it, whatever the file wrote: with a time step
     // the loader has multiplied the file's per-second rates by it (ccd::per_frame).
     std::optional<SceneUnits> units = {};
+    // The acceleration of every moving body (times its gravity_scale), per frame squared as the
+    // core takes it: with a time step the loader has multiplied the file's per second squared by
+    // dt x dt (docs/scene-format.md, "Gravity"). Walls and static bodies ignore it.
+    Vec2 gravity = {};
     // The frame's time step in seconds, when the scene has one.
     std::optional<double> dt() const { return units ? units->dt : std::nullopt; }
     std::vector<Chain> chains = {};

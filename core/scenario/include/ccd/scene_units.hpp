@@ -41,4 +41,11 @@ Vec2 per_frame(Vec2 per_second, double dt);
 double per_second(double per_frame, double dt);
 Vec2 per_second(Vec2 per_frame, double dt);
 
+// An acceleration (gravity) per second squared as the core takes it, per frame squared:
+// `per_second_squared` x (dt x dt), the square rounded once and the product once, so a file's
+// number always has one per-second-squared double that gives it back (per_second_squared below).
+Vec2 per_frame_squared(Vec2 per_second_squared, double dt);
+// What the writer writes for an acceleration of `per_frame_squared`: per_second over dt x dt.
+Vec2 per_second_squared(Vec2 per_frame_squared, double dt);
+
 } // namespace ccd

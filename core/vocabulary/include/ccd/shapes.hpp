@@ -202,10 +202,16 @@ inline constexpr int kMotionKinds = 4;
 std::string_view to_string(ShapeKind kind);
 std::string_view to_string(MotionKind kind);
 
-// A shape and how it moves over the frame: one side of a time-of-impact query.
+// A shape and how it moves over the frame: one side of a time-of-impact query. Its motion may
+// carry a constant `acceleration` (gravity, per frame squared): every point of the shape (a
+// turning one's pivot, a segment's two ends) then also moves by acceleration t^2 / 2, so a
+// translating shape's centre follows the parabola x0 + d t + a t^2 / 2. Two sides under the same
+// acceleration move relative to each other as without it; only their relative acceleration
+// bends a pair's path (docs/accuracy.md, "Parabolic paths").
 struct Swept {
     Shape shape;
     Motion motion;
+    Vec2 acceleration = {};
 
     ShapeKind shape_kind() const { return static_cast<ShapeKind>(shape.index()); }
     MotionKind motion_kind() const { return static_cast<MotionKind>(motion.index()); }
@@ -219,11 +225,17 @@ struct Swept {
     // Where the point at `point` at t = 0 of a rigidly moving shape (still, translating or
     // turning) is at time t. Not for EndMotion.
     Vec2 moved(Vec2 point, double t) const {
-        if (const auto* r = std::get_if<Turning>(&motion)) return turning_position(*r, point, t);
-        return point + displacement() * t;
+        const Vec2 at = std::holds_alternative<Turning>(motion)
+                            ? turning_position(std::get<Turning>(motion), point, t)
+                            : point + displacement() * t;
+        return accelerates() ? at + drift(t) : at;
     }
+    // Whether the side has an acceleration, and how far it has moved the side by time t
+    // (acceleration t^2 / 2).
+    bool accelerates() const { return acceleration != Vec2{}; }
+    Vec2 drift(double t) const { return acceleration * (0.5 * t * t); }
     // The motion of a segment's ends: both alike for a still or translating shape. Not for
-    // Turning.
+    // Turning. Without the acceleration, which moves both ends alike.
     EndMotion end_motion() const {
         if (const auto* e = std::get_if<EndMotion>(&motion)) return *e;
         return {displacement(), displacement()};

@@ -110,6 +110,11 @@ struct BodyDef {
     // A polygon's radius (>= 0): a rounded polygon, every point within it of the outline, which
     // it collides at (its mass and inertia are the outline's). 0: the outline itself.
     double rounding = 0.0;
+    // Its constant acceleration, per frame squared (a scene's gravity times the body's
+    // gravity_scale): within a frame its center follows the parabola x0 + v t + a t^2 / 2, the
+    // velocity at a contact is v + a t, and after the frame it has gained a (docs/scheduler.md,
+    // "Gravity and resting"). Not used for a static body, nor while a body is frozen.
+    Vec2 acceleration = {};
 };
 
 // Which pairs the scheduler queries after a change of trajectory (docs/scheduler.md,
@@ -172,7 +177,8 @@ struct WorldOptions {
 struct WorldBody {
     Circle shape;  // center at time(); for a polygon the radius of a circle about the center
                    // that holds it (World::outline has its vertices)
-    Vec2 velocity; // what it will move by per frame once it moves again
+    Vec2 velocity; // what it will move by per frame once it moves again (a body under gravity:
+                   // its velocity at time())
     bool alive = true;
     bool frozen = false; // by the chattering rule or the budget, until the frame ends
     // A turning polygon's orientation at time() (radians: its World::outline turned by it about

@@ -2,7 +2,8 @@
 // A swept shape brought into range by an exact power of two (input_scaling.hpp), for the queries
 // that take any Swept (the certified turning engine, the turning pairs' other methods): every
 // length of both sides (vertices, radii, displacements, pivots; not angles) multiplied by the
-// same power of two, so times are unchanged and lengths come back by its inverse.
+// same power of two, so times are unchanged and lengths come back by its inverse. An
+// acceleration is a length per frame squared: scaled alike.
 
 #include "ccd/detail/input_scaling.hpp"
 #include "ccd/shapes.hpp"
@@ -48,6 +49,7 @@ void for_each_length(const Swept& swept, F&& f) {
     } else {
         vec(swept.displacement());
     }
+    vec(swept.acceleration);
 }
 
 // The rescaling that brings both sides' lengths into range (none for ordinary inputs).
@@ -99,6 +101,7 @@ inline Swept rescaled(const Swept& swept, const InputRescale& k) {
             }
         },
         out.motion);
+    out.acceleration = k(swept.acceleration);
     return out;
 }
 

@@ -253,6 +253,16 @@ Body read_body(const Reader& r, Names& names) {
     return body;
 }
 
+// A spin, radians a frame, within the World's fastest (ccd/world.hpp, kWorldFastestSpin).
+double read_spin(const Reader& r) {
+    const double spin = r.number();
+    if (std::fabs(spin) > kWorldFastestSpin)
+        r.fail("a spin of " + detail::shortest_text(spin) +
+               " radians a frame is beyond the World's fastest, 1e6 in magnitude "
+               "(docs/accuracy.md, \"The range of spin\")");
+    return spin;
+}
+
 Wall read_wall(const Reader& r, Names& names) {
     r.expect_object({"name", "a", "b", "radius", "da", "db", "pivot", "angle"});
     Wall wall;
@@ -269,7 +279,7 @@ Wall read_wall(const Reader& r, Names& names) {
         r.member("pivot").fail(
             "a segment turns about a pivot or moves its ends (\"da\", \"db\"), not both");
     if (r.has("pivot")) wall.pivot = r.member("pivot").vec2();
-    if (r.has("angle")) wall.angle = r.member("angle").number();
+    if (r.has("angle")) wall.angle = read_spin(r.member("angle"));
     return wall;
 }
 
@@ -320,7 +330,8 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (r.has("radius")) polygon.polygon.radius = r.member("radius").non_negative_number();
     if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
-    if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
+    if (r.has("angular_velocity"))
+        polygon.angular_velocity = read_spin(r.member("angular_velocity"));
     if (r.has("density") && r.has("mass"))
         r.member("mass").fail("a polygon has a \"density\" or a \"mass\", not both");
     if (r.has("density")) polygon.density = r.member("density").positive_number();

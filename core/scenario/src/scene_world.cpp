@@ -3,6 +3,7 @@
 #include "ccd/mass_properties.hpp"
 #include "ccd/scene_loader.hpp"
 
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -26,6 +27,12 @@ Response response_of(ResponseKind response, double restitution) {
         break;
     }
     return Response::bounce(restitution);
+}
+
+// `v` with each coordinate below the World's smallest magnitude made 0.
+Vec2 nonzero_in_scale(Vec2 v) {
+    const auto in_scale = [](double x) { return std::fabs(x) < kWorldSmallest ? 0.0 : x; };
+    return {in_scale(v.x), in_scale(v.y)};
 }
 
 } // namespace
@@ -77,7 +84,10 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         const Polygon start = polygon.at_start();
         const MassProperties shape = mass_properties(start);
         const bool turns = polygon.free_rotation();
-        const Vec2 center = turns ? shape.centroid : vertex_centroid(start);
+        // A center that rounding brought below the World's smallest magnitude (a tiny body near
+        // the origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such
+        // a coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest).
+        const Vec2 center = nonzero_in_scale(turns ? shape.centroid : vertex_centroid(start));
         const double mass = polygon.mass      ? *polygon.mass
                             : polygon.density ? *polygon.density * shape.area
                             : turns           ? shape.area
@@ -85,7 +95,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : start.vertices)
-            def.outline.push_back(v - center);
+            def.outline.push_back(nonzero_in_scale(v - center));
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
         def.rounding = polygon.polygon.radius;

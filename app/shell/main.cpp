@@ -484,8 +484,13 @@ int run(int argc, char** argv) {
     const auto load_start = std::chrono::steady_clock::now();
     try {
         // A link's scene is an untitled document (options.scene stays empty).
-        scene = options.link ? ccd::scene_from_link(*options.link)
-                             : ccd::load_scene_file(options.scene);
+        if (options.link) {
+            const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(*options.link);
+            if (!decoded.note.empty()) std::cerr << "ccdlab: note: link: " << decoded.note << '\n';
+            scene = ccd::parse_scene(decoded.json, "link");
+        } else {
+            scene = ccd::load_scene_file(options.scene);
+        }
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
         if (auto* world = std::get_if<WorldView>(&*view); world && !options.compare.empty()) {
@@ -495,8 +500,12 @@ int run(int argc, char** argv) {
             if (options.compare_tolerance) world->set_compare_tolerance(*options.compare_tolerance);
             if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
         }
-        if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0)
-            world->go_to(options.frame, options.t.value_or(world->scrub_t()));
+        if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0) {
+            const int shown = world->open_at(options.frame, options.t.value_or(world->scrub_t()));
+            if (shown != options.frame)
+                std::cerr << "ccdlab: note: --frame " << options.frame << ": opened at frame "
+                          << shown << ", the nearest the recording holds\n";
+        }
         if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
             world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
                                                                : DiscreteMethod::SlideMove,

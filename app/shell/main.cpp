@@ -445,6 +445,37 @@ void load_engine(const std::string& path) {
     }
 }
 
+// The scene the command line opens: a link's (an untitled document: options.scene stays empty;
+// an old link's note on standard error) or a file's.
+ccd::Scene opened_scene(const Options& options) {
+    if (!options.link) return ccd::load_scene_file(options.scene);
+    const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(*options.link);
+    if (!decoded.note.empty()) std::cerr << "ccdlab: note: link: " << decoded.note << '\n';
+    return ccd::parse_scene(decoded.json, "link");
+}
+
+// The world view as the command line sets it up: --compare, --frame (every frame up to it
+// stepped), --discrete. Throws std::invalid_argument for a comparison it cannot make.
+void set_up_world(WorldView& world, const Options& options) {
+    if (!options.compare.empty()) {
+        ccd::RunSettings other;
+        for (const std::string& key_value : options.compare)
+            ccd::apply_setting(other, key_value);
+        if (options.compare_tolerance) world.set_compare_tolerance(*options.compare_tolerance);
+        if (!world.compare(other, 100)) throw std::invalid_argument(world.compare_error());
+    }
+    if (options.frame > 0) {
+        const int shown = world.open_at(options.frame, options.t.value_or(world.scrub_t()));
+        if (shown != options.frame)
+            std::cerr << "ccdlab: note: --frame " << options.frame << ": opened at frame " << shown
+                      << ", the nearest the recording holds\n";
+    }
+    if (options.discrete != "off")
+        world.set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
+                                                          : DiscreteMethod::SlideMove,
+                           options.discrete != "slide-move-first-found");
+}
+
 int run(int argc, char** argv) {
     Options options;
     try {
@@ -483,33 +514,10 @@ int run(int argc, char** argv) {
     ViewKind kind = ViewKind::World;
     const auto load_start = std::chrono::steady_clock::now();
     try {
-        // A link's scene is an untitled document (options.scene stays empty).
-        if (options.link) {
-            const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(*options.link);
-            if (!decoded.note.empty()) std::cerr << "ccdlab: note: link: " << decoded.note << '\n';
-            scene = ccd::parse_scene(decoded.json, "link");
-        } else {
-            scene = ccd::load_scene_file(options.scene);
-        }
+        scene = opened_scene(options);
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
-        if (auto* world = std::get_if<WorldView>(&*view); world && !options.compare.empty()) {
-            ccd::RunSettings other;
-            for (const std::string& key_value : options.compare)
-                ccd::apply_setting(other, key_value);
-            if (options.compare_tolerance) world->set_compare_tolerance(*options.compare_tolerance);
-            if (!world->compare(other, 100)) throw std::invalid_argument(world->compare_error());
-        }
-        if (auto* world = std::get_if<WorldView>(&*view); world && options.frame > 0) {
-            const int shown = world->open_at(options.frame, options.t.value_or(world->scrub_t()));
-            if (shown != options.frame)
-                std::cerr << "ccdlab: note: --frame " << options.frame << ": opened at frame "
-                          << shown << ", the nearest the recording holds\n";
-        }
-        if (auto* world = std::get_if<WorldView>(&*view); world && options.discrete != "off")
-            world->set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
-                                                               : DiscreteMethod::SlideMove,
-                                options.discrete != "slide-move-first-found");
+        if (auto* world = std::get_if<WorldView>(&*view)) set_up_world(*world, options);
     } catch (const std::exception& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';
         return kExitBadInput;

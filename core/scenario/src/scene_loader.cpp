@@ -253,16 +253,6 @@ Body read_body(const Reader& r, Names& names) {
     return body;
 }
 
-// A spin, radians a frame, within the World's fastest (ccd/world.hpp, kWorldFastestSpin).
-double read_spin(const Reader& r) {
-    const double spin = r.number();
-    if (std::fabs(spin) > kWorldFastestSpin)
-        r.fail("a spin of " + detail::shortest_text(spin) +
-               " radians a frame is beyond the World's fastest, 1e6 in magnitude "
-               "(docs/accuracy.md, \"The range of spin\")");
-    return spin;
-}
-
 Wall read_wall(const Reader& r, Names& names) {
     r.expect_object({"name", "a", "b", "radius", "da", "db", "pivot", "angle"});
     Wall wall;
@@ -279,7 +269,7 @@ Wall read_wall(const Reader& r, Names& names) {
         r.member("pivot").fail(
             "a segment turns about a pivot or moves its ends (\"da\", \"db\"), not both");
     if (r.has("pivot")) wall.pivot = r.member("pivot").vec2();
-    if (r.has("angle")) wall.angle = read_spin(r.member("angle"));
+    if (r.has("angle")) wall.angle = r.member("angle").number();
     return wall;
 }
 
@@ -330,8 +320,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (r.has("radius")) polygon.polygon.radius = r.member("radius").non_negative_number();
     if (!polygon.is_static) polygon.velocity = r.member("velocity").vec2();
     if (r.has("angle")) polygon.angle = r.member("angle").number();
-    if (r.has("angular_velocity"))
-        polygon.angular_velocity = read_spin(r.member("angular_velocity"));
+    if (r.has("angular_velocity")) polygon.angular_velocity = r.member("angular_velocity").number();
     if (r.has("density") && r.has("mass"))
         r.member("mass").fail("a polygon has a \"density\" or a \"mass\", not both");
     if (r.has("density")) polygon.density = r.member("density").positive_number();
@@ -378,6 +367,23 @@ void rates_per_frame(Scene& scene, double dt) {
         wall.displacement_b = per_frame(wall.displacement_b, dt);
         wall.angle = per_frame(wall.angle, dt);
     }
+}
+
+// A spin beyond the World's fastest (ccd/world.hpp, kWorldFastestSpin), radians a frame once a
+// time step made the file's per second per frame: refused at its field.
+void refuse_fast_spins(const Reader& root, const Scene& scene) {
+    const auto fail = [](const Reader& field, double spin) {
+        field.fail("a spin of " + detail::shortest_text(spin) +
+                   " radians a frame is beyond the World's fastest, 1e6 in magnitude "
+                   "(docs/accuracy.md, \"The range of spin\")");
+    };
+    for (std::size_t k = 0; k < scene.polygons.size(); ++k)
+        if (const auto& w = scene.polygons[k].angular_velocity;
+            w && std::fabs(*w) > kWorldFastestSpin)
+            fail(root.member("polygons").elements()[k].member("angular_velocity"), *w);
+    for (std::size_t k = 0; k < scene.walls.size(); ++k)
+        if (std::fabs(scene.walls[k].angle) > kWorldFastestSpin)
+            fail(root.member("segments").elements()[k].member("angle"), scene.walls[k].angle);
 }
 
 View read_view(const Reader& r) {
@@ -577,6 +583,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     if (root.has("expect")) scene.expect = read_expectation(root.member("expect"), names);
     if (root.has("units")) scene.units = read_units(root.member("units"));
     if (const auto dt = scene.dt()) rates_per_frame(scene, *dt);
+    refuse_fast_spins(root, scene);
     if (root.has("engines")) {
         const Reader engines = root.member("engines");
         scene.engines = read_engine_settings(engines, names);

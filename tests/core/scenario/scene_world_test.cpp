@@ -100,6 +100,15 @@ TEST(SceneWorld, ASpinBeyondTheFastestIsRefusedAtItsField) {
     EXPECT_EQ(load_error(R"({"format": "ccdlab-scene", "version": 1, "segments": [{"name": "bar",
       "a": [0, 0], "b": [2, 0], "pivot": [0, 0], "angle": 1e6}]})"),
               "");
+    // Per second with a time step of 1/60: 6e6 a second is 1e5 a frame, taken; 6.6e7 a second
+    // is 1.1e6 a frame, refused (the limit is the World's, per frame).
+    const std::string per_second = R"({"format": "ccdlab-scene", "version": 1,
+      "units": {"length": "metres", "dt": 0.016666666666666666}, "polygons": [{"name": "blade",
+      "vertices": [[-1, -0.1], [1, -0.1], [1, 0.1], [-1, 0.1]], "velocity": [0, 0],
+      "angular_velocity": )";
+    EXPECT_EQ(load_error(per_second + "6e6}]}"), "");
+    EXPECT_NE(load_error(per_second + "6.6e7}]}").find("/polygons/0/angular_velocity: a spin of"),
+              std::string::npos);
 }
 
 } // namespace

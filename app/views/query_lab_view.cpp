@@ -547,7 +547,8 @@ void QueryLabView::draw_labels() const {
     };
     if (const auto& hit = lab_.hit()) {
         char text[64];
-        std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
+        std::snprintf(text, sizeof text,
+                      hit->undecided ? "undecided at t = %.4f" : "impact t = %.4f", hit->t);
         label(center_at(lab_.mover(), hit->t), radius_of(lab_.mover()) * camera.pixels_per_unit,
               100, palette::impact, text);
     }
@@ -643,6 +644,14 @@ void draw_time_of_impact(const QueryLab& lab) {
     const auto& hit = lab.hit();
     if (!hit) {
         ImGui::TextUnformatted("no contact in this frame");
+        return;
+    }
+    if (hit->undecided) { // Hit::undecided: no contact, greyed with the reason
+        ImGui::TextDisabled("undecided at t = %.17g", hit->t);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("the search stopped at its step limit: no contact before t, nothing "
+                           "known after (the World cuts the frame there)");
+        ImGui::PopStyleColor();
         return;
     }
     ImGui::TextColored(ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f),

@@ -4,6 +4,7 @@
 
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_link.hpp"
+#include "ccd/scene_loader.hpp"
 #include "ccd/scene_writer.hpp"
 
 #include <iostream>
@@ -63,9 +64,12 @@ int run_link(const Arguments& args) {
     if (const auto done = read_command_line("link", args, parse_link, link_help, options))
         return *done;
     try {
-        if (options.open)
-            std::cout << ccd::scene_to_json(ccd::scene_from_link(*options.open));
-        else
+        if (options.open) {
+            const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(*options.open);
+            if (!decoded.note.empty())
+                std::cerr << "ccdlab-cli link: note: link: " << decoded.note << '\n';
+            std::cout << ccd::scene_to_json(ccd::parse_scene(decoded.json, "link"));
+        } else
             std::cout << ccd::scene_link(
                              with_file_name(
                                  options.scene_path,

@@ -5,6 +5,7 @@
 #include "ccd/pair_registry.hpp"
 #include "ccd/printable_excerpt.hpp"
 #include "ccd/scene_limits.hpp"
+#include "ccd/world.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -31,6 +32,17 @@ double number(const json& q, const char* name) {
     const double x = v.get<double>();
     if (!std::isfinite(x)) throw QueryError(std::string("\"") + name + "\" must be finite");
     return x;
+}
+
+// A turning side's angle a frame, within the World's fastest spin (ccd/world.hpp): beyond it the
+// certified tolerance, 1e-12 x |angle| x lever arm, outgrows a millionth of the lever arm.
+double spin(const json& q, const char* name) {
+    const double angle = number(q, name);
+    if (std::fabs(angle) > ccd::kWorldFastestSpin)
+        throw QueryError(std::string("\"") + name +
+                         "\" must be at most 1e6 radians a frame in magnitude (the range of spin, "
+                         "docs/accuracy.md)");
+    return angle;
 }
 
 double radius(const json& q, const char* name) {
@@ -160,7 +172,7 @@ ccd::Swept swept(const json& q, ccd::SweptKind kind, const ccd::SweptNames& name
     case ccd::MotionKind::Turning:
         motion = ccd::Turning{vec2(q, name(names.motion[0]).c_str()),
                               vec2(q, name(names.motion[1]).c_str()),
-                              number(q, name(names.motion[2]).c_str())};
+                              spin(q, name(names.motion[2]).c_str())};
         if (const auto* p = std::get_if<ccd::Polygon>(&shape))
             require_convex_counter_clockwise(*p, name(names.shape[0]).c_str());
         break;

@@ -104,8 +104,12 @@ struct AlgorithmAnswer {
     // The judge's verdict on the answer; nothing without a query or with a refusal.
     std::optional<ccd::Judgement> judgement;
 
-    // Judged, and not "agrees".
-    bool disagrees() const { return judgement && judgement->verdict != ccd::Verdict::Agrees; }
+    // Judged, and neither "agrees" nor "undecided" (a search stopped at its step limit is not
+    // wrong: the row is greyed with the reason).
+    bool disagrees() const {
+        return judgement && judgement->verdict != ccd::Verdict::Agrees &&
+               judgement->verdict != ccd::Verdict::Undecided;
+    }
 };
 
 class QueryLab {

@@ -30,6 +30,12 @@ bool Timeline::go_to(int frame, double t) {
     return changed;
 }
 
+int Timeline::open_at(int frame, double t) {
+    while (go_to(frame, t) && log_.frame != frame) {
+    }
+    return log_.frame;
+}
+
 void Timeline::set_t(double t) {
     t_ = std::clamp(t, 0.0, 1.0);
     follow();

@@ -39,6 +39,10 @@ public:
     // recorded, one past them is stepped (at most kMostFramesStepped at a time). False when the
     // frame shown did not change.
     bool go_to(int frame, double t);
+    // Shows `frame` at `t` however far past the recorded frames it is (go_to's steps repeated:
+    // every frame up to it is stepped and recorded), as `ccdlab --frame F` asks; returns the
+    // frame shown, `frame` unless it is before the first recorded one.
+    int open_at(int frame, double t);
     void set_t(double t);
     // The frame before or after the one shown, at the same t; false at either end.
     bool previous_frame();

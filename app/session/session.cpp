@@ -61,12 +61,14 @@ void Session::open(const std::filesystem::path& path) {
     replacement_.emplace(Replacement{std::move(scene), kind, std::move(document), true, {}, false});
 }
 
-void Session::open_link(std::string_view link) {
-    ccd::Scene scene = ccd::scene_from_link(link);
+std::string Session::open_link(std::string_view link) {
+    ccd::DecodedSceneLink decoded = ccd::decode_scene_link(link);
+    ccd::Scene scene = ccd::parse_scene(decoded.json, "link");
     const ViewKind kind = view_kind_for(scene, "link", Mode::Automatic);
     Document document({}, scene);
     replacement_.emplace(
         Replacement{std::move(scene), kind, std::move(document), false, {}, false});
+    return std::move(decoded.note);
 }
 
 ccd::Box2dImport Session::box2d_scene(const std::filesystem::path& path, std::string_view dt) {

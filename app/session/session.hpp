@@ -57,7 +57,8 @@ public:
     void open(const std::filesystem::path& path);
     // The scene a link holds (docs/links.md), as an untitled document with no unsaved changes;
     // a link that does not decode throws the located ccd::SceneError of ccd::scene_from_link.
-    void open_link(std::string_view link);
+    // Returns the link's note (ccd::decode_scene_link: an old link without a checksum), or "".
+    std::string open_link(std::string_view link);
     // A Box2D world (what b2World::Dump writes, at `dt`: seconds, a number or a fraction "1/60")
     // as an untitled scene (ccd::import_box2d, docs/scene-format.md); returns how many things
     // the scene could not carry (listed in its description). box2d_scene reads it without

@@ -257,11 +257,13 @@ void FileDialogs::perform(Session& session, const Pending& pending) {
                        false);
             break;
         }
-        case Pending::Kind::OpenLink:
-            session.open_link(pending.link);
-            set_status("Opened the link (" + std::to_string(pending.link.size()) + " characters)",
+        case Pending::Kind::OpenLink: {
+            const std::string note = session.open_link(pending.link);
+            set_status("Opened the link (" + std::to_string(pending.link.size()) + " characters)" +
+                           (note.empty() ? "" : "; note: " + note),
                        false);
             break;
+        }
         }
     } catch (const std::exception& e) { // a scene that does not load leaves the open one
         set_status(e.what(), true);

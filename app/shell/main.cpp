@@ -456,6 +456,15 @@ void load_engine(const std::string& path) {
     }
 }
 
+// The scene the command line opens: a link's (an untitled document: options.scene stays empty;
+// an old link's note on standard error) or a file's.
+ccd::Scene opened_scene(const Options& options) {
+    if (!options.link) return ccd::load_scene_file(options.scene);
+    const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(*options.link);
+    if (!decoded.note.empty()) std::cerr << "ccdlab: note: link: " << decoded.note << '\n';
+    return ccd::parse_scene(decoded.json, "link");
+}
+
 // The world view's options: a comparison (another run's settings, or an engine's world), the
 // frame shown, the discrete ghosts. std::invalid_argument when a comparison cannot be made.
 void apply_world_options(WorldView& world, const Options& options) {
@@ -474,7 +483,12 @@ void apply_world_options(WorldView& world, const Options& options) {
     if (options.compare_engine)
         throw std::invalid_argument("--compare-engine: this build has no engine worlds");
 #endif
-    if (options.frame > 0) world.go_to(options.frame, options.t.value_or(world.scrub_t()));
+    if (options.frame > 0) {
+        const int shown = world.open_at(options.frame, options.t.value_or(world.scrub_t()));
+        if (shown != options.frame)
+            std::cerr << "ccdlab: note: --frame " << options.frame << ": opened at frame " << shown
+                      << ", the nearest the recording holds\n";
+    }
     if (options.discrete != "off")
         world.set_discrete(options.discrete == "push-out" ? DiscreteMethod::PushOut
                                                           : DiscreteMethod::SlideMove,
@@ -519,9 +533,7 @@ int run(int argc, char** argv) {
     ViewKind kind = ViewKind::World;
     const auto load_start = std::chrono::steady_clock::now();
     try {
-        // A link's scene is an untitled document (options.scene stays empty).
-        scene = options.link ? ccd::scene_from_link(*options.link)
-                             : ccd::load_scene_file(options.scene);
+        scene = opened_scene(options);
         kind = view_kind_for(scene, options.link ? "link" : options.scene, options.mode);
         view.emplace(view_for(scene, kind, options.t));
         if (auto* world = std::get_if<WorldView>(&*view)) apply_world_options(*world, options);

@@ -620,7 +620,8 @@ void QueryLabView::draw_labels() const {
     };
     if (const auto& hit = lab_.hit()) {
         char text[64];
-        std::snprintf(text, sizeof text, "impact t = %.4f", hit->t);
+        std::snprintf(text, sizeof text,
+                      hit->undecided ? "undecided at t = %.4f" : "impact t = %.4f", hit->t);
         label(center_at(lab_.mover(), hit->t), radius_of(lab_.mover()) * camera.pixels_per_unit,
               100, palette::impact, text);
     }
@@ -730,6 +731,14 @@ void draw_time_of_impact(const QueryLab& lab) {
         ImGui::TextUnformatted("no contact in this frame");
         return;
     }
+    if (hit->undecided) { // Hit::undecided: no contact, greyed with the reason
+        ImGui::TextDisabled("undecided at t = %.17g", hit->t);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("the search stopped at its step limit: no contact before t, nothing "
+                           "known after (the World cuts the frame there)");
+        ImGui::PopStyleColor();
+        return;
+    }
     ImGui::TextColored(ImVec4(palette::impact.r, palette::impact.g, palette::impact.b, 1.0f),
                        "t = %.17g", hit->t);
     ImGui::Text("feature   %s", std::string(ccd::to_string(hit->feature)).c_str());
@@ -776,7 +785,10 @@ void draw_candidate(const ccd::TraceCandidate& c) {
 
 // The colour of a judged answer's row: the text's when it agrees, a calm blue when it agrees by
 // design (within the method's documented slack), red when the judge says it is wrong.
+// An undecided answer (a search stopped at its step limit) is neither: grey.
 ImVec4 judgement_color(const ccd::Judgement& judgement) {
+    if (judgement.verdict == ccd::Verdict::Undecided)
+        return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
     if (judgement.verdict != ccd::Verdict::Agrees) return ImVec4(1.0f, 0.35f, 0.5f, 1.0f);
     if (judgement.by_design) return ImVec4(0.45f, 0.78f, 0.95f, 1.0f);
     return ImGui::GetStyleColorVec4(ImGuiCol_Text);
@@ -819,7 +831,11 @@ void answer_cell(const AlgorithmAnswer& answer, ImVec4 color) {
         ImGui::TextColored(color, "no query for this pair");
     else if (answer.refusal)
         ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "cannot take it:");
-    else if (answer.hit) {
+    else if (answer.hit && answer.hit->undecided) {
+        ImGui::TextColored(color, "undecided at t = %.12g", answer.hit->t);
+        row_note("stopped at its step limit: no contact before t, nothing known after (the "
+                 "World cuts the frame there)");
+    } else if (answer.hit) {
         ImGui::TextColored(color, "t = %.12g", answer.hit->t);
         ImGui::TextColored(color, "n = (%.4f, %.4f)", answer.hit->normal.x, answer.hit->normal.y);
     } else

@@ -259,6 +259,13 @@ void WorldView::go_to(int frame, double t) {
     shown_frame_changed(before);
 }
 
+int WorldView::open_at(int frame, double t) {
+    const int before = timeline_.frame();
+    const int shown = timeline_.open_at(frame, t);
+    shown_frame_changed(before);
+    return shown;
+}
+
 void WorldView::play(int direction) {
     timeline_.play(direction);
     canvas_.mark_changed();

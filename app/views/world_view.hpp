@@ -122,6 +122,9 @@ public:
     void restart();
     // Shows frame `frame` at `t` (the timeline's playhead dragged there).
     void go_to(int frame, double t);
+    // Shows frame `frame` at `t`, every frame up to it stepped and recorded (`ccdlab --frame`);
+    // returns the frame shown.
+    int open_at(int frame, double t);
     // Playing: time runs at the timeline's speed (frames per second of wall-clock time), through
     // the frame's events and on into the next frames, or backward. `advance(seconds)` moves it
     // on; the app calls it once per drawn frame and keeps drawing while playing.

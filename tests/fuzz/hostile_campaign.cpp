@@ -3,7 +3,7 @@
 // tests/fuzz/README.md says how to run it and what it reports.
 //
 //   hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] [--timeout SECONDS]
-//                    [--out DIR] [--print]
+//                    [--out DIR] [--print] [--known CATEGORY:FAMILY]...
 //
 // Inputs I .. I + N - 1 run in worker processes (J at a time, in chunks), so that a crash or a
 // hang costs one input, not the campaign: the parent watches which input each worker is on,
@@ -12,16 +12,23 @@
 // memory is an exception, not a machine in swap. Findings go to DIR/findings.txt (one a line:
 // category, input number, family, what), the first inputs of each category to
 // DIR/CATEGORY-NUMBER.jsonl or .json, the counts to standard output. Exit status 1 when anything
-// was found. --print writes the inputs instead of running them.
+// was found but what --known names (a CATEGORY:FAMILY known open, findings/README.md). --print
+// writes the inputs instead of running them.
 #include "hostile_inputs.hpp"
 #include "toi_answer_check.hpp"
 #include "toi_line.hpp"
+#include "turning_answer_check.hpp"
 #include "world_invariants.hpp"
 
 #include "ccd/algorithms.hpp"
 #include "ccd/box2d_toi.hpp"
+#include "ccd/frame_range_export.hpp"
+#include "ccd/run_comparison.hpp"
+#include "ccd/scene_link.hpp"
 #include "ccd/scene_loader.hpp"
+#include "ccd/scene_world.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -45,6 +52,7 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -61,6 +69,9 @@ struct Options {
     double timeout = 2.0;
     std::filesystem::path out = "hostile-campaign";
     bool print = false;
+    // CATEGORY:FAMILY pairs known to be open (findings/README.md): counted and shown apart, and
+    // not a failure of the run's exit status.
+    std::vector<std::string> known;
 };
 
 // What a worker shares with the parent: the input it is on, since when.
@@ -91,6 +102,85 @@ std::string clip(const std::string& text) {
     return text.size() > 200 ? text.substr(0, 200) + "..." : text;
 }
 
+// A scene's link with one character of its data changed: refused naming that character (its
+// checksum), or the same scene (only the last character's padding bits changed). The version
+// byte's two characters may be refused by the version's own message.
+void run_link(const HostileInput& in, std::uint64_t index) {
+    ccd::Scene scene;
+    try {
+        scene = ccd::parse_scene(in.text, "hostile.json");
+    } catch (const ccd::SceneError&) {
+        return;
+    }
+    const std::string link = ccd::scene_link(scene);
+    const std::size_t data = link.find('#') + 7;
+    const std::size_t at = data + in.changed_at % (link.size() - data);
+    if (link[at] == in.changed_to) return;
+    std::string changed = link;
+    changed[at] = in.changed_to;
+    try {
+        if (ccd::scene_from_link(changed) != scene)
+            report("link_silent_change", index, in.family,
+                   "character " + std::to_string(at + 1) + " changed, another scene opened");
+    } catch (const ccd::SceneError& e) {
+        const std::string what = e.what();
+        if (at >= data + 2 &&
+            what.find("character " + std::to_string(at + 1) + " (") == std::string::npos)
+            report("link_unlocated", index, in.family,
+                   "character " + std::to_string(at + 1) + " changed: " + what);
+    }
+}
+
+// A scene's runs compared as they are stepped (compare_runs) and whole (find_divergence over
+// record_run): the same counts and differences.
+void run_diff(const HostileInput& in, std::uint64_t index) {
+    ccd::Scene scene;
+    ccd::RunSettings b;
+    try {
+        scene = ccd::parse_scene(in.text, "hostile.json");
+        ccd::make_world(scene);
+    } catch (const ccd::SceneError&) {
+        return;
+    }
+    ccd::apply_setting(b, in.setting);
+    const ccd::RunComparison streamed = ccd::compare_runs(scene, {}, b, in.frames);
+    const ccd::RunDivergence whole =
+        ccd::find_divergence(ccd::record_run(scene, {}, in.frames).events,
+                             ccd::record_run(scene, b, in.frames).events, streamed.within);
+    const ccd::RunDivergence& d = streamed.divergence;
+    bool same = d.events_a == whole.events_a && d.events_b == whole.events_b &&
+                d.differing == whole.differing && d.differences.size() == whole.differences.size();
+    for (std::size_t k = 0; same && k < d.differences.size(); ++k)
+        same = d.differences[k].index == whole.differences[k].index &&
+               d.differences[k].fields.names() == whole.differences[k].fields.names() &&
+               d.differences[k].fields.missing == whole.differences[k].fields.missing;
+    if (!same)
+        report("diff_mismatch", index, in.family,
+               in.setting + ", " + std::to_string(in.frames) + " frames: streamed " +
+                   std::to_string(d.differing) + " differing of " + std::to_string(d.events_a) +
+                   "/" + std::to_string(d.events_b) + ", whole " + std::to_string(whole.differing) +
+                   " of " + std::to_string(whole.events_a) + "/" + std::to_string(whole.events_b));
+}
+
+// A file that is not a regular one, loaded as a scene: a SceneError (a hang is the parent's).
+void run_special_file(const HostileInput& in, std::uint64_t index) {
+    std::string path = in.text;
+    if (path == "directory") path = std::filesystem::temp_directory_path().string();
+    if (path == "fifo") {
+        path = (std::filesystem::temp_directory_path() /
+                ("ccdlab-hostile-fifo-" + std::to_string(::getpid())))
+                   .string();
+        ::unlink(path.c_str());
+        if (::mkfifo(path.c_str(), 0600) != 0) return;
+    }
+    try {
+        ccd::load_scene_file(path);
+        report("special_file_loaded", index, in.family, path + " loaded as a scene");
+    } catch (const ccd::SceneError&) {
+    }
+    if (in.text == "fifo") ::unlink(path.c_str());
+}
+
 // Runs one input and reports what is wrong with its outcome.
 void run_one(std::uint64_t seed, std::uint64_t index) {
     HostileInput in;
@@ -117,6 +207,16 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
             else if (exact && !answer.error)
                 if (auto r = ccdfuzz::check_toi_answer_relative(in.text, answer.text))
                     report(r->kind, index, in.family, r->detail + "; answer " + clip(answer.text));
+            if (exact && !answer.error)
+                if (auto t = ccdfuzz::check_turning_answer(
+                        in.text, answer.text, in.family == "toi_turning_step_limit" ? 4097 : 257))
+                    report(t->kind, index, in.family, t->detail + "; answer " + clip(answer.text));
+        } else if (in.kind == HostileInput::Kind::Link) {
+            run_link(in, index);
+        } else if (in.kind == HostileInput::Kind::Diff) {
+            run_diff(in, index);
+        } else if (in.kind == HostileInput::Kind::SpecialFile) {
+            run_special_file(in, index);
         } else {
             ccd::Scene scene;
             try {
@@ -133,6 +233,7 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
                     return v->find(what) != std::string::npos;
                 };
                 const std::string category = says("left its box")     ? "world_box"
+                                             : says("read back")      ? "world_readback"
                                              : says("not between")    ? "world_crush"
                                              : says("is not unit")    ? "world_normal"
                                              : says("normal that is") ? "world_normal"
@@ -176,7 +277,7 @@ void write_input(const std::filesystem::path& path, const HostileInput& in) {
 
 int usage() {
     std::cerr << "usage: hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] "
-                 "[--timeout SECONDS] [--out DIR] [--print]\n";
+                 "[--timeout SECONDS] [--out DIR] [--print] [--known CATEGORY:FAMILY]...\n";
     return 2;
 }
 
@@ -201,6 +302,8 @@ int main(int argc, char** argv) {
             o.out = argv[++i];
         else if (arg == "--print")
             o.print = true;
+        else if (arg == "--known" && has_value)
+            o.known.push_back(argv[++i]);
         else
             return usage();
     }
@@ -346,12 +449,19 @@ int main(int argc, char** argv) {
         std::cout << "nothing found\n";
         return 0;
     }
-    for (const auto& [category, count] : per_category)
-        std::cout << "  " << category << ": " << count << '\n';
+    bool unknown = false;
+    for (const auto& [category, count] : per_category) {
+        const std::size_t open = category.find(" (");
+        const std::string pair =
+            category.substr(0, open) + ":" + category.substr(open + 2, category.size() - open - 3);
+        const bool known = std::find(o.known.begin(), o.known.end(), pair) != o.known.end();
+        unknown = unknown || !known;
+        std::cout << "  " << category << ": " << count << (known ? " (known open)" : "") << '\n';
+    }
     std::cout << "first of each:\n";
     for (const auto& [category, detail] : first_detail)
         std::cout << "  " << category << " " << detail << '\n';
     std::cout << "findings: " << findings.string() << " (inputs: " << o.out.string()
               << "/CATEGORY-NUMBER.*)\n";
-    return 1;
+    return unknown ? 1 : 0;
 }

@@ -310,7 +310,149 @@ void mutate(Rng& rng, HostileInput& input) {
     }
 }
 
+// A convex polygon, counter-clockwise (as the turning kinds take it), about `centre`, made
+// degenerate one time in two: a vertex added on an edge (collinear), one moved to a hair from
+// its neighbour, the whole flattened to a sliver, or a vertex given twice in a row (which the
+// front end must refuse: `repeated`).
+std::vector<V> turning_polygon(Rng& rng, V centre, double radius, bool& repeated) {
+    std::vector<V> v;
+    const int n = rng.between(3, 8);
+    const double turn = rng.uniform(0, 2 * std::numbers::pi);
+    for (int i = 0; i < n; ++i) {
+        const double angle = turn + 2 * std::numbers::pi * i / n;
+        v.push_back({centre.x + radius * std::cos(angle), centre.y + radius * std::sin(angle)});
+    }
+    const std::size_t k = static_cast<std::size_t>(rng.below(n));
+    const V a = v[k], b = v[(k + 1) % v.size()];
+    switch (rng.below(8)) {
+    case 0: // a vertex on an edge
+        v.insert(v.begin() + static_cast<long>(k) + 1, V{0.5 * (a.x + b.x), 0.5 * (a.y + b.y)});
+        break;
+    case 1: // a vertex a hair from the next one
+        v.insert(v.begin() + static_cast<long>(k) + 1,
+                 V{b.x - (b.x - a.x) * 1e-13, b.y - (b.y - a.y) * 1e-13});
+        break;
+    case 2: // a sliver: flattened along y about the centre
+        for (V& p : v)
+            p.y = centre.y + (p.y - centre.y) * std::pow(10.0, -rng.uniform(6, 15));
+        break;
+    case 3: // a vertex given twice
+        v.insert(v.begin() + static_cast<long>(k) + 1, a);
+        repeated = true;
+        break;
+    default:
+        break;
+    }
+    return v;
+}
+
+std::string plain_polygon(const std::vector<V>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out += (i ? "," : "") + vec(v[i]);
+    return out + "]";
+}
+
+// A turning side's angle a frame: within two turns mostly, up to a hundred, up to 1e6 radians
+// (the fastest spin taken), now and then beyond it (`too_fast`: refused).
+double turning_angle(Rng& rng, bool& too_fast) {
+    const double turn = 2 * std::numbers::pi;
+    const int pick = rng.below(100);
+    if (pick < 70) return rng.uniform(-2, 2) * turn;
+    if (pick < 90) return rng.uniform(-100, 100) * turn;
+    if (pick < 98) return rng.sign() * std::pow(10.0, rng.uniform(2, 6));
+    too_fast = true;
+    return rng.sign() * std::pow(10.0, rng.uniform(6.01, 300));
+}
+
+const char* const kTurningKinds[] = {
+    "point_rotating_segment",   "circle_rotating_segment",  "circle_rotating_polygon",
+    "rotating_polygon_segment", "rotating_polygon_polygon", "rotating_polygon_rotating_segment"};
+
+// A turning query of every kind near contact, its polygons degenerate now and then; the front
+// end must refuse a repeated vertex or a spin beyond the fastest.
+HostileInput turning_input(Rng& rng) {
+    HostileInput in;
+    in.family = "toi_turning_degenerate";
+    in.algorithm = rng.chance(0.7) ? 0 : rng.below(kAlgorithmCount);
+    const std::string_view kind = kTurningKinds[rng.below(6)];
+    bool repeated = false, too_fast = false;
+    const V mover = random_point(rng, 3), pivot = random_point(rng, 1);
+    const V d = random_point(rng, 2), a = random_point(rng, 3), b = random_point(rng, 3);
+    std::string q = "{\"kind\":\"" + std::string(kind) + "\"";
+    const auto field = [&q](const char* name, const std::string& value) {
+        q += ",\"" + std::string(name) + "\":" + value;
+    };
+    const auto polygon = [&](V centre) {
+        return plain_polygon(turning_polygon(rng, centre, rng.uniform(0.2, 2), repeated));
+    };
+    if (kind == "point_rotating_segment" || kind == "circle_rotating_segment" ||
+        kind == "circle_rotating_polygon") {
+        field(kind.starts_with("point") ? "p" : "c", vec(mover));
+        if (!kind.starts_with("point")) field("r", num(rng.uniform(0.01, 1)));
+        field("d", vec(d));
+        if (kind.ends_with("segment")) {
+            field("a", vec(a));
+            field("b", vec(b));
+        } else {
+            field("polygon", polygon(pivot));
+        }
+        field("pivot", vec(pivot));
+        field("v", vec(random_point(rng, 1)));
+        field("angle", num(turning_angle(rng, too_fast)));
+    } else if (kind == "rotating_polygon_segment") {
+        field("polygon", polygon(mover));
+        field("pivot", vec(mover));
+        field("v", vec(d));
+        field("angle", num(turning_angle(rng, too_fast)));
+        field("a", vec(a));
+        field("b", vec(b));
+        if (rng.chance(0.5)) {
+            field("da", vec(random_point(rng, 1)));
+            field("db", vec(random_point(rng, 1)));
+        }
+    } else {
+        const bool segment = kind.ends_with("segment");
+        field(segment ? "polygon" : "p1", polygon(mover));
+        field("pivot1", vec(mover));
+        field("v1", vec(d));
+        field("angle1", num(turning_angle(rng, too_fast)));
+        if (segment) {
+            field("a", vec(a));
+            field("b", vec(b));
+        } else {
+            field("p2", polygon(pivot));
+        }
+        field("pivot2", vec(pivot));
+        field("v2", vec(random_point(rng, 1)));
+        field("angle2", num(turning_angle(rng, too_fast)));
+    }
+    in.text = q + "}";
+    if (repeated || too_fast) {
+        in.must_be_refused = true;
+        in.refused_because = repeated ? "repeated_vertex" : "spin";
+    }
+    return in;
+}
+
+// The square [-1, 1]^2 spinning 10,000 to 150,000 turns a frame a hair beyond a segment's reach:
+// near passes at every turn, where the certified search can reach its step limit (undecided).
+HostileInput step_limit_input(Rng& rng) {
+    HostileInput in;
+    in.family = "toi_turning_step_limit";
+    in.algorithm = 0;
+    const double y = std::sqrt(2.0) * (1 + 1e-12) +
+                     std::pow(10.0, rng.uniform(-7, -4.5)) * (rng.chance(0.2) ? -1.0 : 1.0);
+    in.text = "{\"kind\":\"rotating_polygon_segment\",\"polygon\":[[-1,-1],[1,-1],[1,1],[-1,1]],"
+              "\"pivot\":[0,0],\"v\":[0,0],\"angle\":" +
+              num(2 * std::numbers::pi * std::pow(10.0, rng.uniform(4, 5.17))) + ",\"a\":[-5," +
+              num(y) + "],\"b\":[5," + num(y) + "]}";
+    return in;
+}
+
 HostileInput toi_input(Rng& rng) {
+    if (rng.chance(0.001)) return step_limit_input(rng);
+    if (rng.chance(0.12)) return turning_input(rng);
     HostileInput in;
     in.kind = HostileInput::Kind::ToiLine;
     in.algorithm = rng.chance(0.5) ? 0 : rng.below(kAlgorithmCount);
@@ -385,12 +527,14 @@ struct SceneText {
         wall({h, h}, {-h, h});
         wall({-h, h}, {-h, -h});
     }
-    void polygon(Rng& rng, const std::vector<V>& vertices, V velocity) {
+    // `extra`: more members (",\"angular_velocity\":3", ",\"mass\":1e100").
+    void polygon(Rng& rng, const std::vector<V>& vertices, V velocity,
+                 const std::string& extra = "") {
         std::string v = "[";
         for (std::size_t i = 0; i < vertices.size(); ++i)
             v += (i ? "," : "") + vec(vertices[i]);
         polygons += std::string(polygons.empty() ? "" : ",") + "{\"name\":\"" + name("p") +
-                    "\",\"vertices\":" + v + "],\"velocity\":" + vec(velocity);
+                    "\",\"vertices\":" + v + "],\"velocity\":" + vec(velocity) + extra;
         if (rng.chance(0.3))
             polygons += ",\"response\":\"" + std::string(kResponses[rng.below(5)]) + "\"";
         polygons += "}";
@@ -405,10 +549,99 @@ struct SceneText {
     }
 };
 
+// A square of half-size `h` about `at`, counter-clockwise.
+std::vector<V> square(V at, double h) {
+    return {{at.x - h, at.y - h}, {at.x + h, at.y - h}, {at.x + h, at.y + h}, {at.x - h, at.y + h}};
+}
+
+// The families added for the classes the hostile review found: points fast or pumped by a
+// turning blade in a closed box (checked every frame), masses at and beyond the World's range,
+// spinning squares stacked at one spot (bounded by the step budget: the frame cut), spins at
+// and beyond the fastest with rims at the World's largest speed, and tiny polygons in huge
+// boxes. Each is also held to reading back what the World wrote (world_invariants.hpp).
+void review_scene(Rng& rng, HostileInput& in, SceneText& s) {
+    const int pick = rng.below(5);
+    if (pick == 0) {
+        in.family = "world_fast_points";
+        const double h = std::pow(10.0, rng.uniform(-3, 6));
+        for (int i = rng.between(1, 8); i > 0; --i) {
+            const double speed = h * std::pow(10.0, rng.uniform(-1, 4));
+            const double angle = rng.uniform(0, 2 * std::numbers::pi);
+            s.ball(rng, {rng.uniform(-0.9, 0.9) * h, rng.uniform(-0.9, 0.9) * h},
+                   {speed * std::cos(angle), speed * std::sin(angle)}, 0.0);
+        }
+        if (rng.chance(0.6)) { // a blade that pumps them
+            const double w = rng.sign() * std::pow(10.0, rng.uniform(-1, 3));
+            s.polygon(rng,
+                      {{-0.6 * h, -0.02 * h},
+                       {0.6 * h, -0.02 * h},
+                       {0.6 * h, 0.02 * h},
+                       {-0.6 * h, 0.02 * h}},
+                      {0, 0}, ",\"angular_velocity\":" + num(w) + ",\"mass\":1e6");
+        }
+        s.box(h);
+        in.frames = 6;
+    } else if (pick == 1) {
+        in.family = "world_extreme_masses";
+        for (int i = rng.between(1, 6); i > 0; --i) {
+            const double mass = std::pow(10.0, rng.uniform(-170, 170));
+            s.polygon(
+                rng, square(random_point(rng, 6), rng.uniform(0.2, 1)), random_point(rng, 5),
+                (rng.chance(0.5) ? ",\"angular_velocity\":" + num(rng.uniform(-3, 3)) : "") +
+                    (rng.chance(0.8) ? ",\"mass\":" + num(mass) : ",\"density\":" + num(mass)));
+        }
+        for (int i = rng.between(0, 4); i > 0; --i)
+            s.ball(rng, random_point(rng, 6), random_point(rng, 5), rng.uniform(0, 0.5));
+        s.box(10);
+        in.frames = 4;
+    } else if (pick == 2) {
+        in.family = "world_stacked_spinning";
+        const V at = random_point(rng, 3);
+        for (int i = rng.between(8, 24); i > 0; --i)
+            s.polygon(rng, square({at.x + rng.uniform(-0.1, 0.1), at.y}, 0.5), random_point(rng, 2),
+                      ",\"angular_velocity\":" +
+                          num(rng.sign() * std::pow(10.0, rng.uniform(0, 3))));
+        s.box(10);
+        in.frames = 2;
+    } else if (pick == 3) {
+        in.family = "world_huge_spin";
+        const double h = std::pow(10.0, rng.uniform(-50, 58));
+        const double w = rng.sign() * std::pow(10.0, rng.uniform(0, 7));
+        s.polygon(rng,
+                  {{-0.8 * h, -0.05 * h},
+                   {0.8 * h, -0.05 * h},
+                   {0.8 * h, 0.05 * h},
+                   {-0.8 * h, 0.05 * h}},
+                  {0, 0}, ",\"angular_velocity\":" + num(w) + ",\"mass\":1e100");
+        for (int i = rng.between(1, 3); i > 0; --i)
+            s.ball(rng, {rng.uniform(-0.9, 0.9) * h, rng.uniform(-0.9, 0.9) * h},
+                   {h * rng.uniform(-1, 1), h * rng.uniform(-1, 1)}, h * rng.uniform(0, 0.05));
+        s.box(h);
+        in.frames = 2;
+    } else {
+        in.family = "world_tiny_in_huge";
+        const double h = std::pow(10.0, rng.uniform(30, 59.9));
+        const double tiny = std::pow(10.0, rng.uniform(-60, -50));
+        // Moving at its own scale: far from the origin a crate of 1e-55 is not written as
+        // vertices (they round to one point), which no scene format of absolute coordinates can.
+        s.polygon(rng, square({tiny * rng.uniform(-3, 3), tiny * rng.uniform(-3, 3)}, tiny),
+                  {tiny * rng.uniform(-1, 1), tiny * rng.uniform(-1, 1)},
+                  rng.chance(0.5) ? ",\"angular_velocity\":" + num(rng.uniform(-3, 3)) : "");
+        s.ball(rng, random_point(rng, 1), {h * rng.uniform(-0.1, 0.1), 0.0}, 0.0);
+        s.box(h);
+        in.frames = 3;
+    }
+}
+
 HostileInput scene_input(Rng& rng) {
     HostileInput in;
     in.kind = HostileInput::Kind::Scene;
     SceneText s;
+    if (rng.chance(0.25)) {
+        review_scene(rng, in, s);
+        in.text = s.file(rng);
+        return in;
+    }
     const int pick = rng.below(100);
     if (pick < 20) { // every ball at one point in a 20 x 20 box
         in.family = "world_one_point";
@@ -477,12 +710,69 @@ HostileInput scene_input(Rng& rng) {
     return in;
 }
 
+// A small scene of balls, a crate or a turning one, in a box: for links and diffs.
+std::string small_scene(Rng& rng) {
+    SceneText s;
+    for (int i = rng.between(1, 8); i > 0; --i)
+        s.ball(rng, random_point(rng, 8), random_point(rng, 4),
+               rng.chance(0.2) ? 0.0 : rng.uniform(0.1, 1));
+    if (rng.chance(0.4))
+        s.polygon(rng, square(random_point(rng, 5), rng.uniform(0.3, 1.5)), random_point(rng, 3),
+                  rng.chance(0.5) ? ",\"angular_velocity\":" + num(rng.uniform(-2, 2)) : "");
+    s.box(10);
+    return s.file(rng);
+}
+
+// A scene's link with one character changed: refused at that character (the checksum), or, when
+// only the last character's padding bits changed, the same scene.
+HostileInput link_input(Rng& rng) {
+    static const char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    HostileInput in;
+    in.kind = HostileInput::Kind::Link;
+    in.family = "link_one_character";
+    in.text = small_scene(rng);
+    in.changed_at = static_cast<std::size_t>(rng.below(1 << 20));
+    in.changed_to = alphabet[rng.below(64)];
+    return in;
+}
+
+const char* const kDiffSettings[] = {
+    "restitution=0.5", "response=destroy",     "response=slide",       "algorithm=seed004",
+    "log_level=none",  "restitution=0.999999", "broadphase=all-pairs", "event_budget=3"};
+
+// A scene's two runs compared as they are stepped, against the comparison of both whole runs.
+HostileInput diff_input(Rng& rng) {
+    HostileInput in;
+    in.kind = HostileInput::Kind::Diff;
+    in.family = "diff_streamed";
+    in.text = small_scene(rng);
+    in.setting = kDiffSettings[rng.below(8)];
+    in.frames = rng.between(1, 30);
+    return in;
+}
+
+// A file that is not a regular one, loaded as a scene: refused before it is read.
+HostileInput special_file_input(Rng& rng) {
+    const char* const files[] = {"/dev/zero", "/dev/null", "/dev/urandom", "fifo", "directory"};
+    HostileInput in;
+    in.kind = HostileInput::Kind::SpecialFile;
+    in.family = "special_file";
+    in.text = files[rng.below(5)];
+    return in;
+}
+
 } // namespace
 
 HostileInput hostile_input(std::uint64_t seed, std::uint64_t index) {
     Rng rng{seed * 0x100000001B3ull ^ (index * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull)};
     rng.next();
-    return rng.below(5) == 0 ? scene_input(rng) : toi_input(rng);
+    if (rng.below(5) != 0) return toi_input(rng);
+    const int pick = rng.below(100);
+    if (pick < 4) return link_input(rng);
+    if (pick < 7) return diff_input(rng);
+    if (pick < 8) return special_file_input(rng);
+    return scene_input(rng);
 }
 
 } // namespace ccdfuzz

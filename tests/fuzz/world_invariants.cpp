@@ -1,5 +1,6 @@
 #include "world_invariants.hpp"
 
+#include "ccd/frame_range_export.hpp"
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
@@ -229,6 +230,16 @@ std::optional<std::string> world_violation(const ccd::Scene& scene, int frames) 
                                           ") and ceiling (y = " + text(ceiling) +
                                           ") and was not removed: it is at " + text(c));
             }
+        }
+    }
+    // What the World wrote it must read back: the state after the last frame, exported as a
+    // scene (scene_at_frame, what `record --from` writes), makes a World again.
+    if (!check.failure) {
+        try {
+            ccd::make_world(ccd::scene_at_frame(scene, sw.world));
+        } catch (const ccd::SceneError& e) {
+            check.fail(frames - 1,
+                       std::string("the World wrote a state it refuses to read back: ") + e.what());
         }
     }
     return check.failure;

@@ -13,6 +13,8 @@
 //   not held to it.
 // - Two horizontal kinematic walls closing on each other over the full width of such a box (a
 //   floor and a ceiling): a body that starts between them stays between them, or is removed.
+// - What the World wrote it reads back: the state after the last frame, exported as a scene
+//   (ccd::scene_at_frame, what `ccdlab-cli record --from` writes), makes a World again.
 
 #include "ccd/scene.hpp"
 

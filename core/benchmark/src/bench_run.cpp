@@ -95,6 +95,7 @@ void VerdictCounts::add(const Judgement& judgement, bool reported) {
         ++normal_off;
         break;
     case Verdict::Failed:
+    case Verdict::Undecided: // stopped at its step limit: the method did not decide
         ++failed;
         break;
     }

@@ -87,6 +87,8 @@ std::string_view to_string(Verdict verdict) {
         return "normal_off";
     case Verdict::Failed:
         return "failed";
+    case Verdict::Undecided:
+        return "undecided";
     }
     return "agrees";
 }
@@ -126,6 +128,15 @@ double Judge::closing_speed(const Hit& certified) const {
 
 Judgement Judge::judge(const Algorithm& algorithm, const MethodAnswer& answer) const {
     if (answer.failure) return {Verdict::Failed, false, "failed: " + *answer.failure};
+    if (answer.hit && answer.hit->undecided)
+        return {Verdict::Undecided, false,
+                "undecided: the query stopped at its step limit at " + at_t(answer.hit->t) +
+                    " (no contact before it, nothing known after; not a contact)"};
+    if (certified_ && certified_->undecided)
+        return {Verdict::Undecided, false,
+                "undecided: the certified answer stopped at its step limit at " +
+                    at_t(certified_->t) +
+                    " (no contact before it, nothing known after): no verdict"};
     const Slack slack = slack_of(algorithm, mover_, obstacle_);
     if (answer.hit) return judge_hit(*answer.hit, slack);
     if (certified_) return judge_miss(slack);

@@ -1040,8 +1040,7 @@ public:
             return true;
         const SweptDisc a = swept_disc(A_), b = swept_disc(B_);
         if (a.radius == A_.reach && b.radius == B_.reach) return false; // (the test above)
-        return least_length(a.centre - b.centre, relative, 1.0) - drift - a.radius - b.radius -
-                   r_ >
+        return least_length(a.centre - b.centre, relative, 1.0) - drift - a.radius - b.radius - r_ >
                contact_level_;
     }
 

@@ -3,7 +3,9 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/chain_edge.hpp"
 #include "ccd/detail/swept_rescaling.hpp"
+#include "ccd/divergence_stream.hpp"
 #include "ccd/printable_excerpt.hpp"
+#include "ccd/scene_limits.hpp"
 #include "ccd/scene_loader.hpp"
 #include "shortest_text.hpp"
 
@@ -259,13 +261,21 @@ SceneWorld make_run_world(const Scene& scene, const RunSettings& settings) {
     return make_world(scene_with(scene, settings), std::move(options));
 }
 
+// The events of the World's next frame, numbered `frame`, into `events` (cleared first).
+static void frame_events(World& world, int frame, std::vector<RunEvent>& events) {
+    events.clear();
+    while (const ContactEvent* event = world.next_event())
+        events.push_back(RunEvent{frame, *event, true});
+    world.step(); // the rest of the frame, past its last event
+}
+
 RecordedRun record_run(const Scene& scene, const RunSettings& settings, int frames) {
     SceneWorld world = make_run_world(scene, settings);
     RecordedRun run{describe(settings), {}, world.body_names, world.wall_names};
+    std::vector<RunEvent> events;
     for (int frame = 0; frame < frames; ++frame) {
-        while (const ContactEvent* event = world.world.next_event())
-            run.events.push_back(RunEvent{frame, *event, true});
-        world.world.step(); // the rest of the frame, past its last event
+        frame_events(world.world, frame, events);
+        run.events.insert(run.events.end(), events.begin(), events.end());
     }
     return run;
 }
@@ -304,12 +314,29 @@ RecordedRun expected_run(const Scene& fixture) {
 
 RunComparison compare_runs(const Scene& scene, const RunSettings& a, const RunSettings& b,
                            int frames, double tolerance) {
+    if (frames < 0 || frames > kMaxSceneFrames)
+        throw std::invalid_argument("compare_runs: frames is 0 to " +
+                                    std::to_string(kMaxSceneFrames) + ", got " +
+                                    std::to_string(frames));
     const DivergenceTolerance within = run_tolerance(scene, a, b, tolerance);
-    RunComparison c{record_run(scene, a, frames), record_run(scene, b, frames), {}, within, {}};
-    c.a.label = "a: " + c.a.label;
-    c.b.label = "b: " + c.b.label;
+    SceneWorld world_a = make_run_world(scene, a);
+    SceneWorld world_b = make_run_world(scene, b);
+    RunComparison c{{"a: " + describe(a), {}, world_a.body_names, world_a.wall_names},
+                    {"b: " + describe(b), {}, world_b.body_names, world_b.wall_names},
+                    {},
+                    within,
+                    {}};
     if (within.slack > 0.0) c.slack_of = slack_holder(scene, a, b);
-    c.divergence = find_divergence(c.a.events, c.b.events, c.within);
+    DivergenceStream stream(within);
+    std::vector<RunEvent> events_a, events_b; // one frame's
+    for (int frame = 0; frame < frames; ++frame) {
+        frame_events(world_a.world, frame, events_a);
+        frame_events(world_b.world, frame, events_b);
+        stream.add_frame(events_a, events_b);
+        c.held_at_most =
+            std::max(c.held_at_most, events_a.size() + events_b.size() + stream.held_at_most());
+    }
+    c.divergence = stream.divergence();
     return c;
 }
 

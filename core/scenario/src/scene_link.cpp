@@ -7,7 +7,10 @@
 #include <zlib.h>
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ccd {
@@ -130,6 +133,91 @@ std::string inflate_raw(const std::string& compressed) {
     return text;
 }
 
+// zlib's CRC-32 (IEEE 802.3, as Python's zlib.crc32) of `bytes`.
+std::uint32_t crc_of(std::string_view bytes) {
+    return static_cast<std::uint32_t>(
+        crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+std::string big_endian(std::uint32_t value) {
+    std::string bytes(4, '\0');
+    for (int k = 0; k < 4; ++k)
+        bytes[static_cast<std::size_t>(k)] = static_cast<char>((value >> (24 - 8 * k)) & 0xff);
+    return bytes;
+}
+
+// The data's checksum's difference from what its bytes give, when stream bit `bit` (the data's
+// bits in order, each byte's highest first, as base64 reads them) of `bytes` flips: CRC-32 is
+// linear, so a change's difference is the XOR of its bits' (`flips[bit]`, one a bit, the
+// checksum's own 32 bits last). The CRC's register takes a byte into its low 8 bits and shifts
+// right 8 times; a bit of byte q reaches the end through m - q such bytes (m bytes checked).
+std::vector<std::uint32_t> bit_flips(std::size_t checked) {
+    std::vector<std::uint32_t> flips((checked + 4) * 8, 0);
+    std::array<std::uint32_t, 8> column{}; // T^k of each bit of a byte, k = m - q
+    for (int b = 0; b < 8; ++b)
+        column[static_cast<std::size_t>(b)] = 1u << b;
+    for (std::size_t q = checked; q-- > 0;) {
+        for (std::uint32_t& c : column)
+            for (int step = 0; step < 8; ++step)
+                c = (c >> 1) ^ ((c & 1u) ? 0xEDB88320u : 0u);
+        for (int b = 0; b < 8; ++b) // stream bit 8q + (7 - b) is the byte's bit b
+            flips[8 * q + static_cast<std::size_t>(7 - b)] = column[static_cast<std::size_t>(b)];
+    }
+    for (std::size_t r = 0; r < 4; ++r) // the checksum's own bytes, big-endian
+        for (int b = 0; b < 8; ++b)
+            flips[8 * (checked + r) + static_cast<std::size_t>(7 - b)] =
+                1u << (8 * (3 - r) + static_cast<std::size_t>(b));
+    return flips;
+}
+
+// The one character of `data` (base64url, its first at character `first` of the link) whose
+// change gives `syndrome` (the checked CRC XOR the stored one) over `bytes` (decoded: the
+// version byte and the compressed scene, then the 4-byte checksum), and what it was; none when
+// no single character or more than one does (a longer link is not searched).
+std::optional<std::pair<std::size_t, char>>
+changed_character(std::string_view data, std::size_t bytes, std::uint32_t syndrome) {
+    if (bytes > kMaxLocatedLinkBytes) return std::nullopt;
+    const std::vector<std::uint32_t> flips = bit_flips(bytes - 4);
+    std::optional<std::pair<std::size_t, char>> found;
+    for (std::size_t i = 0; i < data.size() && 6 * i < 8 * bytes; ++i) {
+        std::array<std::uint32_t, 6> bit{}; // the character's 6 bits, highest first
+        for (std::size_t k = 0; k < 6; ++k)
+            bit[k] = 6 * i + k < flips.size() ? flips[6 * i + k] : 0u;
+        // The bits past the data's end (the last character's padding) are not read: a change
+        // there changes nothing, and the character's padding is 0 as written.
+        unsigned padding = 0;
+        for (std::size_t k = 0; k < 6; ++k)
+            if (6 * i + k >= 8 * bytes) padding |= 1u << (5 - k);
+        for (unsigned change = 1; change < 64; ++change) {
+            if (change & padding) continue;
+            std::uint32_t sum = 0;
+            for (std::size_t k = 0; k < 6; ++k)
+                if (change >> (5 - k) & 1u) sum ^= bit[k];
+            if (sum != syndrome) continue;
+            if (found) return std::nullopt; // two candidates: no place to name
+            const auto value = static_cast<unsigned>(kBase64Url.find(data[i]));
+            found = std::pair<std::size_t, char>{i, kBase64Url[(value ^ change) & 63 & ~padding]};
+        }
+    }
+    return found;
+}
+
+// Throws the located error of a version-2 link whose checksum does not match.
+[[noreturn]] void fail_checksum(std::string_view data, std::size_t first, const std::string& bytes,
+                                std::uint32_t syndrome) {
+    if (const auto changed = changed_character(data, bytes.size(), syndrome))
+        fail("character " + std::to_string(first + changed->first + 1) + " (\"" +
+             std::string(1, data[changed->first]) +
+             "\") does not match the link's checksum: it was changed, and the checksum says it "
+             "was \"" +
+             std::string(1, changed->second) + "\" (mend it, or copy the link again)");
+    fail(
+        "the scene data (characters " + std::to_string(first + 1) + " to " +
+        std::to_string(first + data.size()) +
+        ") does not match the link's checksum: the link was changed, cut short or damaged (copy it "
+        "again)");
+}
+
 bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
@@ -139,10 +227,15 @@ bool is_space(char c) {
 std::string scene_link(const Scene& scene, std::string_view base_url) {
     std::string data(1, static_cast<char>(kSceneLinkVersion));
     data += deflate_raw(scene_to_json(scene));
+    data += big_endian(crc_of(data));
     return std::string(base_url) + std::string(kSceneLinkMarker) + base64url(data);
 }
 
 std::string scene_json_from_link(std::string_view link) {
+    return decode_scene_link(link).json;
+}
+
+DecodedSceneLink decode_scene_link(std::string_view link) {
     std::size_t begin = 0, end = link.size();
     while (begin < end && is_space(link[begin]))
         ++begin;
@@ -161,14 +254,28 @@ std::string scene_json_from_link(std::string_view link) {
     const std::string bytes = from_base64url(link.substr(first, end - first), first);
     if (bytes.empty()) fail("no scene data after \"#scene=\"");
     const auto version = static_cast<unsigned char>(bytes[0]);
-    if (version != kSceneLinkVersion)
+    if (version != kSceneLinkVersion && version != kSceneLinkVersionWithoutChecksum)
         fail("version byte " + std::to_string(version) + " (characters " +
              std::to_string(first + 1) + " and " + std::to_string(first + 2) + "): " +
              (version > kSceneLinkVersion ? "a newer encoding; update ccdlab"
                                           : "not a ccdlab scene link") +
-             " (this ccdlab reads version " + std::to_string(kSceneLinkVersion) + ")");
-    if (bytes.size() == 1) fail("no compressed scene after the version byte");
-    return inflate_raw(bytes.substr(1));
+             " (this ccdlab reads versions 1 and " + std::to_string(kSceneLinkVersion) + ")");
+    if (version == kSceneLinkVersionWithoutChecksum) {
+        if (bytes.size() == 1) fail("no compressed scene after the version byte");
+        return {inflate_raw(bytes.substr(1)), 1, std::string(kSceneLinkWithoutChecksumNote)};
+    }
+    if (bytes.size() < 6)
+        fail("the scene data (" + std::to_string(bytes.size()) +
+             " bytes) is shorter than a version byte, a compressed scene and a 4-byte checksum: "
+             "the link was cut short");
+    const std::string_view data = link.substr(first, end - first);
+    std::uint32_t stored = 0;
+    for (std::size_t k = bytes.size() - 4; k < bytes.size(); ++k)
+        stored = stored << 8 | static_cast<unsigned char>(bytes[k]);
+    if (const std::uint32_t syndrome =
+            crc_of(std::string_view(bytes).substr(0, bytes.size() - 4)) ^ stored)
+        fail_checksum(data, first, bytes, syndrome);
+    return {inflate_raw(bytes.substr(1, bytes.size() - 5)), kSceneLinkVersion, ""};
 }
 
 Scene scene_from_link(std::string_view link) {

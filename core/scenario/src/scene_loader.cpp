@@ -449,6 +449,23 @@ void rates_per_frame(Scene& scene, double dt) {
     scene.gravity = per_frame_squared(scene.gravity, dt);
 }
 
+// A spin beyond the World's fastest (ccd/world.hpp, kWorldFastestSpin), radians a frame once a
+// time step made the file's per second per frame: refused at its field.
+void refuse_fast_spins(const Reader& root, const Scene& scene) {
+    const auto fail = [](const Reader& field, double spin) {
+        field.fail("a spin of " + detail::shortest_text(spin) +
+                   " radians a frame is beyond the World's fastest, 1e6 in magnitude "
+                   "(docs/accuracy.md, \"The range of spin\")");
+    };
+    for (std::size_t k = 0; k < scene.polygons.size(); ++k)
+        if (const auto& w = scene.polygons[k].angular_velocity;
+            w && std::fabs(*w) > kWorldFastestSpin)
+            fail(root.member("polygons").elements()[k].member("angular_velocity"), *w);
+    for (std::size_t k = 0; k < scene.walls.size(); ++k)
+        if (std::fabs(scene.walls[k].angle) > kWorldFastestSpin)
+            fail(root.member("segments").elements()[k].member("angle"), scene.walls[k].angle);
+}
+
 View read_view(const Reader& r) {
     r.expect_object({"center", "height"});
     return View{r.member("center").vec2(), r.member("height").positive_number()};
@@ -619,7 +636,8 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
 
     const Reader root(document, "", source_name);
     root.expect_object({"format", "version", "title", "description", "algorithm", "units", "view",
-                        "bodies", "segments", "polygons", "chains", "expect", "engines", "gravity"});
+                        "bodies", "segments", "polygons", "chains", "expect", "engines",
+                        "gravity"});
     if (root.member("format").string() != "ccdlab-scene")
         root.member("format").fail("expected \"ccdlab-scene\"");
     const int version = root.member("version").integer();
@@ -653,6 +671,7 @@ Scene parse_scene(std::string_view json_text, std::string_view source_name) {
     if (root.has("units")) scene.units = read_units(root.member("units"));
     if (root.has("gravity")) scene.gravity = root.member("gravity").vec2();
     if (const auto dt = scene.dt()) rates_per_frame(scene, *dt);
+    refuse_fast_spins(root, scene);
     if (root.has("engines")) {
         const Reader engines = root.member("engines");
         scene.engines = read_engine_settings(engines, names);

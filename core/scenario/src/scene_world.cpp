@@ -5,6 +5,7 @@
 #include "ccd/world_keyframe.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,12 @@ void carry_last_contacts(const Scene& scene, SceneWorld& out) {
     for (std::size_t k = 0; k < scene.polygons.size(); ++k)
         remember(scene.bodies.size() + k, scene.polygons[k].last_contact);
     if (!keyframe.memories.empty()) out.world = out.world.restored(keyframe);
+}
+
+// `v` with each coordinate below the World's smallest magnitude made 0.
+Vec2 nonzero_in_scale(Vec2 v) {
+    const auto in_scale = [](double x) { return std::fabs(x) < kWorldSmallest ? 0.0 : x; };
+    return {in_scale(v.x), in_scale(v.y)};
 }
 
 } // namespace
@@ -106,7 +113,10 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         const Polygon start = polygon.at_start();
         const MassProperties shape = mass_properties(start);
         const bool turns = polygon.free_rotation();
-        const Vec2 center = turns ? shape.centroid : vertex_centroid(start);
+        // A center that rounding brought below the World's smallest magnitude (a tiny body near
+        // the origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such
+        // a coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest).
+        const Vec2 center = nonzero_in_scale(turns ? shape.centroid : vertex_centroid(start));
         const double mass = polygon.mass      ? *polygon.mass
                             : polygon.density ? *polygon.density * shape.area
                             : turns           ? shape.area
@@ -114,7 +124,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : start.vertices)
-            def.outline.push_back(v - center);
+            def.outline.push_back(nonzero_in_scale(v - center));
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
         def.rounding = polygon.polygon.radius;

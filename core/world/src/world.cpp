@@ -37,6 +37,18 @@ void check_scale(const char* call, const char* what, std::initializer_list<doubl
     }
 }
 
+// Throws unless `spin` (radians a frame) is within kWorldFastestSpin and turns a point `reach`
+// from its center at most kWorldLargest a frame.
+void check_spin(const char* call, double spin, double reach) {
+    if (std::fabs(spin) <= kWorldFastestSpin && std::fabs(spin) * reach <= kWorldLargest) return;
+    char text[64];
+    std::snprintf(text, sizeof text, "%.17g", spin);
+    throw std::invalid_argument(std::string(call) + ": a spin of " + text +
+                                " radians a frame is beyond the World's: at most 1e6 in "
+                                "magnitude, and at most 1e60 a frame at its rim (docs/accuracy.md, "
+                                "\"The range of spin\")");
+}
+
 // Throws unless `value` (a mass or a moment of inertia) is within [least, most].
 void check_range(const char* what, double value, double least, double most) {
     if (value >= least && value <= most) return;
@@ -61,6 +73,14 @@ double outline_radius(const std::vector<Vec2>& outline) {
         check_scale("World::add_body", "a polygon vertex", {v.x, v.y});
         radius = std::max(radius, length(v));
     }
+    // A vertex equal to the next (a zero-length edge): the turning queries cannot take that
+    // edge's normal, and missed a containment by it (the scene loader refuses it too).
+    for (std::size_t k = 0; k < n; ++k)
+        if (outline[k] == outline[(k + 1) % n])
+            throw std::invalid_argument("World::add_body: polygon vertex " +
+                                        std::to_string((k + 1) % n) + " repeats vertex " +
+                                        std::to_string(k) +
+                                        " (a zero-length edge: give each vertex once)");
     // Grown past the rounding of length(): every vertex strictly inside, for the grid's boxes
     // and the pair filter, which only see this circle (at every orientation).
     return radius * (1.0 + 0x1p-40);
@@ -78,6 +98,7 @@ detail::Spin turning_spin(BodyDef& def) {
         throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
                                     "not finite, or a negative inertia");
     check_scale("World::add_body", "an angular velocity", {w});
+    check_spin("World::add_body", w, outline_radius(def.outline));
     Polygon outline{def.outline};
     if (!is_convex(outline))
         throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "
@@ -202,6 +223,9 @@ int World::add_turning_wall(Segment at_frame_start, Vec2 pivot, double angle) {
                        {at_frame_start.a.x, at_frame_start.a.y, at_frame_start.b.x,
                         at_frame_start.b.y, pivot.x, pivot.y, angle, at_frame_start.radius});
     if (angle == 0.0) return add_wall(at_frame_start);
+    check_spin("World::add_turning_wall", angle,
+               std::max(length(at_frame_start.a - pivot), length(at_frame_start.b - pivot)) +
+                   at_frame_start.radius);
     if (state_->any_concave)
         throw std::invalid_argument("World::add_turning_wall: a World with turning walls takes "
                                     "only convex polygons (the turning queries take convex "

@@ -12,8 +12,33 @@
 #include "world_contact.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ccd {
+namespace {
+
+// What a response gives, kept within the World's range, as Box2D keeps a step's motion within
+// b2_maxTranslation and b2_maxRotation (b2_island.cpp, b2Island::Solve, "Check for large
+// velocities"): a speed within kWorldLargest (its direction kept), a spin within
+// kWorldFastestSpin and its rim (`reach` from the center) within kWorldLargest a frame. A light
+// body struck by a heavy one at nearly kWorldLargest left at twice it, and the World wrote a
+// state it then refused (ccd/world.hpp). Below these, the outcome is as the response made it.
+detail::SideOutcome within_range(detail::SideOutcome out, double reach) {
+    Vec2& v = out.linear.velocity;
+    const double largest = std::max(std::fabs(v.x), std::fabs(v.y));
+    if (largest > kWorldLargest && std::isfinite(largest)) {
+        const double speed = largest * std::hypot(v.x / largest, v.y / largest);
+        v = v * (kWorldLargest / speed);
+        v = {std::clamp(v.x, -kWorldLargest, kWorldLargest),
+             std::clamp(v.y, -kWorldLargest, kWorldLargest)};
+    }
+    const double fastest =
+        reach > 0.0 ? std::min(kWorldFastestSpin, kWorldLargest / reach) : kWorldFastestSpin;
+    out.angular = std::clamp(out.angular, -fastest, fastest);
+    return out;
+}
+
+} // namespace
 
 void World::State::change_trajectory(int index, double t, int sequence, Vec2 velocity, bool remove,
                                      bool freeze, Vec2 carry) {
@@ -297,11 +322,12 @@ void World::State::keep_off_the_last_wall(int index, bool held, ContactOutcome& 
         out.velocity = off_the_last_wall(index, out.velocity, t);
 }
 
-void World::State::apply_outcome(int index, const detail::SideOutcome& out, double t, int sequence,
-                                 Vec2 carry) {
+void World::State::apply_outcome(int index, const detail::SideOutcome& given, double t,
+                                 int sequence, Vec2 carry) {
     BodyRecord& body = bodies[static_cast<std::size_t>(index)];
     const BodyMotion& m = hot(index);
     if (m.unyielding()) return; // frozen for the frame, or static
+    const detail::SideOutcome out = within_range(given, m.radius);
     detail::Spin& spin = spins[static_cast<std::size_t>(index)];
     const bool spin_changes = m.turning() && out.angular != spin.angular_velocity;
     if (!out.linear.remove && out.linear.velocity == body.velocity && !spin_changes) return;

@@ -99,6 +99,50 @@ TEST(CliHostile, AnUndecidedTurningQueryIsNoHit) {
     EXPECT_GE(answer["t"].get<double>(), 0.0);
 }
 
+// The same query judged: the exact answer is undecided, and so is the certified answer any
+// other method's is judged against. The verdict is "undecided" (it was "false_hit", the
+// undecided stop judged as a contact at t = 0.08 where the shapes are far apart).
+TEST(CliHostile, TheJudgeOfAnUndecidedQueryIsUndecided) {
+    const fs::path input = scratch_file(".jsonl");
+    std::ofstream(input)
+        << R"({"kind":"rotating_polygon_segment","polygon":[[-1,-1],[1,-1],[1,1],[-1,1]],)"
+           R"("pivot":[0,0],"v":[0,0],"angle":628318.5307179586,)"
+           R"("a":[-5,1.414216228102858],"b":[5,1.414216228102858]})"
+        << '\n';
+    for (const std::string algorithm : {"exact", "conservative-advancement"}) {
+        const auto result =
+            run_command(kCli + " toi --judge --algorithm " + algorithm + " < " + input.string());
+        ASSERT_EQ(result.exit_code, 0) << algorithm << ": " << result.output;
+        const nlohmann::json answer = nlohmann::json::parse(result.output);
+        EXPECT_EQ(answer["judge"]["verdict"], "undecided") << algorithm << ": " << result.output;
+        EXPECT_NE(answer["judge"]["text"].get<std::string>().find("step limit"), std::string::npos)
+            << algorithm;
+    }
+}
+
+// A point 98 units beyond the end of a 2-unit bar turning 1e15 radians a frame was answered
+// "overlap": true (the certified tolerance, 1e-12 x |angle| x lever arm, was 1e5). A spin
+// beyond 1e6 radians a frame is refused at its field; at 1e6 the point is not touched at t = 0.
+TEST(CliHostile, ASpinBeyondTheFastestIsRefusedAtItsField) {
+    const fs::path input = scratch_file(".jsonl");
+    std::ofstream(input)
+        << R"({"kind":"point_rotating_segment","p":[100,0],"d":[0,0],"a":[0,0],"b":[2,0],)"
+           R"("pivot":[0,0],"v":[0,0],"angle":1e15})"
+        << '\n'
+        << R"({"kind":"point_rotating_segment","p":[100,0],"d":[0,0],"a":[0,0],"b":[2,0],)"
+           R"("pivot":[0,0],"v":[0,0],"angle":1e6})"
+        << '\n';
+    const auto result = run_command(kCli + " toi < " + input.string());
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    const std::size_t newline = result.output.find('\n');
+    ASSERT_NE(newline, std::string::npos) << result.output;
+    const nlohmann::json refused = nlohmann::json::parse(result.output.substr(0, newline));
+    EXPECT_EQ(refused["error"], "line 1: \"angle\" must be at most 1e6 radians a frame in "
+                                "magnitude (the range of spin, docs/accuracy.md)");
+    const nlohmann::json answer = nlohmann::json::parse(result.output.substr(newline + 1));
+    EXPECT_FALSE(answer["hit"].get<bool>()) << answer;
+}
+
 } // namespace
 
 namespace {

@@ -1674,14 +1674,44 @@ TEST(CliLink, ALinkThatDoesNotDecodeIsALocatedOneLineError) {
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_EQ(bad.output, "ccdlab-cli link: link: character 22 (\"!\") is not base64url (A-Z, "
                           "a-z, 0-9, - and _)\n");
-    const auto version = run_command(kCli + " link --open '#scene=Ag'");
+    const auto version = run_command(kCli + " link --open '#scene=Aw'");
     EXPECT_EQ(version.exit_code, 1);
-    EXPECT_EQ(version.output, "ccdlab-cli link: link: version byte 2 (characters 8 and 9): a "
-                              "newer encoding; update ccdlab (this ccdlab reads version 1)\n");
+    EXPECT_EQ(version.output, "ccdlab-cli link: link: version byte 3 (characters 8 and 9): a "
+                              "newer encoding; update ccdlab (this ccdlab reads versions 1 and "
+                              "2)\n");
     const auto missing = run_command(kCli + " link /nonexistent/nowhere.json");
     EXPECT_EQ(missing.exit_code, 1);
     EXPECT_EQ(missing.output, "ccdlab-cli link: /nonexistent/nowhere.json: cannot open the file "
                               "(does it exist?)\n");
+}
+
+// A link with one character changed is refused naming it and what it was (its checksum); an
+// old link without one (version 1: the minimal scene, made by Python's zlib at level 9) opens,
+// with a note on standard error.
+TEST(CliLink, AChangedCharacterIsNamedAndAnOldLinkOpensWithANote) {
+    const auto link =
+        run_command(kCli + " link " + std::string(CCDLAB_SOURCE_DIR) + "/scenes/two-circles.json");
+    ASSERT_EQ(link.exit_code, 0) << link.output;
+    std::string changed = link.output.substr(0, link.output.size() - 1);
+    const std::size_t at = changed.find('=') + 40; // the data's 40th character
+    const char was = changed[at];
+    changed[at] = was == 'A' ? 'B' : 'A';
+    const auto refused = run_command(kCli + " link --open '" + changed + "'");
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_EQ(refused.output, "ccdlab-cli link: link: character " + std::to_string(at + 1) +
+                                  " (\"" + changed.substr(at, 1) +
+                                  "\") does not match the link's checksum: it was changed, and "
+                                  "the checksum says it was \"" +
+                                  std::string(1, was) + "\" (mend it, or copy the link again)\n");
+    const auto old =
+        run_command(kCli + " link --open " +
+                    "'#scene=AatWSssvyk0sUbJSUEpOTslJTNItTk7NS1XSUVAqSy0qzszPA0oZ1gIA'");
+    EXPECT_EQ(old.exit_code, 0) << old.output;
+    EXPECT_NE(old.output.find("ccdlab-cli link: note: link: an old link (version 1, without a "
+                              "checksum)"),
+              std::string::npos)
+        << old.output;
+    EXPECT_NE(old.output.find("\"format\": \"ccdlab-scene\""), std::string::npos) << old.output;
 }
 
 TEST(CliLink, ABadCommandLineIsExitStatusTwo) {

@@ -184,6 +184,21 @@ TEST(Timeline, TheFrameShownIsTheStraightRunsWhereverTheTimelineGoes) {
     EXPECT_EQ(timeline.run().end_frame(), 30) << "Restart keeps the recording";
 }
 
+// `ccdlab --frame 2000` asks for frame 2000: go_to steps at most kMostFramesStepped frames at
+// a time (999 from frame 0), open_at goes on until the frame is reached. The ball between two
+// walls bounces every third frame at t = 0.5 (ball_between_walls), so frame 2000 (2000 = 3 x
+// 666 + 2) has no event and frame 2002 (3 x 667 + 1) has one.
+TEST(Timeline, OpenAtStepsPastTheMostFramesOneGoToSteps) {
+    Timeline timeline(ball_between_walls(), every(64));
+    EXPECT_EQ(timeline.open_at(2000, 0.25), 2000);
+    EXPECT_EQ(timeline.frame(), 2000);
+    EXPECT_EQ(timeline.t(), 0.25);
+    EXPECT_TRUE(timeline.log().events.empty());
+    EXPECT_EQ(timeline.open_at(2002, 0.0), 2002);
+    EXPECT_EQ(timeline.log().events.size(), 1u);
+    EXPECT_EQ(timeline.open_at(5, 0.0), 5) << "a frame already recorded";
+}
+
 TEST(Timeline, RestartRecordsAnewWhenTheCapDroppedFrameZero) {
     const ccd::Scene scene = ball_between_walls();
     Timeline timeline(scene, {.keyframe_interval = 2, .memory_cap = 1});

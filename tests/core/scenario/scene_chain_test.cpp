@@ -126,4 +126,23 @@ TEST(SceneChain, TheChainOfTheSameOutlineLetsTheBoxSlideOn) {
     EXPECT_NEAR(made.world.body(0).shape.center.y, 1.25, 1e-12);
 }
 
+// A scene exported from a later frame (record --from, the app's frame range) may carry a body's
+// side memory against a chain's edge, named as the log names it; it loads and the World gets it.
+TEST(SceneChain, ALastContactMayNameAChainsEdge) {
+    const std::string text = R"({"format": "ccdlab-scene", "version": 1,
+      "bodies": [ {"name": "dot", "shape": "point", "position": [0.5, 1], "velocity": [0, 0],
+                   "last_contact": {"segment": "floor edge 1", "time": -0.25, "normal": [0, 1]}} ],
+      "chains": [ {"name": "floor", "points": [[3, 1], [2, 1], [1, 1], [0, 1]]} ]})";
+    const ccd::Scene scene = parse_scene(text, "x.json");
+    ASSERT_TRUE(scene.bodies[0].last_contact);
+    EXPECT_EQ(*scene.bodies[0].last_contact,
+              (ccd::LastContact{"floor edge 1", true, -0.25, {0.0, 1.0}}));
+    EXPECT_NO_THROW(ccd::make_world(scene));
+    // An edge the chain does not have is refused where it is named.
+    const std::string missing = std::string(text).replace(text.find("edge 1"), 6, "edge 7");
+    EXPECT_EQ(error_of(missing),
+              "test.json: /bodies/0/last_contact/segment: \"floor edge 7\" is not "
+              "the name of a segment in this scene");
+}
+
 } // namespace

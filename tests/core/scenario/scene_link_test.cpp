@@ -119,6 +119,85 @@ TEST(SceneLink, ALinkWrittenByAnotherToolFromTheDocsOpens) {
               ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "default.json"));
 }
 
+// Version 2, made by Python's zlib (level 1), base64 and zlib.crc32 from the text of
+// scenes/two-circles.json as it is, as docs/links.md says:
+//   c = zlib.compressobj(1, zlib.DEFLATED, -15); d = b'\x02' + c.compress(text) + c.flush()
+//   d += zlib.crc32(d).to_bytes(4, "big"); base64.urlsafe_b64encode(d).rstrip(b'=')
+const std::string kPythonVersionTwoLink =
+    "index.html#scene=Ao1RsU7DQAzd-xVPWWilJEqBFlGJBbGwsyGG68VNLJK76M5phRD_ji8BRJmY7mw_v2c_vy-A7"
+    "OBDbyTbIbO27sy-iJYcZXmqHSlE9k6L6ykWlo4S9Onk0fsjuwaWg-0ozg01RRt4kLkpu_fSfgMSnko8OkhLEBMakou"
+    "IQzC9hpqyI2ms4kIBHGEweHYC0xh2UV_UHF_hDxM6jn1PNYKpmbGcKBWsmQRa7RCoM8JHUpLIaR4s1xUEBW5yFOvyc"
+    "pVD_GjbtMOpJQeWiI5coyOr-mUOI4q_Q1Vurks8BNOAWIXC10Y_w-bTFGNEa1zdEXyACcGfIDyUX0YyndS3dzV52k_"
+    "_z4US58q-fcmRtcRNm65wW27wMZm99zWrr4rUUyD1OrVK40ydyrQntmaY4-kEKfW97MR_XVaJv0r8R-q8ZXlLhe2vf"
+    "PJvTCLrspp1z5TmM_1D7Cpxqqt_tYrfQ5yL6VYvi4_FJ2BzEEQ";
+
+TEST(SceneLink, AVersionTwoLinkFromAnotherToolOpensWithoutANote) {
+    const ccd::DecodedSceneLink decoded = ccd::decode_scene_link(kPythonVersionTwoLink);
+    EXPECT_EQ(decoded.version, 2);
+    EXPECT_EQ(decoded.note, "");
+    EXPECT_EQ(ccd::scene_from_link(kPythonVersionTwoLink),
+              ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "two-circles.json"));
+    // What ccdlab writes is version 2: "A" then one of "g" to "v" (100000 to 101111) is the
+    // byte 2 followed by 4 bits of the next.
+    const std::string ours =
+        ccd::scene_link(ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "two-circles.json"));
+    EXPECT_TRUE(ours[17] == 'A' && ours[18] >= 'g' && ours[18] <= 'v') << ours.substr(0, 40);
+    EXPECT_EQ(ccd::decode_scene_link(ours).version, 2);
+}
+
+TEST(SceneLink, AnOldLinkWithoutAChecksumOpensWithANote) {
+    const ccd::Scene scene = ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "two-circles.json");
+    const ccd::DecodedSceneLink decoded =
+        ccd::decode_scene_link(link_of_bytes(raw_deflate(ccd::scene_to_json(scene)), 1));
+    EXPECT_EQ(decoded.version, 1);
+    EXPECT_EQ(decoded.note, "an old link (version 1, without a checksum): a changed character in "
+                            "it may go unnoticed; copy the link again from this ccdlab for one "
+                            "with a checksum");
+    EXPECT_EQ(ccd::parse_scene(decoded.json, "link"), scene);
+}
+
+// Every character of the data changed to another (each to a different one), but the version
+// byte's two: the error names the character's place and what it was. Without the checksum a
+// changed digit opened another scene, silently.
+TEST(SceneLink, EveryOneCharacterChangeIsNamedWithWhatItWas) {
+    static const std::string alphabet =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const std::string link = kPythonVersionTwoLink;
+    const std::size_t data = link.find('=') + 1;
+    // The last character's 2 low bits are padding (362 bytes, 2,896 bits, in 483 characters),
+    // which the decoder drops: changing only them changes nothing.
+    int named = 0, opened = 0;
+    for (std::size_t i = data + 2; i < link.size(); ++i) {
+        std::string changed = link;
+        const std::size_t value = alphabet.find(link[i]);
+        changed[i] = alphabet[(value + 1 + i % 62) % 64];
+        const std::string e = link_error(changed);
+        if (e.empty()) {
+            ++opened;
+            EXPECT_EQ(i, link.size() - 1) << "only the padding of the last character";
+            continue;
+        }
+        EXPECT_EQ(e, "link: character " + std::to_string(i + 1) + " (\"" + changed.substr(i, 1) +
+                         "\") does not match the link's checksum: it was changed, and the "
+                         "checksum says it was \"" +
+                         link.substr(i, 1) + "\" (mend it, or copy the link again)");
+        ++named;
+    }
+    EXPECT_GE(named, 480);
+    EXPECT_LE(opened, 1);
+}
+
+// Two characters changed: no one place explains it; the error names the data's characters.
+TEST(SceneLink, TwoChangedCharactersAreAChecksumErrorOverTheData) {
+    std::string link = kPythonVersionTwoLink;
+    link[100] = link[100] == 'A' ? 'B' : 'A';
+    link[300] = link[300] == 'A' ? 'B' : 'A';
+    EXPECT_EQ(link_error(link), "link: the scene data (characters 18 to " +
+                                    std::to_string(link.size()) +
+                                    ") does not match the link's checksum: the link was changed, "
+                                    "cut short or damaged (copy it again)");
+}
+
 TEST(SceneLink, ACharacterOutsideBase64UrlIsNamedByItsPlace) {
     // "index.html#scene=" is 17 characters: the data's fifth character is the link's 22nd.
     EXPECT_EQ(link_error("index.html#scene=AW1R!MW7c"),
@@ -131,11 +210,12 @@ TEST(SceneLink, ACharacterOutsideBase64UrlIsNamedByItsPlace) {
 }
 
 TEST(SceneLink, AnUnknownVersionByteIsRefused) {
-    // "Ag" is the byte 2 (000000 100000), "AA" the byte 0.
-    EXPECT_EQ(link_error("#scene=Ag"), "link: version byte 2 (characters 8 and 9): a newer "
-                                       "encoding; update ccdlab (this ccdlab reads version 1)");
+    // "Aw" is the byte 3 (000000 110000), "AA" the byte 0.
+    EXPECT_EQ(link_error("#scene=Aw"),
+              "link: version byte 3 (characters 8 and 9): a newer encoding; update ccdlab (this "
+              "ccdlab reads versions 1 and 2)");
     EXPECT_EQ(link_error("x#scene=AAAA"), "link: version byte 0 (characters 9 and 10): not a "
-                                          "ccdlab scene link (this ccdlab reads version 1)");
+                                          "ccdlab scene link (this ccdlab reads versions 1 and 2)");
     EXPECT_EQ(link_error(link_of_bytes(raw_deflate("{}"), 7)).substr(0, 20),
               "link: version byte 7");
 }
@@ -143,13 +223,24 @@ TEST(SceneLink, AnUnknownVersionByteIsRefused) {
 TEST(SceneLink, ALinkCutShortIsRefused) {
     const ccd::Scene scene =
         ccd::load_scene_file(fs::path(CCDLAB_SCENES_DIR) / "bouncing-balls.json");
+    // A link without a checksum (version 1) cut to a whole number of bytes (a multiple of 4
+    // characters of data): the DEFLATE stream ends early.
+    const std::string old = link_of_bytes(raw_deflate(ccd::scene_to_json(scene)));
+    const std::size_t old_data = old.find('=') + 1;
+    const std::string old_cut = old.substr(0, old_data + (old.size() - old_data) / 8 * 4);
+    EXPECT_TRUE(link_error(old_cut).starts_with("link: the compressed scene ends early, after "))
+        << link_error(old_cut);
+    // With a checksum, its last 4 bytes are not the checksum of the rest.
     const std::string link = ccd::scene_link(scene);
-    // Cut to a whole number of bytes (a multiple of 4 characters of data): the DEFLATE stream
-    // ends early.
     const std::size_t data = link.find('=') + 1;
     const std::string cut = link.substr(0, data + (link.size() - data) / 8 * 4);
-    EXPECT_TRUE(link_error(cut).starts_with("link: the compressed scene ends early, after "))
-        << link_error(cut);
+    EXPECT_EQ(link_error(cut), "link: the scene data (characters 18 to " +
+                                   std::to_string(cut.size()) +
+                                   ") does not match the link's checksum: the link was changed, "
+                                   "cut short or damaged (copy it again)");
+    EXPECT_EQ(link_error("#scene=AgAA"),
+              "link: the scene data (3 bytes) is shorter than a version byte, a compressed scene "
+              "and a 4-byte checksum: the link was cut short");
     // Cut to 4k + 1 characters: half a byte.
     EXPECT_EQ(link_error("#scene=AW1RQ"),
               "link: the scene data (5 characters) ends in the middle of a byte: the link was "

@@ -51,3 +51,64 @@ TEST(SceneWorld, AtTheLimitsTheSceneIsTaken) {
 }
 
 } // namespace
+
+namespace {
+
+// A tiny polygon near the origin, its vertices within the World's scale (1.5e-60 and 1e-60):
+// its vertex centroid, (1.5e-60 - 2e-60) / 3 = -1.67e-61, is below the World's smallest
+// magnitude, and the World refused the scene (a state the World itself wrote, a tiny body in a
+// huge box, exported a centroid of -5.4e-62). Its center is 0 now, off the centroid by less
+// than 1e-60.
+TEST(SceneWorld, APolygonWhoseCentroidIsBelowTheSmallestMagnitudeIsTaken) {
+    const ccd::Scene scene = ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [{"name": "speck", "vertices": [[1.5e-60, 0], [-1e-60, 1e-60], [-1e-60, -1e-60]],
+                    "velocity": [0, 0]}]})",
+                                              "scene.json");
+    const ccd::SceneWorld world = ccd::make_world(scene);
+    EXPECT_EQ(world.world.body(0).shape.center.x, 0.0);
+    EXPECT_EQ(world.world.body(0).shape.center.y, 0.0);
+    EXPECT_EQ(world.world.outline(0)[0].x, 1.5e-60);
+}
+
+} // namespace
+
+namespace {
+
+std::string load_error(const std::string& json) {
+    try {
+        ccd::parse_scene(json, "scene.json");
+    } catch (const ccd::SceneError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+// A spin beyond the World's fastest, 1e6 radians a frame, is refused at its field: a polygon's
+// angular velocity and a turning segment's angle (a blade at 1e60 a frame hit balls beyond its
+// reach at t = 0 and sent them off at 1e61 a frame, beyond the World's largest speed).
+TEST(SceneWorld, ASpinBeyondTheFastestIsRefusedAtItsField) {
+    EXPECT_EQ(load_error(R"({"format": "ccdlab-scene", "version": 1, "polygons": [{"name": "blade",
+      "vertices": [[-1, -0.1], [1, -0.1], [1, 0.1], [-1, 0.1]], "velocity": [0, 0],
+      "angular_velocity": 1e60}]})"),
+              "scene.json: /polygons/0/angular_velocity: a spin of 1e+60 radians a frame is "
+              "beyond the World's fastest, 1e6 in magnitude (docs/accuracy.md, \"The range of "
+              "spin\")");
+    EXPECT_NE(load_error(R"({"format": "ccdlab-scene", "version": 1, "segments": [{"name": "bar",
+      "a": [0, 0], "b": [2, 0], "pivot": [0, 0], "angle": -1000000.5}]})")
+                  .find("/segments/0/angle: a spin of -1000000.5 radians a frame is beyond"),
+              std::string::npos);
+    EXPECT_EQ(load_error(R"({"format": "ccdlab-scene", "version": 1, "segments": [{"name": "bar",
+      "a": [0, 0], "b": [2, 0], "pivot": [0, 0], "angle": 1e6}]})"),
+              "");
+    // Per second with a time step of 1/60: 6e6 a second is 1e5 a frame, taken; 6.6e7 a second
+    // is 1.1e6 a frame, refused (the limit is the World's, per frame).
+    const std::string per_second = R"({"format": "ccdlab-scene", "version": 1,
+      "units": {"length": "metres", "dt": 0.016666666666666666}, "polygons": [{"name": "blade",
+      "vertices": [[-1, -0.1], [1, -0.1], [1, 0.1], [-1, 0.1]], "velocity": [0, 0],
+      "angular_velocity": )";
+    EXPECT_EQ(load_error(per_second + "6e6}]}"), "");
+    EXPECT_NE(load_error(per_second + "6.6e7}]}").find("/polygons/0/angular_velocity: a spin of"),
+              std::string::npos);
+}
+
+} // namespace

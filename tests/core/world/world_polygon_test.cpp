@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace {
@@ -304,6 +306,42 @@ TEST(WorldPolygon, PolygonsAndBallsStayInTheBoxAndKeepTheirEnergy) {
     EXPECT_GT(polygon_events, 1000);
     EXPECT_LE(farthest_out, 1e-9 * box);
     EXPECT_NEAR(energy(), energy0, 1e-9 * energy0);
+}
+
+} // namespace
+
+namespace {
+
+// The message World::add_body throws for `outline`, "(added)" when it takes it.
+std::string add_body_error(std::vector<Vec2> outline, std::optional<double> angular_velocity) {
+    World world;
+    BodyDef def;
+    def.outline = std::move(outline);
+    def.angular_velocity = angular_velocity;
+    try {
+        world.add_body(std::move(def));
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "(added)";
+}
+
+// A vertex given twice in a row is a zero-length edge, whose normal the turning queries cannot
+// take: the API refuses it as the scene loader does (SceneRepeatedVertex), turning or not, at
+// the vertex, the closing edge (last and first) included.
+TEST(WorldPolygon, AddBodyRefusesARepeatedVertexAtItsPlace) {
+    const std::vector<Vec2> twice{{10.0, 0.0}, {-5.0, 9.0}, {-5.0, -9.0}, {-5.0, -9.0}};
+    EXPECT_EQ(add_body_error(twice, 1.0),
+              "World::add_body: polygon vertex 3 repeats vertex 2 (a zero-length edge: give "
+              "each vertex once)");
+    EXPECT_EQ(add_body_error(twice, std::nullopt),
+              "World::add_body: polygon vertex 3 repeats vertex 2 (a zero-length edge: give "
+              "each vertex once)");
+    EXPECT_EQ(add_body_error({{10.0, 0.0}, {-5.0, 9.0}, {-5.0, -9.0}, {10.0, 0.0}}, 1.0),
+              "World::add_body: polygon vertex 0 repeats vertex 3 (a zero-length edge: give "
+              "each vertex once)");
+    // The same vertices, not in a row, are not a zero-length edge.
+    EXPECT_EQ(add_body_error({{10.0, 0.0}, {-5.0, 9.0}, {-5.0, -9.0}}, 1.0), "(added)");
 }
 
 } // namespace

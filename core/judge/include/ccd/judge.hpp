@@ -24,9 +24,13 @@ enum class Verdict {
     Early,     // a contact reported short of the first contact by more than allowed
     NormalOff, // the right t, but the normal turned from the certified one by more than allowed
     Failed,    // the method gave up (Box2D's e_failed) or refused the inputs
+    // The answer, or the certified one it is judged against, stopped at its step limit before
+    // deciding (Hit::undecided): no contact before its t, nothing known after; neither right nor
+    // wrong (the World cuts the frame there).
+    Undecided,
 };
 
-// "agrees", "miss", "false_hit", "early", "normal_off", "failed".
+// "agrees", "miss", "false_hit", "early", "normal_off", "failed", "undecided".
 std::string_view to_string(Verdict verdict);
 
 // The judge's tolerance, in units of the query's scale (certified_scale in toi_turning.hpp: the

@@ -10,6 +10,7 @@
 #include "ccd/scene_world.hpp"
 #include "ccd/world.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -86,15 +87,20 @@ DivergenceTolerance run_tolerance(const Scene& scene, const RunSettings& a, cons
                                   double tolerance);
 
 struct RunComparison {
-    RecordedRun a;
+    RecordedRun a; // compare_runs: no events (RecordedRun::events empty; counted in divergence)
     RecordedRun b;
     RunDivergence divergence;
     DivergenceTolerance within; // what the events were compared within
     std::string slack_of;       // the algorithm whose slack `within` holds ("": none)
+    // compare_runs: the most events it held at once (a frame's of each run and the listed
+    // differences'), whatever the number of frames.
+    std::size_t held_at_most = 0;
 };
 
-// Runs a and b of the scene for `frames` frames, compared within run_tolerance(scene, a, b,
-// tolerance).
+// Runs a and b of the scene for `frames` frames (0 to kMaxSceneFrames, std::invalid_argument
+// otherwise), compared within run_tolerance(scene, a, b, tolerance) as they are stepped, frame
+// by frame (ccd/divergence_stream.hpp): its memory is a frame's events and the listed
+// differences, whatever the number of frames; the runs' events are not kept.
 RunComparison compare_runs(const Scene& scene, const RunSettings& a, const RunSettings& b,
                            int frames, double tolerance = kDefaultRunTolerance);
 // A run of the fixture under `a` for its expect.frames against its expected events (run b,

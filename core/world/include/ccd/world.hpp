@@ -68,6 +68,16 @@ struct Response {
 // and the scheduler's margins neither overflow nor underflow (docs/scheduler.md, "Scale").
 inline constexpr double kWorldSmallest = 1e-60;
 inline constexpr double kWorldLargest = 1e60;
+// The fastest spin the World takes, radians a frame (about 159,155 turns), for a turning
+// polygon's angular velocity and a turning wall's turn; a turning body's rim (its reach times
+// its spin) also moves at most kWorldLargest a frame. World::add_body and add_turning_wall throw
+// std::invalid_argument beyond them; the scene loader and `ccdlab-cli toi` refuse such a spin
+// at its field. The certified turning queries decide within 1e-12 x the query's scale, which
+// counts |angle| x lever arm: within this spin that is at most a millionth of the lever arm
+// (beyond it, a point 98 units past a 2-unit bar spun 1e15 a frame was within the tolerance of
+// it, an overlap). A response never gives more: a body's speed after a contact is kept within
+// kWorldLargest, a turning body's spin within these (docs/accuracy.md, "The range of spin").
+inline constexpr double kWorldFastestSpin = 1e6;
 // The masses and moments of inertia the World takes (World::add_body throws
 // std::invalid_argument outside; a scene's polygon's mass, density times area, and moment of
 // inertia are refused by the loader: docs/scene-format.md). Within them a contact's impulse,

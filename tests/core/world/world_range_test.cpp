@@ -1,0 +1,98 @@
+// The World's range of spin and speed (ccd/world.hpp, docs/accuracy.md "The range of spin"):
+// add_body and add_turning_wall refuse a spin beyond kWorldFastestSpin or a rim beyond
+// kWorldLargest, and a response never gives more than the World takes, so that what it writes
+// it can read back.
+#include "ccd/world.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using ccd::BodyDef;
+using ccd::Circle;
+using ccd::Response;
+using ccd::Vec2;
+using ccd::World;
+
+const std::vector<Vec2> kSquare{{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+
+// The message add_body throws for a square scaled by `size` turning `spin` a frame.
+std::string add_spinning_square(double size, double spin) {
+    World world;
+    BodyDef def;
+    for (const Vec2 v : kSquare)
+        def.outline.push_back(v * size);
+    def.angular_velocity = spin;
+    try {
+        world.add_body(std::move(def));
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "(added)";
+}
+
+TEST(WorldRange, ASpinBeyondTheFastestOrARimBeyondTheLargestIsRefused) {
+    EXPECT_EQ(add_spinning_square(1.0, 1e6), "(added)");
+    EXPECT_EQ(add_spinning_square(1.0, -1e6), "(added)");
+    const std::string fast = add_spinning_square(1.0, 1e15);
+    EXPECT_NE(fast.find("World::add_body: a spin of 1000000000000000 radians a frame is beyond "
+                        "the World's: at most 1e6 in magnitude"),
+              std::string::npos)
+        << fast;
+    // Half-size 1e55: its corners 1.41e55 from the center, at 1e6 a frame 1.41e61 > 1e60.
+    EXPECT_NE(add_spinning_square(1e55, 1e6).find("at most 1e60 a frame at its rim"),
+              std::string::npos);
+    EXPECT_EQ(add_spinning_square(1e53, 1e6), "(added)"); // 1.41e59 at the rim
+    World world;
+    EXPECT_THROW(world.add_turning_wall({{0.0, 0.0}, {2.0, 0.0}}, {0.0, 0.0}, 2e6),
+                 std::invalid_argument);
+    EXPECT_THROW(world.add_turning_wall({{0.0, 0.0}, {1e55, 0.0}}, {0.0, 0.0}, 1e6),
+                 std::invalid_argument);
+    EXPECT_NO_THROW(world.add_turning_wall({{0.0, 0.0}, {2.0, 0.0}}, {0.0, 0.0}, 1e6));
+}
+
+// A crate of mass 1e150 at 9e59 a frame meets a ball of mass 1e-150 at rest 5e59 away: an
+// elastic impulse would send the ball off at 2 x 9e59 = 1.8e60, beyond the World's largest
+// speed, and a World would then refuse the state this one wrote. It leaves at 1e60.
+TEST(WorldRange, ALightBallStruckByAHeavyFastOneLeavesAtTheLargestSpeed) {
+    World world;
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {9e59, 0.0}, 1e150, Response::bounce(1.0)});
+    world.add_body(BodyDef{Circle{{5e59, 0.0}, 1.0}, {0.0, 0.0}, 1e-150, Response::bounce(1.0)});
+    const ccd::EventLog log = world.step();
+    ASSERT_EQ(log.events.size(), 1u);
+    const Vec2 after = world.body(1).velocity;
+    EXPECT_EQ(after.x, ccd::kWorldLargest) << after.x;
+    EXPECT_EQ(after.y, 0.0);
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_EQ((e.body == 1 ? e.body_velocity_after : e.other_velocity_after).x, ccd::kWorldLargest);
+    // What it wrote, it reads back.
+    World again;
+    EXPECT_NO_THROW(again.add_body(BodyDef{world.body(1).shape, after, 1e-150, {}}));
+}
+
+// A ball of mass 1e150 at 1e7 a frame strikes a light square (mass 1e-150) 0.9 off its center:
+// the impulse would spin it at about 1e7 x 0.9 / (2 / 3) = 1.35e7 radians a frame; it turns at
+// the fastest spin, 1e6.
+TEST(WorldRange, ALightSquareStruckOffCenterSpinsAtTheFastestAtMost) {
+    World world;
+    world.add_body(BodyDef{Circle{{-5e6, 0.9}, 0.05}, {1e7, 0.0}, 1e150, Response::bounce(1.0)});
+    BodyDef square{Circle{{0.0, 0.0}, 0.0}, {0.0, 0.0}, 1e-150, Response::bounce(1.0)};
+    square.outline = kSquare;
+    square.angular_velocity = 0.0;
+    world.add_body(std::move(square));
+    const ccd::EventLog log = world.step();
+    ASSERT_FALSE(log.events.empty());
+    const ccd::ContactEvent& e = log.events[0];
+    EXPECT_EQ(
+        std::fabs(e.body == 1 ? e.body_angular_velocity_after : e.other_angular_velocity_after),
+        ccd::kWorldFastestSpin);
+    EXPECT_LE(std::fabs(world.body(1).angular_velocity), ccd::kWorldFastestSpin);
+}
+
+} // namespace

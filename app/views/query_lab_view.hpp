@@ -8,6 +8,7 @@
 #include "camera.hpp"
 #include "canvas_view.hpp"
 #include "drawn_extent.hpp"
+#include "hunt_panel.hpp"
 #include "query_lab.hpp"
 #include "show_layers.hpp"
 #include "undo_history.hpp"
@@ -98,6 +99,12 @@ public:
     // The Show section's checkboxes, where the last frame drew them (for --report).
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
 
+    // The panel's Hunt section: a hunt from the lab's pair, run in the background.
+    const HuntPanel& hunt() const { return hunt_; }
+    bool hunting() const { return hunt_.running(); }
+    // True once per change of the hunt's progress since the last call (the app reports it).
+    bool take_hunt_changed() { return hunt_.take_changed(); }
+
     static constexpr double kPanelWidth = 360.0;
 
 private:
@@ -118,6 +125,7 @@ private:
     ShowLayers layers_;
     std::map<std::string, Vec2> show_checkboxes_;
     SearchPlotOnScreen search_plot_;
+    HuntPanel hunt_;
     void draw_show_section();
     void settle_edits(); // turns a finished edit (a drag, a field) into one undo step
     // The panel's sections, top to bottom.

@@ -356,7 +356,8 @@ nlohmann::json optional_px(const std::optional<Vec2>& at) {
     return at ? to_json(*at) : nlohmann::json();
 }
 
-// The lab's Hunt section: the hunt's state, its finding groups and where its buttons are.
+// The lab's Hunt section: the hunt's state, its finding groups (what a row opens: its finding
+// "shrunk", the finding as "found", or "none") and where its buttons are.
 nlohmann::json hunt_json(const HuntPanel& panel) {
     const HuntStatus status = panel.status();
     nlohmann::json groups = nlohmann::json::array();
@@ -370,9 +371,9 @@ nlohmann::json hunt_json(const HuntPanel& panel) {
                           {"shrunk", group.shrunk},
                           {"query", ccd::query_line(group.finding.query)},
                           {"found_query", ccd::query_line(group.found.query)},
-                          {"opens", group.opens() == nullptr ? "none"
-                                    : why == nullptr         ? "shrunk"
-                                                             : "found"},
+                          {"opens", group.opens() == nullptr         ? "none"
+                                    : why == nullptr && group.shrunk ? "shrunk"
+                                                                     : "found"},
                           {"no_lab_form", why ? nlohmann::json(*why) : nlohmann::json()},
                           {"row_px", i < on_screen.rows_px.size() ? to_json(on_screen.rows_px[i])
                                                                   : nlohmann::json()}});

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <string>
 
 namespace ccdlab {
@@ -39,14 +40,19 @@ Vec2 item_center() {
     return {0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y)};
 }
 
+// A group's row: its class, feature and size (each row one line, however narrow the panel).
 std::string group_text(const HuntGroup& group) {
-    std::string text = group.finding_class + " on " + group.feature + ": " +
-                       std::to_string(group.size) + (group.size == 1 ? " finding" : " findings");
-    if (group.shrunk)
-        text += ", shrunk in " + std::to_string(group.shrink_steps) + " steps";
-    else
-        text += " (not shrunk: stopped)";
-    return text;
+    return group.finding_class + " on " + group.feature + " (" + std::to_string(group.size) + ")";
+}
+
+// What the row opens, under it: how far its finding was shrunk, and why the lab cannot show the
+// shrunk form where it cannot.
+std::string group_note(const HuntGroup& group, bool opens) {
+    std::string note = group.shrunk ? "shrunk in " + std::to_string(group.shrink_steps) + " steps"
+                                    : "not shrunk (stopped)";
+    if (const auto* why = std::get_if<std::string>(&group.lab_form))
+        note += "; " + *why + (opens ? "; opens as found" : "");
+    return note;
 }
 
 } // namespace
@@ -87,7 +93,7 @@ void HuntPanel::draw_controls(const QueryLab& lab, const std::string& scene_algo
     const auto& all = ccd::algorithms();
     const bool running = run_->running();
     ImGui::BeginDisabled(running);
-    ImGui::SetNextItemWidth(140);
+    ImGui::SetNextItemWidth(110);
     if (ImGui::BeginCombo("##method", std::string(all[std::size_t(algorithm_)].name).c_str())) {
         for (int i : choices)
             if (ImGui::Selectable(std::string(all[std::size_t(i)].name).c_str(), i == algorithm_))
@@ -95,8 +101,9 @@ void HuntPanel::draw_controls(const QueryLab& lab, const std::string& scene_algo
         ImGui::EndCombo();
     }
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(90);
-    ImGui::InputInt("variants", &budget_, 10000, 100000);
+    ImGui::SetNextItemWidth(-FLT_MIN); // the rest of the line, however narrow the panel
+    ImGui::InputInt("##variants", &budget_, 10000, 100000);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("variants judged: the hunt's budget");
     budget_ = std::clamp(budget_, 1, 10'000'000);
     ImGui::EndDisabled();
     if (!running) {
@@ -126,8 +133,8 @@ void HuntPanel::draw_progress(const HuntStatus& status) {
             ? (status.stopped ? "stopped" : "done")
             : std::to_string(status.variants) + " / " + std::to_string(status.budget);
     ImGui::ProgressBar(std::min(done, 1.0f), ImVec2(-1, 0), label.c_str());
-    ImGui::Text("%s: %ld variants judged, %ld findings", status.algorithm.c_str(), status.variants,
-                status.findings);
+    ImGui::TextWrapped("%s: %ld variants judged, %ld findings", status.algorithm.c_str(),
+                       status.variants, status.findings);
     if (!status.error.empty()) ImGui::TextWrapped("The hunt failed: %s", status.error.c_str());
 }
 
@@ -154,14 +161,11 @@ void HuntPanel::draw_groups(const HuntStatus& status, QueryLab& lab, CanvasView&
         on_screen_.rows_px.push_back(item_center());
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip("%s", group.finding.judgement.c_str());
-        if (const auto* why = std::get_if<std::string>(&group.lab_form)) {
-            ImGui::Indent();
-            const std::string opens = state ? "; opens as found" : "";
-            ImGui::PushTextWrapPos(0.0f);
-            ImGui::TextDisabled("%s%s", why->c_str(), opens.c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::Unindent();
-        }
+        ImGui::Indent();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", group_note(group, state != nullptr).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Unindent();
         ImGui::PopID();
     }
 }

@@ -323,7 +323,10 @@ int InteractiveRun::run() {
 }
 
 void InteractiveRun::frame() {
-    window_.wait_for_events(session_.autosave_tick(glfwGetTime()));
+    double wake_after = session_.autosave_tick(glfwGetTime());
+    if (const auto* lab = std::get_if<QueryLabView>(&view_); lab && lab->hunting())
+        wake_after = wake_after > 0.0 ? std::min(wake_after, 0.1) : 0.1; // the hunt's progress
+    window_.wait_for_events(wake_after);
     if (window_.take_close_request()) dialogs_.request(FileCommand::Quit);
     draw_frame();
     if (screenshot_requested_) take_screenshot(); // before the frame is shown
@@ -402,6 +405,10 @@ void InteractiveRun::after_frame() {
     if (auto* world = std::get_if<WorldView>(&view_); world && world->working_in_background()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(15)); // the worker runs meanwhile
         window_.keep_drawing(2);
+    }
+    if (auto* lab = std::get_if<QueryLabView>(&view_); lab && lab->take_hunt_changed()) {
+        window_.keep_drawing(2); // the Hunt section shows it
+        report();
     }
     if (view_to_session() || view_changed_) {
         window_.keep_drawing(2);

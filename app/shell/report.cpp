@@ -2,6 +2,7 @@
 
 #include "ccd/answer_json.hpp"
 #include "ccd/atomic_write.hpp"
+#include "ccd/hunt_case_json.hpp"
 #include "ccd/shapes.hpp"
 
 #include <nlohmann/json.hpp>
@@ -415,6 +416,47 @@ nlohmann::json selected_body_json(const WorldView& view) {
             {"turns", body->turns}};
 }
 
+nlohmann::json optional_px(const std::optional<Vec2>& at) {
+    return at ? to_json(*at) : nlohmann::json();
+}
+
+// The lab's Hunt section: the hunt's state, its finding groups (what a row opens: its finding
+// "shrunk", the finding as "found", or "none") and where its buttons are.
+nlohmann::json hunt_json(const HuntPanel& panel) {
+    const HuntStatus status = panel.status();
+    nlohmann::json groups = nlohmann::json::array();
+    const HuntPanelOnScreen& on_screen = panel.on_screen();
+    for (std::size_t i = 0; i < status.groups.size(); ++i) {
+        const HuntGroup& group = status.groups[i];
+        const auto* why = std::get_if<std::string>(&group.lab_form);
+        groups.push_back({{"class", group.finding_class},
+                          {"feature", group.feature},
+                          {"size", group.size},
+                          {"shrunk", group.shrunk},
+                          {"query", ccd::query_line(group.finding.query)},
+                          {"found_query", ccd::query_line(group.found.query)},
+                          {"opens", group.opens() == nullptr         ? "none"
+                                    : why == nullptr && group.shrunk ? "shrunk"
+                                                                     : "found"},
+                          {"no_lab_form", why ? nlohmann::json(*why) : nlohmann::json()},
+                          {"row_px", i < on_screen.rows_px.size() ? to_json(on_screen.rows_px[i])
+                                                                  : nlohmann::json()}});
+    }
+    return {{"phase", to_string(status.phase)},
+            {"running", panel.running()},
+            {"algorithm", status.algorithm},
+            {"budget", status.budget},
+            {"variants", status.variants},
+            {"findings", status.findings},
+            {"stopped", status.stopped},
+            {"error", status.error},
+            {"groups", groups},
+            {"opened", panel.opened()},
+            {"hunt_px", optional_px(on_screen.hunt_px)},
+            {"stop_px", optional_px(on_screen.stop_px)},
+            {"original_px", optional_px(on_screen.original_px)}};
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
@@ -452,6 +494,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     report["show_px"] = checkboxes_json(view);
     report["equation_candidate"] = view.shown_candidate();
     report["layout"] = layout_json(view);
+    report["hunt"] = hunt_json(view.hunt());
     if (session) report["session"] = to_json(*session);
     write_atomically(path, report);
 }

@@ -930,6 +930,7 @@ void QueryLabView::draw_panel() {
         draw_equations();
     }
     if (ImGui::CollapsingHeader("Algorithms", ImGuiTreeNodeFlags_DefaultOpen)) draw_algorithms();
+    hunt_.draw(lab_, canvas_, scene_info_.algorithm); // the Hunt section (hunt_panel.hpp)
     ImGui::Separator();
     bool edited = edit_side(lab_, Side::Mover);
     edited = edit_side(lab_, Side::Obstacle) || edited;

@@ -8,6 +8,7 @@
 #include "camera.hpp"
 #include "canvas_view.hpp"
 #include "drawn_extent.hpp"
+#include "hunt_panel.hpp"
 #include "query_lab.hpp"
 #include "show_layers.hpp"
 #include "undo_history.hpp"
@@ -106,6 +107,12 @@ public:
     // "box2d_search" when an answer has Box2D's search).
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
 
+    // The panel's Hunt section: a hunt from the lab's pair, run in the background.
+    const HuntPanel& hunt() const { return hunt_; }
+    bool hunting() const { return hunt_.running(); }
+    // True once per change of the hunt's progress since the last call (the app reports it).
+    bool take_hunt_changed() { return hunt_.take_changed(); }
+
     static constexpr double kPanelWidth = 360.0;
 
 private:
@@ -128,6 +135,7 @@ private:
     SearchPlotOnScreen search_plot_;
     bool box2d_search_pinned_ = false; // "Box2D's search" ticked
     bool box2d_row_hovered_ = false;   // a row with Box2D's search hovered last frame
+    HuntPanel hunt_;
     void draw_show_section();
     void draw_box2d_search_checkbox();
     void settle_edits(); // turns a finished edit (a drag, a field) into one undo step

@@ -100,7 +100,9 @@ SideForm side_form(const ccd::Swept& side, const LabSide& like, double scale,
     }
     if (const auto* why = std::get_if<std::string>(&motion)) return *why;
     LabSide out = like;
-    out.swept = {*shape, std::get<ccd::Motion>(motion)};
+    out.swept.shape = *shape;
+    out.swept.motion = std::get<ccd::Motion>(motion);
+    out.swept.acceleration = {};
     out.orientation = 0.0;
     const auto rigid = rigid_displacement(out.swept.motion);
     out.is_static = like.is_static && rigid && *rigid == ccd::Vec2{};

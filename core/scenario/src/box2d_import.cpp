@@ -23,10 +23,6 @@ std::string text(double x) {
     return std::string(buffer, end);
 }
 
-std::string text(Vec2 v) {
-    return "(" + text(v.x) + ", " + text(v.y) + ")";
-}
-
 // The body's frame: a point of the body's own frame in the world.
 struct Frame {
     Vec2 position;

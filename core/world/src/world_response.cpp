@@ -316,9 +316,10 @@ void World::State::finish_contact(const Prediction& p, int sequence, const detai
         event.impulse = (c.a.record->velocity - velocity_before) * c.a.record->mass;
 }
 
-void World::State::keep_off_the_last_wall(int index, bool held, ContactOutcome& out,
+void World::State::keep_off_the_last_wall(int index, bool held_on_wall, ContactOutcome& out,
                                           double t) const {
-    if (held && !out.remove && out.velocity != bodies[static_cast<std::size_t>(index)].velocity)
+    if (held_on_wall && !out.remove &&
+        out.velocity != bodies[static_cast<std::size_t>(index)].velocity)
         out.velocity = off_the_last_wall(index, out.velocity, t);
 }
 
@@ -366,10 +367,10 @@ void World::State::remember_contact(const Prediction& p, int sequence,
         if (c.b.is_body()) remember_memory(c.b, sequence);
     }
     // A held point's memory stays its wall's, as of now: it still touches the wall.
-    const auto remember = [&](const detail::ContactSide& side, bool held, OtherKind kind, int other,
-                              Vec2 normal) {
+    const auto remember = [&](const detail::ContactSide& side, bool held_on_wall, OtherKind kind,
+                              int other, Vec2 normal) {
         side.motion->last_time = p.time;
-        if (held) return;
+        if (held_on_wall) return;
         side.motion->last_kind = static_cast<std::uint8_t>(1 + static_cast<int>(kind));
         side.motion->last_other = other;
         side.record->last_normal = normal;

@@ -397,7 +397,7 @@ struct World::State : detail::CarriedState, detail::FrameWork, detail::LeanBookk
                                                       detail::ContactOutcomes& out,
                                                       ContactEvent& event);
     // `out`, for a point held on its last wall's line, made not to close on that wall.
-    void keep_off_the_last_wall(int index, bool held, ContactOutcome& out, double t) const;
+    void keep_off_the_last_wall(int index, bool held_on_wall, ContactOutcome& out, double t) const;
     // Body `index`'s outcome at frame time t: its change of trajectory, if any, in `changed`. A
     // body frozen here moves by `carry` for the rest of the frame.
     [[gnu::always_inline]] inline void apply_outcome(int index, const detail::SideOutcome& out,

@@ -76,14 +76,19 @@ TEST(AppLink, ALinkThatDoesNotDecodeOpensNothingAndSaysWhy) {
     EXPECT_EQ(bad.output,
               "ccdlab: link: character 22 (\"!\") is not base64url (A-Z, a-z, 0-9, - and _)\n");
     EXPECT_FALSE(fs::exists(dir / "x.png"));
-    // Cut short inside the compressed scene (a whole number of bytes kept).
+    // Cut short inside the compressed scene (a whole number of bytes kept): the checksum at the
+    // end of the link's data is the first to say so (docs/links.md).
     const std::string link = link_of("bouncing-balls.json");
     const std::size_t data = link.find('=') + 1;
     const auto cut =
         run_command(kApp + " --link '" + link.substr(0, data + (link.size() - data) / 8 * 4) +
                     "' --screenshot " + (dir / "x.png").string());
     EXPECT_EQ(cut.exit_code, 2);
-    EXPECT_TRUE(cut.output.starts_with("ccdlab: link: the compressed scene ends early"))
+    EXPECT_TRUE(cut.output.starts_with("ccdlab: link: the scene data (characters 18 to "))
+        << cut.output;
+    EXPECT_NE(cut.output.find(") does not match the link's checksum: the link was changed, cut "
+                              "short or damaged (copy it again)"),
+              std::string::npos)
         << cut.output;
     EXPECT_EQ(std::count(cut.output.begin(), cut.output.end(), '\n'), 1) << cut.output;
     EXPECT_FALSE(fs::exists(dir / "x.png"));

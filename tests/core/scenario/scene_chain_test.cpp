@@ -5,6 +5,7 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
+#include "scene_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,14 +18,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::Vec2;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 std::string with_chain(const std::string& chain) {
     return R"({"format": "ccdlab-scene", "version": 1, "chains": [)" + chain + "]}";

@@ -5,6 +5,7 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_units.hpp"
 #include "ccd/scene_writer.hpp"
+#include "scene_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,14 +16,7 @@ namespace {
 using ccd::parse_scene;
 using ccd::Vec2;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 const char* const kPerFrame = R"({"format": "ccdlab-scene", "version": 1,
   "gravity": [0, -0.5],

@@ -1,6 +1,7 @@
 // A polygon that gives a vertex twice in a row (a zero-length edge) is refused at the vertex:
 // the turning methods cannot take that edge's normal, and missed a containment by it.
 #include "ccd/scene_loader.hpp"
+#include "scene_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,14 +9,7 @@
 
 namespace {
 
-std::string error_of(const std::string& text) {
-    try {
-        ccd::parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 TEST(SceneRepeatedVertex, AVertexGivenTwiceInARowIsALocatedError) {
     const std::string e = error_of(R"({"format": "ccdlab-scene", "version": 1, "polygons": [

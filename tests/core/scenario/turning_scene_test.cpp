@@ -4,6 +4,7 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/scene_writer.hpp"
+#include "scene_error.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,14 +16,7 @@ namespace {
 
 using ccd::parse_scene;
 
-std::string error_of(const std::string& text) {
-    try {
-        parse_scene(text, "test.json");
-    } catch (const ccd::SceneError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ccdlab_test::error_of;
 
 std::string world_refusal(const ccd::Scene& scene) {
     try {

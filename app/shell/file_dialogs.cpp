@@ -216,6 +216,11 @@ void FileDialogs::handle(Session& session, const AnyView& view, FileCommand comm
     }
 }
 
+void FileDialogs::open_link(Session& session, std::string link) {
+    if (dialog_ != Dialog::None) return;
+    guard(session, {Pending::Kind::OpenLink, {}, std::move(link)});
+}
+
 void FileDialogs::guard(Session& session, Pending pending) {
     if (pending.kind == Pending::Kind::Open) {
         try { // a file that will not open is said at once: nothing to ask about

@@ -56,6 +56,9 @@ public:
     // Keys and buttons ask; draw() answers. Ignored while a dialog is open.
     void request(FileCommand command);
     void request_open(const std::filesystem::path& path); // the scene picker chose a scene
+    // Opens `link`'s scene as an untitled one (as Open link does), asking first when there are
+    // unsaved changes: "Hunt from this event" in the world view.
+    void open_link(Session& session, std::string link);
     // Offered once the window is up: Recover or Discard.
     void offer_recovery(Autosave autosave);
 

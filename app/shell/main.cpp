@@ -233,6 +233,12 @@ private:
     void draw_frame();
     void take_screenshot();
     void after_frame();
+    // The world's "Hunt from this event": whether the selected event's pair can be hunted (said
+    // to the view once per event), and a press: the pair opened in the lab as an untitled scene
+    // (unsaved changes asked about first), where the hunt starts once the lab is made.
+    void hunt_from_event();
+    // A finding row's export (hunt_panel.hpp): the File bar's own command on the lab's pair.
+    void export_finding();
     void report();
     // The view's changes since the last call go to the session (unsaved changes? the autosave
     // follows); true if there were any.
@@ -261,6 +267,7 @@ private:
     ShowLayers layers_, dense_scene_layers_;      // as the user last set them
     int recording_cap_mb_;                        // the world view's, as last set
     bool screenshot_requested_ = false;           // F12 this frame
+    bool hunt_pending_ = false; // the scene opening is the event's pair, to be hunted
 };
 
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
@@ -384,14 +391,22 @@ void InteractiveRun::after_frame() {
         dialogs_.request_open(*chosen_);
         window_.keep_drawing(3);
     }
+    hunt_from_event();
+    export_finding();
     if (session_.apply()) { // a scene opened, a new one, a recovered one, the other view
         keep_layers();
         view_ = view_for(session_.scene(), session_.view_kind(), std::nullopt);
         show_saved_layers();
         error_.clear();
+        if (auto* lab = std::get_if<QueryLabView>(&view_); lab && hunt_pending_) {
+            lab->start_hunt();
+            dialogs_.set_status("Hunting from " + session_.scene().title, false);
+        }
+        hunt_pending_ = false;
         window_.keep_drawing(3);
         report();
     }
+    if (dialogs_.dialog_name().empty()) hunt_pending_ = false; // the open was cancelled
     // A playing world keeps the frames coming; its time runs with the wall clock.
     if (auto* world = std::get_if<WorldView>(&view_); world && world->playing()) {
         world->advance(ImGui::GetIO().DeltaTime);
@@ -422,6 +437,32 @@ void InteractiveRun::after_frame() {
         window_.keep_drawing(2);
         report();
     }
+}
+
+void InteractiveRun::hunt_from_event() {
+    auto* world = std::get_if<WorldView>(&view_);
+    if (!world || world->selected_event() < 0) return;
+    const bool offered = world->hunt_offer().frame == world->log().frame &&
+                         world->hunt_offer().event == world->selected_event();
+    const bool pressed = world->take_hunt_request();
+    if (offered && !pressed) return;
+    const auto pair = event_pair_scene(*world);
+    const auto* why = std::get_if<std::string>(&pair);
+    world->offer_hunt({world->log().frame, world->selected_event(), why ? *why : std::string()});
+    window_.keep_drawing(2);
+    if (!pressed || why) return;
+    hunt_pending_ = true;
+    dialogs_.open_link(session_, ccd::scene_link(std::get<ccd::Scene>(pair)));
+}
+
+void InteractiveRun::export_finding() {
+    auto* lab = std::get_if<QueryLabView>(&view_);
+    const auto asked = lab ? lab->take_finding_export() : std::nullopt;
+    if (!asked) return;
+    dialogs_.request(*asked == FindingExport::Test      ? FileCommand::ExportTest
+                     : *asked == FindingExport::Fixture ? FileCommand::ExportFixture
+                                                        : FileCommand::CopyLink);
+    window_.keep_drawing(3);
 }
 
 void InteractiveRun::show_saved_layers() {

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <stdexcept>
 
 namespace ccdlab {
@@ -420,6 +421,13 @@ nlohmann::json optional_px(const std::optional<Vec2>& at) {
     return at ? to_json(*at) : nlohmann::json();
 }
 
+// A finding row's export buttons, by what they export (null: the row has none on screen).
+nlohmann::json exports_px_json(const HuntPanelOnScreen& on_screen, std::size_t row) {
+    if (row >= on_screen.exports_px.size() || !on_screen.exports_px[row]) return nullptr;
+    const std::array<Vec2, 3>& at = *on_screen.exports_px[row];
+    return {{"test", to_json(at[0])}, {"fixture", to_json(at[1])}, {"link", to_json(at[2])}};
+}
+
 // The lab's Hunt section: the hunt's state, its finding groups (what a row opens: its finding
 // "shrunk", the finding as "found", or "none") and where its buttons are.
 nlohmann::json hunt_json(const HuntPanel& panel) {
@@ -440,7 +448,8 @@ nlohmann::json hunt_json(const HuntPanel& panel) {
                                                                      : "found"},
                           {"no_lab_form", why ? nlohmann::json(*why) : nlohmann::json()},
                           {"row_px", i < on_screen.rows_px.size() ? to_json(on_screen.rows_px[i])
-                                                                  : nlohmann::json()}});
+                                                                  : nlohmann::json()},
+                          {"export_px", exports_px_json(on_screen, i)}});
     }
     return {{"phase", to_string(status.phase)},
             {"running", panel.running()},
@@ -519,6 +528,10 @@ void write_report(const std::filesystem::path& path, const WorldView& view,
     report["table_columns"] = view.table_columns();
     report["table_overflow_px"] = view.table_overflow_px();
     report["table_columns_button_px"] = to_json(view.column_button_px());
+    report["hunt_button_px"] = optional_px(view.hunt_button_px());
+    report["hunt_offer"] = {{"frame", view.hunt_offer().frame},
+                            {"event", view.hunt_offer().event},
+                            {"why_not", view.hunt_offer().why_not}};
     nlohmann::json column_checkboxes = nlohmann::json::object();
     for (const auto& [name, at] : view.column_checkboxes_px())
         column_checkboxes[name] = to_json(at);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <utility>
 
 namespace ccdlab {
@@ -81,6 +82,26 @@ TestCaseOnScreen world_case_on_screen(const WorldView& world) {
 }
 
 } // namespace
+
+std::variant<ccd::Scene, std::string> event_pair_scene(const WorldView& world) {
+    const TestCaseOnScreen on_screen = world_case_on_screen(world);
+    if (on_screen.cases.empty()) return on_screen.missing;
+    const ccd::ExportCase& pair = on_screen.cases.front();
+    std::string why;
+    std::optional<ccd::Scene> scene = ccd::scene_of_pair(pair.mover, pair.obstacle, &why);
+    if (!scene) return "The query lab cannot show this pair: " + why;
+    scene->title = "Event " + std::to_string(world.selected_event()) + " of frame " +
+                   std::to_string(world.log().frame) + " of " + title_of(world.scene());
+    scene->description = pair.source;
+    scene->algorithm = world.scene().algorithm;
+    try {
+        if (view_kind_for(*scene, "the event's pair", Mode::Automatic) != ViewKind::QueryLab)
+            return std::string("The query lab cannot show this pair: it is no lab pair");
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+    return std::move(*scene);
+}
 
 TestCaseOnScreen test_case_on_screen(const AnyView& view) {
     if (const auto* lab = std::get_if<QueryLabView>(&view)) return lab_case_on_screen(*lab);

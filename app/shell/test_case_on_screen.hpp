@@ -7,6 +7,7 @@
 #include "ccd/test_export.hpp"
 
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace ccdlab {
@@ -19,5 +20,10 @@ struct TestCaseOnScreen {
 };
 
 TestCaseOnScreen test_case_on_screen(const AnyView& view);
+
+// The world's selected event's pair, at its frame's start, as a scene of its two items that the
+// query lab opens ("Hunt from this event"), with the world scene's algorithm; or why the lab
+// cannot take it.
+std::variant<ccd::Scene, std::string> event_pair_scene(const WorldView& world);
 
 } // namespace ccdlab

@@ -85,6 +85,7 @@ void HuntPanel::draw(QueryLab& lab, CanvasView& canvas, const std::string& scene
 void HuntPanel::draw_controls(const QueryLab& lab, const std::string& scene_algorithm) {
     const std::vector<int> choices = huntable(lab);
     if (choices.empty()) {
+        start_requested_ = false;
         ImGui::TextDisabled("No method but the certified one answers this pair.");
         return;
     }
@@ -107,20 +108,23 @@ void HuntPanel::draw_controls(const QueryLab& lab, const std::string& scene_algo
     budget_ = std::clamp(budget_, 1, 10'000'000);
     ImGui::EndDisabled();
     if (!running) {
-        if (ImGui::Button("Hunt")) {
-            const ccd::Algorithm& algorithm = all[std::size_t(algorithm_)];
-            if (const auto start = hunt_case_of(lab, algorithm)) {
-                original_ = lab.state();
-                opened_ = -1;
-                run_->start(*start, algorithm, budget_, lab.state());
-            }
-        }
+        const bool pressed = ImGui::Button("Hunt");
+        if (pressed || std::exchange(start_requested_, false)) start(lab);
         on_screen_.hunt_px = item_center();
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Judge the method on variations of this case (docs/hunt.md)");
     } else {
         if (ImGui::Button("Stop")) run_->stop();
         on_screen_.stop_px = item_center();
+    }
+}
+
+void HuntPanel::start(const QueryLab& lab) {
+    const ccd::Algorithm& algorithm = ccd::algorithms()[std::size_t(algorithm_)];
+    if (const auto start = hunt_case_of(lab, algorithm)) {
+        original_ = lab.state();
+        opened_ = -1;
+        run_->start(*start, algorithm, budget_, lab.state());
     }
 }
 
@@ -165,9 +169,40 @@ void HuntPanel::draw_groups(const HuntStatus& status, QueryLab& lab, CanvasView&
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextDisabled("%s", group_note(group, state != nullptr).c_str());
         ImGui::PopTextWrapPos();
+        if (state)
+            draw_exports(static_cast<int>(i), *state, lab, canvas);
+        else
+            on_screen_.exports_px.push_back(std::nullopt);
         ImGui::Unindent();
         ImGui::PopID();
     }
+}
+
+// The row's export buttons: each opens the finding in the lab (as its row does) and asks the
+// app for the File bar's export of the lab's pair.
+void HuntPanel::draw_exports(int group, const LabState& state, QueryLab& lab, CanvasView& canvas) {
+    struct Choice {
+        const char* label;
+        FindingExport kind;
+        const char* tip;
+    };
+    static constexpr Choice kChoices[] = {
+        {"C++ test", FindingExport::Test, "Open this finding and export it as a C++ test"},
+        {"Fixture", FindingExport::Fixture, "Open this finding and export it as a fixture"},
+        {"Link", FindingExport::Link, "Open this finding and copy its link"}};
+    std::array<Vec2, 3> at{};
+    for (std::size_t k = 0; k < 3; ++k) {
+        if (k > 0) ImGui::SameLine();
+        if (ImGui::SmallButton(kChoices[k].label)) {
+            lab.restore(state);
+            canvas.mark_changed();
+            opened_ = group;
+            export_ = kChoices[k].kind;
+        }
+        at[k] = item_center();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kChoices[k].tip);
+    }
+    on_screen_.exports_px.push_back(at);
 }
 
 } // namespace ccdlab

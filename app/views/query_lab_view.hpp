@@ -112,6 +112,10 @@ public:
     bool hunting() const { return hunt_.running(); }
     // True once per change of the hunt's progress since the last call (the app reports it).
     bool take_hunt_changed() { return hunt_.take_changed(); }
+    // "Hunt from this event": the Hunt section hunts from the lab's pair on the next draw.
+    void start_hunt() { hunt_.start_when_drawn(); }
+    // The export a finding row of the Hunt section asked for (its finding now in the lab).
+    std::optional<FindingExport> take_finding_export() { return hunt_.take_export(); }
 
     static constexpr double kPanelWidth = 360.0;
 

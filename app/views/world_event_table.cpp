@@ -202,6 +202,28 @@ void WorldView::read_table_columns(int columns, bool applied) {
     canvas_.mark_changed(); // reported
 }
 
+// Over the table while an event is selected: its pair, at its frame's start, hunted in the query
+// lab (the app opens it there as an untitled scene and starts the Hunt section's hunt).
+void WorldView::draw_hunt_button() {
+    hunt_button_px_.reset();
+    if (selected_event_ < 0) return;
+    const bool offered = hunt_offer_.frame == log().frame && hunt_offer_.event == selected_event_;
+    const bool can = offered && hunt_offer_.why_not.empty();
+    ImGui::BeginDisabled(!can);
+    if (ImGui::SmallButton("Hunt from this event")) hunt_requested_ = true;
+    ImGui::EndDisabled();
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    hunt_button_px_ = Vec2{0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y)};
+    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    if (can)
+        ImGui::SetTooltip("Open this event's pair, at its frame's start, in the query lab as an "
+                          "untitled scene and hunt there with the scene's algorithm "
+                          "(docs/hunt.md)");
+    else
+        ImGui::SetTooltip("%s", offered ? hunt_offer_.why_not.c_str()
+                                        : "Working out whether the query lab can show the pair");
+}
+
 // The event queue of the frame: processed, then cancelled (or sorted by a column's header).
 // Only the rows in view are built: a busy frame has thousands. Right-click a header to hide
 // or show columns; hover a row for the whole record.
@@ -214,6 +236,7 @@ void WorldView::draw_event_table() {
                                   ImGuiTableFlags_SortTristate | ImGuiTableFlags_SizingFixedFit;
     const bool spins = any_turning();
     const int columns = spins ? TurningColumns : Columns;
+    draw_hunt_button();
     draw_column_chooser(columns);
     const float width = ImGui::GetContentRegionAvail().x;
     if (!ImGui::BeginTable(spins ? "events with spins" : "events", columns, flags, ImVec2(0, 320)))

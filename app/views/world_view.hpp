@@ -28,6 +28,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ccdlab {
@@ -114,6 +115,20 @@ public:
         return column_checkboxes_px_;
     }
     const std::map<std::string, Vec2>& show_checkboxes() const { return show_checkboxes_; }
+    // "Hunt from this event", over the event table while an event is selected: the app works out
+    // whether the query lab can take the event's pair (at its frame's start) and says so here
+    // (offer_hunt; the button is disabled, its tooltip saying why, until an offer for the frame
+    // and event shown has come), and takes the press (take_hunt_request).
+    struct HuntOffer {
+        int frame = -1;
+        int event = -1;
+        std::string why_not; // empty: the pair can be hunted
+    };
+    void offer_hunt(HuntOffer offer) { hunt_offer_ = std::move(offer); }
+    const HuntOffer& hunt_offer() const { return hunt_offer_; }
+    bool take_hunt_request() { return std::exchange(hunt_requested_, false); }
+    // Where the button was drawn last frame (none: not drawn), for --report.
+    const std::optional<Vec2>& hunt_button_px() const { return hunt_button_px_; }
     bool take_changed() { return canvas_.take_changed(); }
     // The frame after (stepped and recorded when it is new) or before the one shown, at the
     // same t; Restart: frame 0 at t = 0.
@@ -292,6 +307,7 @@ private:
     // set for the panel's width (the 800x600 window's: number, t, pair, status; the rest a
     // click away, every field in each row's tooltip), read back after the user's choice.
     void draw_column_chooser(int columns);
+    void draw_hunt_button();                            // "Hunt from this event"
     bool apply_table_columns(int columns, float width); // true: it set columns this frame
     void read_table_columns(int columns, bool applied);
     void sort_table_rows();
@@ -375,6 +391,9 @@ private:
     std::vector<std::string> table_columns_;
     double table_overflow_px_ = 0.0;
     Vec2 column_button_px_;
+    HuntOffer hunt_offer_;
+    bool hunt_requested_ = false;
+    std::optional<Vec2> hunt_button_px_;
     std::map<std::string, Vec2> column_checkboxes_px_;
     static constexpr int kNoRow = 1 << 30;
     mutable std::vector<ShownLabel> shown_labels_;

@@ -268,6 +268,7 @@ private:
     int recording_cap_mb_;                        // the world view's, as last set
     bool screenshot_requested_ = false;           // F12 this frame
     bool hunt_pending_ = false; // the scene opening is the event's pair, to be hunted
+    std::optional<Vec2> reported_hunt_button_; // where the report last put it
 };
 
 InteractiveRun::InteractiveRun(const Options& options, AnyView view, const ccd::Scene& loaded,
@@ -423,6 +424,11 @@ void InteractiveRun::after_frame() {
     }
     if (auto* lab = std::get_if<QueryLabView>(&view_); lab && lab->take_hunt_changed()) {
         window_.keep_drawing(2); // the Hunt section shows it
+        report();
+    }
+    if (const auto* world = std::get_if<WorldView>(&view_);
+        world && world->hunt_button_px() != reported_hunt_button_) {
+        reported_hunt_button_ = world->hunt_button_px(); // drawn, offered or gone
         report();
     }
     if (view_to_session() || view_changed_) {

@@ -21,10 +21,11 @@ gui_packages=(
 )
 # What the tests of the core and ccdlab-cli add: GoogleTest, Google Benchmark, Chipmunk (the
 # differential tests and the benchmarks), the scene schema's check, clang for the fuzz runs,
-# clang-tidy for the function-size check.
+# clang-tidy for the function-size check, Catch2 and doctest (the exported tests are compiled
+# with every framework they are written for).
 core_test_packages=(
     libgtest-dev libbenchmark-dev libchipmunk-dev python3-jsonschema
-    clang clang-tidy libclang-rt-14-dev
+    clang clang-tidy libclang-rt-14-dev catch2 doctest-dev
 )
 # What the GUI's tests add.
 gui_test_packages=(xvfb xauth xdotool)

@@ -81,15 +81,6 @@ std::string one_of(std::string_view option, std::string_view value,
                      "\" (one of " + known + ")");
 }
 
-const ccd::Algorithm* method_option(std::string_view name) {
-    if (const ccd::Algorithm* found = ccd::find_algorithm(name)) return found;
-    std::string known;
-    for (const ccd::Algorithm& algorithm : ccd::algorithms())
-        known += (known.empty() ? "" : ", ") + std::string(algorithm.name);
-    throw UsageError("--algorithm: unknown \"" + ccd::printable_excerpt(name) + "\" (one of " +
-                     known + ")");
-}
-
 BenchCommandOptions parse_bench(const Arguments& args) {
     BenchCommandOptions o;
     std::vector<std::string_view> names;
@@ -119,7 +110,7 @@ BenchCommandOptions parse_bench(const Arguments& args) {
                              "\" (see --help)");
     });
     for (const std::string_view name : names)
-        o.methods.push_back(method_option(name));
+        o.methods.push_back(algorithm_option(name));
     if (o.methods.empty())
         for (const ccd::Algorithm& algorithm : ccd::algorithms())
             o.methods.push_back(&algorithm);

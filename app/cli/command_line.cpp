@@ -1,5 +1,7 @@
 #include "command_line.hpp"
 
+#include "ccd/algorithms.hpp"
+
 #include "ccd/printable_excerpt.hpp"
 
 #include <cmath>
@@ -76,6 +78,15 @@ void take_scene_path(std::string& scene_path, std::string_view arg, const std::s
 
 void require_scene_path(const std::string& scene_path) {
     if (scene_path.empty()) throw UsageError("which scene? (see --help)");
+}
+
+const ccd::Algorithm* algorithm_option(std::string_view name) {
+    if (const ccd::Algorithm* found = ccd::find_algorithm(name)) return found;
+    std::string known;
+    for (const ccd::Algorithm& algorithm : ccd::algorithms())
+        known += (known.empty() ? "" : ", ") + std::string(algorithm.name);
+    throw UsageError("--algorithm: unknown \"" + ccd::printable_excerpt(name) + "\" (one of " +
+                     known + ")");
 }
 
 } // namespace ccdlab::cli

@@ -14,6 +14,10 @@
 #include <string_view>
 #include <vector>
 
+namespace ccd {
+struct Algorithm;
+}
+
 namespace ccdlab::cli {
 
 using Arguments = std::vector<std::string_view>;
@@ -99,5 +103,9 @@ auto with_file_name(const std::string& path, Work work) {
         throw ccd::SceneError(name + ": " + std::string(what));
     }
 }
+
+// The registered algorithm (a plugin's too) named `name`, or UsageError "--algorithm: unknown
+// NAME (one of ...)" listing every registered name.
+const ccd::Algorithm* algorithm_option(std::string_view name);
 
 } // namespace ccdlab::cli

@@ -81,15 +81,6 @@ struct HuntCommandOptions {
     ccd::HuntOptions hunt;
 };
 
-const ccd::Algorithm* algorithm_option(std::string_view name) {
-    if (const ccd::Algorithm* found = ccd::find_algorithm(name)) return found;
-    std::string known;
-    for (const ccd::Algorithm& algorithm : ccd::algorithms())
-        known += (known.empty() ? "" : ", ") + std::string(algorithm.name);
-    throw UsageError("--algorithm: unknown \"" + ccd::printable_excerpt(name) + "\" (one of " +
-                     known + ")");
-}
-
 double seconds_option(std::string_view option, const std::string& value) {
     const auto parsed = finite_number(value);
     if (!parsed || *parsed < 0.01 || *parsed > 86400.0)

@@ -28,6 +28,7 @@ installed (./dev.sh web installs them), and 1 with the difference when a check f
 """
 
 import base64
+import contextlib
 import functools
 import html
 import http.server
@@ -36,6 +37,7 @@ import os
 import queue
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -64,6 +66,37 @@ def fail(message):
 
 def chromium():
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@contextlib.contextmanager
+def chromium_profile():
+    """A fresh --user-data-dir, removed afterwards. Chromium's helper processes can still be
+    writing into it after the browser itself has ended, so each browser runs in its own session
+    (end_browser ends the whole group) and the removal retries before it gives up quietly: a
+    profile left in /tmp is no failure of the page under test."""
+    profile = tempfile.mkdtemp(prefix="ccdlab-chromium-")
+    try:
+        yield profile
+    finally:
+        for _ in range(10):
+            shutil.rmtree(profile, ignore_errors=True)
+            if not os.path.exists(profile):
+                break
+            time.sleep(0.5)
+
+
+def end_browser(browser):
+    """Ends a browser started with start_new_session=True and every process it started."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(browser.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            browser.wait(timeout=30)
+            return
+        except subprocess.TimeoutExpired:
+            continue
 
 
 def skip_without_tools():
@@ -208,10 +241,10 @@ def page_statuses(server, count):
     """Each of the server's pages' status in LINKS_PAGE, in one headless Chromium, in order: the
     app's report (or its error) as JSON; None for a page not reached before a hang."""
     statuses = [None] * count
-    with tempfile.TemporaryDirectory() as profile, tempfile.TemporaryFile("w+") as output:
+    with chromium_profile() as profile, tempfile.TemporaryFile("w+") as output:
         browser = subprocess.Popen(
             [chromium(), *CHROMIUM_FLAGS, "--user-data-dir=" + profile, server.url + "links"],
-            stdout=output, stderr=subprocess.STDOUT, text=True)
+            stdout=output, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
             for _ in range(count):
                 try:
@@ -222,12 +255,7 @@ def page_statuses(server, count):
                 print("  page %d of %d answered after %d frames" %
                       (result["index"] + 1, count, result["frames"]), flush=True)
         finally:
-            browser.terminate() # the browser then ends its own processes
-            try:
-                browser.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                browser.kill()
-                browser.wait()
+            end_browser(browser)
         if None in statuses:
             output.seek(0)
             print("Chromium's output:\n" + output.read()[-3000:])
@@ -235,10 +263,15 @@ def page_statuses(server, count):
 
 
 def dump_dom(url, wait=("--virtual-time-budget=" + VIRTUAL_TIME_MS)):
-    with tempfile.TemporaryDirectory() as profile:
-        return subprocess.run(
+    with chromium_profile() as profile:
+        browser = subprocess.Popen(
             [chromium(), *CHROMIUM_FLAGS, "--user-data-dir=" + profile, wait, "--dump-dom", url],
-            capture_output=True, text=True, timeout=240)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            stdout, stderr = browser.communicate(timeout=240)
+        finally:
+            end_browser(browser)
+        return subprocess.CompletedProcess(browser.args, browser.returncode, stdout, stderr)
 
 
 def page_status(url):

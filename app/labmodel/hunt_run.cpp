@@ -6,8 +6,21 @@
 #include "ccd/isolated_calls.hpp"
 
 #include <exception>
+#include <utility>
 
 namespace ccdlab {
+namespace {
+
+ccd::CallWorker& hunt_worker() {
+    static ccd::CallWorker worker;
+    return worker;
+}
+
+} // namespace
+
+void set_hunt_worker(ccd::CallWorker worker) {
+    hunt_worker() = std::move(worker);
+}
 
 bool can_hunt_in_background() {
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
@@ -53,6 +66,9 @@ void HuntRun::start(const ccd::HuntCase& start, const ccd::Algorithm& algorithm,
         s.phase = HuntPhase::Hunting;
         s.algorithm = std::string(algorithm.name);
         s.budget = budget;
+        s.calls_in = !ccd::can_isolate_calls() ? "in process"
+                     : hunt_worker().empty()   ? "fork"
+                                               : "worker";
     });
     thread_ = std::thread(&HuntRun::work, this, start, &algorithm, lab);
 }
@@ -74,6 +90,7 @@ void HuntRun::work(ccd::HuntCase start, const ccd::Algorithm* algorithm, LabStat
         options.budget = status_.budget;
     }
     options.isolate = ccd::can_isolate_calls(); // a plugin's crash is a finding, not the app's end
+    options.worker = hunt_worker();
     options.judge.tolerance = lab.tolerance;
     options.progress = [this](const ccd::HuntProgress& progress) {
         publish([&](HuntStatus& s) {

@@ -11,6 +11,7 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/hunt.hpp"
 #include "ccd/hunt_case.hpp"
+#include "ccd/isolated_calls.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -55,6 +56,9 @@ struct HuntStatus {
     HuntPhase phase = HuntPhase::Idle;
     std::string algorithm;
     long budget = 0;
+    // Where the method's calls run: "worker" (the program set_hunt_worker gave), "fork" (a
+    // child forked from the app) or "in process" (a browser: no processes).
+    std::string calls_in;
     long variants = 0; // judged so far
     long findings = 0;
     bool stopped = false;
@@ -62,6 +66,12 @@ struct HuntStatus {
     std::string error;             // what went wrong when the hunt could not run
     std::uint64_t revision = 0;    // bumped at every change
 };
+
+// The program the app's hunts run their calls in (ccd::CallWorker, ccd/isolated_calls.hpp): the
+// app's main sets it, before any hunt, to the app itself with --hunt-worker and the plugins it
+// loaded, because a fork() of the app (its window's thread and this one) can hang. Empty (the
+// default, and a test's): a fork().
+void set_hunt_worker(ccd::CallWorker worker);
 
 class HuntRun {
 public:

@@ -8,6 +8,8 @@
 #include "file_dialogs.hpp"
 #include "frame_bench.hpp"
 #include "help_overlay.hpp"
+#include "hunt_run.hpp"
+#include "hunt_worker.hpp"
 #include "options.hpp"
 #include "panel_layout.hpp"
 #include "platform_window.hpp"
@@ -22,6 +24,7 @@
 #include "world_view.hpp"
 
 #include "ccd/box2d_toi.hpp"
+#include "ccd/isolated_calls.hpp"
 #include "ccd/plugin_loader.hpp"
 #ifdef CCDLAB_HAS_BULLET
 #include "ccd/bullet_toi.hpp"
@@ -43,6 +46,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <variant>
 #include <vector>
@@ -500,11 +504,12 @@ void InteractiveRun::save_last_settings() {
     save_settings(settings_dir_, last);
 }
 
-// Loads the engine plugin at `path` (its algorithm joins the lab's table); one that cannot be
-// loaded is said on standard error, and the app starts without it.
-void load_engine(const std::string& path) {
+// Loads the engine plugin at `path` (its algorithm joins the lab's table) and adds it to
+// `loaded`; one that cannot be loaded is said on standard error, and the app starts without it.
+void load_engine(const std::string& path, std::vector<std::string>& loaded) {
     try {
         ccd::load_engine_plugin(path);
+        loaded.push_back(path);
     } catch (const ccd::PluginError& e) {
         std::cerr << "ccdlab: " << e.what() << " (starting without it)\n";
     }
@@ -561,8 +566,9 @@ int run(int argc, char** argv) {
         std::cout << usage_text();
         return 0;
     }
+    std::vector<std::string> plugins;
     for (const std::string& engine : options.engines) // beside "box2d" (main)
-        load_engine(engine);
+        load_engine(engine, plugins);
     Settings settings;
     // An interactive run picks up where the last one left off (not a screenshot or a bench).
     if (!options.screenshot && options.bench_frames == 0) {
@@ -570,7 +576,7 @@ int run(int argc, char** argv) {
         for (const std::string& engine : settings.engines) // the settings' plugins too
             if (std::find(options.engines.begin(), options.engines.end(), engine) ==
                 options.engines.end())
-                load_engine(engine);
+                load_engine(engine, plugins);
         std::error_code error;
         if (options.scene.empty() && !options.link && settings.last_scene &&
             std::filesystem::is_regular_file(*settings.last_scene, error))
@@ -581,6 +587,7 @@ int run(int argc, char** argv) {
         }
     }
     if (options.scene.empty() && !options.link) options.scene = CCDLAB_DEFAULT_SCENE;
+    if (ccd::can_isolate_calls()) set_hunt_worker(hunt_worker_command(plugins));
 
     std::optional<AnyView> view;
     ccd::Scene scene; // as the file holds it: what "unsaved changes" compare with
@@ -623,6 +630,8 @@ int main(int argc, char** argv) {
     ccd::bullet::register_algorithms(); // natively only: the web build has no Bullet
 #endif
     try {
+        if (argc > 1 && std::string_view(argv[1]) == ccdlab::kHuntWorkerFlag)
+            return ccdlab::serve_hunt_worker(argc, argv);
         return ccdlab::run(argc, argv);
     } catch (const std::exception& e) {
         std::cerr << "ccdlab: " << e.what() << '\n';

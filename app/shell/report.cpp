@@ -455,6 +455,7 @@ nlohmann::json hunt_json(const HuntPanel& panel) {
             {"running", panel.running()},
             {"algorithm", status.algorithm},
             {"budget", status.budget},
+            {"calls_in", status.calls_in},
             {"variants", status.variants},
             {"findings", status.findings},
             {"stopped", status.stopped},

@@ -77,7 +77,7 @@ void judge_batch(const std::vector<Variant>& batch, const Algorithm& algorithm,
     for (const Variant& v : batch)
         cases.push_back(v.query);
     std::vector<CallOutcome> outcomes =
-        call_method(algorithm, cases, options.isolate && can_isolate_calls());
+        call_method(algorithm, cases, options.isolate && can_isolate_calls(), options.worker);
     std::vector<Judged> verdicts;
     for (std::size_t k = 0; k < batch.size(); ++k) {
         verdicts.push_back(
@@ -156,7 +156,7 @@ std::optional<Finding> rejudged(const Finding& finding, const HuntCase& query,
         const auto image = apply(*finding.invariance, query, algorithm);
         if (!image || invalid_case(*image)) return std::nullopt;
         const HuntCase both[] = {query, *image};
-        auto outcomes = call_method(algorithm, both, isolate);
+        auto outcomes = call_method(algorithm, both, isolate, options.worker);
         const Judged before = judged(query, std::move(outcomes[0]), algorithm, options.judge);
         const Judged after = judged(*image, std::move(outcomes[1]), algorithm, options.judge);
         if (!judgeable(before) || !judgeable(after) ||
@@ -173,7 +173,7 @@ std::optional<Finding> rejudged(const Finding& finding, const HuntCase& query,
         return out;
     }
     const HuntCase one[] = {query};
-    auto outcomes = call_method(algorithm, one, isolate);
+    auto outcomes = call_method(algorithm, one, isolate, options.worker);
     const Judged j = judged(query, std::move(outcomes[0]), algorithm, options.judge);
     if (j.outcome.refused) return std::nullopt;
     Finding out = finding_of({query, finding.transformation, std::nullopt}, j);

@@ -3,15 +3,20 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
 #if defined(__unix__) && !defined(__EMSCRIPTEN__)
 #define CCD_HUNT_FORK 1
 #include <csignal>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
+extern char** environ;
 #endif
 
 namespace ccd {
@@ -85,6 +90,124 @@ bool read_record(const std::string& bytes, std::size_t& at, CallOutcome& outcome
     return true;
 }
 
+// A case as bytes for a worker: each side's shape (its kind, then its numbers; a polygon's
+// vertex count first), motion (likewise) and acceleration. Written and read by the same build.
+class CaseWriter {
+public:
+    std::string bytes;
+    void side(const Swept& side) {
+        std::visit([&](const auto& shape) { put(shape); }, side.shape);
+        std::visit([&](const auto& motion) { put(motion); }, side.motion);
+        put(side.acceleration);
+    }
+
+private:
+    void raw(const void* data, std::size_t size) {
+        bytes.append(static_cast<const char*>(data), size);
+    }
+    void put(double v) { raw(&v, sizeof v); }
+    void put(Vec2 v) { put(v.x), put(v.y); }
+    void kind(std::uint8_t k) { raw(&k, 1); }
+    void put(const Point& p) { kind(0), put(p.position); }
+    void put(const Circle& c) { kind(1), put(c.center), put(c.radius); }
+    void put(const Segment& s) { kind(2), put(s.a), put(s.b), put(s.radius); }
+    void put(const Polygon& g) {
+        kind(3);
+        const auto n = static_cast<std::uint32_t>(g.vertices.size());
+        raw(&n, sizeof n);
+        for (const Vec2 v : g.vertices)
+            put(v);
+        put(g.radius);
+    }
+    void put(const Still&) { kind(0); }
+    void put(const Translation& m) { kind(1), put(m.displacement); }
+    void put(const EndMotion& m) { kind(2), put(m.displacement_a), put(m.displacement_b); }
+    void put(const Turning& m) { kind(3), put(m.pivot), put(m.displacement), put(m.angle); }
+};
+
+// Reads what CaseWriter wrote; std::runtime_error where the bytes end early or name no kind.
+class CaseReader {
+public:
+    explicit CaseReader(const std::string& bytes) : bytes_(bytes) {}
+    bool done() const { return at_ == bytes_.size(); }
+    Swept side() {
+        Swept out;
+        out.shape = shape();
+        out.motion = motion();
+        out.acceleration = vec();
+        return out;
+    }
+
+private:
+    void raw(void* data, std::size_t size) {
+        if (bytes_.size() - at_ < size) throw std::runtime_error("the cases end early");
+        std::memcpy(data, bytes_.data() + at_, size);
+        at_ += size;
+    }
+    double number() {
+        double v = 0;
+        raw(&v, sizeof v);
+        return v;
+    }
+    Vec2 vec() {
+        const double x = number();
+        return {x, number()};
+    }
+    std::uint8_t kind() {
+        std::uint8_t k = 0;
+        raw(&k, 1);
+        return k;
+    }
+    Shape shape() {
+        switch (kind()) {
+        case 0:
+            return Point{vec()};
+        case 1: {
+            const Vec2 c = vec();
+            return Circle{c, number()};
+        }
+        case 2: {
+            const Vec2 a = vec(), b = vec();
+            return Segment{a, b, number()};
+        }
+        case 3: {
+            std::uint32_t n = 0;
+            raw(&n, sizeof n);
+            if (n > (bytes_.size() - at_) / (2 * sizeof(double)))
+                throw std::runtime_error("a polygon's vertices end early");
+            Polygon g;
+            for (std::uint32_t i = 0; i < n; ++i)
+                g.vertices.push_back(vec());
+            g.radius = number();
+            return g;
+        }
+        }
+        throw std::runtime_error("a shape of no kind");
+    }
+    Motion motion() {
+        switch (kind()) {
+        case 0:
+            return Still{};
+        case 1:
+            return Translation{vec()};
+        case 2: {
+            const Vec2 a = vec();
+            return EndMotion{a, vec()};
+        }
+        case 3: {
+            const Vec2 pivot = vec(), displacement = vec();
+            return Turning{pivot, displacement, number()};
+        }
+        }
+        throw std::runtime_error("a motion of no kind");
+    }
+    const std::string& bytes_;
+    std::size_t at_ = 0;
+};
+
+// The byte a child writes before its first answer: it has its cases and the method.
+constexpr char kReady = 'R';
+
 CallOutcome call_one(const Algorithm& algorithm, const HuntCase& c) {
     CallOutcome out;
     if (auto why = inexpressible(algorithm, c.mover, c.obstacle)) {
@@ -117,13 +240,79 @@ bool write_all(int fd, const std::string& bytes) {
     return true;
 }
 
-[[noreturn]] void run_child(int fd, const Algorithm& algorithm, std::span<const HuntCase> cases) {
+// Answers each case on `fd` after the ready byte; 0, or 3 when `fd` is closed.
+int answer_cases(int fd, const Algorithm& algorithm, std::span<const HuntCase> cases) {
+    if (!write_all(fd, std::string(1, kReady))) return 3;
     for (const HuntCase& c : cases) {
         std::string bytes;
         append_record(bytes, call_one(algorithm, c));
-        if (!write_all(fd, bytes)) ::_exit(3);
+        if (!write_all(fd, bytes)) return 3;
     }
-    ::_exit(0);
+    return 0;
+}
+
+std::string read_all(int fd) {
+    std::string bytes;
+    char buffer[65536];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        bytes.append(buffer, static_cast<std::size_t>(n));
+    }
+    return bytes;
+}
+
+// A child made with fork() that answers `cases` on `fd`; its pid.
+pid_t forked_child(int fd, int other_end, const Algorithm& algorithm,
+                   std::span<const HuntCase> cases) {
+    const pid_t child = ::fork();
+    if (child < 0) throw std::runtime_error("hunt: fork failed");
+    if (child == 0) {
+        ::close(other_end);
+        ::_exit(answer_cases(fd, algorithm, cases));
+    }
+    return child;
+}
+
+struct FileCloser {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+// `worker` started with the algorithm's name, the cases written to an unnamed file as its
+// standard input (a file, not a pipe: a worker that dies early cannot leave a write blocked, or
+// raise SIGPIPE), its standard output `fd`; its pid.
+pid_t spawned_worker(int fd, int other_end, const Algorithm& algorithm,
+                     std::span<const HuntCase> cases, const CallWorker& worker) {
+    CaseWriter writer;
+    for (const HuntCase& c : cases) {
+        writer.side(c.mover);
+        writer.side(c.obstacle);
+    }
+    const std::unique_ptr<std::FILE, FileCloser> input(std::tmpfile());
+    if (!input ||
+        std::fwrite(writer.bytes.data(), 1, writer.bytes.size(), input.get()) !=
+            writer.bytes.size() ||
+        std::fflush(input.get()) != 0 || std::fseek(input.get(), 0, SEEK_SET) != 0)
+        throw std::runtime_error("hunt: no temporary file for a worker's cases");
+    std::vector<std::string> words = worker;
+    words.emplace_back(algorithm.name);
+    std::vector<char*> argv;
+    for (std::string& word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, ::fileno(input.get()), 0);
+    posix_spawn_file_actions_adddup2(&actions, fd, 1);
+    posix_spawn_file_actions_addclose(&actions, other_end);
+    pid_t child = 0;
+    const int failed = ::posix_spawn(&child, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (failed != 0)
+        throw std::runtime_error("hunt: cannot start the worker " + worker.front() + ": " +
+                                 std::strerror(failed));
+    return child;
 }
 
 std::string ending(int status) {
@@ -140,29 +329,29 @@ std::string ending(int status) {
 // did before the last. Nothing from a child that could not be started.
 std::optional<std::string> call_in_child(const Algorithm& algorithm,
                                          std::span<const HuntCase> cases,
-                                         std::vector<CallOutcome>& answers) {
+                                         std::vector<CallOutcome>& answers,
+                                         const CallWorker& worker) {
     int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error("hunt: no pipe for a child process");
-    const pid_t child = ::fork();
-    if (child < 0) throw std::runtime_error("hunt: fork failed");
-    if (child == 0) {
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("hunt: no pipe for a child process");
+    pid_t child = 0;
+    try {
+        child = worker.empty() ? forked_child(fds[1], fds[0], algorithm, cases)
+                               : spawned_worker(fds[1], fds[0], algorithm, cases, worker);
+    } catch (...) {
         ::close(fds[0]);
-        run_child(fds[1], algorithm, cases);
+        ::close(fds[1]);
+        throw;
     }
     ::close(fds[1]);
-    std::string bytes;
-    char buffer[65536];
-    for (;;) {
-        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        bytes.append(buffer, static_cast<std::size_t>(n));
-    }
+    const std::string bytes = read_all(fds[0]);
     ::close(fds[0]);
     int status = 0;
     while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
     }
-    std::size_t at = 0;
+    if (bytes.empty() || bytes.front() != kReady)
+        throw std::runtime_error("hunt: the child for the calls did not start (" + ending(status) +
+                                 ")");
+    std::size_t at = 1;
     CallOutcome answer;
     while (answers.size() < cases.size() && read_record(bytes, at, answer))
         answers.push_back(answer);
@@ -183,14 +372,14 @@ bool can_isolate_calls() {
 }
 
 std::vector<CallOutcome> call_method(const Algorithm& algorithm, std::span<const HuntCase> cases,
-                                     bool isolate) {
+                                     bool isolate, const CallWorker& worker) {
 #ifdef CCD_HUNT_FORK
     if (!isolate) return call_here(algorithm, cases);
     std::vector<CallOutcome> out;
     out.reserve(cases.size());
     while (out.size() < cases.size()) {
         std::vector<CallOutcome> answers;
-        const auto crash = call_in_child(algorithm, cases.subspan(out.size()), answers);
+        const auto crash = call_in_child(algorithm, cases.subspan(out.size()), answers, worker);
         for (CallOutcome& answer : answers)
             out.push_back(std::move(answer));
         if (crash) {
@@ -203,7 +392,30 @@ std::vector<CallOutcome> call_method(const Algorithm& algorithm, std::span<const
     return out;
 #else
     (void)isolate;
+    (void)worker;
     return call_here(algorithm, cases);
+#endif
+}
+
+int serve_calls(const Algorithm& algorithm, int in, int out) {
+#ifdef CCD_HUNT_FORK
+    std::vector<HuntCase> cases;
+    try {
+        const std::string bytes = read_all(in);
+        CaseReader reader(bytes);
+        while (!reader.done()) {
+            HuntCase c;
+            c.mover = reader.side();
+            c.obstacle = reader.side();
+            cases.push_back(std::move(c));
+        }
+    } catch (const std::runtime_error&) {
+        return 2;
+    }
+    return answer_cases(out, algorithm, cases);
+#else
+    (void)algorithm, (void)in, (void)out;
+    return 2;
 #endif
 }
 

@@ -81,12 +81,20 @@ TEST(HuntLabForm, SwappedSidesHaveNoLabForm) {
               "no lab form: its mover is a polygon, the lab's a circle");
 }
 
+// The hunt's calls run in a worker program while it lives (as the app's main sets it up).
+struct HuntWorkerInScope {
+    HuntWorkerInScope() { ccdlab::set_hunt_worker({CCDLAB_CALL_WORKER}); }
+    ~HuntWorkerInScope() { ccdlab::set_hunt_worker({}); }
+};
+
 TEST(HuntRun, FindsBox2DsMissesAndOpensOneTheLabJudgesAMiss) {
+    const HuntWorkerInScope worker;
     QueryLab lab = propeller_lab();
     ccdlab::HuntRun run;
     run.start(*ccdlab::hunt_case_of(lab, box2d()), box2d(), 256, lab.state());
     const ccdlab::HuntStatus status = finished(run);
     EXPECT_EQ(status.phase, ccdlab::HuntPhase::Done);
+    EXPECT_EQ(status.calls_in, "worker");
     EXPECT_EQ(status.algorithm, "box2d");
     EXPECT_EQ(status.variants, 256);
     EXPECT_FALSE(status.stopped);
@@ -126,6 +134,7 @@ TEST(HuntRun, StopEndsTheHuntEarlyAndKeepsItsFindingsUnshrunk) {
     run.stop();
     const ccdlab::HuntStatus status = finished(run);
     EXPECT_EQ(status.phase, ccdlab::HuntPhase::Done);
+    EXPECT_EQ(status.calls_in, "fork"); // no worker set
     EXPECT_TRUE(status.stopped);
     EXPECT_LT(status.variants, 10'000'000);
     for (const ccdlab::HuntGroup& group : status.groups)

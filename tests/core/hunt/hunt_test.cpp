@@ -275,6 +275,88 @@ TEST(Hunt, EveryCallOfAPluginThatAlwaysCrashesIsACrash) {
     }
 }
 
+// The cases of IsolatedCallsAnswerAsCallsInProcessDo and more kinds: a polygon turning, a circle
+// under gravity against a still polygon, a point against a segment whose ends move apart.
+std::vector<ccd::HuntCase> mixed_cases() {
+    std::vector<ccd::HuntCase> cases{tour_case()};
+    std::mt19937_64 random(5);
+    for (int k = 0; k < 10; ++k)
+        cases.push_back(random_quarter_turn(random));
+    const ccd::Polygon box{{{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}}, 0.125};
+    ccd::Swept falling{ccd::Circle{{0.1, 3.0}, 0.5}, ccd::Translation{{0.0, -0.5}}};
+    falling.acceleration = {0.0, -6.0};
+    cases.push_back(fitted(falling, {box, ccd::Still{}}, algorithm("exact")));
+    cases.push_back(
+        fitted({ccd::Point{{0.0, 1.0}}, ccd::Translation{{0.2, -2.0}}},
+               {ccd::Segment{{-1.0, 0.0}, {1.0, 0.0}}, ccd::EndMotion{{0.0, 0.5}, {0.0, -0.25}}},
+               algorithm("exact")));
+    return cases;
+}
+
+TEST(Hunt, CallsInAWorkerProgramAnswerAsCallsInProcessDoBitForBit) {
+    const ccd::CallWorker worker{CCDLAB_CALL_WORKER};
+    for (const char* name : {"box2d", "exact"}) {
+        const ccd::Algorithm& method = algorithm(name);
+        std::vector<ccd::HuntCase> cases;
+        for (const ccd::HuntCase& c : mixed_cases())
+            if (!ccd::inexpressible(method, c.mover, c.obstacle)) cases.push_back(c);
+        ASSERT_GE(cases.size(), 11u) << name;
+        const auto spawned = ccd::call_method(method, cases, true, worker);
+        const auto here = ccd::call_method(method, cases, false);
+        ASSERT_EQ(spawned.size(), cases.size());
+        int hits = 0;
+        for (std::size_t k = 0; k < cases.size(); ++k) {
+            EXPECT_FALSE(spawned[k].crashed) << spawned[k].crash;
+            ASSERT_EQ(spawned[k].answer.hit.has_value(), here[k].answer.hit.has_value()) << k;
+            if (!here[k].answer.hit) continue;
+            ++hits;
+            EXPECT_EQ(spawned[k].answer.hit->t, here[k].answer.hit->t) << name << " case " << k;
+            EXPECT_EQ(spawned[k].answer.hit->point, here[k].answer.hit->point);
+            EXPECT_EQ(spawned[k].answer.hit->normal, here[k].answer.hit->normal);
+        }
+        EXPECT_GT(hits, 5) << name; // answers to compare, not only misses
+    }
+}
+
+TEST(Hunt, APluginThatCrashesInAWorkerProgramIsACrashAndTheCallsAfterItAreAnswered) {
+    const ccd::Algorithm& crashing = plugin(CCDLAB_CRASHING_PLUGIN);
+    const ccd::CallWorker worker{CCDLAB_CALL_WORKER, "--engine", CCDLAB_CRASHING_PLUGIN};
+    const ccd::Swept wall{ccd::Segment{{-2.0, 0.0}, {2.0, 0.0}}, ccd::Still{}};
+    // The plugin aborts for a ball left of the y axis (crashing_plugin.c).
+    const std::vector<ccd::HuntCase> cases{
+        fitted({ccd::Circle{{0.25, 2.0}, 0.5}, ccd::Translation{{0.0, -3.0}}}, wall, crashing),
+        fitted({ccd::Circle{{-0.25, 2.0}, 0.5}, ccd::Translation{{0.0, -3.0}}}, wall, crashing),
+        fitted({ccd::Circle{{0.5, 2.0}, 0.5}, ccd::Translation{{0.0, -3.0}}}, wall, crashing)};
+    const auto outcomes = ccd::call_method(crashing, cases, true, worker);
+    ASSERT_EQ(outcomes.size(), 3u);
+    EXPECT_FALSE(outcomes[0].crashed);
+    EXPECT_TRUE(outcomes[1].crashed);
+    EXPECT_EQ(outcomes[1].crash, "killed by signal 6 (Aborted)");
+    EXPECT_FALSE(outcomes[2].crashed);
+}
+
+TEST(Hunt, AWorkerThatCannotStartIsAnErrorNotACrashOfEveryCall) {
+    const ccd::Algorithm& crashing = plugin(CCDLAB_CRASHING_PLUGIN);
+    const std::vector<ccd::HuntCase> cases{
+        fitted({ccd::Circle{{0.25, 2.0}, 0.5}, ccd::Translation{{0.0, -3.0}}},
+               {ccd::Segment{{-2.0, 0.0}, {2.0, 0.0}}, ccd::Still{}}, crashing)};
+    // Without --engine the worker has no algorithm of the plugin's name: it ends at once.
+    try {
+        (void)ccd::call_method(crashing, cases, true, {CCDLAB_CALL_WORKER});
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "hunt: the child for the calls did not start (exited with status 2)");
+    }
+    try {
+        (void)ccd::call_method(crashing, cases, true, {"/nonexistent/worker"});
+        FAIL() << "no error";
+    } catch (const std::runtime_error& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "hunt: cannot start the worker /nonexistent/worker: No such file or directory");
+    }
+}
+
 TEST(HuntShrink, ASeed004FalseHitShrinksToShortNumbersAndStaysAFalseHit) {
     // scenes/seed004-infinite-line.json with long numbers: a ball of radius 0.5 at (2.3, 2), 0.3
     // from the line x = 2 of the post from (2, -2) to (2, -0.1) but far above its top, moving

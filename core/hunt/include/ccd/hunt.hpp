@@ -8,6 +8,7 @@
 #include "ccd/algorithms.hpp"
 #include "ccd/hunt_case.hpp"
 #include "ccd/hunt_transform.hpp"
+#include "ccd/isolated_calls.hpp"
 #include "ccd/judge.hpp"
 
 #include <cstdint>
@@ -56,6 +57,7 @@ struct HuntOptions {
     std::optional<double> seconds; // when set, a time budget instead (not deterministic)
     std::uint64_t seed = 1;
     bool isolate = true; // a child process per batch (can_isolate_calls())
+    CallWorker worker;   // that child's program; empty: a fork() (ccd/isolated_calls.hpp)
     int batch = 128;     // variants per child process
     JudgeOptions judge;
     // Called after each batch; false stops the hunt (the app's Stop). Null: none.

@@ -3,6 +3,8 @@
 #include "ccd/toi_circle_segment.hpp"
 #include "ccd/toi_polygon.hpp"
 
+#include "chain_rule.hpp"
+
 #include <algorithm>
 #include <functional>
 
@@ -67,8 +69,8 @@ using WallQuery = std::function<std::optional<Hit>(Vec2 at, Vec2 motion, std::si
 // ghost at a joint (with smooth_joints).
 bool counts(const Hit& hit, std::size_t i, Vec2 center, std::span<const Segment> walls,
             const CollideAndSlideOptions& options) {
-    if (i < options.chains.size() && options.chains[i])
-        return chain_admits(*options.chains[i], hit.feature, hit.normal, center);
+    if (detail::chain_edge_of(options.chains, i))
+        return detail::chain_counts(options.chains, i, hit.feature, hit.normal, center);
     return !(options.smooth_joints && hit.feature != Feature::SegmentInterior &&
              covered_by_neighbour(i, hit.point, center, walls));
 }

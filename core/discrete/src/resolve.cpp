@@ -1,5 +1,7 @@
 #include "ccd/resolve.hpp"
 
+#include "chain_rule.hpp"
+
 #include <algorithm>
 
 namespace ccd {
@@ -21,32 +23,49 @@ BodyState resolve_contact(BodyState body, const Contact& contact, const Response
     return body;
 }
 
+namespace {
+
+// The disk's contact with wall i where its center is `center`, when the wall's chain rule (if it
+// is a chain's edge) takes it.
+std::optional<Contact> disk_contact(double radius, Vec2 center, std::span<const Segment> walls,
+                                    std::size_t i, const ResponseOptions& options) {
+    const auto contact = find_contact(Circle{center, radius}, walls[i]);
+    if (!contact || !detail::chain_counts(options.chains, i, *contact, center)) return std::nullopt;
+    return contact;
+}
+
+} // namespace
+
 ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
                                     std::span<const Segment> walls,
                                     const ResponseOptions& options) {
     ResolveResult result;
     result.body = {disk.center, velocity};
     for (std::size_t i = 0; i < walls.size(); ++i) {
-        const auto contact = find_contact(Circle{result.body.position, disk.radius}, walls[i]);
+        const auto contact = disk_contact(disk.radius, result.body.position, walls, i, options);
         if (!contact) continue;
         result.body = resolve_contact(result.body, *contact, options);
         result.steps.push_back({i, *contact, result.body});
     }
-    for (const Segment& wall : walls) {
-        const auto left = find_contact(Circle{result.body.position, disk.radius}, wall);
-        if (left) result.remaining_depth = std::max(result.remaining_depth, left->depth);
-    }
+    for (std::size_t i = 0; i < walls.size(); ++i)
+        if (const auto left = disk_contact(disk.radius, result.body.position, walls, i, options))
+            result.remaining_depth = std::max(result.remaining_depth, left->depth);
     return result;
 }
 
 namespace {
 
-// The polygon's contact with obstacle k: the walls first, then the polygons.
+// The polygon's contact with obstacle k: the walls first (a chain's edge when its rule takes the
+// contact), then the polygons.
 std::optional<PolygonContact> contact_with(const Polygon& polygon, std::size_t k,
                                            std::span<const Segment> walls,
-                                           std::span<const Polygon> obstacles) {
-    return k < walls.size() ? find_contact(polygon, walls[k])
-                            : find_contact(polygon, obstacles[k - walls.size()]);
+                                           std::span<const Polygon> obstacles,
+                                           const ResponseOptions& options) {
+    if (k >= walls.size()) return find_contact(polygon, obstacles[k - walls.size()]);
+    const auto contact = find_contact(polygon, walls[k]);
+    if (!contact || !detail::chain_counts(options.chains, k, *contact, vertex_centroid(polygon)))
+        return std::nullopt;
+    return contact;
 }
 
 } // namespace
@@ -61,7 +80,7 @@ PolygonResolveResult resolve_against_obstacles(const Polygon& polygon, Vec2 velo
     result.polygon = polygon;
     const std::size_t count = walls.size() + obstacles.size();
     for (std::size_t k = 0; k < count; ++k) {
-        const auto contact = contact_with(result.polygon, k, walls, obstacles);
+        const auto contact = contact_with(result.polygon, k, walls, obstacles, options);
         if (!contact) continue;
         const Contact pushed{contact->depth, contact->normal, contact->manifold.front(),
                              Feature::PolygonEdge};
@@ -71,7 +90,7 @@ PolygonResolveResult resolve_against_obstacles(const Polygon& polygon, Vec2 velo
         result.steps.push_back({k, *contact, result.body});
     }
     for (std::size_t k = 0; k < count; ++k)
-        if (const auto left = contact_with(result.polygon, k, walls, obstacles))
+        if (const auto left = contact_with(result.polygon, k, walls, obstacles, options))
             result.remaining_depth = std::max(result.remaining_depth, left->depth);
     return result;
 }

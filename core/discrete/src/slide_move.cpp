@@ -1,6 +1,7 @@
 #include "ccd/slide_move.hpp"
 
-#include <cmath>
+#include "chain_rule.hpp"
+
 #include <optional>
 
 namespace ccd {
@@ -11,21 +12,6 @@ struct WallContact {
     Contact contact;
 };
 
-const ChainEdge* chain_of(std::size_t wall, const SlideMoveOptions& options) {
-    return wall < options.chains.size() && options.chains[wall] ? &*options.chains[wall] : nullptr;
-}
-
-// A polygon's contact with a chain's edge as the chain's rule reads it: the interior when the
-// separating normal is the edge's own (up to rounding), else the end nearer its first manifold
-// point.
-Feature polygon_contact_feature(const ChainEdge& edge, const PolygonContact& contact) {
-    if (std::fabs(dot(contact.normal, front_normal(edge))) >= 1.0 - 1e-12)
-        return Feature::SegmentInterior;
-    const Vec2 p = contact.manifold.front();
-    return length_squared(p - edge.a) <= length_squared(p - edge.b) ? Feature::EndpointA
-                                                                    : Feature::EndpointB;
-}
-
 // Seed 001's collideWithSegments: the deepest contact (the first of equal depths), or with
 // deepest_first off the first contact in list order, among those deeper than the tolerance.
 std::optional<WallContact> contact_to_resolve(const Circle& disk, std::span<const Segment> walls,
@@ -34,9 +20,7 @@ std::optional<WallContact> contact_to_resolve(const Circle& disk, std::span<cons
     for (std::size_t i = 0; i < walls.size(); ++i) {
         const auto contact = find_contact(disk, walls[i]);
         if (!contact || contact->depth <= options.touching_tolerance) continue;
-        if (const ChainEdge* edge = chain_of(i, options);
-            edge && !chain_admits(*edge, contact->feature, contact->normal, disk.center))
-            continue;
+        if (!detail::chain_counts(options.chains, i, *contact, disk.center)) continue;
         if (!options.deepest_first) return WallContact{i, *contact};
         if (!chosen || contact->depth > chosen->contact.depth) chosen = WallContact{i, *contact};
     }
@@ -80,9 +64,8 @@ std::optional<ObstacleContact> polygon_contact_to_resolve(const Polygon& polygon
         const auto contact = k < walls.size() ? find_contact(polygon, walls[k])
                                               : find_contact(polygon, obstacles[k - walls.size()]);
         if (!contact || contact->depth <= options.touching_tolerance) continue;
-        if (const ChainEdge* edge = k < walls.size() ? chain_of(k, options) : nullptr;
-            edge && !chain_admits(*edge, polygon_contact_feature(*edge, *contact), contact->normal,
-                                  vertex_centroid(polygon)))
+        if (k < walls.size() &&
+            !detail::chain_counts(options.chains, k, *contact, vertex_centroid(polygon)))
             continue;
         if (!options.deepest_first) return ObstacleContact{k, *contact};
         if (!chosen || contact->depth > chosen->contact.depth)

@@ -1,5 +1,6 @@
 #include "run_geometry.hpp"
 
+#include "ccd/detail/exact_arithmetic.hpp"
 #include "ccd/mass_properties.hpp"
 #include "ccd/sin_cos.hpp"
 
@@ -85,6 +86,20 @@ Segment wall_at(const Wall& wall, int frame) {
 
 Placed placed_wall(const Segment& segment) {
     return {(segment.a + segment.b) * 0.5, 0.0, {segment.a, segment.b}};
+}
+
+std::vector<SceneChainEdge> scene_chain_edges(const Scene& scene) {
+    std::vector<SceneChainEdge> out;
+    for (const Chain& chain : scene.chains) {
+        const std::vector<ChainEdge> edges = chain_edges(chain.points, chain.loop);
+        for (std::size_t k = 0; k < edges.size(); ++k)
+            out.push_back({chain_edge_name(chain, k), edges[k]});
+    }
+    return out;
+}
+
+bool behind(const ChainEdge& edge, Vec2 center) {
+    return detail::accurate_cross(edge.b - edge.a, center - edge.a) > 0.0;
 }
 
 double overlap_depth(const Placed& a, const Placed& b) {

@@ -2,9 +2,11 @@
 // The shapes of a run's bodies and the scene's walls at a frame's start or end, and the two tests
 // of a tunnel: a path that crossed the other, an overlap deeper than the tolerance.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/engine_run.hpp"
 #include "ccd/scene.hpp"
 
+#include <string>
 #include <vector>
 
 namespace ccd::engine {
@@ -21,6 +23,18 @@ Placed placed_body(const Scene& scene, int index, const BodyState& state);
 // Wall `index` at the start of frame `frame` (a kinematic one moved, a turning one turned).
 Segment wall_at(const Wall& wall, int frame);
 Placed placed_wall(const Segment& segment);
+
+// The scene's chains' edges as the World numbers its walls (make_world: the scene's segments,
+// then each chain's edges in order): a chain edge's wall index is the scene's segment count plus
+// its place here. Each static, with its ghost vertices and the World's name "NAME edge k".
+struct SceneChainEdge {
+    std::string name;
+    ChainEdge edge;
+};
+std::vector<SceneChainEdge> scene_chain_edges(const Scene& scene);
+// Whether `center` is behind the edge's line (strictly on the left of a -> b: its back), where
+// a chain's edge admits no contact (ccd::chain_admits).
+bool behind(const ChainEdge& edge, Vec2 center);
 
 // How deep two shapes overlap: the shortest push that parts them (0 when apart).
 double overlap_depth(const Placed& a, const Placed& b);

@@ -81,10 +81,13 @@ ExactFrame exact_frame(const Scene& scene, const EngineRun& run, int frame) {
 }
 
 // The frame's shapes at its start and end in the run, and at its end in the exact World's frame
-// from the same start (`exact1`, empty when there is none).
+// from the same start (`exact1`, empty when there is none). The walls are the World's: the
+// scene's segments, then its chains' edges (`chains`: by wall, the edge with its ghost vertices,
+// none for a segment).
 struct FrameShapes {
     std::vector<Placed> bodies0, bodies1, exact1, walls0, walls1;
     std::vector<Segment> segments0, segments1;
+    std::vector<std::optional<ChainEdge>> chains;
 };
 
 FrameShapes frame_shapes(const Scene& scene, const EngineRun& run, int frame,
@@ -106,6 +109,15 @@ FrameShapes frame_shapes(const Scene& scene, const EngineRun& run, int frame,
         f.segments1.push_back(engine::wall_at(wall, frame + 1));
         f.walls0.push_back(engine::placed_wall(f.segments0.back()));
         f.walls1.push_back(engine::placed_wall(f.segments1.back()));
+        f.chains.emplace_back();
+    }
+    for (const engine::SceneChainEdge& chain : engine::scene_chain_edges(scene)) {
+        const Segment s{chain.edge.a, chain.edge.b};
+        f.segments0.push_back(s);
+        f.segments1.push_back(s);
+        f.walls0.push_back(engine::placed_wall(s));
+        f.walls1.push_back(engine::placed_wall(s));
+        f.chains.push_back(chain.edge);
     }
     return f;
 }
@@ -124,11 +136,14 @@ bool crossed(const FrameShapes& f, const std::vector<Placed>& end, std::size_t b
 
 // The pair (body, other) in the frame, a tunnel or nothing: the run crossed it where the exact
 // World has the pair touch and does not cross, or the run ends deeper in it than the tolerance
-// where the exact World does not.
+// where the exact World does not. A chain's edge is one-sided: a body whose center starts the
+// frame behind it meets nothing there (ccd::chain_admits), so neither is a tunnel.
 std::optional<Tunnel> pair_tunnel(const FrameShapes& f, int frame, int body, OtherKind kind,
                                   int other, bool touches, const TunnelOptions& options) {
     const auto b = static_cast<std::size_t>(body), o = static_cast<std::size_t>(other);
     const bool wall = kind == OtherKind::Wall;
+    if (wall && f.chains[o] && engine::behind(*f.chains[o], f.bodies0[b].center))
+        return std::nullopt;
     const bool exact = !f.exact1.empty();
     Tunnel t;
     t.frame = frame;
@@ -168,7 +183,7 @@ std::vector<Tunnel> find_tunnels_in_frame(const Scene& scene, const EngineRun& r
         }
     };
     for (int body = 0; body < bodies; ++body) {
-        for (int wall = 0; wall < static_cast<int>(scene.walls.size()); ++wall)
+        for (int wall = 0; wall < static_cast<int>(shapes.segments0.size()); ++wall)
             consider(body, OtherKind::Wall, wall);
         for (int other = body + 1; other < bodies; ++other)
             consider(body, OtherKind::Body, other);
@@ -188,9 +203,10 @@ std::vector<Tunnel> find_tunnels(const Scene& scene, const EngineRun& run,
 }
 
 std::string other_name(const Tunnel& tunnel, const Scene& scene, const EngineRun& run) {
-    return tunnel.other_kind == OtherKind::Wall
-               ? scene.walls[static_cast<std::size_t>(tunnel.other)].name
-               : run.body_names[static_cast<std::size_t>(tunnel.other)];
+    const auto other = static_cast<std::size_t>(tunnel.other);
+    if (tunnel.other_kind == OtherKind::Body) return run.body_names[other];
+    if (other < scene.walls.size()) return scene.walls[other].name;
+    return engine::scene_chain_edges(scene).at(other - scene.walls.size()).name;
 }
 
 std::string describe(const Tunnel& tunnel, const Scene& scene, const EngineRun& run) {

@@ -14,7 +14,6 @@ constexpr double kBox2dMaxTranslation = 2.0; // b2_maxTranslation (b2_common.h)
 struct Party {
     std::string name;
     bool wall = false;
-    const Wall* scene_wall = nullptr;
     int body = -1;
     double moved = 0.0;     // its displacement in the step (a wall's: its farthest end's)
     bool is_static = false; // a wall that never moves, or a static body
@@ -30,19 +29,18 @@ bool body_is_static(const Scene& scene, int body) {
 Party party_of_body(const Scene& scene, const EngineRun& run, int body, int frame) {
     const BodyState& s =
         run.states[static_cast<std::size_t>(frame)][static_cast<std::size_t>(body)];
-    return {run.body_names[static_cast<std::size_t>(body)],
-            false,
-            nullptr,
-            body,
-            length(s.velocity),
+    return {run.body_names[static_cast<std::size_t>(body)], false, body, length(s.velocity),
             body_is_static(scene, body)};
 }
 
 Party other_party(const Scene& scene, const EngineRun& run, const Tunnel& t) {
     if (t.other_kind == OtherKind::Body) return party_of_body(scene, run, t.other, t.frame);
-    const Wall& wall = scene.walls[static_cast<std::size_t>(t.other)];
+    const auto index = static_cast<std::size_t>(t.other);
+    if (index >= scene.walls.size()) // a chain's edge: static
+        return {scene_chain_edges(scene).at(index - scene.walls.size()).name, true, -1, 0.0, true};
+    const Wall& wall = scene.walls[index];
     const Segment s0 = wall_at(wall, t.frame), s1 = wall_at(wall, t.frame + 1);
-    return {wall.name,       true, &wall, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b)),
+    return {wall.name, true, -1, std::max(length(s1.a - s0.a), length(s1.b - s0.b)),
             wall.is_static()};
 }
 
@@ -93,7 +91,7 @@ std::string bullet_body_reason(const Scene& scene, const Party& x) {
 std::string bullet_reason(const Scene& scene, const Party& a, const Party& b) {
     std::string out = bullet_body_reason(scene, a);
     if (!b.wall && b.moved > 0.0) out += "; " + bullet_body_reason(scene, b);
-    if (b.wall && !b.scene_wall->is_static())
+    if (b.wall && !b.is_static)
         out += "; " + b.name + " is kinematic: Bullet sweeps dynamic bodies only, never its motion";
     return out + " (btDiscreteDynamicsWorld::createPredictiveContacts / "
                  "integrateTransformsInternal, btDiscreteDynamicsWorld.cpp)";

@@ -100,6 +100,24 @@ Vec2 outward_at_vertex(const Polygon& p, std::size_t i) {
     return normalized_or(outward_normal(p, before, area) + outward_normal(p, i, area), Vec2{});
 }
 
+// The edge to name for a vertex that met edge `j` of `with_edge` at one of its ends (`touched`,
+// the point-segment query's feature): the corner there belongs to two edges, and the contact is
+// the one of them whose outward normal is nearest its normal (`toward`: the normal turned to
+// point out of `with_edge`). A box's corner meeting a tile's top corner head on along the floor
+// (normal into the tile's side) names the tile's side, not its top, whichever was asked first;
+// equally near (a corner met along its bisector), edge j.
+int edge_at_corner(const Polygon& with_edge, int j, Feature touched, Vec2 toward) {
+    if (touched != Feature::EndpointA && touched != Feature::EndpointB) return j;
+    const std::size_t n = with_edge.vertices.size();
+    const std::size_t other =
+        touched == Feature::EndpointA ? (std::size_t(j) + n - 1) % n : (std::size_t(j) + 1) % n;
+    const double area = twice_area(with_edge);
+    return dot(outward_normal(with_edge, other, area), toward) >
+                   dot(outward_normal(with_edge, std::size_t(j), area), toward)
+               ? static_cast<int>(other)
+               : j;
+}
+
 // A contact that a vertex-edge pair reports at t = 0 (a point exactly on the segment) has no
 // side of its own: the point query takes the side the point came from, which a body that just
 // bounced there has left. The side is the polygon's: `toward` is the way from the touched part
@@ -353,7 +371,9 @@ std::optional<Hit> time_of_impact(const Polygon& mover, Vec2 displacement, const
         }
         Hit h{hit->t, world_vertex, normal, feature, hit->overlap, dot(motion, normal) < 0.0};
         (mover_vertex ? h.mover_vertex : h.obstacle_vertex) = vertex_index;
-        (mover_vertex ? h.obstacle_edge : h.mover_edge) = edge_index;
+        (mover_vertex ? h.obstacle_edge : h.mover_edge) =
+            edge_at_corner(mover_vertex ? obstacle : mover, edge_index, hit->feature,
+                           mover_vertex ? normal : -normal);
         earliest.offer(h);
     };
     for (std::size_t i = 0; i < mover.vertices.size(); ++i)

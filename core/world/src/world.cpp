@@ -372,6 +372,7 @@ std::size_t World::snapshot_bytes() const {
     const State& s = *state_;
     std::size_t bytes = sizeof(State);
     const auto add = [&](const auto& v) { bytes += v.capacity() * sizeof(v[0]); };
+    add(s.accelerations);
     add(s.bodies);
     add(s.callbacks);
     add(s.motions);

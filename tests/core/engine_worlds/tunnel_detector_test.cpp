@@ -159,6 +159,59 @@ TEST(TunnelDetector, AnOverlapDeeperThanTheToleranceIsATunnel) {
     EXPECT_NEAR(tunnels[0].place.x, 1.05, 1e-12);
 }
 
+// A floor chain from (1, 0) to (-1, 0), its front up, and a ball of radius 0.1 at height `y`
+// moving `vy` a frame; `extra`: more of the scene's top level.
+Scene ball_and_chain_floor(double y, double vy, const std::string& extra = "") {
+    return parse_scene(R"({"format":"ccdlab-scene","version":1,
+      "bodies":[{"name":"ball","shape":"circle","position":[0,)" +
+                           std::to_string(y) + R"(],"velocity":[0,)" + std::to_string(vy) +
+                           R"(],"radius":0.1}],
+      "chains":[{"name":"floor","points":[[1,0],[-1,0]]}])" +
+                           extra + "}",
+                       "ball and chain floor");
+}
+
+// From y = 0.3 at -0.5 a frame the ball ends frame 0 at -0.2, clear of the floor at both ends
+// (0.3 and 0.2 from it, radius 0.1): Chipmunk never sees it, while the exact World has it touch
+// the floor's front at t = (0.3 - 0.1) / 0.5 = 0.4 and bounce back up to 0.4. Its path crosses
+// the chain's edge at (0, 0). The chain's edge is the World's wall 0 (the scene has no segments).
+TEST(TunnelDetector, ChipmunkLetsABallThroughAChainsEdgeFromItsFront) {
+    const Scene scene = ball_and_chain_floor(0.3, -0.5);
+    const EngineRun run = run_engine(scene, EngineKind::Chipmunk, 2);
+    const auto tunnels = find_tunnels(scene, run);
+    ASSERT_EQ(tunnels.size(), 1u);
+    const Tunnel& t = tunnels[0];
+    EXPECT_EQ(t.frame, 0);
+    EXPECT_EQ(t.other_kind, OtherKind::Wall);
+    EXPECT_EQ(t.other, 0);
+    EXPECT_TRUE(t.crossed);
+    EXPECT_NEAR(t.place.x, 0.0, 1e-12);
+    EXPECT_NEAR(t.place.y, 0.0, 1e-12);
+    EXPECT_EQ(describe(t, scene, run),
+              "frame 0: ball through floor edge 0 at (0, 0): " + kChipmunkRule +
+                  "ball moved 0.5 in the step against floor edge 0, a segment of no thickness");
+    // Box2D sweeps a dynamic body against its static b2ChainShape (b2World::SolveTOI): none.
+    EXPECT_TRUE(tunnels_of(scene, EngineKind::Box2d, 2).empty());
+}
+
+// The segment "far" has a coordinate of 1e-70, below what the World takes (kWorldSmallest 1e-60):
+// the exact World refuses every frame, and only the overlap at a frame's end finds a tunnel.
+// From y = 0.3 at -0.28 a frame the ball ends frame 0 at 0.02, 0.1 - 0.02 = 0.08 deep in the
+// floor's front, past the tolerance (half its radius, 0.05): a tunnel. From y = -0.3 at 0.28 it
+// ends at -0.02, as deep, but from behind the one-sided edge, where it meets nothing: none.
+TEST(TunnelDetector, AnOverlapFromBehindAChainsEdgeIsNoTunnel) {
+    const std::string far = R"(,"segments":[{"name":"far","a":[5,1e-70],"b":[6,1e-70]}])";
+    const Scene front = ball_and_chain_floor(0.3, -0.28, far);
+    const auto in_front = tunnels_of(front, EngineKind::Chipmunk, 1);
+    ASSERT_EQ(in_front.size(), 1u);
+    EXPECT_EQ(in_front[0].frame, 0);
+    EXPECT_EQ(in_front[0].other, 1); // after the segment "far"
+    EXPECT_FALSE(in_front[0].crossed);
+    EXPECT_NEAR(in_front[0].depth, 0.08, 1e-12);
+    const Scene back = ball_and_chain_floor(-0.3, 0.28, far);
+    EXPECT_TRUE(tunnels_of(back, EngineKind::Chipmunk, 1).empty());
+}
+
 // Among them frames of many bounces, where a body's path is no straight line: a chord from its
 // start to its end may cross what it bounced off, as the World's own does.
 TEST(TunnelDetector, TheExactWorldTunnelsNowhere) {
@@ -166,7 +219,8 @@ TEST(TunnelDetector, TheExactWorldTunnelsNowhere) {
          {"engines-ball-through-plate.json", "engines-balls-pass-through.json",
           "engines-slow-ball-under-threshold.json", "engines-flipper-passes-a-ball.json",
           "bouncing-balls.json", "polygons-in-a-box.json", "seed000-doomolish-hallway.json",
-          "turning-windmill-graze.json", "world-paddle-bats-balls.json"}) {
+          "turning-windmill-graze.json", "world-paddle-bats-balls.json",
+          "tiles-chain-box-slides-over-the-seams.json"}) {
         const Scene scene = scene_named(name);
         EXPECT_TRUE(tunnels_of(scene, EngineKind::Exact, 5).empty()) << name;
     }

@@ -55,6 +55,34 @@ TEST(PolygonSweep, AnObstacleVertexHitsTheMoversEdge) {
     EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0})) << "from the obstacle toward the mover";
 }
 
+TEST(PolygonSweep, ACornerMetHeadOnAlongAnEdgesLineNamesTheEdgeItsNormalIs) {
+    // The box [0, 1] x [1, 2] slides +2 in x along the top of the tile [2, 3] x [0, 1] (its
+    // bottom on the tile's top line y = 1). Its corner (1, 1), vertex 1, meets the tile's corner
+    // (2, 1) head on at t = 0.5, normal (-1, 0). That corner ends the tile's top (edge 2, from
+    // (3, 1) to (2, 1), outward (0, 1)) and starts its left side (edge 3, from (2, 1) to (2, 0),
+    // outward (-1, 0)): the contact is the side's, whose normal it takes, though the top is
+    // asked first.
+    const Polygon box = translated(kUnitSquare, {0.0, 1.0});
+    const Polygon tile = translated(kUnitSquare, {2.0, 0.0});
+    const auto hit = time_of_impact(box, {2.0, 0.0}, tile, {0.0, 0.0});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->t, 0.5);
+    EXPECT_EQ(hit->point, (Vec2{2.0, 1.0}));
+    EXPECT_EQ(hit->normal, (Vec2{-1.0, 0.0}));
+    EXPECT_EQ(hit->mover_vertex, 1);
+    EXPECT_EQ(hit->obstacle_edge, 3);
+    // The roles swapped (the tile moves -2 onto the box): the tile's corner (2, 1), vertex 3,
+    // meets the box's corner (1, 1), which ends the box's bottom (edge 0, outward (0, -1)) and
+    // starts its right side (edge 1, outward (1, 0)); the normal from the box toward the tile is
+    // (1, 0): the right side.
+    const auto swapped = time_of_impact(tile, {-2.0, 0.0}, box, {0.0, 0.0});
+    ASSERT_TRUE(swapped);
+    EXPECT_EQ(swapped->t, 0.5);
+    EXPECT_EQ(swapped->normal, (Vec2{1.0, 0.0}));
+    EXPECT_EQ(swapped->mover_vertex, 3);
+    EXPECT_EQ(swapped->obstacle_edge, 1);
+}
+
 TEST(PolygonSweep, BothMovingUsesRelativeMotion) {
     // Each square moves 1.25 toward the other: the gap of 2 closes by 2.5 per frame, t = 0.8.
     // The contact point is where the mover's vertex is then: (1 + 1.25 * 0.8, 1) = (2, 1).

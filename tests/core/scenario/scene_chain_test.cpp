@@ -83,7 +83,8 @@ ccd::Scene tour_scene(const std::string& name) {
 
 TEST(SceneChain, TheTilesCatchTheBoxAtTheSeamOfTileB) {
     // tiles-box-slides-over-a-seam.json's description: event 0 at t = 0.5 on tile a, normal
-    // (0, 1); event 1 at t = 0.6, the box's corner on tile b's corner (1, 1), normal (-1, 0);
+    // (0, 1); event 1 at t = 0.6, the box's corner on tile b's corner (1, 1), normal (-1, 0),
+    // naming tile b's left side;
     // the box stops there, its center at (0.75, 1.25) at t = 1.
     ccd::SceneWorld made = ccd::make_world(tour_scene("tiles-box-slides-over-a-seam.json"));
     const ccd::EventLog& log = made.world.step();
@@ -96,6 +97,12 @@ TEST(SceneChain, TheTilesCatchTheBoxAtTheSeamOfTileB) {
     EXPECT_NEAR(log.events[1].point.y, 1.0, 1e-12);
     EXPECT_NEAR(log.events[1].normal.x, -1.0, 1e-12);
     EXPECT_NEAR(log.events[1].normal.y, 0.0, 1e-12);
+    // The box's vertex 1, its bottom-right corner (0.7, 1.25) at the start, on tile b's edge 3,
+    // its left side from its vertex 3 (1, 1) at the seam down to (1, 0), whose normal (-1, 0)
+    // the contact takes: the inside edge between the tiles, not tile b's top (edge 2).
+    EXPECT_EQ(log.events[1].feature, ccd::Feature::PolygonEdge);
+    EXPECT_EQ(log.events[1].vertex, 1);
+    EXPECT_EQ(log.events[1].edge, 3);
     EXPECT_NEAR(made.world.body(0).shape.center.x, 0.75, 1e-12);
 }
 

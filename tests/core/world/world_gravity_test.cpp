@@ -5,6 +5,8 @@
 #include "ccd/path_position.hpp"
 #include "ccd/world.hpp"
 
+#include "world_records.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -170,6 +172,74 @@ TEST(WorldGravity, AKeyframeRestoresAFallingRunBitForBit) {
             EXPECT_EQ(world.body(i).velocity, restored.body(i).velocity);
         }
     }
+}
+
+// The resting rule's limits (docs/scheduler.md, "Gravity and resting"), pinned as they are.
+
+TEST(WorldGravity, LimitAHeldBodySlidingOffItsSupportFallsOnlyFromTheNextFrame) {
+    // A ball of radius 1/2 on a ledge that ends at (0, 0), its center at (-1, 1/2), sliding at
+    // (2, 0) a frame under g = 8 (restitution 0). It starts the frame touching the ledge at rest
+    // vertically: its contacts a hair later (a few, within 1e-9 of the frame's start, while the
+    // rounding of its slide settles) hold it (normal (0, 1)), and the hold keeps its
+    // acceleration into the ledge removed until the frame ends. Its center passes over the
+    // ledge's end at t = 1/2 and leaves it; a free fall from there would end the frame at
+    // 1/2 - 8 (1/2)^2 / 2 = -1/2, falling at 4. Held, it ends it level, at (1, 1/2), at rest
+    // vertically; it falls only in frame 1: 1/2 - 8 / 2 = -7/2, at (2, -8).
+    World world;
+    world.add_wall(Segment{{-5.0, 0.0}, {0.0, 0.0}});
+    world.add_body(falling_ball({-1.0, 0.5}, 0.5, {2.0, 0.0}, {0.0, -8.0}, 0.0));
+    const ccd::EventLog& first = world.step();
+    ASSERT_FALSE(first.events.empty());
+    for (const ccd::ContactEvent& e : first.events) {
+        EXPECT_LT(e.time, 1e-9);
+        EXPECT_NEAR(e.normal.x, 0.0, 1e-12);
+    }
+    EXPECT_NEAR(world.body(0).shape.center.x, 1.0, 1e-12);
+    EXPECT_NEAR(world.body(0).shape.center.y, 0.5, 1e-12); // not -1/2
+    EXPECT_NEAR(world.body(0).velocity.y, 0.0, 1e-12);     // not -4
+    EXPECT_TRUE(world.step().events.empty());
+    EXPECT_NEAR(world.body(0).shape.center.x, 3.0, 1e-12);
+    EXPECT_NEAR(world.body(0).shape.center.y, -3.5, 1e-12);
+    EXPECT_NEAR(world.body(0).velocity.y, -8.0, 1e-12);
+}
+
+TEST(WorldGravity, LimitABodyPulledIntoTwoSupportsIsHeldByOneAtATime) {
+    // A ball of radius 1/2 resting in a right-angled V, walls (-4, 4)-(0, 0) and (0, 0)-(4, 4),
+    // touching both: its center at (0, sqrt(2) / 2), at rest, g = 8 (restitution 0). Each wall's
+    // contact holds it by that wall's normal alone, (1, 1) / sqrt(2) or (-1, 1) / sqrt(2): what
+    // is left of g, (4, -4) or (-4, -4), pulls it along that wall into the other, whose contact
+    // then holds it instead. The two alternate with no time between them until the chattering
+    // rule (more than chatter_limit 32 changes within 1e-9) freezes it for the rest of the frame.
+    // It never moves: at the frame's end it is where it started, at rest.
+    World world;
+    world.add_wall(Segment{{-4.0, 4.0}, {0.0, 0.0}});
+    world.add_wall(Segment{{0.0, 0.0}, {4.0, 4.0}});
+    const double h = std::sqrt(2.0) / 2.0;
+    world.add_body(falling_ball({0.0, h}, 0.5, {}, {0.0, -8.0}, 0.0));
+    const ccd::EventLog& log = world.step();
+    ASSERT_GT(log.events.size(), 32u);
+    for (std::size_t k = 1; k < log.events.size(); ++k)
+        EXPECT_NE(log.events[k].other, log.events[k - 1].other) << k;
+    ASSERT_EQ(log.chatter_cuts.size(), 1u);
+    EXPECT_EQ(log.chatter_cuts[0].body, 0);
+    EXPECT_NEAR(world.body(0).shape.center.x, 0.0, 1e-12);
+    EXPECT_NEAR(world.body(0).shape.center.y, h, 1e-12);
+}
+
+TEST(WorldGravity, SnapshotBytesCountEachBodysAcceleration) {
+    // A snapshot keeps each body's acceleration (BodyDef::acceleration: a falling body steps on
+    // by it). A World of two falling balls holds one more of each by-body record than a World of
+    // one (every by-body vector grown by one push at each add_body: capacity 1, then 2): its body
+    // record, callback, motion, outline, rounding, spin, stamp and acceleration, nothing else.
+    World one, two;
+    one.add_body(falling_ball({0.0, 1.0}, 0.5, {}, {0.0, -8.0}, 1.0));
+    two.add_body(falling_ball({0.0, 1.0}, 0.5, {}, {0.0, -8.0}, 1.0));
+    two.add_body(falling_ball({2.0, 1.0}, 0.5, {}, {0.0, -8.0}, 1.0));
+    const std::size_t per_body = sizeof(ccd::detail::BodyRecord) + sizeof(ccd::ContactCallback) +
+                                 sizeof(ccd::detail::BodyMotion) + sizeof(std::vector<Vec2>) +
+                                 sizeof(double) + sizeof(ccd::detail::Spin) +
+                                 sizeof(ccd::detail::Stamp) + sizeof(Vec2);
+    EXPECT_EQ(two.snapshot_bytes() - one.snapshot_bytes(), per_body);
 }
 
 } // namespace

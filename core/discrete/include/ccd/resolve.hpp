@@ -3,10 +3,12 @@
 // along the normal, then change its velocity along the normal (restitution) and, optionally,
 // along the wall (friction). See docs/discrete.md.
 
+#include "ccd/chain_edge.hpp"
 #include "ccd/contact.hpp"
 #include "ccd/shapes.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -16,6 +18,13 @@ struct ResponseOptions {
     double restitution = 0.0; // 0: the velocity into the wall is removed; 1: it is reversed
     double friction = 0.0;    // Coulomb: the speed along the wall drops by friction times the
                               // change of speed along the normal, never past zero
+    // resolve_against_walls and resolve_against_obstacles only: walls that are a chain's edges.
+    // chains[i], when given, is wall i's edge with its ghost vertices, and a contact with it is
+    // resolved (and counted in remaining_depth) only when ccd::chain_admits takes it, as in
+    // slide_move and collide_and_slide (the disk's center or the polygon's vertex centroid not
+    // behind it, the normal in the touched feature's cone; docs/discrete.md, "Chains"): what is
+    // behind a chain is not pushed, and a joint's neighbouring edge hides the other's end.
+    std::span<const std::optional<ChainEdge>> chains = {};
 };
 
 struct BodyState {
@@ -43,7 +52,8 @@ struct ResolveResult {
 };
 
 // Seed 003's loop over the walls: one pass in list order, each wall's contact taken at the
-// position the previous walls left the disk in, then resolve_contact. One pass does not always
+// position the previous walls left the disk in, then resolve_contact (a chain's edge only when
+// its rule takes the contact: ResponseOptions::chains). One pass does not always
 // separate the disk from two walls at once (an acute corner): remaining_depth says so.
 ResolveResult resolve_against_walls(const Circle& disk, Vec2 velocity,
                                     std::span<const Segment> walls,

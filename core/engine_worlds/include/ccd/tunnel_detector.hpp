@@ -1,9 +1,10 @@
 #pragma once
-// Tunnels in a run: between two consecutive frames, a body whose path crossed a wall or another
-// body that the exact World, started from the run's own state at the frame's start, has them
-// touch in that frame (and whose path in the World's frame does not cross it); or a pair that
-// ends the frame overlapping deeper than the tolerance where the World's frame does not. Each
-// with the reason the engine's rules give (docs/engines.md, "Engine worlds").
+// Tunnels in a run: between two consecutive frames, a body whose path crossed a wall (a segment,
+// or a chain's edge from its front) or another body that the exact World, started from the run's
+// own state at the frame's start, has them touch in that frame (and whose path in the World's frame
+// does not cross it); or a pair that ends the frame overlapping deeper than the tolerance where the
+// World's frame does not. Each with the reason the engine's rules give (docs/engines.md, "Engine
+// worlds").
 
 #include "ccd/engine_run.hpp"
 #include "ccd/event_log.hpp"
@@ -18,7 +19,8 @@ struct Tunnel {
     int frame = 0; // the frame stepped (from states[frame] to states[frame + 1])
     int body = 0;  // its index in EngineRun::body_names
     OtherKind other_kind = OtherKind::Wall;
-    int other = 0;        // a wall's index (the scene's segments) or a body's
+    int other = 0;        // a body's index, or a wall's as the World numbers them: the scene's
+                          // segments, then its chains' edges (make_world's wall_names)
     Vec2 place;           // where the path crossed, or the deepest overlap
     bool crossed = false; // its path crossed the other; else it ended the frame overlapping
     double depth = 0.0;   // the overlap at the frame's end (0 when apart)

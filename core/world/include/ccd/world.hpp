@@ -275,9 +275,10 @@ public:
     // Callback response's function is copied: a callback that keeps state of its own makes
     // the copy differ (ccd/recording.hpp).
     World snapshot() const;
-    // Bytes of what a snapshot keeps: the State itself and its body, wall, outline, callback
-    // (the std::function, not what it captures) and side-memory records. A World that has
-    // stepped holds more (its log, queue, grid and scratch storage, not counted here).
+    // Bytes of what a snapshot keeps: the State itself and its body (with its acceleration),
+    // wall, outline, callback (the std::function, not what it captures) and side-memory records. A
+    // World that has stepped holds more (its log, queue, grid and scratch storage, not counted
+    // here).
     std::size_t snapshot_bytes() const;
 
     // Between frames only (std::logic_error during one): what changes from frame to frame,

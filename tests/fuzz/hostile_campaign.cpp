@@ -3,7 +3,7 @@
 // tests/fuzz/README.md says how to run it and what it reports.
 //
 //   hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] [--timeout SECONDS]
-//                    [--out DIR] [--print] [--known CATEGORY:FAMILY]...
+//                    [--out DIR] [--print] [--known CATEGORY:FAMILY]... [--family FAMILY]...
 //
 // Inputs I .. I + N - 1 run in worker processes (J at a time, in chunks), so that a crash or a
 // hang costs one input, not the campaign: the parent watches which input each worker is on,
@@ -13,7 +13,8 @@
 // category, input number, family, what), the first inputs of each category to
 // DIR/CATEGORY-NUMBER.jsonl or .json, the counts to standard output. Exit status 1 when anything
 // was found but what --known names (a CATEGORY:FAMILY known open, findings/README.md). --print
-// writes the inputs instead of running them.
+// writes the inputs instead of running them. --family runs only the inputs of that family (of
+// any named), the others skipped: a family of one input in a hundred, a few thousand times.
 #include "hostile_inputs.hpp"
 #include "toi_answer_check.hpp"
 #include "toi_line.hpp"
@@ -72,7 +73,17 @@ struct Options {
     // CATEGORY:FAMILY pairs known to be open (findings/README.md): counted and shown apart, and
     // not a failure of the run's exit status.
     std::vector<std::string> known;
+    // The families to run (the others skipped); empty: every input.
+    std::vector<std::string> families;
 };
+
+// Options::families, which the workers read (they are forked after it is set).
+std::vector<std::string> only_families;
+
+bool runs(const HostileInput& in) {
+    return only_families.empty() ||
+           std::find(only_families.begin(), only_families.end(), in.family) != only_families.end();
+}
 
 // What a worker shares with the parent: the input it is on, since when.
 struct Slot {
@@ -190,6 +201,7 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
         report("generator", index, "generator", e.what());
         return;
     }
+    if (!runs(in)) return;
     try {
         if (in.kind == HostileInput::Kind::ToiLine) {
             const ccd::Algorithm& algorithm = ccd::algorithms()[in.algorithm];
@@ -277,7 +289,8 @@ void write_input(const std::filesystem::path& path, const HostileInput& in) {
 
 int usage() {
     std::cerr << "usage: hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] "
-                 "[--timeout SECONDS] [--out DIR] [--print] [--known CATEGORY:FAMILY]...\n";
+                 "[--timeout SECONDS] [--out DIR] [--print] [--known CATEGORY:FAMILY]... "
+                 "[--family FAMILY]...\n";
     return 2;
 }
 
@@ -304,6 +317,8 @@ int main(int argc, char** argv) {
             o.print = true;
         else if (arg == "--known" && has_value)
             o.known.push_back(argv[++i]);
+        else if (arg == "--family" && has_value)
+            o.families.push_back(argv[++i]);
         else
             return usage();
     }
@@ -315,6 +330,7 @@ int main(int argc, char** argv) {
                   << " the inputs are drawn from (the core's and box2d)\n";
         return 2;
     }
+    only_families = o.families;
     if (o.print) {
         for (std::uint64_t i = o.first; i < o.first + o.inputs; ++i) {
             const HostileInput in = ccdfuzz::hostile_input(o.seed, i);
@@ -445,6 +461,12 @@ int main(int argc, char** argv) {
     std::cout << "hostile_campaign: " << o.inputs << " inputs (" << o.first << " to " << last - 1
               << ", seed " << o.seed << ") in " << static_cast<int>(seconds) << " s with " << o.jobs
               << " workers\n";
+    if (!o.families.empty()) { // how many of them were the families', counted again here
+        std::uint64_t ran = 0;
+        for (std::uint64_t i = o.first; i < last; ++i)
+            ran += runs(ccdfuzz::hostile_input(o.seed, i)) ? 1 : 0;
+        std::cout << "of them " << ran << " of the families run, the others skipped\n";
+    }
     if (per_category.empty()) {
         std::cout << "nothing found\n";
         return 0;

@@ -132,6 +132,36 @@ double fastest(const Swept& side) {
     return speed;
 }
 
+// The velocity over the query of `side`'s material at `point` at the query's start: a turning
+// side's pivot's plus its turn about the pivot; a wall whose ends move, the ends' interpolated
+// where the point lies along it (an end's beyond them).
+Vec2 velocity_at_start(const Swept& side, Vec2 point) {
+    if (const auto* turning = std::get_if<Turning>(&side.motion))
+        return turning->displacement + perp(point - turning->pivot) * turning->angle;
+    if (const auto* e = std::get_if<EndMotion>(&side.motion)) {
+        const Segment& g = std::get<Segment>(side.shape);
+        const Vec2 u = g.b - g.a;
+        const double along = dot(u, u) > 0.0 ? dot(point - g.a, u) / dot(u, u) : 0.0;
+        return e->displacement_a +
+               (e->displacement_b - e->displacement_a) * std::clamp(along, 0.0, 1.0);
+    }
+    if (const auto* translation = std::get_if<Translation>(&side.motion))
+        return translation->displacement;
+    return {};
+}
+
+// Whether a hit at the query's start is no contact to look for there: it does not close, or
+// closes no faster than `resting` times the contact points' relative speed (the rounding
+// residue of a slide: a corner left sliding along a wall, its normal speed 1e-14 of its speed,
+// either sign).
+bool opens_at_start(const Hit& hit, const Swept& mover, const Swept& obstacle, double resting) {
+    if (!hit.approaching) return true;
+    if (!(resting > 0.0)) return false;
+    const Vec2 relative =
+        velocity_at_start(mover, hit.point) - velocity_at_start(obstacle, hit.point);
+    return -dot(relative, hit.normal) <= resting * length(relative);
+}
+
 // A turning pair that touches where the query starts and opens there (the contact just
 // processed): the certified query answers that touch at once (t = 0, not approaching), which
 // would hide a contact later in the query (another vertex turning into the wall, or the same one
@@ -144,17 +174,21 @@ double fastest(const Swept& side) {
 // ends between two starts while the opening touch stays within delta / 2 at both (the starts
 // double, so after a short opening the gaps are long); docs/turning-bodies.md.
 std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover,
-                                  const Swept& obstacle, const Hit& touch) {
+                                  const Swept& obstacle, const Hit& touch, double resting) {
     const double speed = fastest(mover) + fastest(obstacle);
     if (!(speed > 0.0)) return touch;
     const double h = kCertifiedTolerance * certified_scale(mover, obstacle) / (4.0 * speed);
+    // The answer from start s, and whether it does not close there faster than `resting`.
+    bool opens_at_s = false;
     const auto from = [&](double s) {
-        std::optional<Hit> hit = answer_of(algorithm, advanced(mover, s), advanced(obstacle, s));
+        const Swept m = advanced(mover, s), o = advanced(obstacle, s);
+        std::optional<Hit> hit = answer_of(algorithm, m, o);
+        opens_at_s = hit && opens_at_start(*hit, m, o, resting);
         if (hit) hit->t = s + hit->t * (1.0 - s);
         return hit;
     };
-    const auto opening = [](const std::optional<Hit>& hit, double s) {
-        return hit && hit->t == s && !hit->approaching;
+    const auto opening = [&](const std::optional<Hit>& hit, double s) {
+        return hit && hit->t == s && opens_at_s;
     };
     double lo = 0.0, s = h;
     std::optional<Hit> hit;
@@ -181,12 +215,13 @@ std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover
 }
 
 // A pair with a turning side: both polygons counter-clockwise, the hit renumbered back.
-std::optional<Hit> turning_answer(const Algorithm* algorithm, Swept mover, Swept obstacle) {
+std::optional<Hit> turning_answer(const Algorithm* algorithm, Swept mover, Swept obstacle,
+                                  double resting) {
     const bool mover_reversed = counter_clockwise(mover);
     const bool obstacle_reversed = counter_clockwise(obstacle);
     std::optional<Hit> hit = answer_of(algorithm, mover, obstacle);
-    if (hit && hit->t == 0.0 && !hit->approaching)
-        hit = past_the_touch(algorithm, mover, obstacle, *hit);
+    if (hit && hit->t == 0.0 && opens_at_start(*hit, mover, obstacle, resting))
+        hit = past_the_touch(algorithm, mover, obstacle, *hit, resting);
 
     if (hit && mover_reversed) renumber(hit->mover_vertex, hit->mover_edge, vertex_count(mover));
     if (hit && obstacle_reversed)
@@ -210,12 +245,13 @@ Swept swept_wall(const MovingSegment& wall) {
     return Swept{wall.start, motion};
 }
 
-std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b) {
+std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b,
+                                  double resting_tolerance) {
     // A relative acceleration is answered as a turning pair is (the certified engine where no
     // parabolic query is), with its polygons counter-clockwise and its opening touch looked past.
     if (std::holds_alternative<Turning>(a.motion) || std::holds_alternative<Turning>(b.motion) ||
         a.acceleration != b.acceleration)
-        return turning_answer(algorithm, a, b);
+        return turning_answer(algorithm, a, b, resting_tolerance);
     return answer_of(algorithm, a, b);
 }
 

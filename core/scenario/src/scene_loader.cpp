@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cmath>
@@ -334,6 +335,21 @@ void check_mass(const Reader& r, const PolygonBody& polygon) {
                              range(kWorldLeastInertia, kWorldMostInertia));
 }
 
+// A turning polygon reaching at least kWorldLeastTurningReach from its centroid (ccd/world.hpp):
+// one smaller is not written back convex. Refused at its vertices.
+void check_turning_reach(const Reader& r, const PolygonBody& polygon) {
+    if (!polygon.free_rotation()) return;
+    const Vec2 centroid = mass_properties(polygon.polygon).centroid;
+    double reach = 0.0;
+    for (const Vec2 v : polygon.polygon.vertices)
+        reach = std::max(reach, length(v - centroid));
+    if (reach >= kWorldLeastTurningReach) return;
+    r.member("vertices")
+        .fail("a turning polygon reaching " + detail::shortest_text(reach) +
+              " from its centroid is below the World's least, 1e-50 (1e10 "
+              "times its smallest length: docs/scheduler.md, \"Scale\")");
+}
+
 PolygonBody read_polygon(const Reader& r, Names& names) {
     r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle",
                      "angular_velocity", "density", "mass", "response", "restitution",
@@ -364,6 +380,7 @@ PolygonBody read_polygon(const Reader& r, Names& names) {
     if (r.has("density")) polygon.density = r.member("density").positive_number();
     if (r.has("mass")) polygon.mass = r.member("mass").positive_number();
     check_mass(r, polygon);
+    check_turning_reach(r, polygon);
     if (r.has("response")) polygon.response = read_response(r.member("response"));
     if (r.has("restitution")) polygon.restitution = r.member("restitution").number_from_0_to_1();
     return polygon;

@@ -49,6 +49,17 @@ void check_spin(const char* call, double spin, double reach) {
                                 "\"The range of spin\")");
 }
 
+// Throws unless a turning polygon's `reach` (its farthest vertex from its center) is at least
+// kWorldLeastTurningReach: one smaller is not written back as a convex polygon.
+void check_turning_reach(double reach) {
+    if (reach >= kWorldLeastTurningReach) return;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", reach);
+    throw std::invalid_argument(std::string("World::add_body: a turning polygon reaching ") + text +
+                                " from its center is below the World's least, 1e-50 (1e10 times "
+                                "its smallest length: docs/scheduler.md, \"Scale\")");
+}
+
 // Throws unless `value` (a mass or a moment of inertia) is within [least, most].
 void check_range(const char* what, double value, double least, double most) {
     if (value >= least && value <= most) return;
@@ -98,7 +109,9 @@ detail::Spin turning_spin(BodyDef& def) {
         throw std::invalid_argument("World::add_body: an angular velocity or inertia that is "
                                     "not finite, or a negative inertia");
     check_scale("World::add_body", "an angular velocity", {w});
-    check_spin("World::add_body", w, outline_radius(def.outline));
+    const double reach = outline_radius(def.outline);
+    check_spin("World::add_body", w, reach);
+    check_turning_reach(reach);
     Polygon outline{def.outline};
     if (!is_convex(outline))
         throw std::invalid_argument("World::add_body: a turning polygon must be convex (the "

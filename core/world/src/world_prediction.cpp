@@ -210,14 +210,17 @@ void World::State::predict_wall(int index, int wall, double from, int after) {
 std::optional<Hit> World::State::registry_wall_hit(int index, int wall, double from) const {
     if (steps_spent()) return std::nullopt; // the frame is cut before its next event
     const long long before = detail::certified_search_work().steps;
-    return counted(time_of_impact(algorithm, side(index, from), wall_side(wall, from)), before,
-                   from);
+    return counted(time_of_impact(algorithm, side(index, from), wall_side(wall, from),
+                                  options.resting_tolerance),
+                   before, from);
 }
 
 std::optional<Hit> World::State::registry_pair_hit(int i, int j, double from) const {
     if (steps_spent()) return std::nullopt;
     const long long before = detail::certified_search_work().steps;
-    return counted(time_of_impact(algorithm, side(i, from), side(j, from)), before, from);
+    return counted(
+        time_of_impact(algorithm, side(i, from), side(j, from), options.resting_tolerance), before,
+        from);
 }
 
 // The step budget counts every pass's queries once, each as kQuerySteps plus its search's steps

@@ -186,6 +186,36 @@ TEST(FrameRangeExport, ARecordingsFrameGivesTheSameFixture) {
               ccd::export_frame_range(scene, 12, 6).fixture);
 }
 
+// A crate of half-size 7.1e-51 near the origin (reaching 1.004e-50, just above the World's least
+// for a turning polygon, ccd::kWorldLeastTurningReach), turning 2.79 radians a frame, in a box
+// of half-size 8.7e56: at every frame's start of 30 its state, written as a scene and read back,
+// makes a World again, its crate convex. A coordinate below 1e-60 is written as 0, a corner moved
+// by less than 1.5e-60, 1.5e-10 of its reach: at half-size 1e-60 that moved a corner across its
+// neighbours' line and `record --from 2` was refused ("the World turns convex polygons only").
+TEST(FrameRangeExport, ATurningCrateJustAboveTheLeastReachIsWrittenAndReadBack) {
+    const double h = 8.746371720447979e56, s = 7.1e-51;
+    ccd::Scene scene;
+    scene.walls.push_back({"w2", {{-h, -h}, {h, -h}}});
+    scene.walls.push_back({"w3", {{h, -h}, {h, h}}});
+    scene.walls.push_back({"w4", {{h, h}, {-h, h}}});
+    scene.walls.push_back({"w5", {{-h, h}, {-h, -h}}});
+    ccd::PolygonBody crate;
+    crate.name = "p0";
+    crate.polygon.vertices = {{-s + 3e-53, -s}, {s + 3e-53, -s}, {s + 3e-53, s}, {-s + 3e-53, s}};
+    crate.velocity = {-3.8562142380686771e-52, 3.0054803174815252e-52};
+    crate.angular_velocity = 2.7898909037154453;
+    scene.polygons.push_back(crate);
+    ccd::SceneWorld run = ccd::make_world(scene);
+    for (int frame = 1; frame <= 30; ++frame) {
+        run.world.step();
+        const ccd::Scene written = ccd::parse_scene(
+            ccd::scene_to_json(ccd::scene_at_frame(scene, run.world)), "written.json");
+        ASSERT_EQ(written.polygons.size(), 1u) << "frame " << frame;
+        EXPECT_TRUE(ccd::is_convex(written.polygons[0].polygon)) << "frame " << frame;
+        EXPECT_NO_THROW(ccd::make_world(written)) << "frame " << frame;
+    }
+}
+
 TEST(FrameRangeExport, BadRangesAreRefused) {
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), -1, 1), std::invalid_argument);
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), 0, 0), std::invalid_argument);

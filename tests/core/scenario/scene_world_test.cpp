@@ -111,4 +111,28 @@ TEST(SceneWorld, ASpinBeyondTheFastestIsRefusedAtItsField) {
               std::string::npos);
 }
 
+// A turning polygon reaches at least 1e-50 from its centroid (ccd::kWorldLeastTurningReach): a
+// crate of half-size 5e-51 (7.07e-51 to its corners) is refused at its vertices; turned and
+// written as a scene's coordinates, a crate of 1e-60 lost its corners' coordinates below 1e-60
+// and was written not convex. The same crate that does not turn loads; one of half-size 1e-50
+// (1.41e-50) turns.
+TEST(SceneWorld, ATurningPolygonBelowTheLeastReachIsRefusedAtItsVertices) {
+    const auto crate = [](const std::string& h, const std::string& spin) {
+        return R"({"format": "ccdlab-scene", "version": 1, "polygons": [{"name": "crumb",
+      "vertices": [[-)" +
+               h + ", -" + h + "], [" + h + ", -" + h + "], [" + h + ", " + h + "], [-" + h + ", " +
+               h + R"(]], "velocity": [0, 0])" + spin + "}]}";
+    };
+    const std::string error = load_error(crate("5e-51", R"(, "angular_velocity": 2.8)"));
+    EXPECT_EQ(error.rfind("scene.json: /polygons/0/vertices: a turning polygon reaching 7.07", 0),
+              0u)
+        << error;
+    EXPECT_NE(error.find("from its centroid is below the World's least, 1e-50 (1e10 times its "
+                         "smallest length: docs/scheduler.md, \"Scale\")"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(load_error(crate("5e-51", "")), "");
+    EXPECT_EQ(load_error(crate("1e-50", R"(, "angular_velocity": 2.8)")), "");
+}
+
 } // namespace

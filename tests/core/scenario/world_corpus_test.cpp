@@ -44,7 +44,8 @@ TEST(WorldCorpus, TheFoundInputsAreThere) {
     for (const char* name :
          {"a-giant-across-the-walls-pushes-a-point-out.json", "body-leaves-a-box-at-4e43.json",
           "sliding-point-leaves-a-box-at-12.8.json",
-          "point-on-a-wall-pushed-by-a-polygon-at-5e12.json"}) {
+          "point-on-a-wall-pushed-by-a-polygon-at-5e12.json",
+          "turning-square-slides-through-a-wall.json"}) {
         const fs::path path = fs::path(CCDLAB_WORLD_CORPUS_DIR) / name;
         ASSERT_TRUE(fs::exists(path)) << name;
         EXPECT_NO_THROW(ccd::load_scene_file(path)) << name;

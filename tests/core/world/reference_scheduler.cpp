@@ -183,7 +183,7 @@ ccd::EventLog ReferenceScheduler::step() {
                                       ? ccd::MovingSegment{m.at(from), m.displacement_a * rest,
                                                            m.displacement_b * rest}
                                       : ccd::MovingSegment{m.start, {}, {}});
-        const auto hit = ccd::time_of_impact(nullptr, mover, wall);
+        const auto hit = ccd::time_of_impact(nullptr, mover, wall, options_.resting_tolerance);
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(b, hit->point, t) - wall_velocity(w, hit->point, t, hit->feature);
@@ -204,7 +204,8 @@ ccd::EventLog ReferenceScheduler::step() {
                                                 moving(a) * rest, rate(a) * rest),
                                 ccd::swept_body(ccd::SweptBody{at(b, from), b.radius, b.outline,
                                                                angle_at(b, from), b.rounding},
-                                                moving(b) * rest, rate(b) * rest));
+                                                moving(b) * rest, rate(b) * rest),
+                                options_.resting_tolerance);
         if (!hit) return std::nullopt;
         const double t = std::min(1.0, from + hit->t * rest);
         const Vec2 rel = material(a, hit->point, t) - material(b, hit->point, t);

@@ -162,4 +162,51 @@ TEST(WorldClosedBox, PointsBattedByAWindmillStayInItsBox) {
     }
 }
 
+// A unit square standing on a corner (vertices (-1, 0), (0, -1), (1, 0), (0, 1)) at the origin,
+// moving (-300, 0) a frame and turning 10 radians a frame, sliding, in the box |x|, |y| <= 10.
+// Its leftmost corner, vertex 0 turned by 10 t, is at x = -300 t - cos(10 t): it meets the left
+// wall at 300 t + cos(10 t) = 10, t = 0.03015 (0.03: 9.955; 0.0302: 10.0147), at y = -sin(10 t)
+// = -0.297. The slide takes away that corner's speed along the normal and no more: the center
+// still moves left (at 65 a frame), the square turning (at 219 radians a frame) about it. By a
+// quarter turn later the next corner is where that one was, with the center further left: it
+// meets the wall before then. That contact was lost: the query from the slide answered its
+// corner, sliding, touching at its start and closing by the rounding of the slide (1e-14 of its
+// speed), which is no contact (the resting tolerance) and was not looked past, so no prediction
+// was left for the wall, and the square went through it (x = -130 at the frame's end).
+TEST(WorldClosedBox, ATurningSquareSlidingOnAWallMeetsItAgainWithItsNextCorner) {
+    World world;
+    add_box(world, 10.0);
+    ccd::BodyDef square{ccd::Circle{{0.0, 0.0}, 0.0}, {-300.0, 0.0}, 1.0, ccd::Response::slide()};
+    square.outline = {{-1.0, 0.0}, {0.0, -1.0}, {1.0, 0.0}, {0.0, 1.0}};
+    square.angular_velocity = 10.0;
+    world.add_body(square);
+    const ccd::EventLog& log = world.step();
+    ASSERT_GE(log.events.size(), 2u);
+    const ccd::ContactEvent& first = log.events[0];
+    EXPECT_EQ(first.other_kind, ccd::OtherKind::Wall);
+    EXPECT_EQ(first.other, 3);
+    EXPECT_GT(first.time, 0.03);
+    EXPECT_LT(first.time, 0.0302);
+    EXPECT_LT(first.body_velocity_after.x, 0.0); // still moving toward the wall
+    const double quarter_turn = 1.5707963267948966 / first.body_angular_velocity_after;
+    ASSERT_GT(quarter_turn, 0.0);
+    const ccd::ContactEvent& second = log.events[1];
+    EXPECT_EQ(second.other_kind, ccd::OtherKind::Wall);
+    EXPECT_EQ(second.other, 3);
+    EXPECT_GT(second.time, first.time);
+    EXPECT_LT(second.time, first.time + quarter_turn);
+    // And it stays in the box, every corner at every vertex of its path, for 20 frames.
+    for (int frame = 0; frame < 20; ++frame) {
+        const ccd::EventLog& frame_log = frame == 0 ? log : world.step();
+        for (const ccd::PathPoint& p : frame_log.paths[0].points)
+            for (const Vec2 v : square.outline) {
+                const double c = std::cos(p.angle), s = std::sin(p.angle);
+                const Vec2 corner = p.position + Vec2{c * v.x - s * v.y, s * v.x + c * v.y};
+                ASSERT_TRUE(inside(corner, 10.0 + 1e-9))
+                    << "frame " << frame << " t " << p.time << " at (" << corner.x << ", "
+                    << corner.y << ")";
+            }
+    }
+}
+
 } // namespace

@@ -57,6 +57,23 @@ TEST(WorldRange, ASpinBeyondTheFastestOrARimBeyondTheLargestIsRefused) {
     EXPECT_NO_THROW(world.add_turning_wall({{0.0, 0.0}, {2.0, 0.0}}, {0.0, 0.0}, 1e6));
 }
 
+// A turning polygon reaches at least 1e-50 from its center (kWorldLeastTurningReach): a square
+// of half-size 5e-51 reaches 7.07e-51 from it and is refused, naming the least; of half-size
+// 1e-50 (1.41e-50) it is taken. The same square that does not turn is taken at any size the
+// World's scale holds (its outline is never turned).
+TEST(WorldRange, ATurningPolygonBelowTheLeastReachIsRefused) {
+    const std::string small = add_spinning_square(5e-51, 1.0);
+    EXPECT_NE(small.find("World::add_body: a turning polygon reaching 7.07"), std::string::npos)
+        << small;
+    EXPECT_NE(small.find("below the World's least, 1e-50"), std::string::npos) << small;
+    EXPECT_EQ(add_spinning_square(1e-50, 1.0), "(added)");
+    World world;
+    BodyDef still;
+    for (const Vec2 v : kSquare)
+        still.outline.push_back(v * 5e-51);
+    EXPECT_NO_THROW(world.add_body(std::move(still)));
+}
+
 // A crate of mass 1e150 at 9e59 a frame meets a ball of mass 1e-150 at rest 5e59 away: an
 // elastic impulse would send the ball off at 2 x 9e59 = 1.8e60, beyond the World's largest
 // speed, and a World would then refuse the state this one wrote. It leaves at 1e60.

@@ -78,6 +78,14 @@ inline constexpr double kWorldLargest = 1e60;
 // it, an overlap). A response never gives more: a body's speed after a contact is kept within
 // kWorldLargest, a turning body's spin within these (docs/accuracy.md, "The range of spin").
 inline constexpr double kWorldFastestSpin = 1e6;
+// The least reach of a turning polygon (its farthest vertex from its center): 1e10 times
+// kWorldSmallest. A turning polygon's vertices, written as a scene's absolute coordinates
+// (`record --from`), take every coordinate below kWorldSmallest as 0: each vertex moves by less
+// than 1.5 x kWorldSmallest, at most 1.5e-10 of this reach, where a crate of 1e-60 turned had
+// a vertex moved across its neighbours' line and was written not convex (a turning polygon
+// must be). World::add_body throws std::invalid_argument below it; the scene loader refuses
+// such a polygon at its vertices (docs/scheduler.md, "Scale").
+inline constexpr double kWorldLeastTurningReach = 1e10 * kWorldSmallest;
 // The masses and moments of inertia the World takes (World::add_body throws
 // std::invalid_argument outside; a scene's polygon's mass, density times area, and moment of
 // inertia are refused by the loader: docs/scene-format.md). Within them a contact's impulse,

@@ -111,10 +111,12 @@ void arcs(ShapeRenderer& r, const QueryLab& lab, const LabSide& s, Color color) 
     }
 }
 
-// A turning side's pivot (a ring at t = 0, its path to t = 1) and the lever from the pivot at
-// t = 1 to the angle handle.
-void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color) {
-    if (pivot_end != pivot) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
+// A turning side's pivot (a ring at t = 0, its straight path to t = 1 unless `curved`: an
+// accelerating side's parabola is drawn on its own) and the lever from the pivot at t = 1 to
+// the angle handle.
+void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color,
+                     bool curved = false) {
+    if (pivot_end != pivot && !curved) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
     r.point(pivot, 5.0f, color);
     r.point(pivot, 2.5f, palette::background);
     r.line(pivot_end, angle_handle, 1.5f, palette::handle.with_alpha(0.55f), 4.0f);
@@ -143,7 +145,8 @@ void draw_polygon(ShapeRenderer& r, const QueryLab& lab, Side side) {
     if (s.turns()) {
         arcs(r, lab, s, color);
         pivot_and_lever(r, center_at(s, 0.0), center_at(s, 1.0),
-                        lab.handle_position(handle_of(side, Part::Angle)), color);
+                        lab.handle_position(handle_of(side, Part::Angle)), color,
+                        s.swept.accelerates());
     } else if (s.swept.accelerates()) { // each vertex on a parabola
         arcs(r, lab, s, color);
     } else {

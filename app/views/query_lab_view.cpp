@@ -1023,7 +1023,7 @@ void QueryLabView::draw_equations() {
     if (trace.query.find("parabolic") != std::string::npos)
         text_flow("A parabolic path: the mover's center relative to the obstacle is p0 + d t + "
                   "a t^2 / 2 (a their relative acceleration), so a cap's f(t) = |p(t)|^2 - R^2 "
-                  "is a quartic and the band's two f(t) = n . (c(t) - a) -+ R are quadratics; "
+                  "is a quartic and the band's two f(t) = n . (c(t) - A) -+ R are quadratics; "
                   "their roots in the frame are marked on the path.");
     choose_candidate();
     if (!trace.candidates.empty())

@@ -44,6 +44,7 @@ ball-meets-a-crate 0.52
 crate-meets-a-closing-rod 0.5
 seed003-phaser-tilted-line 0.6
 seed004-infinite-line 0
+gravity-ball-meets-a-ledge 0.75
 turning-paddle-tunnels 0.2233
 turning-windmill-graze 0.5
 turning-plank-in-a-gap 0.7353

@@ -26,6 +26,7 @@ inline constexpr Color discrete{0.72f, 0.45f, 1.00f, 1.0f};      // a discrete m
 inline constexpr Color highlight{1.00f, 1.00f, 1.00f, 0.95f};    // the selected event's parties
 inline constexpr Color cancelled{0.60f, 0.60f, 0.65f, 0.55f};    // a cancelled prediction
 inline constexpr Color static_body{0.62f, 0.62f, 0.60f, 1.0f};   // a static body (hatched)
+inline constexpr Color acceleration{0.30f, 0.85f, 0.80f, 1.0f};  // a side's acceleration arrow
 } // namespace palette
 
 // The colour of a root by its verdict (the equation view and the markers on the path).

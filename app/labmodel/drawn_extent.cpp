@@ -36,19 +36,28 @@ void include_side(WorldBox& box, const LabSide& side, double t) {
         box.include(v);
 }
 
+// An accelerating side's arrows: the motion's tip and the acceleration's (a / 2 from the center).
+void include_arrows(WorldBox& box, const LabSide& side) {
+    if (!side.swept.accelerates()) return;
+    box.include(part_position(side, Part::Tip));
+    box.include(part_position(side, Part::Acceleration));
+}
+
 } // namespace
 
 WorldBox drawn_extent(const QueryLab& lab) {
     WorldBox box;
-    // A turning side sweeps arcs: the frame sampled (at most 256 times; Home's margin covers
-    // what falls between the samples).
+    // A turning side sweeps arcs, an accelerating one a parabola: the frame sampled (at most
+    // 256 times; Home's margin covers what falls between the samples).
     const bool turns = lab.mover().turns() || lab.obstacle().turns();
-    const int pieces = turns ? std::min(lab.arc_pieces(), 256) : 1;
+    const int pieces = turns ? std::min(lab.arc_pieces(), 256) : lab.accelerates() ? 32 : 1;
     for (int k = 0; k <= pieces; ++k) {
         const double t = static_cast<double>(k) / pieces;
         include_side(box, lab.mover(), t);
         include_side(box, lab.obstacle(), t);
     }
+    include_arrows(box, lab.mover());
+    include_arrows(box, lab.obstacle());
     return box;
 }
 

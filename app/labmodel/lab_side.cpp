@@ -31,16 +31,17 @@ SideKind side_kind(const LabSide& side) {
 
 namespace {
 
-constexpr Part kCircleUnder[] = {Part::Center, Part::Radius};
+constexpr Part kCircleUnder[] = {Part::Acceleration, Part::Center, Part::Radius};
 constexpr Part kTip[] = {Part::Tip};
 constexpr Part kEnds[] = {Part::Rounding, Part::A, Part::B};
 constexpr Part kMovingEnds[] = {Part::Rounding, Part::AEnd, Part::BEnd, Part::A, Part::B};
 constexpr Part kPivotAndAngle[] = {Part::Pivot, Part::Angle};
-constexpr Part kCenter[] = {Part::Rounding, Part::Center};
+constexpr Part kCenter[] = {Part::Acceleration, Part::Rounding, Part::Center};
 constexpr Part kTipAndAngle[] = {Part::Tip, Part::Angle};
 
 // The handles of each side kind, in SideKind's order. An end that does not move has both of its
-// handles in one place, and the one at t = 0 wins.
+// handles in one place, and the one at t = 0 wins; an acceleration of zero has its handle under
+// the center's, which wins.
 constexpr std::array<SideHandles, 6> kSideHandles{{
     {kCircleUnder, kTip},    // Circle
     {kEnds, {}},             // Segment
@@ -128,10 +129,13 @@ SideHandles side_handles(SideKind kind) {
 
 ccd::Swept placed(const LabSide& side) {
     if (side.swept.shape_kind() != ccd::ShapeKind::Polygon) return side.swept;
-    return {polygon_body(side).at_start(), side.swept.motion};
+    return {polygon_body(side).at_start(), side.swept.motion, side.swept.acceleration};
 }
 
-ccd::Vec2 center_at(const LabSide& side, double t) {
+namespace {
+
+// Where the side's center is at t = 0 (a segment that does not turn has none: its end a).
+ccd::Vec2 center_at_start(const LabSide& side) {
     ccd::Vec2 start;
     if (side.turns())
         start = side.pivot();
@@ -140,8 +144,14 @@ ccd::Vec2 center_at(const LabSide& side, double t) {
     else if (side.swept.shape_kind() == ccd::ShapeKind::Polygon)
         start = ccd::vertex_centroid(polygon_body(side).at_start());
     else
-        start = segment_at(side, 0.0).a; // a segment that does not turn has no center
-    return start + side.swept.displacement() * t;
+        start = side.segment().a; // a segment that does not turn has no center
+    return start;
+}
+
+} // namespace
+
+ccd::Vec2 center_at(const LabSide& side, double t) {
+    return center_at_start(side) + side.swept.displacement() * t + side.swept.drift(t);
 }
 
 std::vector<ccd::Vec2> points_at(const LabSide& side, double t) {
@@ -157,7 +167,7 @@ ccd::Polygon polygon_at(const LabSide& side, double t) {
     if (side.swept.shape_kind() != ccd::ShapeKind::Polygon) return {};
     const ccd::Swept swept = placed(side);
     ccd::Polygon polygon = std::get<ccd::Polygon>(swept.shape);
-    if (!side.turns()) return ccd::translated(polygon, swept.displacement() * t);
+    if (!side.turns()) return ccd::translated(polygon, swept.displacement() * t + swept.drift(t));
     for (ccd::Vec2& v : polygon.vertices)
         v = swept.moved(v, t);
     return polygon;
@@ -167,7 +177,10 @@ ccd::Segment segment_at(const LabSide& side, double t) {
     const ccd::Segment& s = side.segment();
     if (side.turns()) return {side.swept.moved(s.a, t), side.swept.moved(s.b, t), s.radius};
     const ccd::EndMotion ends = side.swept.end_motion();
-    return ccd::MovingSegment{s, ends.displacement_a, ends.displacement_b}.at(t);
+    ccd::Segment at = ccd::MovingSegment{s, ends.displacement_a, ends.displacement_b}.at(t);
+    at.a += side.swept.drift(t);
+    at.b += side.swept.drift(t);
+    return at;
 }
 
 double radius_of(const LabSide& side) {
@@ -185,8 +198,8 @@ ccd::Vec2 part_position(const LabSide& side, Part part) {
         return center_at(side, 0.0);
     case Part::Radius:
         return radius_handle(side.circle(), side.swept.displacement());
-    case Part::Tip:
-        return center_at(side, 1.0);
+    case Part::Tip: // by the motion alone
+        return center_at_start(side) + side.swept.displacement();
     case Part::A:
         return side.segment().a;
     case Part::B:
@@ -201,6 +214,8 @@ ccd::Vec2 part_position(const LabSide& side, Part part) {
         return angle_handle(side);
     case Part::Rounding:
         return rounding_handle(side);
+    case Part::Acceleration:
+        return center_at_start(side) + side.swept.drift(1.0);
     }
     return {};
 }
@@ -221,7 +236,10 @@ void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone) {
         std::get<ccd::Circle>(s.shape).radius = ccd::length(world - side.circle().center);
         return;
     case Part::Tip:
-        return set_displacement(side, world - center_at(side, 0.0));
+        return set_displacement(side, world - center_at_start(side));
+    case Part::Acceleration: // its tip is a / 2 from the center
+        s.acceleration = (world - center_at_start(side)) * 2.0;
+        return;
     case Part::A: // carries the end's motion along, as the center does
         std::get<ccd::Segment>(s.shape).a = world;
         return;
@@ -260,6 +278,10 @@ void set_displacement(LabSide& side, ccd::Vec2 displacement) {
         turning->displacement = displacement;
     else
         side.swept.motion = ccd::Translation{displacement};
+}
+
+bool can_accelerate(const LabSide& side) {
+    return side.swept.shape_kind() != ccd::ShapeKind::Segment && !side.is_static;
 }
 
 void set_angle(LabSide& side, double angle) {

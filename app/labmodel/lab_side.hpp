@@ -50,6 +50,8 @@ enum class Part {
     Angle,    // the point farthest from the pivot at t = 0, at t = 1: sets the turn
     Rounding, // on a segment's or polygon's rounded outline at t = 0, out from the middle of
               // its (first) side: sets its radius (a capsule, a rounded polygon)
+    Acceleration, // the center at t = 0 moved by the acceleration alone over the frame (its
+                  // a / 2): sets the acceleration
 };
 
 // A side kind's handles in the order they are drawn (later on top): those drawn under the
@@ -64,10 +66,10 @@ SideHandles side_handles(SideKind kind);
 ccd::Swept placed(const LabSide& side);
 
 // Where the side's center (a circle's, a polygon's vertex centroid, a turning side's pivot) is
-// at t.
+// at t, its acceleration's drift (a t^2 / 2) included: on a parabola when it accelerates.
 ccd::Vec2 center_at(const LabSide& side, double t);
-// The side's points at t, moved by its motion: a polygon's vertices or a segment's ends (none
-// for a circle).
+// The side's points at t, moved by its motion and its acceleration: a polygon's vertices or a
+// segment's ends (none for a circle).
 std::vector<ccd::Vec2> points_at(const LabSide& side, double t);
 // A polygon side at t (empty for the others).
 ccd::Polygon polygon_at(const LabSide& side, double t);
@@ -86,6 +88,9 @@ void drag_part(LabSide& side, Part part, ccd::Vec2 world, bool alone = false);
 
 // The side's motion over the frame: a translation's or a turning pivot's displacement.
 void set_displacement(LabSide& side, ccd::Vec2 displacement);
+// Whether the side can carry an acceleration in a scene: a circle or polygon that is not static
+// (the scene's gravity pulls bodies and polygons; walls never fall, a static body never moves).
+bool can_accelerate(const LabSide& side);
 // A turning side's turn over the frame.
 void set_angle(LabSide& side, double angle);
 // A turning polygon's pivot put back on its outline's centroid (after its outline moved).

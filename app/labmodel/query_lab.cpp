@@ -46,6 +46,10 @@ std::string_view to_string(Handle handle) {
         return "rounding";
     case Handle::ObstacleRounding:
         return "obstacle_rounding";
+    case Handle::Acceleration:
+        return "acceleration";
+    case Handle::ObstacleAcceleration:
+        return "obstacle_acceleration";
     }
     return "unknown";
 }
@@ -142,16 +146,20 @@ const ccd::PairType* query_lab_pair(const ccd::Scene& scene, bool any_scene) {
 
 namespace {
 
-constexpr std::size_t kParts = 10;
+constexpr std::size_t kParts = 11;
 
 // The handle of each side's parts, in Part's order (a mover is never a segment).
 constexpr std::array<Handle, kParts> kMoverHandles{
-    Handle::Center, Handle::Radius, Handle::Tip,  Handle::None,  Handle::None,
-    Handle::None,   Handle::None,   Handle::None, Handle::Angle, Handle::Rounding};
+    Handle::Center, Handle::Radius,   Handle::Tip,         Handle::None,
+    Handle::None,   Handle::None,     Handle::None,        Handle::None,
+    Handle::Angle,  Handle::Rounding, Handle::Acceleration};
 constexpr std::array<Handle, kParts> kObstacleHandles{
-    Handle::ObstacleCenter, Handle::ObstacleRadius,  Handle::ObstacleTip,  Handle::EndpointA,
-    Handle::EndpointB,      Handle::EndpointAEnd,    Handle::EndpointBEnd, Handle::Pivot,
-    Handle::ObstacleAngle,  Handle::ObstacleRounding};
+    Handle::ObstacleCenter,      Handle::ObstacleRadius,
+    Handle::ObstacleTip,         Handle::EndpointA,
+    Handle::EndpointB,           Handle::EndpointAEnd,
+    Handle::EndpointBEnd,        Handle::Pivot,
+    Handle::ObstacleAngle,       Handle::ObstacleRounding,
+    Handle::ObstacleAcceleration};
 
 const std::array<Handle, kParts>& handles_of(Side side) {
     return side == Side::Mover ? kMoverHandles : kObstacleHandles;
@@ -178,10 +186,11 @@ std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) 
     add(Side::Obstacle, o.under);
     add(Side::Obstacle, o.over);
     add(Side::Mover, m.over);
-    // A static side has no motion to set: no tip.
+    // A static side has no motion to set: no tip, no acceleration.
     std::erase_if(out, [&](Handle h) {
-        return (h == Handle::Tip && mover.is_static) ||
-               (h == Handle::ObstacleTip && obstacle.is_static);
+        return ((h == Handle::Tip || h == Handle::Acceleration) && mover.is_static) ||
+               ((h == Handle::ObstacleTip || h == Handle::ObstacleAcceleration) &&
+                obstacle.is_static);
     });
     std::stable_partition(out.begin(), out.end(), [](Handle h) { return h != Handle::Tip; });
     return out;
@@ -191,9 +200,11 @@ std::vector<Handle> pair_handles(const LabSide& mover, const LabSide& obstacle) 
 // has one, else its motion is the pair's (a polygon's pair takes a static segment as one whose
 // ends rest); a polygon
 // translates, or turns about its centroid when it has an angular velocity.
-LabSide body_side(const ccd::Body& body) {
+// A body or polygon that is not static falls by the scene's gravity times its gravity_scale.
+LabSide body_side(const ccd::Body& body, ccd::Vec2 gravity) {
     LabSide side{body.name, {body.circle, ccd::Translation{body.velocity}}};
     side.is_static = body.is_static;
+    if (!body.is_static) side.swept.acceleration = gravity * body.gravity_scale;
     return side;
 }
 
@@ -206,11 +217,12 @@ LabSide segment_side(const ccd::Wall& wall, ccd::MotionKind motion) {
     return side;
 }
 
-LabSide polygon_side(const ccd::PolygonBody& polygon) {
+LabSide polygon_side(const ccd::PolygonBody& polygon, ccd::Vec2 gravity) {
     LabSide side{
         polygon.name, {polygon.polygon, ccd::Translation{polygon.velocity}}, polygon.angle};
     if (polygon.turns()) side.swept.motion = polygon.turning();
     side.is_static = polygon.is_static;
+    if (!polygon.is_static) side.swept.acceleration = gravity * polygon.gravity_scale;
     return side;
 }
 
@@ -240,18 +252,19 @@ QueryLab QueryLab::from_scene(const ccd::Scene& scene) {
     // The mover: the first polygon for a polygon pair, else the first body. The obstacle: the
     // first segment, the polygon after the mover's, or the second body.
     const bool polygon_mover = kind->mover.shape == ccd::ShapeKind::Polygon;
+    const ccd::Vec2 g = scene.gravity;
     lab.state_.mover =
-        polygon_mover ? polygon_side(scene.polygons[0]) : body_side(scene.bodies.front());
+        polygon_mover ? polygon_side(scene.polygons[0], g) : body_side(scene.bodies.front(), g);
     switch (kind->obstacle.shape) {
     case ccd::ShapeKind::Segment:
         lab.state_.obstacle = segment_side(scene.walls.front(), kind->obstacle.motion);
         break;
     case ccd::ShapeKind::Polygon:
-        lab.state_.obstacle = polygon_side(scene.polygons[polygon_mover ? 1 : 0]);
+        lab.state_.obstacle = polygon_side(scene.polygons[polygon_mover ? 1 : 0], g);
         break;
     case ccd::ShapeKind::Point:
     case ccd::ShapeKind::Circle:
-        lab.state_.obstacle = body_side(scene.bodies[1]);
+        lab.state_.obstacle = body_side(scene.bodies[1], g);
         break;
     }
     lab.handles_ = pair_handles(lab.state_.mover, lab.state_.obstacle);
@@ -283,7 +296,7 @@ ccd::Swept QueryLab::swept(Side side) const {
     const auto* circle = std::get_if<ccd::Circle>(&out.shape);
     if (side == Side::Mover && circle && circle->radius == 0.0 &&
         (obstacle == SideKind::MovingSegment || obstacle == SideKind::TurningSegment))
-        return {ccd::Point{circle->center}, out.motion};
+        return {ccd::Point{circle->center}, out.motion, out.acceleration};
     return out;
 }
 
@@ -342,6 +355,15 @@ int QueryLab::taken_candidate() const {
         for (const ccd::TraceRoot& root : trace_.candidates[i].roots)
             if (root.verdict == ccd::RootVerdict::Taken) return static_cast<int>(i);
     return -1;
+}
+
+std::vector<PathMark> QueryLab::path_marks() const {
+    std::vector<PathMark> marks;
+    for (const ccd::TraceCandidate& candidate : trace_.candidates)
+        for (const ccd::TraceRoot& root : candidate.roots)
+            if (root.position && root.t >= 0.0 && root.t <= 1.0)
+                marks.push_back({root.t, root.verdict, *root.position, candidate.name});
+    return marks;
 }
 
 void QueryLab::restore(const LabState& state) {

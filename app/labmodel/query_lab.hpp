@@ -68,6 +68,8 @@ enum class Handle {
     ObstacleAngle,    // a turning obstacle's farthest vertex (or end) at t = 1: sets its turn
     Rounding,         // out of a mover polygon's first side by its radius: sets the radius
     ObstacleRounding, // out of the obstacle segment's middle (a polygon's first side): its radius
+    Acceleration,     // the mover's center at t = 0 moved by a / 2: sets its acceleration
+    ObstacleAcceleration, // the obstacle's, likewise (a circle or polygon that is not static)
 };
 
 std::string_view to_string(Handle handle);
@@ -80,7 +82,8 @@ Handle handle_of(Side side, Part part);
 Side side_of(Handle handle);
 Part part_of(Handle handle);
 
-// Everything the user can edit in the lab: what undo and redo swap.
+// Everything the user can edit in the lab: what undo and redo swap. Each side's acceleration is
+// its swept's (per frame squared): the scene's gravity times the item's gravity_scale.
 struct LabState { // until from_scene: a circle against a static segment
     LabSide mover{"", {ccd::Circle{}, ccd::Translation{}}};
     LabSide obstacle{"", {ccd::Segment{}, ccd::Still{}}};
@@ -112,10 +115,20 @@ struct AlgorithmAnswer {
     }
 };
 
+// A time the core's trace marks on the drawn path: a candidate's root in the frame, where the
+// pair registry placed it (ccd::TraceRoot::position: on a parabola when a side accelerates).
+struct PathMark {
+    double t = 0.0;
+    ccd::RootVerdict verdict = ccd::RootVerdict::Taken;
+    ccd::Vec2 position;
+    std::string candidate; // "band +", "cap A", ...
+};
+
 class QueryLab {
 public:
-    // Takes the pair query_lab_pair(scene, true) names; throws std::runtime_error saying what
-    // the lab needs when the scene has no such pair.
+    // Takes the pair query_lab_pair(scene, true) names, each moving side accelerated by the
+    // scene's gravity times its gravity_scale; throws std::runtime_error saying what the lab
+    // needs when the scene has no such pair.
     static QueryLab from_scene(const ccd::Scene& scene);
 
     // The registry's pair the lab takes apart.
@@ -150,6 +163,12 @@ public:
     const ccd::Trace& trace() const { return trace_; }
     // The index of the candidate holding the taken root, or -1.
     int taken_candidate() const;
+    // Every root of the trace in [0, 1] that the core placed, by candidate then time.
+    std::vector<PathMark> path_marks() const;
+    // Whether either side accelerates (its path is a parabola).
+    bool accelerates() const {
+        return state_.mover.swept.accelerates() || state_.obstacle.swept.accelerates();
+    }
     // Every registered algorithm on the same query, the default first.
     const std::vector<AlgorithmAnswer>& algorithm_answers() const { return answers_; }
     bool any_disagreement() const;

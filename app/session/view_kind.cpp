@@ -14,10 +14,11 @@ std::string_view to_string(ViewKind kind) {
 }
 
 ViewKind view_kind_for(const ccd::Scene& scene, const std::filesystem::path& label, Mode mode) {
-    // A scene with gravity opens in the world: the query lab's pairs move on straight lines.
-    const bool query_lab =
-        mode == Mode::Query || (mode == Mode::Automatic && query_lab_pair(scene) != nullptr &&
-                                scene.gravity == ccd::Vec2{});
+    // A pair under gravity whose expect section runs several frames is a run to step: the world.
+    const bool several_frames = scene.expect && scene.expect->frames > 1;
+    const bool run = scene.gravity != ccd::Vec2{} && several_frames;
+    const bool query_lab = mode == Mode::Query ||
+                           (mode == Mode::Automatic && query_lab_pair(scene) != nullptr && !run);
     if (query_lab) {
         try {
             QueryLab::from_scene(scene);

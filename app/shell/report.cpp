@@ -282,10 +282,10 @@ nlohmann::json compare_json(const WorldView& view) {
     return json;
 }
 
-// A side of the query lab: its name, where it is at t = 0 and its motion; a turning side's
-// pivot at t = 0 and its turn over the frame.
+// A side of the query lab: its name, where it is at t = 0, its motion and its acceleration (per
+// frame squared); a turning side's pivot at t = 0 and its turn over the frame.
 nlohmann::json lab_side_json(const LabSide& side) {
-    nlohmann::json json = {{"name", side.name}};
+    nlohmann::json json = {{"name", side.name}, {"acceleration", to_json(side.swept.acceleration)}};
     const ccd::EndMotion ends = side.swept.end_motion();
     switch (side.swept.shape_kind()) {
     case ccd::ShapeKind::Segment:
@@ -467,6 +467,19 @@ nlohmann::json hunt_json(const HuntPanel& panel) {
             {"original_px", optional_px(on_screen.original_px)}};
 }
 
+// The times the trace marks on the drawn path (QueryLab::path_marks), where each is in the world
+// and on screen.
+nlohmann::json path_marks_json(const QueryLabView& view) {
+    nlohmann::json marks = nlohmann::json::array();
+    for (const PathMark& mark : view.lab().path_marks())
+        marks.push_back({{"t", mark.t},
+                         {"verdict", std::string(ccd::to_string(mark.verdict))},
+                         {"candidate", mark.candidate},
+                         {"position", to_json(mark.position)},
+                         {"position_px", to_json(view.camera().to_screen(mark.position))}});
+    return marks;
+}
+
 } // namespace
 
 void write_report(const std::filesystem::path& path, const QueryLabView& view,
@@ -491,6 +504,7 @@ void write_report(const std::filesystem::path& path, const QueryLabView& view,
     const nlohmann::json trace = ccd::trace_to_json(lab.trace());
     report["trace"] = trace["candidates"];
     report["query"] = lab.trace().query;
+    report["path_marks"] = path_marks_json(view);
     report["search"] = trace.contains("search") ? trace["search"] : nlohmann::json();
     nlohmann::json handles;
     for (Handle h : lab.handles())

@@ -22,21 +22,61 @@ Color color_of(Side side) {
 
 // ---- over the frame ----------------------------------------------------------------------
 
-// A circle's frame: its path (the swept capsule and the center line), where it is at t = 1
-// (dashed), at t = 0 (outlined) and at the scrubbed time (filled), and its motion arrow.
+// How many pieces draw an accelerating side's parabola over the frame.
+constexpr int kParabolaPieces = 64;
+
+// An accelerating side's center path over the frame, the parabola x0 + d t + a t^2 / 2 (the
+// core's Swept::moved, sampled), and, `radius` out on each side across its way, the edges of
+// the band a circle of that radius sweeps.
+void parabola(ShapeRenderer& r, const LabSide& s, double radius, Color color) {
+    Vec2 before = center_at(s, 0.0);
+    Vec2 before_edges[2]{};
+    for (int k = 0; k <= kParabolaPieces; ++k) {
+        const double t = static_cast<double>(k) / kParabolaPieces;
+        const Vec2 at = center_at(s, t);
+        const Vec2 way = s.swept.displacement() + s.swept.acceleration * t; // the velocity at t
+        const Vec2 across = ccd::perp(ccd::normalized_or(way, Vec2{1.0, 0.0})) * radius;
+        const Vec2 edges[2]{at + across, at - across};
+        if (k > 0) {
+            r.line(before, at, 1.5f, color.with_alpha(0.6f));
+            for (int e = 0; e < 2 && radius > 0.0; ++e)
+                r.line(before_edges[e], edges[e], 1.0f, color.with_alpha(0.3f));
+        }
+        before = at;
+        before_edges[0] = edges[0];
+        before_edges[1] = edges[1];
+    }
+}
+
+// A side's acceleration: an arrow from its center at t = 0 to where the acceleration alone
+// takes it by t = 1 (a / 2), the handle at its tip.
+void acceleration_arrow(ShapeRenderer& r, const LabSide& s) {
+    if (!s.swept.accelerates()) return;
+    const Vec2 start = center_at(s, 0.0);
+    r.arrow(start, start + s.swept.drift(1.0), 2.0f, palette::acceleration.with_alpha(0.9f));
+}
+
+// A circle's frame: its path (the swept capsule and the center line, or the parabola when it
+// accelerates), where it is at t = 1 (dashed), at t = 0 (outlined) and at the scrubbed time
+// (filled), its motion arrow and its acceleration arrow.
 void draw_circle(ShapeRenderer& r, const QueryLab& lab, Side side) {
     const LabSide& s = lab.side(side);
     const ccd::Circle& circle = s.circle();
     const Color color = color_of(side);
-    const Vec2 end = circle.center + s.swept.displacement();
-    const Vec2 now = center_at(s, lab.scrub_t);
-    r.capsule(circle.center, end, circle.radius, color.with_alpha(0.10f));
-    r.line(circle.center, end, 1.5f, color.with_alpha(0.6f), 6.0f);
+    const Vec2 tip = circle.center + s.swept.displacement();
+    const Vec2 end = center_at(s, 1.0), now = center_at(s, lab.scrub_t);
+    if (s.swept.accelerates()) {
+        parabola(r, s, circle.radius, color);
+    } else {
+        r.capsule(circle.center, end, circle.radius, color.with_alpha(0.10f));
+        r.line(circle.center, end, 1.5f, color.with_alpha(0.6f), 6.0f);
+    }
     r.circle_outline(end, circle.radius, 1.5f, color.with_alpha(0.55f), 6.0f);
     r.circle_outline(circle.center, circle.radius, 2.0f, color);
     r.disc(now, circle.radius, color.with_alpha(0.35f));
     r.circle_outline(now, circle.radius, 2.0f, color);
-    r.arrow(circle.center, end, 2.0f, color.with_alpha(0.9f));
+    r.arrow(circle.center, tip, 2.0f, color.with_alpha(0.9f));
+    acceleration_arrow(r, s);
     if (circle.radius == 0.0) r.point(now, 4.5f, color); // a point
 }
 
@@ -71,10 +111,12 @@ void arcs(ShapeRenderer& r, const QueryLab& lab, const LabSide& s, Color color) 
     }
 }
 
-// A turning side's pivot (a ring at t = 0, its path to t = 1) and the lever from the pivot at
-// t = 1 to the angle handle.
-void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color) {
-    if (pivot_end != pivot) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
+// A turning side's pivot (a ring at t = 0, its straight path to t = 1 unless `curved`: an
+// accelerating side's parabola is drawn on its own) and the lever from the pivot at t = 1 to
+// the angle handle.
+void pivot_and_lever(ShapeRenderer& r, Vec2 pivot, Vec2 pivot_end, Vec2 angle_handle, Color color,
+                     bool curved = false) {
+    if (pivot_end != pivot && !curved) r.line(pivot, pivot_end, 1.0f, color.with_alpha(0.6f), 4.0f);
     r.point(pivot, 5.0f, color);
     r.point(pivot, 2.5f, palette::background);
     r.line(pivot_end, angle_handle, 1.5f, palette::handle.with_alpha(0.55f), 4.0f);
@@ -103,17 +145,23 @@ void draw_polygon(ShapeRenderer& r, const QueryLab& lab, Side side) {
     if (s.turns()) {
         arcs(r, lab, s, color);
         pivot_and_lever(r, center_at(s, 0.0), center_at(s, 1.0),
-                        lab.handle_position(handle_of(side, Part::Angle)), color);
+                        lab.handle_position(handle_of(side, Part::Angle)), color,
+                        s.swept.accelerates());
+    } else if (s.swept.accelerates()) { // each vertex on a parabola
+        arcs(r, lab, s, color);
     } else {
         for (std::size_t i = 0; i < start.vertices.size(); ++i)
             r.line(start.vertices[i], end.vertices[i], 1.0f, color.with_alpha(0.35f), 5.0f);
     }
+    if (s.swept.accelerates()) parabola(r, s, 0.0, color);
     outline(r, end, 1.5f, color.with_alpha(0.55f), 6.0f);
     outline(r, start, 1.5f, color.with_alpha(0.8f));
     outline(r, now, 2.5f, color);
     for (Vec2 v : now.vertices)
         r.point(v, 3.0f, color);
-    r.arrow(center_at(s, 0.0), center_at(s, 1.0), 2.0f, color.with_alpha(0.9f));
+    r.arrow(center_at(s, 0.0), lab.handle_position(handle_of(side, Part::Tip)), 2.0f,
+            color.with_alpha(0.9f));
+    acceleration_arrow(r, s);
 }
 
 void draw_segment(ShapeRenderer& r, const QueryLab& lab, Side side) {
@@ -232,13 +280,16 @@ void polygon_reach(ShapeRenderer& r, const QueryLab& lab) {
 
 // ---- labels -----------------------------------------------------------------------------------
 
-// A circle's or polygon's name at its center at t = 0, and "t = 1" where its motion ends.
+// A circle's or polygon's name at its center at t = 0, "t = 1" where its path ends, and "a / 2"
+// at its acceleration arrow's tip.
 void center_labels(const LabSide& s, Side side, const AddLabel& label) {
     const bool mover = side == Side::Mover;
     const Color color = color_of(side);
     label(center_at(s, 0.0), 6.0, mover ? 70 : 60, color, s.name + " (t = 0)");
-    if (s.swept.displacement() != Vec2{})
+    if (center_at(s, 1.0) != center_at(s, 0.0))
         label(center_at(s, 1.0), 6.0, 40, mover ? color : color.with_alpha(0.7f), "t = 1");
+    if (s.swept.accelerates())
+        label(center_at(s, 0.0) + s.swept.drift(1.0), 6.0, 45, palette::acceleration, "a / 2");
 }
 
 void segment_labels(const LabSide& s, Side, const AddLabel& label) {
@@ -271,13 +322,17 @@ std::string quoted(const std::string& name) {
 
 std::string circle_heading(const LabSide& s, Side side) {
     return (s.circle().radius > 0.0 ? "Circle " : "Point ") + quoted(s.name) +
-           (side == Side::Mover ? " (moves)" : "");
+           (s.swept.accelerates() ? " (moves on a parabola)"
+            : side == Side::Mover ? " (moves)"
+                                  : "");
 }
 
 std::string polygon_heading(const LabSide& s, Side side) {
+    const std::string parabola = s.swept.accelerates() ? ", on a parabola" : "";
     if (side == Side::Mover)
         return "Polygon " + quoted(s.name) +
-               (s.turns() ? " (moves and turns about its centroid)" : " (moves)");
+               (s.turns() ? " (moves" + parabola + ", and turns about its centroid)"
+                          : " (moves" + parabola + ")");
     return "Polygon " + quoted(s.name) + (s.turns() ? " (turns about its centroid)" : "");
 }
 
@@ -300,6 +355,15 @@ bool edit_motion(const char* id, LabSide& s) {
     return edited;
 }
 
+// A side's acceleration (per frame squared), for a side the scene's gravity can pull.
+bool edit_acceleration(const char* id, LabSide& s) {
+    if (!can_accelerate(s)) return false;
+    ImGui::PushID(id);
+    const bool edited = edit_vec2("acceleration", s.swept.acceleration);
+    ImGui::PopID();
+    return edited;
+}
+
 bool edit_turn(const char* id, LabSide& s) {
     double angle = s.angle();
     const bool edited = edit_angle(("turn##" + std::string(id)).c_str(), angle);
@@ -313,7 +377,8 @@ bool circle_fields(LabSide& s, const char* id) {
     bool edited = edit_vec2("center", circle.center);
     edited = edit_length("radius", circle.radius) || edited;
     ImGui::PopID();
-    return edit_motion(id, s) || edited;
+    edited = edit_motion(id, s) || edited;
+    return edit_acceleration(id, s) || edited;
 }
 
 bool polygon_fields(LabSide& s, const char* id) {
@@ -331,6 +396,7 @@ bool polygon_fields(LabSide& s, const char* id) {
     edited = edit_length("radius", polygon.radius) || edited; // a rounded polygon
     ImGui::PopID();
     edited = edit_motion(id, s) || edited;
+    edited = edit_acceleration(id, s) || edited;
     return (s.turns() && edit_turn(id, s)) || edited;
 }
 
@@ -426,6 +492,10 @@ std::string drag_hint(const QueryLab& lab) {
                 "over the frame: drag it round the pivot, again and again for several turns" +
                 std::string(lab.obstacle().turns() ? obstacle.turn_hint : mover.turn_hint) +
                 "; Space animates the turn";
+    if (lab.mover().swept.accelerates() || lab.obstacle().swept.accelerates())
+        hint += "; an accelerating side's arrow tip is where its motion alone takes it by t = 1, "
+                "and the tip of its teal arrow, a / 2 from its center, sets its acceleration (a "
+                "side with none has it in the panel)";
     if (mover.vertices_in_panel || obstacle.vertices_in_panel)
         hint += "; the vertices are in the panel";
     return hint + ". Shift snaps to the grid; Ctrl+Z undoes. F1 lists every key.";

@@ -625,6 +625,12 @@ void QueryLabView::draw_labels() const {
         label(center_at(lab_.mover(), hit->t), radius_of(lab_.mover()) * camera.pixels_per_unit,
               100, palette::impact, text);
     }
+    // On a parabolic path, each root in the frame the trace placed on it, with its time.
+    if (lab_.accelerates())
+        for (const PathMark& mark : lab_.path_marks())
+            if (mark.verdict != ccd::RootVerdict::Taken)
+                label(mark.position, 5.0, 50, verdict_color(mark.verdict),
+                      "t = " + fixed_text(mark.t, 4));
     // A turning side's turn beside its angle handle, in radians and in turns.
     for (const Side side : {Side::Mover, Side::Obstacle})
         if (const LabSide& s = lab_.side(side); s.turns()) {
@@ -1014,6 +1020,11 @@ void QueryLabView::draw_equations() {
     const ccd::Trace& trace = lab_.trace();
     if (trace.overlap_at_start)
         ImGui::TextWrapped("Already touching at t = 0: no equation was needed.");
+    if (trace.query.find("parabolic") != std::string::npos)
+        text_flow("A parabolic path: the mover's center relative to the obstacle is p0 + d t + "
+                  "a t^2 / 2 (a their relative acceleration), so a cap's f(t) = |p(t)|^2 - R^2 "
+                  "is a quartic and the band's two f(t) = n . (c(t) - A) -+ R are quadratics; "
+                  "their roots in the frame are marked on the path.");
     choose_candidate();
     if (!trace.candidates.empty())
         draw_candidate(trace.candidates[static_cast<std::size_t>(selected_candidate_)]);

@@ -152,30 +152,33 @@ TEST(QueryLabPair, ASceneWithoutAPairIsRefusedSayingWhatIsNeeded) {
     }
 }
 
-// Each pair's handles in the order they are drawn: the mover's at t = 0 first, then the
-// obstacle's, then the mover's tip on top of them all.
+// Each pair's handles in the order they are drawn: the mover's at t = 0 first (its acceleration
+// under its center), then the obstacle's, then the mover's tip on top of them all.
 TEST(QueryLabPair, EachPairsHandlesAreDrawnMoverObstacleThenTheMoversTip) {
     const auto handles_of = [](const ccd::Scene& scene) {
         const QueryLab lab = QueryLab::from_scene(scene);
         return std::vector<Handle>(lab.handles().begin(), lab.handles().end());
     };
-    EXPECT_EQ(
-        handles_of(seed002_point_scene()),
-        (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleRounding, Handle::EndpointAEnd,
-                     Handle::EndpointBEnd, Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
+    EXPECT_EQ(handles_of(seed002_point_scene()),
+              (std::vector{Handle::Acceleration, Handle::Center, Handle::Radius,
+                           Handle::ObstacleRounding, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                           Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
     EXPECT_EQ(handles_of(two_circles_scene()),
-              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleCenter,
+              (std::vector{Handle::Acceleration, Handle::Center, Handle::Radius,
+                           Handle::ObstacleAcceleration, Handle::ObstacleCenter,
                            Handle::ObstacleRadius, Handle::ObstacleTip, Handle::Tip}));
     EXPECT_EQ(handles_of(two_polygons_scene()),
-              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
+              (std::vector{Handle::Acceleration, Handle::Rounding, Handle::Center,
+                           Handle::ObstacleAcceleration, Handle::ObstacleRounding,
                            Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip}));
     EXPECT_EQ(handles_of(ball_and_crate_scene()),
-              (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleRounding,
+              (std::vector{Handle::Acceleration, Handle::Center, Handle::Radius,
+                           Handle::ObstacleAcceleration, Handle::ObstacleRounding,
                            Handle::ObstacleCenter, Handle::ObstacleTip, Handle::Tip}));
     EXPECT_EQ(handles_of(crate_and_closing_segment_scene()),
-              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
-                           Handle::EndpointAEnd, Handle::EndpointBEnd, Handle::EndpointA,
-                           Handle::EndpointB, Handle::Tip}));
+              (std::vector{Handle::Acceleration, Handle::Rounding, Handle::Center,
+                           Handle::ObstacleRounding, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                           Handle::EndpointA, Handle::EndpointB, Handle::Tip}));
 }
 
 TEST(QueryLabMovingSegment, SeedTwoPointAnswersAsTheCoreAndAsByHand) {

@@ -108,26 +108,27 @@ TEST(QueryLabTurning, ATurningSidesAngleHandleIsDrawnOverItsOthers) {
         const QueryLab lab = QueryLab::from_scene(scene);
         return std::vector<Handle>(lab.handles().begin(), lab.handles().end());
     };
-    EXPECT_EQ(
-        handles_of(paddle_scene()),
-        (std::vector{Handle::Center, Handle::Radius, Handle::ObstacleRounding, Handle::EndpointA,
-                     Handle::EndpointB, Handle::Pivot, Handle::ObstacleAngle, Handle::Tip}));
+    EXPECT_EQ(handles_of(paddle_scene()),
+              (std::vector{Handle::Acceleration, Handle::Center, Handle::Radius,
+                           Handle::ObstacleRounding, Handle::EndpointA, Handle::EndpointB,
+                           Handle::Pivot, Handle::ObstacleAngle, Handle::Tip}));
 
     ccd::Scene polygon_segment;
     polygon_segment.polygons.push_back(square("crate", {-1.0, -1.0}, 2.0, {0.0, 0.0}, 1.0));
     polygon_segment.walls.push_back({"floor", {{-5.0, -2.0}, {5.0, -2.0}}});
     EXPECT_EQ(handles_of(polygon_segment),
-              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
-                           Handle::EndpointAEnd, Handle::EndpointBEnd, Handle::EndpointA,
-                           Handle::EndpointB, Handle::Angle, Handle::Tip}));
+              (std::vector{Handle::Acceleration, Handle::Rounding, Handle::Center,
+                           Handle::ObstacleRounding, Handle::EndpointAEnd, Handle::EndpointBEnd,
+                           Handle::EndpointA, Handle::EndpointB, Handle::Angle, Handle::Tip}));
 
     ccd::Scene polygons;
     polygons.polygons.push_back(square("a", {-1.0, -1.0}, 2.0, {1.0, 0.0}, 0.0));
     polygons.polygons.push_back(square("b", {3.0, -1.0}, 2.0, {0.0, 0.0}, 2.0));
-    EXPECT_EQ(handles_of(polygons),
-              (std::vector{Handle::Rounding, Handle::Center, Handle::ObstacleRounding,
-                           Handle::ObstacleCenter, Handle::ObstacleTip, Handle::ObstacleAngle,
-                           Handle::Tip}));
+    EXPECT_EQ(
+        handles_of(polygons),
+        (std::vector{Handle::Acceleration, Handle::Rounding, Handle::Center,
+                     Handle::ObstacleAcceleration, Handle::ObstacleRounding, Handle::ObstacleCenter,
+                     Handle::ObstacleTip, Handle::ObstacleAngle, Handle::Tip}));
 }
 
 TEST(QueryLabTurning, ThePaddlesAnswerIsTheCertifiedQuerysAndTheHandValue) {

@@ -77,10 +77,14 @@ TEST(ViewKind, APairOpensInTheQueryLabAndAnythingElseInTheWorld) {
     EXPECT_EQ(view_kind_for(ball_and_wall(), "a.json", Mode::World), ViewKind::World);
     // --mode query takes the first pair of a larger scene.
     EXPECT_EQ(view_kind_for(two_balls_two_walls(), "a.json", Mode::Query), ViewKind::QueryLab);
-    // A pair under gravity opens in the world (the lab's pairs move on straight lines), or in
-    // the lab when asked for.
+    // A pair under gravity opens in the lab (it follows parabolic paths), unless its expect
+    // section runs several frames (a fall to step): then in the world, or in the lab when asked.
     ccd::Scene falling = ball_and_wall();
     falling.gravity = {0.0, -0.01};
+    EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Automatic), ViewKind::QueryLab);
+    falling.expect = ccd::Expectation{};
+    EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Automatic), ViewKind::QueryLab);
+    falling.expect->frames = 26;
     EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Automatic), ViewKind::World);
     EXPECT_EQ(view_kind_for(falling, "a.json", Mode::Query), ViewKind::QueryLab);
 }

@@ -1,5 +1,7 @@
 #include "scene_edits.hpp"
 
+#include "chain_edits.hpp"
+
 #include "ccd/shapes.hpp"
 
 #include <algorithm>
@@ -15,7 +17,8 @@ bool name_taken(const ccd::Scene& scene, const std::string& name) {
     const auto named = [&](const auto& item) { return item.name == name; };
     return std::any_of(scene.bodies.begin(), scene.bodies.end(), named) ||
            std::any_of(scene.walls.begin(), scene.walls.end(), named) ||
-           std::any_of(scene.polygons.begin(), scene.polygons.end(), named);
+           std::any_of(scene.polygons.begin(), scene.polygons.end(), named) ||
+           std::any_of(scene.chains.begin(), scene.chains.end(), named);
 }
 
 std::size_t at(int index) {
@@ -86,6 +89,9 @@ bool contains(const ccd::Scene& scene, SceneItem item) {
     case SceneItem::Kind::Polygon:
         count = scene.polygons.size();
         break;
+    case SceneItem::Kind::Chain:
+        count = scene.chains.size();
+        break;
     }
     return item.index >= 0 && at(item.index) < count;
 }
@@ -96,6 +102,8 @@ const std::string& name_of(const ccd::Scene& scene, SceneItem item) {
         return scene.bodies[at(item.index)].name;
     case SceneItem::Kind::Segment:
         return scene.walls[at(item.index)].name;
+    case SceneItem::Kind::Chain:
+        return scene.chains[at(item.index)].name;
     case SceneItem::Kind::Polygon:
         break;
     }
@@ -115,6 +123,9 @@ bool remove_item(ccd::Scene& scene, SceneItem item) {
     case SceneItem::Kind::Polygon:
         scene.polygons.erase(scene.polygons.begin() + item.index);
         break;
+    case SceneItem::Kind::Chain: // named in `expect` by its edges, "NAME edge k"
+        scene.chains.erase(scene.chains.begin() + item.index);
+        return forget_expect_of_chain(scene, name);
     }
     ccd::forget_engine_settings_of(scene, name);
     if (!scene.expect) return false;
@@ -132,6 +143,7 @@ std::optional<int> world_body_index(const ccd::Scene& scene, SceneItem item) {
     case SceneItem::Kind::Polygon:
         return static_cast<int>(scene.bodies.size()) + item.index;
     case SceneItem::Kind::Segment:
+    case SceneItem::Kind::Chain:
         break;
     }
     return std::nullopt;
@@ -197,6 +209,7 @@ void move_spin(ccd::PolygonBody& polygon, Vec2 world) {
 
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
     const std::size_t i = at(handle.item.index);
+    if (handle.item.kind == SceneItem::Kind::Chain) return scene.chains[i].points[at(handle.point)];
     if (handle.item.kind == SceneItem::Kind::Polygon) {
         const ccd::PolygonBody& polygon = scene.polygons[i];
         if (handle.part == SceneHandle::Part::Spin) return spin_arc(polygon).end();
@@ -216,12 +229,18 @@ Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle) {
         return spin_arc(scene.walls[i]).end();
     case SceneHandle::Part::Pivot:
         return scene.walls[i].pivot.value_or(scene.walls[i].segment.a);
+    case SceneHandle::Part::Vertex: // a chain's (above)
+        break;
     }
     return {};
 }
 
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
     const std::size_t i = at(handle.item.index);
+    if (handle.item.kind == SceneItem::Kind::Chain) {
+        scene.chains[i].points[at(handle.point)] = world;
+        return;
+    }
     if (handle.item.kind == SceneItem::Kind::Polygon) {
         ccd::PolygonBody& polygon = scene.polygons[i];
         if (handle.part == SceneHandle::Part::Spin) return move_spin(polygon, world);
@@ -250,6 +269,8 @@ void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world) {
         break;
     case SceneHandle::Part::Pivot: // the point it turns about; the segment stays
         scene.walls[i].pivot = world;
+        break;
+    case SceneHandle::Part::Vertex: // a chain's (above)
         break;
     }
 }
@@ -298,27 +319,59 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
         if (scene.polygons[static_cast<std::size_t>(i)].free_rotation())
             consider({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin});
     }
+    for (int i = 0; i < static_cast<int>(scene.chains.size()); ++i)
+        for (int k = 0; k < static_cast<int>(scene.chains[at(i)].points.size()); ++k)
+            consider({{SceneItem::Kind::Chain, i}, SceneHandle::Part::Vertex, k});
     return best;
 }
 
-std::optional<SceneItem> pick_segment(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
-                                      double radius_px) {
+namespace {
+
+// How far `screen` is from the line from a to b (world) on screen, in pixels.
+double screen_distance(Vec2 screen, Vec2 a_world, Vec2 b_world, const Camera& camera) {
+    const Vec2 a = camera.to_screen(a_world), b = camera.to_screen(b_world);
+    const Vec2 ab = b - a;
+    const double length2 = ccd::length_squared(ab);
+    const double u = length2 > 0.0 ? std::clamp(ccd::dot(screen - a, ab) / length2, 0.0, 1.0) : 0.0;
+    return ccd::length(a + ab * u - screen);
+}
+
+// Keeps `item` when its line is nearer than the best so far (within the radius to begin with).
+struct NearestLine {
     std::optional<SceneItem> best;
-    double best_distance = radius_px;
-    for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
-        const ccd::Segment& s = scene.walls[static_cast<std::size_t>(i)].segment;
-        const Vec2 a = camera.to_screen(s.a), b = camera.to_screen(s.b);
-        const Vec2 ab = b - a;
-        const double length2 = ccd::length_squared(ab);
-        const double u =
-            length2 > 0.0 ? std::clamp(ccd::dot(screen - a, ab) / length2, 0.0, 1.0) : 0.0;
-        const double distance = ccd::length(a + ab * u - screen);
+    double best_distance;
+    void consider(SceneItem item, double distance) {
         if (distance <= best_distance && (!best || distance < best_distance)) {
-            best = SceneItem{SceneItem::Kind::Segment, i};
+            best = item;
             best_distance = distance;
         }
     }
-    return best;
+};
+
+} // namespace
+
+std::optional<SceneItem> pick_segment(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                      double radius_px) {
+    NearestLine nearest{std::nullopt, radius_px};
+    for (int i = 0; i < static_cast<int>(scene.walls.size()); ++i) {
+        const ccd::Segment& s = scene.walls[at(i)].segment;
+        nearest.consider({SceneItem::Kind::Segment, i}, screen_distance(screen, s.a, s.b, camera));
+    }
+    return nearest.best;
+}
+
+std::optional<SceneItem> pick_chain(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                    double radius_px) {
+    NearestLine nearest{std::nullopt, radius_px};
+    for (int i = 0; i < static_cast<int>(scene.chains.size()); ++i) {
+        const std::vector<Vec2>& points = scene.chains[at(i)].points;
+        const std::size_t n = points.size();
+        const std::size_t edges = scene.chains[at(i)].loop ? n : (n > 0 ? n - 1 : 0);
+        for (std::size_t k = 0; k < edges; ++k)
+            nearest.consider({SceneItem::Kind::Chain, i},
+                             screen_distance(screen, points[k], points[(k + 1) % n], camera));
+    }
+    return nearest.best;
 }
 
 namespace {

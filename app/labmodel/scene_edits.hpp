@@ -1,7 +1,8 @@
 #pragma once
-// Edits of a scene's bodies, segments and polygons as the world view makes them: add a circle, a
-// point, a segment or a box, remove one, move the handles (a body's center and arrow tip at
-// t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning polygon's spin).
+// Edits of a scene's bodies, segments, polygons and chains as the world view makes them: add a
+// circle, a point, a segment or a box, remove one, move the handles (a body's center and arrow
+// tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning polygon's
+// spin, a chain's points; chain_edits.hpp inserts and deletes a chain's points).
 // Plain functions on ccd::Scene, no window: the view keeps the scene, these change it.
 
 #include "camera.hpp"
@@ -15,10 +16,10 @@
 
 namespace ccdlab {
 
-// A body, a segment or a polygon of the scene, by its index in `bodies`, `segments` or
-// `polygons`.
+// A body, a segment, a polygon or a chain of the scene, by its index in `bodies`, `segments`,
+// `polygons` or `chains`.
 struct SceneItem {
-    enum class Kind { Body, Segment, Polygon };
+    enum class Kind { Body, Segment, Polygon, Chain };
     Kind kind = Kind::Body;
     int index = 0;
     friend bool operator==(const SceneItem&, const SceneItem&) = default;
@@ -27,15 +28,16 @@ struct SceneItem {
 // A draggable point of an item: a body's center or arrow tip (center + velocity), a segment's
 // end a or b, a polygon's vertex centroid or arrow tip (centroid + velocity), all at t = 0; a
 // turning polygon's or turning segment's spin, at the end of its spin arc (spin_arc); a turning
-// segment's pivot.
+// segment's pivot; a chain's point `point` (Vertex).
 struct SceneHandle {
-    enum class Part { Center, Tip, EndA, EndB, Spin, Pivot };
+    enum class Part { Center, Tip, EndA, EndB, Spin, Pivot, Vertex };
     SceneItem item;
     Part part = Part::Center;
+    int point = 0; // a chain's point, for Vertex
     friend bool operator==(const SceneHandle&, const SceneHandle&) = default;
 };
 
-// `stem` followed by the first number from 1 that no body, segment or polygon is named yet:
+// `stem` followed by the first number from 1 that no body, segment, polygon or chain is named:
 // "circle 1", "circle 2", ...
 std::string unique_name(const ccd::Scene& scene, std::string_view stem);
 
@@ -50,12 +52,12 @@ SceneItem add_box(ccd::Scene& scene, Vec2 center, double half_side, Vec2 velocit
 bool contains(const ccd::Scene& scene, SceneItem item);
 const std::string& name_of(const ccd::Scene& scene, SceneItem item);
 
-// Removes the item. An `expect` section that names it could no longer load, so it is dropped
-// too: returns true when that happened.
+// Removes the item. An `expect` section that names it (a chain: one of its edges) could no
+// longer load, so it is dropped too: returns true when that happened.
 bool remove_item(ccd::Scene& scene, SceneItem item);
 
 // The index of a body or a polygon among the World's bodies (ccd::make_world adds the circles
-// and points, then the polygons); none for a segment.
+// and points, then the polygons); none for a segment or a chain.
 std::optional<int> world_body_index(const ccd::Scene& scene, SceneItem item);
 
 // A turning polygon's spin as the editor shows it: an arc about its centroid (the point it turns
@@ -77,9 +79,10 @@ SpinArc spin_arc(const ccd::Wall& wall);
 
 Vec2 handle_position(const ccd::Scene& scene, SceneHandle handle);
 // Moves a handle to `world`: the center carries the motion along (the tip keeps its offset; a
-// polygon's centroid moves the whole polygon); the tip sets the velocity; a segment's end moves
-// alone; the spin sets the angular velocity so that the arc ends in the direction of `world`,
-// the nearest such turn to the one before (dragged round and round, it winds on: 2 pi a turn).
+// polygon's centroid moves the whole polygon); the tip sets the velocity; a segment's end or a
+// chain's point moves alone; the spin sets the angular velocity so that the arc ends in the
+// direction of `world`, the nearest such turn to the one before (dragged round and round, it winds
+// on: 2 pi a turn).
 void move_handle(ccd::Scene& scene, SceneHandle handle, Vec2 world);
 
 // The other segment ends exactly where a segment end `handle` is (the corner of a polyline or
@@ -95,6 +98,9 @@ std::optional<SceneHandle> pick_handle(const ccd::Scene& scene, Vec2 screen, con
 // on a wall selects it); none when no segment is that near.
 std::optional<SceneItem> pick_segment(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
                                       double radius_px);
+// The same for the chains' edges (a loop's closing edge too): the chain with the nearest.
+std::optional<SceneItem> pick_chain(const ccd::Scene& scene, Vec2 screen, const Camera& camera,
+                                    double radius_px);
 
 // A turning segment described as `ccdlab-cli replay` logs it in its events (b_angular_velocity:
 // radians a frame, shortest round-trip digits): "turns about (0, 0) by 1.5707963267948966 rad a

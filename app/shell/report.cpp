@@ -1,4 +1,5 @@
 #include "report.hpp"
+#include "chain_edits.hpp"
 
 #include "ccd/answer_json.hpp"
 #include "ccd/atomic_write.hpp"
@@ -98,6 +99,35 @@ nlohmann::json layout_json(const View& view) {
               {"scroll_y", view.canvas().panel_scroll()}}}};
 }
 
+// The chains as edited: each one's points, closed or not, the side it collides on, and its
+// point handles on screen.
+nlohmann::json chains_json(const ccd::Scene& scene, const Camera& camera) {
+    nlohmann::json chains = nlohmann::json::array();
+    for (const ccd::Chain& chain : scene.chains) {
+        nlohmann::json handles = nlohmann::json::array();
+        for (const Vec2 point : chain.points)
+            handles.push_back(to_json(camera.to_screen(point)));
+        chains.push_back({{"name", chain.name},
+                          {"points", points_json(chain.points)},
+                          {"loop", chain.loop},
+                          {"side", chain_side_text(chain)},
+                          {"points_px", handles}});
+    }
+    return chains;
+}
+
+// What Edit selects: its kind ("body", "segment", "polygon", "chain") and index in its list of
+// the scene, and a chain's picked point (-1: none); null when nothing is selected.
+nlohmann::json selected_item_json(const SceneEditor& editor) {
+    const auto selected = editor.selected();
+    if (!selected) return nullptr;
+    constexpr const char* kinds[] = {"body", "segment", "polygon", "chain"};
+    nlohmann::json item = {{"kind", kinds[static_cast<std::size_t>(selected->kind)]},
+                           {"index", selected->index}};
+    if (selected->kind == SceneItem::Kind::Chain) item["point"] = editor.picked_point();
+    return item;
+}
+
 // The scene as the world view's editor has it, with its handles on screen.
 nlohmann::json edit_json(const WorldView& view) {
     const ccd::Scene& scene = view.scene();
@@ -166,7 +196,9 @@ nlohmann::json edit_json(const WorldView& view) {
     return {{"bodies", bodies},
             {"segments", segments},
             {"polygons", polygons},
+            {"chains", chains_json(scene, camera)},
             {"selected", selected ? nlohmann::json(name_of(scene, *selected)) : nlohmann::json()},
+            {"selected_item", selected_item_json(view.editor())},
             {"fields_px", fields},
             {"can_undo", view.editor().can_undo()},
             {"can_redo", view.editor().can_redo()}};

@@ -1,4 +1,5 @@
 #include "scene_editor.hpp"
+#include "chain_edits.hpp"
 #include "number_fields.hpp"
 
 #include "canvas_controls.hpp"
@@ -82,6 +83,16 @@ void draw_pivot(ShapeRenderer& r, const ccd::Wall& wall) {
     r.line(pivot, wall.segment.b, 1.0f, palette::handle.with_alpha(0.35f), 4.0f);
 }
 
+// Every chain's points, chain by chain.
+std::vector<SceneHandle> chain_point_handles(const ccd::Scene& scene) {
+    std::vector<SceneHandle> handles;
+    for (int i = 0; i < static_cast<int>(scene.chains.size()); ++i)
+        for (int k = 0;
+             k < static_cast<int>(scene.chains[static_cast<std::size_t>(i)].points.size()); ++k)
+            handles.push_back({{SceneItem::Kind::Chain, i}, SceneHandle::Part::Vertex, k});
+    return handles;
+}
+
 // Where an item added now goes: under the mouse on the canvas, else the middle of the canvas.
 Vec2 insertion_point(const Camera& camera) {
     const ImGuiIO& io = ImGui::GetIO();
@@ -120,6 +131,11 @@ bool SceneEditor::restore(const std::optional<ccd::Scene>& state) {
     scene_ = *state;
     settled_ = scene_;
     if (selected_ && !contains(scene_, *selected_)) selected_.reset();
+    if (!selected_ || selected_->kind != SceneItem::Kind::Chain ||
+        picked_point_ >=
+            static_cast<int>(
+                scene_.chains[static_cast<std::size_t>(selected_->index)].points.size()))
+        picked_point_ = -1;
     dragged_.reset();
     hovered_.reset();
     note_.clear();
@@ -193,11 +209,14 @@ bool SceneEditor::handle_input(const Camera& camera) {
             if (hovered_) {
                 dragged_ = hovered_;
                 selected_ = hovered_->item;
+                picked_point_ = hovered_->part == SceneHandle::Part::Vertex ? hovered_->point : -1;
                 // Segment ends meeting here move along, unless Alt pulls this one apart.
                 joined_ = io.KeyAlt ? std::vector<SceneHandle>{} : joined_ends(scene_, *hovered_);
                 grab_offset_ = handle_position(scene_, *dragged_) - camera.to_world(mouse);
-            } else { // a click on a segment's line selects it, on the empty canvas none
+            } else { // a click on a segment's or chain's line selects it, on the empty canvas none
                 selected_ = pick_segment(scene_, mouse, camera, 0.5 * kPickRadiusPx);
+                if (!selected_) selected_ = pick_chain(scene_, mouse, camera, 0.5 * kPickRadiusPx);
+                picked_point_ = -1;
             }
         }
     }
@@ -251,6 +270,27 @@ void SceneEditor::draw_segments(ShapeRenderer& r) const {
     }
 }
 
+// The selected chain under a wide faint line, edge by edge (a loop's closing edge too), its
+// picked point ringed.
+void SceneEditor::draw_chains(ShapeRenderer& r, double pixels_per_unit) const {
+    if (!selected_ || selected_->kind != SceneItem::Kind::Chain || !contains(scene_, *selected_))
+        return;
+    const std::vector<Vec2>& points =
+        scene_.chains[static_cast<std::size_t>(selected_->index)].points;
+    const std::size_t n = points.size();
+    const bool loop = scene_.chains[static_cast<std::size_t>(selected_->index)].loop;
+    for (std::size_t k = 0; k + 1 < n || (loop && k < n); ++k)
+        r.line(points[k], points[(k + 1) % n], 7.0f, palette::handle.with_alpha(0.35f));
+    if (picked_point_ >= 0 && static_cast<std::size_t>(picked_point_) < n)
+        r.circle_outline(points[static_cast<std::size_t>(picked_point_)], 13.0 / pixels_per_unit,
+                         1.5f, palette::handle);
+}
+
+bool SceneEditor::is_picked(SceneHandle handle) const {
+    return handle.part == SceneHandle::Part::Vertex && selected_ && handle.item == *selected_ &&
+           handle.point == picked_point_;
+}
+
 void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_unit) const {
     const auto is_selected = [&](SceneItem item) { return selected_ && *selected_ == item; };
     const auto is_active = [&](SceneItem item) {
@@ -279,6 +319,7 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
             r.arrow(body.circle.center, body.circle.center + body.velocity, 1.5f, palette::handle);
     }
     draw_segments(r);
+    draw_chains(r, pixels_per_unit);
     for (int i = 0; i < static_cast<int>(scene_.polygons.size()); ++i) {
         const ccd::PolygonBody& polygon = scene_.polygons[static_cast<std::size_t>(i)];
         const SceneItem item{SceneItem::Kind::Polygon, i};
@@ -299,7 +340,7 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         if ((handle.part == SceneHandle::Part::Tip || handle.part == SceneHandle::Part::Spin) &&
             !is_active(handle.item))
             return;
-        const bool active = handle == hovered_ || handle == dragged_;
+        const bool active = handle == hovered_ || handle == dragged_ || is_picked(handle);
         const bool selected = is_selected(handle.item);
         r.point(handle_position(scene_, handle),
                 active ? 8.0f : handle_size(radius, selected ? 6.0f : 4.5f),
@@ -326,6 +367,8 @@ void SceneEditor::draw(ShapeRenderer& r, bool all_handles, double pixels_per_uni
         if (scene_.polygons[static_cast<std::size_t>(i)].free_rotation())
             draw_handle({{SceneItem::Kind::Polygon, i}, SceneHandle::Part::Spin}, 0.0);
     }
+    for (const SceneHandle& point : chain_point_handles(scene_))
+        draw_handle(point, 0.0);
 }
 
 bool SceneEditor::draw_panel(const Camera& camera) {
@@ -334,9 +377,13 @@ bool SceneEditor::draw_panel(const Camera& camera) {
     bool changed = draw_edit_buttons(camera);
     if (!note_.empty()) ImGui::TextWrapped("%s", note_.c_str());
     list_items();
-    if (selected_ && contains(scene_, *selected_) && edit_selected()) {
-        field_edit_ = true;
-        changed = true;
+    if (selected_ && contains(scene_, *selected_)) {
+        if (selected_->kind == SceneItem::Kind::Chain) {
+            changed |= edit_chain(scene_.chains[static_cast<std::size_t>(selected_->index)]);
+        } else if (edit_selected()) {
+            field_edit_ = true;
+            changed = true;
+        }
     }
     settle();
     return changed;
@@ -394,14 +441,16 @@ void SceneEditor::list_items() {
         if (ImGui::Selectable((label + "##" + std::to_string(static_cast<int>(item.kind)) + "-" +
                                std::to_string(item.index))
                                   .c_str(),
-                              selected_ && *selected_ == item))
-            selected_ = item;
+                              selected_ && *selected_ == item) &&
+            selected_ != item)
+            select(item);
     };
     // Only the rows in view are built (a stress scene has tens of thousands).
     const int bodies = static_cast<int>(scene_.bodies.size());
     const int segments = static_cast<int>(scene_.walls.size());
+    const int polygons = static_cast<int>(scene_.polygons.size());
     ImGuiListClipper clipper;
-    clipper.Begin(bodies + segments + static_cast<int>(scene_.polygons.size()));
+    clipper.Begin(bodies + segments + polygons + static_cast<int>(scene_.chains.size()));
     while (clipper.Step()) {
         for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
             if (i < bodies) {
@@ -414,10 +463,15 @@ void SceneEditor::list_items() {
                     wall.name + (wall.turns() ? "  (segment, turns)" : "  (segment)"));
                 if (wall.pivot && ImGui::IsItemHovered())
                     ImGui::SetTooltip("%s %s", wall.name.c_str(), turning_text(wall).c_str());
-            } else {
+            } else if (i < bodies + segments + polygons) {
                 const int j = i - bodies - segments;
                 row({SceneItem::Kind::Polygon, j},
                     scene_.polygons[static_cast<std::size_t>(j)].name + "  (polygon)");
+            } else {
+                const int j = i - bodies - segments - polygons;
+                const ccd::Chain& chain = scene_.chains[static_cast<std::size_t>(j)];
+                row({SceneItem::Kind::Chain, j},
+                    chain.name + (chain.loop ? "  (chain, closed)" : "  (chain)"));
             }
         }
     }
@@ -476,6 +530,87 @@ bool SceneEditor::edit_wall_turn(ccd::Wall& wall) {
     return edited;
 }
 
+// A chain's edit from a button, done at once: one undo step. One that renumbers its edges
+// (`renumbered`: a point inserted or deleted, closed or opened, flipped) drops an `expect`
+// section naming them, and says so.
+void SceneEditor::chain_edit_done(const std::string& name, bool renumbered) {
+    note_ = renumbered && forget_expect_of_chain(scene_, name)
+                ? "The expect section named an edge of " + name +
+                      ", whose edges are numbered anew: it was dropped (Ctrl+Z brings it back)."
+                : "";
+    commit();
+}
+
+bool SceneEditor::edit_chain(ccd::Chain& chain) {
+    const std::size_t n = chain.points.size();
+    text_flow("chain \"" + chain.name + "\": " + std::to_string(n) + " points, " +
+              (chain.loop ? "closed (a loop)" : "open"));
+    text_flow("collides on its front, the side of its ticks: " + chain_side_text(chain));
+    bool changed = false;
+    bool loop = chain.loop;
+    ImGui::BeginDisabled(!chain.loop && n < 3); // a loop needs 3 points
+    if (ImGui::Checkbox("closed (a loop)", &loop) && set_chain_loop(chain, loop)) {
+        chain_edit_done(chain.name, true);
+        changed = true;
+    }
+    ImGui::EndDisabled();
+    note_field("chain closed");
+    if (flowing_button("flip side")) {
+        flip_chain_side(chain);
+        if (picked_point_ >= 0) picked_point_ = static_cast<int>(n) - 1 - picked_point_;
+        chain_edit_done(chain.name, true);
+        changed = true;
+    }
+    note_field("chain flip");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Reverses the order of its points: it is met from the right of its "
+                          "direction of travel,\nso its front turns to the other side.");
+    return edit_chain_points(chain) || changed;
+}
+
+// The chain's points, each a field with a button that picks it; insert after the picked one
+// and delete it (a chain keeps 2 points, a loop 3).
+bool SceneEditor::edit_chain_points(ccd::Chain& chain) {
+    bool changed = false;
+    for (std::size_t k = 0; k < chain.points.size(); ++k) {
+        const int point = static_cast<int>(k);
+        ImGui::PushID(point);
+        if (ImGui::RadioButton("##pick", picked_point_ == point)) picked_point_ = point;
+        note_field("chain pick " + std::to_string(k));
+        ImGui::SameLine();
+        if (edit_vec2(("point " + std::to_string(k)).c_str(), chain.points[k])) {
+            field_edit_ = true;
+            changed = true;
+        }
+        note_field("chain point " + std::to_string(k));
+        ImGui::PopID();
+    }
+    const bool picked =
+        picked_point_ >= 0 && static_cast<std::size_t>(picked_point_) < chain.points.size();
+    ImGui::BeginDisabled(!picked);
+    if (ImGui::Button("insert after")) {
+        if (const auto inserted = insert_chain_point(chain, picked_point_)) {
+            picked_point_ = *inserted;
+            chain_edit_done(chain.name, true);
+            changed = true;
+        }
+    }
+    ImGui::EndDisabled();
+    note_field("chain insert");
+    ImGui::BeginDisabled(!picked || chain.points.size() <= fewest_points(chain));
+    if (flowing_button("delete point")) {
+        if (delete_chain_point(chain, picked_point_)) {
+            picked_point_ = std::min(picked_point_, static_cast<int>(chain.points.size()) - 1);
+            chain_edit_done(chain.name, true);
+            changed = true;
+        }
+    }
+    ImGui::EndDisabled();
+    note_field("chain delete");
+    if (!picked) ImGui::TextDisabled("pick a point (its handle, or the button by its row)");
+    return changed;
+}
+
 // The selected item's numbers; true when one was edited.
 bool SceneEditor::edit_selected() {
     bool edited = false;
@@ -514,6 +649,8 @@ bool SceneEditor::edit_selected() {
         edited |= edit_response(polygon.response, polygon.restitution);
         break;
     }
+    case SceneItem::Kind::Chain: // its own section (edit_chain)
+        break;
     }
     return edited;
 }

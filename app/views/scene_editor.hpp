@@ -2,7 +2,9 @@
 // SceneEditor: editing a whole scene in the world view. Drags the handles (a body's center and
 // arrow tip at t = 0, a segment's ends, a polygon's vertex centroid and arrow tip, a turning
 // polygon's or turning segment's spin: the end of an arc whose sweep is its turn over one frame;
-// a turning segment's pivot; a click on a segment's line selects it), adds a
+// a turning segment's pivot; a chain's points; a click on a segment's or a chain's line selects
+// it), edits the selected chain in the panel (its points, insert after the picked point, delete
+// it, closed or open, the side it collides on: chain_edits.hpp), adds a
 // circle, a point, a segment or a box at the cursor (C, P, S, B or the panel's buttons), deletes
 // the selected item (Delete), and undoes and redoes
 // every edit (Ctrl+Z / Ctrl+Y; a whole drag is one step). Input through ImGui's IO; the view
@@ -48,7 +50,13 @@ public:
     bool undo();
     bool redo();
     std::optional<SceneItem> selected() const { return selected_; }
-    void select(std::optional<SceneItem> item) { selected_ = item; }
+    void select(std::optional<SceneItem> item) {
+        selected_ = item;
+        picked_point_ = -1;
+    }
+    // The selected chain's picked point (a click on its handle or its row in the panel), which
+    // the panel inserts after and deletes; -1: none.
+    int picked_point() const { return picked_point_; }
     // Each adds at `at` (world), sized for what the camera shows, selects it and is one undo step.
     void add_circle_at(Vec2 at, const Camera& camera);
     void add_point_at(Vec2 at, const Camera& camera);
@@ -72,7 +80,14 @@ private:
     bool edit_selected();
     bool edit_spin(ccd::PolygonBody& polygon);
     bool edit_wall_turn(ccd::Wall& wall);
+    // The selected chain's section (its closed box, flip, points, insert, delete); true when the
+    // scene changed. A button's edit is one undo step at once (chain_edit_done).
+    bool edit_chain(ccd::Chain& chain);
+    bool edit_chain_points(ccd::Chain& chain);
+    void chain_edit_done(const std::string& name, bool renumbered);
     void draw_segments(ShapeRenderer& renderer) const;
+    void draw_chains(ShapeRenderer& renderer, double pixels_per_unit) const;
+    bool is_picked(SceneHandle handle) const; // the selected chain's picked point
     void note_field(const std::string& key);
 
     ccd::Scene scene_;
@@ -81,6 +96,7 @@ private:
     std::optional<SceneHandle> hovered_, dragged_;
     std::vector<SceneHandle> joined_; // segment ends dragged along with dragged_ (a corner)
     std::optional<SceneItem> selected_;
+    int picked_point_ = -1; // of the selected chain
     Vec2 grab_offset_;
     bool field_edit_ = false; // a panel field is being edited
     std::string note_;        // shown in the panel: what the last edit did besides itself

@@ -11,6 +11,7 @@
 #ifdef CCDLAB_HAS_ENGINE_WORLDS
 
 #include "canvas_controls.hpp"
+#include "chain_edits.hpp"
 #include "color.hpp"
 #include "shape_renderer.hpp"
 
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 
 namespace ccdlab {
@@ -68,6 +70,10 @@ bool WorldView::compare_engine(ccd::EngineKind engine, int frames) {
     engine_states_next_.reset();
     engine_states_frame_ = -1;
     try {
+        // An engine is given no chain the loader refuses: Box2D 2.4.1 asserts each edge longer
+        // than b2_linearSlop (b2_chain_shape.cpp, b2ChainShape::CreateLoop and CreateChain).
+        if (const auto refusal = chain_refusal(editor_.scene()))
+            throw std::invalid_argument(*refusal);
         engine_compared_ =
             std::make_unique<EngineComparedRun>(editor_.scene(), engine, compare_frames_);
     } catch (const std::exception& e) {

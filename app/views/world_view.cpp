@@ -3,6 +3,7 @@
 #include "hatching.hpp"
 
 #include "canvas_controls.hpp"
+#include "chain_edits.hpp"
 #include "color.hpp"
 #include "drawn_extent.hpp"
 #include "hatching.hpp"
@@ -41,11 +42,23 @@ Color body_color(int index) {
     return colors[static_cast<std::size_t>(index) % std::size(colors)];
 }
 
-// The scene the World steps: `scene`, or an empty one when the World refuses the scene for a
-// turning body (ccd::turning_refusal): the view then shows the refusal, never a run without
-// those bodies.
+// Why the World does not step the scene: a polygon that is not convex beside a turning body
+// (ccd::turning_refusal), or a chain edited into one that neither it nor the loader takes
+// (chain_refusal: too few points, a point equal to the next).
+std::optional<std::string> world_refusal(const ccd::Scene& scene) {
+    if (auto refusal = ccd::turning_refusal(scene)) return refusal;
+    return chain_refusal(scene);
+}
+
+// The scene the World steps: `scene`, or an empty one when the World refuses it
+// (world_refusal): the view then shows the refusal, never a run without those bodies.
 ccd::Scene stepped_scene(const ccd::Scene& scene) {
-    return ccd::turning_refusal(scene) ? ccd::Scene{} : scene;
+    return world_refusal(scene) ? ccd::Scene{} : scene;
+}
+
+// The scene the discrete ghosts run: none while a chain is refused (its edges have no front).
+ccd::Scene ghost_scene(const ccd::Scene& scene) {
+    return chain_refusal(scene) ? ccd::Scene{} : scene;
 }
 
 // Walls at `t`, where the frame's log puts them; a moving wall's frame start and end faint and
@@ -91,11 +104,11 @@ WorldView::WorldView(const ccd::Scene& scene, std::size_t recording_cap)
     : editor_(scene), canvas_(scene, kPanelWidth), recording_cap_(recording_cap),
       timeline_(stepped_scene(scene),
                 {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap}),
-      refusal_(ccd::turning_refusal(scene)),
-      layers_(is_dense(scene) ? dense_layers() : ShowLayers{}), dense_(is_dense(scene)) {
+      refusal_(world_refusal(scene)), layers_(is_dense(scene) ? dense_layers() : ShowLayers{}),
+      dense_(is_dense(scene)) {
     timeline_.set_speed(dense_ ? kDensePlaySpeed : kPlaySpeed);
     read_shapes();
-    discrete_.reset(scene);
+    discrete_.reset(ghost_scene(scene));
     shown_frame_changed(-1);
 }
 
@@ -112,7 +125,7 @@ void WorldView::rebuild() {
     const double speed = timeline_.speed();
     timeline_ = Timeline(stepped_scene(editor_.scene()),
                          {.keyframe_interval = kKeyframeInterval, .memory_cap = recording_cap_});
-    refusal_ = ccd::turning_refusal(editor_.scene());
+    refusal_ = world_refusal(editor_.scene());
     timeline_.set_t(t);
     timeline_.set_speed(speed);
     timeline_.play(playing);
@@ -121,7 +134,7 @@ void WorldView::rebuild() {
     engine_compared_.reset();
 #endif
     read_shapes();
-    discrete_.reset(editor_.scene());
+    discrete_.reset(ghost_scene(editor_.scene()));
     shown_frame_changed(-1);
 }
 
@@ -217,7 +230,7 @@ void WorldView::shown_frame_changed(int before) {
         if (discrete_.frames() == timeline_.frame()) {
             discrete_.step(discrete_method_, deepest_first_);
         } else if (discrete_.frames() != timeline_.frame() + 1) {
-            discrete_.reset(editor_.scene());
+            discrete_.reset(ghost_scene(editor_.scene()));
             for (int frame = 0; frame <= timeline_.frame(); ++frame)
                 discrete_.step(discrete_method_, deepest_first_);
         }
@@ -274,7 +287,7 @@ void WorldView::play(int direction) {
 void WorldView::set_discrete(DiscreteMethod method, bool deepest_first) {
     discrete_method_ = method;
     deepest_first_ = deepest_first;
-    discrete_.reset(editor_.scene());
+    discrete_.reset(ghost_scene(editor_.scene()));
     for (int frame = 0; frame <= timeline_.log().frame; ++frame)
         discrete_.step(method, deepest_first);
     canvas_.mark_changed();
@@ -348,12 +361,14 @@ bool WorldView::handle_input() {
     poll_engine_comparison();
 #endif
     const auto selected = editor_.selected();
+    const int picked = editor_.picked_point();
     const bool edited = editor_.handle_input(canvas_.camera());
     // The left button drags a handle, or pans the empty canvas.
     canvas_.navigate(!editor_.pointer_on_handle());
     if (!edited) select_clicked_event();
     if (edited) rebuild();
-    if (editor_.selected() != selected) canvas_.mark_changed(); // shown, and reported
+    if (editor_.selected() != selected || editor_.picked_point() != picked)
+        canvas_.mark_changed(); // shown, and reported
     return edited;
 }
 
@@ -692,8 +707,9 @@ void WorldView::draw_panel() {
     draw_discrete_panel();
     draw_selected_body();
     const auto selected = editor_.selected();
+    const int picked = editor_.picked_point();
     if (editor_.draw_panel(canvas_.camera())) rebuild();
-    if (editor_.selected() != selected) canvas_.mark_changed();
+    if (editor_.selected() != selected || editor_.picked_point() != picked) canvas_.mark_changed();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
         "Dashed lines are each body's path through the frame, dots its bounce "
@@ -712,7 +728,9 @@ void WorldView::draw_panel() {
         "the scene at t = 0: drag them (Shift snaps; a corner moves as one, Alt "
         "pulls it apart; a turning polygon's arc ends in its spin: drag it round the body to "
         "set its turn over a frame; a turning wall's round its pivot, itself a handle; a click "
-        "on a wall's line selects it); C, P, S, B add a circle, a "
+        "on a wall's line selects it; a chain's points are handles too, and a click on its line "
+        "selects it: the panel edits its points, inserts one after the picked point, deletes "
+        "it, closes or opens it and flips the side it collides on); C, P, S, B add a circle, a "
         "point, a segment, a box at the cursor; Delete removes the selected one; Ctrl+Z "
         "undoes. Drag the empty canvas or right-drag to pan, wheel to zoom.");
     ImGui::PopStyleColor();

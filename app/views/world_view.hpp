@@ -82,7 +82,8 @@ public:
     const ccd::SceneWorld& world() const { return timeline_.run().head(); }
     const Timeline& timeline() const { return timeline_; }
     // Why the World refuses the scene (a polygon that is not convex beside a turning body:
-    // ccd::turning_refusal), or nothing.
+    // ccd::turning_refusal; a chain edited into one the loader refuses: chain_refusal), or
+    // nothing.
     const std::optional<std::string>& refusal() const { return refusal_; }
     double scrub_t() const { return timeline_.t(); }
     void set_scrub_t(double t);
@@ -332,9 +333,10 @@ private:
     CanvasView canvas_;  // the camera, Home, F1's help and whether anything shown changed
     std::size_t recording_cap_;
     // The recorded run, the frame shown and t; of an empty scene when the World refuses the
-    // scene (ccd::turning_refusal).
+    // scene (ccd::turning_refusal, chain_refusal).
     Timeline timeline_;
-    // Why the World does not step the scene (ccd::turning_refusal), shown in the panel.
+    // Why the World does not step the scene (ccd::turning_refusal, chain_refusal), shown in the
+    // panel.
     std::optional<std::string> refusal_;
     std::optional<ComparedRun> compared_;
     ccd::EventLog compared_log_;        // run b's frame shown (the ghosts)

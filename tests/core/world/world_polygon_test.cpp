@@ -65,7 +65,8 @@ TEST(WorldPolygon, EqualSquaresHeadOnExchangeVelocities) {
     // Faces at x = 1 and x = 9 closing 10 a frame: t = 0.8. Square 0's vertex 1 (the lower of
     // its right side's) meets square 1's vertex 0 at (5, -1): the end of its left edge (3) and
     // the start of its bottom edge (0, reached along its own line). Ties go to the mover's
-    // vertices, then the lower edge: vertex 1 on edge 0. The normal from 1 toward 0.
+    // vertices; of the two edges at the corner met, the one whose outward normal is the
+    // contact's (docs/algorithms.md): the left edge 3, normal (-1, 0), from 1 toward 0.
     World world;
     world.add_body(square_at({0.0, 0.0}, {5.0, 0.0}));
     world.add_body(square_at({10.0, 0.0}, {-5.0, 0.0}));
@@ -76,7 +77,7 @@ TEST(WorldPolygon, EqualSquaresHeadOnExchangeVelocities) {
     EXPECT_EQ(e.other_kind, OtherKind::Body);
     EXPECT_EQ(e.feature, Feature::PolygonEdge);
     EXPECT_EQ(e.vertex, 1);
-    EXPECT_EQ(e.edge, 0);
+    EXPECT_EQ(e.edge, 3);
     expect_near(e.point, {5.0, -1.0});
     expect_near(e.normal, {-1.0, 0.0});
     expect_near(e.body_velocity_after, {-5.0, 0.0});

@@ -44,12 +44,20 @@ TEST(WorldCorpus, TheFoundInputsAreThere) {
     for (const char* name :
          {"a-giant-across-the-walls-pushes-a-point-out.json", "body-leaves-a-box-at-4e43.json",
           "sliding-point-leaves-a-box-at-12.8.json",
-          "point-on-a-wall-pushed-by-a-polygon-at-5e12.json",
-          "turning-square-slides-through-a-wall.json"}) {
+          "point-on-a-wall-pushed-by-a-polygon-at-5e12.json"}) {
         const fs::path path = fs::path(CCDLAB_WORLD_CORPUS_DIR) / name;
         ASSERT_TRUE(fs::exists(path)) << name;
         EXPECT_NO_THROW(ccd::load_scene_file(path)) << name;
     }
+}
+
+// A finding fixed but kept out of the fuzz target's corpus (tests/fuzz/findings/README.md: its
+// mutations reach the open class of turning polygons leaving a box): judged as the corpus is.
+TEST(WorldCorpus, TheStackedSpinningSquaresOfInput1077StayInTheirBox) {
+    const fs::path path =
+        fs::path(CCDLAB_WORLD_CORPUS_DIR) / "../../findings/world-stacked-spinning-1077.json";
+    const auto violation = ccdfuzz::world_violation(ccd::load_scene_file(path), 3);
+    EXPECT_FALSE(violation.has_value()) << *violation;
 }
 
 } // namespace

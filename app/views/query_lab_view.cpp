@@ -663,6 +663,13 @@ void QueryLabView::draw_labels() const {
                   "Box2D " + std::to_string(i + 1) + ": t = " + number_text(seen.t1, 4) +
                       (seen.kind.empty() ? ", stopped on the distance" : ", " + seen.kind));
         }
+    place_and_draw_labels(requests, texts, colors);
+}
+
+void QueryLabView::place_and_draw_labels(const std::vector<LabelRequest>& requests,
+                                         const std::vector<std::string>& texts,
+                                         const std::vector<Color>& colors) const {
+    const Camera& camera = canvas_.camera();
     // No label covers a handle or the point another label names (the arrow's tip under "t = 1").
     std::vector<KeepClear> keep_clear;
     for (const Handle handle : lab_.handles())

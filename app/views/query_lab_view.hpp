@@ -7,8 +7,10 @@
 
 #include "camera.hpp"
 #include "canvas_view.hpp"
+#include "color.hpp"
 #include "drawn_extent.hpp"
 #include "hunt_panel.hpp"
+#include "label_placer.hpp"
 #include "query_lab.hpp"
 #include "show_layers.hpp"
 #include "undo_history.hpp"
@@ -53,7 +55,12 @@ public:
     bool handle_input();
     void draw_world(ShapeRenderer& renderer) const;
     void draw_labels() const; // text on the canvas (ImGui background draw list)
-    void draw_panel();        // edits made in the panel show up in take_changed()
+    // The requested labels placed (none covering a handle or another's anchor) and drawn, each
+    // text in its colour, then the banner.
+    void place_and_draw_labels(const std::vector<LabelRequest>& requests,
+                               const std::vector<std::string>& texts,
+                               const std::vector<Color>& colors) const;
+    void draw_panel(); // edits made in the panel show up in take_changed()
 
     const QueryLab& lab() const { return lab_; }
     void set_scrub_t(double t) {

@@ -110,7 +110,9 @@ TEST(AppHunt, HuntsTheBox2DScenesPairStopsAndOpensAFinding) {
         }
     EXPECT_TRUE(judged);
     EXPECT_TRUE(report["can_undo"].get<bool>()); // opening it is an edit
-    EXPECT_TRUE(report["hunt"]["original_px"].is_array());
+    // Its button back to the original is in a report of a frame that drew it: wait for one.
+    EXPECT_TRUE(wait_for([&] { return app.report()["hunt"]["original_px"].is_array(); }))
+        << app.report()["hunt"].dump();
 }
 
 } // namespace

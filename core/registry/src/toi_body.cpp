@@ -1,7 +1,11 @@
 #include "ccd/toi_body.hpp"
 
+#include "ccd/detail/search_work.hpp"
+#include "ccd/detail/swept_rescaling.hpp"
 #include "ccd/pair_registry.hpp"
 #include "ccd/toi_turning.hpp"
+#include "touch_closing.hpp"
+#include "touch_cut.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -50,6 +54,11 @@ int vertex_count(const Swept& side) {
     const auto* polygon = std::get_if<Polygon>(&side.shape);
     return polygon ? static_cast<int>(polygon->vertices.size()) : 0;
 }
+
+// What one more query of a pair costs besides its search's steps, counted with them
+// (detail::certified_search_work) toward a caller's step budget (the World's counts its first
+// query alike: docs/scheduler.md, "Always finishes"): the re-ask's starts and the cut pair's.
+constexpr long long kReaskSteps = 10;
 
 // `algorithm`'s answer where it has a query for the pair that takes the two, else the exact one.
 std::optional<Hit> answer_of(const Algorithm* algorithm, const Swept& mover,
@@ -132,34 +141,22 @@ double fastest(const Swept& side) {
     return speed;
 }
 
-// The velocity over the query of `side`'s material at `point` at the query's start: a turning
-// side's pivot's plus its turn about the pivot; a wall whose ends move, the ends' interpolated
-// where the point lies along it (an end's beyond them).
-Vec2 velocity_at_start(const Swept& side, Vec2 point) {
-    if (const auto* turning = std::get_if<Turning>(&side.motion))
-        return turning->displacement + perp(point - turning->pivot) * turning->angle;
-    if (const auto* e = std::get_if<EndMotion>(&side.motion)) {
-        const Segment& g = std::get<Segment>(side.shape);
-        const Vec2 u = g.b - g.a;
-        const double along = dot(u, u) > 0.0 ? dot(point - g.a, u) / dot(u, u) : 0.0;
-        return e->displacement_a +
-               (e->displacement_b - e->displacement_a) * std::clamp(along, 0.0, 1.0);
-    }
-    if (const auto* translation = std::get_if<Translation>(&side.motion))
-        return translation->displacement;
-    return {};
-}
-
 // Whether a hit at the query's start is no contact to look for there: it does not close, or
 // closes no faster than `resting` times the contact points' relative speed (the rounding
 // residue of a slide: a corner left sliding along a wall, its normal speed 1e-14 of its speed,
-// either sign).
-bool opens_at_start(const Hit& hit, const Swept& mover, const Swept& obstacle, double resting) {
-    if (!hit.approaching) return true;
-    if (!(resting > 0.0)) return false;
-    const Vec2 relative =
-        velocity_at_start(mover, hit.point) - velocity_at_start(obstacle, hit.point);
-    return -dot(relative, hit.normal) <= resting * length(relative);
+// either sign), and no other vertex touching there closes faster: where one does (a square
+// flat on a floor, turning about one corner, presses the other in), the hit is moved there
+// (closing_touch) and is the contact.
+bool opens_at_start(Hit& hit, const Swept& mover, const Swept& obstacle, double resting) {
+    if (hit.approaching && (!(resting > 0.0) || closing_beyond_rest(mover, obstacle, hit.point,
+                                                                    hit.normal, resting) > 0.0))
+        return false;
+    const double delta = kCertifiedTolerance * certified_scale(mover, obstacle);
+    if (std::optional<Hit> closing = closing_touch(hit, mover, obstacle, resting, delta)) {
+        hit = *closing;
+        return false;
+    }
+    return true;
 }
 
 // A turning pair that touches where the query starts and opens there (the contact just
@@ -170,11 +167,14 @@ bool opens_at_start(const Hit& hit, const Swept& mover, const Swept& obstacle, d
 // guarantee's delta over h), while each answers the same opening touch at its start. The first
 // start that answers otherwise (a contact later than it, or one closing at it) bounds the next
 // contact from above: it is then found between the last two starts by halving, down to h. A miss
-// from a start is a miss. What this can still lose: a contact of another part that begins and
-// ends between two starts while the opening touch stays within delta / 2 at both (the starts
-// double, so after a short opening the gaps are long); docs/turning-bodies.md.
+// from a start is a miss. What this cannot see: a contact of another part while the opening touch
+// stays within delta / 2 (every start answers the touch); other_parts below looks for those.
+// `seen_from`: the start from which the rest of the query was seen whole (the miss's; 1 when the
+// touch is kept all through).
 std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover,
-                                  const Swept& obstacle, const Hit& touch, double resting) {
+                                  const Swept& obstacle, const Hit& touch, double resting,
+                                  double& seen_from) {
+    seen_from = 1.0;
     const double speed = fastest(mover) + fastest(obstacle);
     if (!(speed > 0.0)) return touch;
     const double h = kCertifiedTolerance * certified_scale(mover, obstacle) / (4.0 * speed);
@@ -182,8 +182,9 @@ std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover
     bool opens_at_s = false;
     const auto from = [&](double s) {
         const Swept m = advanced(mover, s), o = advanced(obstacle, s);
+        detail::certified_search_work().steps += kReaskSteps;
         std::optional<Hit> hit = answer_of(algorithm, m, o);
-        opens_at_s = hit && opens_at_start(*hit, m, o, resting);
+        opens_at_s = hit && hit->t == 0.0 && opens_at_start(*hit, m, o, resting);
         if (hit) hit->t = s + hit->t * (1.0 - s);
         return hit;
     };
@@ -195,7 +196,10 @@ std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover
     for (;;) {
         if (!(s < 1.0)) return touch;
         hit = from(s);
-        if (!hit) return std::nullopt;
+        if (!hit) {
+            seen_from = s;
+            return std::nullopt;
+        }
         if (!opening(hit, s)) break;
         lo = s;
         s = 2.0 * s;
@@ -211,18 +215,93 @@ std::optional<Hit> past_the_touch(const Algorithm* algorithm, const Swept& mover
         }
     }
     hit->overlap = false;
+    seen_from = hit->t;
     return hit;
 }
 
-// A pair with a turning side: both polygons counter-clockwise, the hit renumbered back.
+// `side` over [0, w] of the query as a query of its own (its time t is the query's w t): every
+// displacement and the spin times w, the acceleration times w^2.
+Swept first_part(const Swept& side, double w) {
+    Swept out = side;
+    out.acceleration = side.acceleration * (w * w);
+    if (auto* e = std::get_if<EndMotion>(&out.motion)) {
+        e->displacement_a = e->displacement_a * w;
+        e->displacement_b = e->displacement_b * w;
+    } else if (auto* turning = std::get_if<Turning>(&out.motion)) {
+        turning->displacement = turning->displacement * w;
+        turning->angle *= w;
+    } else if (auto* translation = std::get_if<Translation>(&out.motion)) {
+        translation->displacement = translation->displacement * w;
+    }
+    return out;
+}
+
+// What the pair meets with parts away from an opening touch before `until` (from where the
+// re-ask saw the rest whole), which the re-ask from later starts cannot see while the touch stays
+// closed: the certified query on the pair with the corner at the touch cut off (touch_cut.hpp)
+// over [0, until], its own opening touch looked past as above. Nothing where no corner is at the
+// touch, or where the cut pair meets nothing but that touch.
+std::optional<Hit> other_parts(const Algorithm* algorithm, const Swept& mover,
+                               const Swept& obstacle, const Hit& touch, double resting,
+                               double until) {
+    if (!(until > 0.0)) return std::nullopt;
+    const double delta = kCertifiedTolerance * certified_scale(mover, obstacle);
+    std::optional<TouchCut> cut = cut_at_touch(mover, obstacle, touch, delta);
+    if (!cut) return std::nullopt;
+    if (until < 1.0) {
+        cut->mover = first_part(cut->mover, until);
+        cut->obstacle = first_part(cut->obstacle, until);
+    }
+    detail::certified_search_work().steps += kReaskSteps;
+    std::optional<Hit> hit = answer_of(algorithm, cut->mover, cut->obstacle);
+    if (hit && hit->t == 0.0 && opens_at_start(*hit, cut->mover, cut->obstacle, resting)) {
+        double seen_from = 1.0;
+        hit = past_the_touch(algorithm, cut->mover, cut->obstacle, *hit, resting, seen_from);
+        if (hit && hit->t == 0.0) return std::nullopt; // its touch, all through the query
+    }
+    if (!hit) return std::nullopt;
+    hit->t *= until;
+    name_in_uncut(*hit, *cut);
+    return hit;
+}
+
+// The exact power of two that brings the pair's largest length to [1, 2) where it is below 1
+// (and into range where it is beyond: input_scaling.hpp). The certified engine's delta is
+// 1e-12 of the pair's scale but never below 1e-12 (toi_turning.hpp), and so are the steps of the
+// re-ask above: a pair 1e-23 across touched at every start, every touch that opened was kept all
+// frame, and a turning blade sliding on a wall of a box that small went through it. In units of
+// its own size a pair is answered as it is at size 1; times do not change.
+detail::InputRescale unit_rescale(const Swept& mover, const Swept& obstacle) {
+    const detail::LengthRange range = detail::length_range(mover, obstacle);
+    detail::InputRescale k = detail::input_rescale_for(range.largest, range.smallest);
+    if (k.scale == 1.0 && range.largest > 0.0 && range.largest < 1.0)
+        k.scale = std::ldexp(1.0, -std::ilogb(range.largest));
+    return k;
+}
+
+// A pair with a turning side: both polygons counter-clockwise, the hit renumbered back; asked in
+// units of its own size (unit_rescale), the hit's point given back in the pair's.
 std::optional<Hit> turning_answer(const Algorithm* algorithm, Swept mover, Swept obstacle,
                                   double resting) {
+    const detail::InputRescale k = unit_rescale(mover, obstacle);
+    if (k.needed()) {
+        mover = detail::rescaled(mover, k);
+        obstacle = detail::rescaled(obstacle, k);
+    }
     const bool mover_reversed = counter_clockwise(mover);
     const bool obstacle_reversed = counter_clockwise(obstacle);
     std::optional<Hit> hit = answer_of(algorithm, mover, obstacle);
-    if (hit && hit->t == 0.0 && opens_at_start(*hit, mover, obstacle, resting))
-        hit = past_the_touch(algorithm, mover, obstacle, *hit, resting);
+    if (hit && hit->t == 0.0 && opens_at_start(*hit, mover, obstacle, resting)) {
+        const Hit touch = *hit;
+        double seen_from = 1.0;
+        hit = past_the_touch(algorithm, mover, obstacle, touch, resting, seen_from);
+        // The touch kept all through the query (t = 0) is no contact: another part's is first.
+        std::optional<Hit> other =
+            other_parts(algorithm, mover, obstacle, touch, resting, seen_from);
+        if (other && (!hit || hit->t == 0.0 || other->t < hit->t)) hit = other;
+    }
 
+    if (hit && k.needed()) hit->point = hit->point * (1.0 / k.scale);
     if (hit && mover_reversed) renumber(hit->mover_vertex, hit->mover_edge, vertex_count(mover));
     if (hit && obstacle_reversed)
         renumber(hit->obstacle_vertex, hit->obstacle_edge, vertex_count(obstacle));

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -207,6 +208,91 @@ TEST(WorldClosedBox, ATurningSquareSlidingOnAWallMeetsItAgainWithItsNextCorner) 
                     << corner.y << ")";
             }
     }
+}
+
+// The same square and box in units 2^-70 as large (about 8.5e-22): a pair that small is asked
+// in units of its own size (toi_body.cpp, unit_rescale), so it meets the left wall at the times
+// it does at size 1. The certified engine's delta is 1e-12 of the pair's scale but never below
+// 1e-12: asked as it was, every query of this pair touched at its start, the slide's touch was
+// kept all frame, and the square left the box in the first frame (the hostile campaign's tiny
+// blades did so, seed 19 inputs 1427, 8206, 9917, 15982 and 16165).
+TEST(WorldClosedBox, ATurningSquareInABoxOfSize1eMinus21MeetsItsWallsAsAtSize1) {
+    const double unit = std::ldexp(1.0, -70);
+    World at_one, tiny;
+    add_box(at_one, 10.0);
+    add_box(tiny, 10.0 * unit);
+    const auto square = [](double u) {
+        ccd::BodyDef body{
+            ccd::Circle{{0.0, 0.0}, 0.0}, {-300.0 * u, 0.0}, 1.0, ccd::Response::slide()};
+        body.outline = {{-u, 0.0}, {0.0, -u}, {u, 0.0}, {0.0, u}};
+        body.angular_velocity = 10.0;
+        return body;
+    };
+    at_one.add_body(square(1.0));
+    tiny.add_body(square(unit));
+    for (int frame = 0; frame < 20; ++frame) {
+        const ccd::EventLog& one_log = at_one.step();
+        const ccd::EventLog& tiny_log = tiny.step();
+        if (frame == 0) {
+            ASSERT_GE(one_log.events.size(), 2u);
+            ASSERT_GE(tiny_log.events.size(), 2u) << "no second contact: through the wall";
+            for (std::size_t i = 0; i < 2; ++i) {
+                EXPECT_EQ(tiny_log.events[i].other, one_log.events[i].other);
+                EXPECT_NEAR(tiny_log.events[i].time, one_log.events[i].time, 1e-9);
+            }
+        }
+        for (const ccd::PathPoint& p : tiny_log.paths[0].points) {
+            const double c = std::cos(p.angle), s = std::sin(p.angle);
+            for (const Vec2 v : square(unit).outline) {
+                const Vec2 corner = p.position + Vec2{c * v.x - s * v.y, s * v.x + c * v.y};
+                ASSERT_TRUE(inside(corner, (10.0 + 1e-9) * unit))
+                    << "frame " << frame << " t " << p.time << " at (" << corner.x / unit << ", "
+                    << corner.y / unit << ") units";
+            }
+        }
+    }
+}
+
+// A unit square (half-side 1) by the box's corner (-10, -10), clear of both walls by 0.1, thrown
+// into the corner turning: 72 throws (six spins of either sign, three speeds along x, two along
+// y, sliding or bouncing), 30 frames each. Jammed in the corner it slides on each wall in turn
+// and comes to lie flat on one, touching it along its edge and turning about the corner in the
+// box's corner: the touch the query names there opens, and the edge's other corner presses into
+// the wall (the contact is that corner: docs/turning-bodies.md, "A touch that opens"), or the
+// square turns about its touching corner until its edge lies on the wall (the pair with that
+// corner cut off sees it). 35 of these throws left the box before either; 8 with the cut alone.
+TEST(WorldClosedBox, ASquareThrownTurningIntoTheBoxsCornerStaysInIt) {
+    const std::vector<Vec2> outline = {{-1.0, -1.0}, {1.0, -1.0}, {1.0, 1.0}, {-1.0, 1.0}};
+    for (const double spin : {0.5, 1.0, 3.0, 10.0, -0.5, -3.0})
+        for (const double vx : {-0.5, -2.0, -10.0})
+            for (const double vy : {-0.5, -3.0})
+                for (const bool slides : {true, false}) {
+                    World world;
+                    add_box(world, 10.0);
+                    ccd::BodyDef square{ccd::Circle{{-8.9, -8.9}, 0.0},
+                                        {vx, vy},
+                                        1.0,
+                                        slides ? ccd::Response::slide()
+                                               : ccd::Response::bounce(1.0)};
+                    square.outline = outline;
+                    square.angular_velocity = spin;
+                    world.add_body(square);
+                    for (int frame = 0; frame < 30; ++frame) {
+                        const ccd::EventLog& log = world.step();
+                        for (const ccd::PathPoint& p : log.paths[0].points) {
+                            const double c = std::cos(p.angle), s = std::sin(p.angle);
+                            for (const Vec2 v : outline) {
+                                const Vec2 corner =
+                                    p.position + Vec2{c * v.x - s * v.y, s * v.x + c * v.y};
+                                ASSERT_TRUE(inside(corner, 10.0 + 1e-9))
+                                    << "spin " << spin << ", velocity (" << vx << ", " << vy
+                                    << "), " << (slides ? "sliding" : "bouncing") << ": frame "
+                                    << frame << " t " << p.time << " at (" << corner.x << ", "
+                                    << corner.y << ")";
+                            }
+                        }
+                    }
+                }
 }
 
 } // namespace

@@ -38,8 +38,8 @@ Swept swept_wall(const MovingSegment& wall);
 // take convex counter-clockwise polygons: a clockwise polygon is put to them reversed and the
 // hit's numbered parts are given back in the side's own numbering. So is a pair whose sides
 // accelerate differently (a falling body against a wall or a static body). A touch at the query's
-// start that opens there (the contact just processed) is looked past for the next contact
-// (docs/turning-bodies.md); so is one that closes no faster than `resting_tolerance` times the
+// start that opens there (the contact just processed) is looked past for the next contact, that
+// of the same part or of another while the touch stays (docs/turning-bodies.md); so is one that closes no faster than `resting_tolerance` times the
 // contact points' relative speed, the rounding residue of a contact just processed that the
 // World does not count as a contact (WorldOptions::resting_tolerance; 0: only a touch that does
 // not close).

@@ -52,17 +52,28 @@ void for_each_length(const Swept& swept, F&& f) {
     vec(swept.acceleration);
 }
 
-// The rescaling that brings both sides' lengths into range (none for ordinary inputs).
-inline InputRescale rescale_for(const Swept& mover, const Swept& obstacle) {
-    double largest = 0.0, smallest = INFINITY;
-    const auto note = [&largest, &smallest](double v) {
+// The largest and the smallest nonzero magnitude of both sides' lengths (0 and infinity for
+// none).
+struct LengthRange {
+    double largest = 0.0;
+    double smallest = INFINITY;
+};
+inline LengthRange length_range(const Swept& mover, const Swept& obstacle) {
+    LengthRange range;
+    const auto note = [&range](double v) {
         const double magnitude = std::fabs(v);
-        if (magnitude > largest) largest = magnitude;
-        if (magnitude < smallest && magnitude > 0.0) smallest = magnitude;
+        if (magnitude > range.largest) range.largest = magnitude;
+        if (magnitude < range.smallest && magnitude > 0.0) range.smallest = magnitude;
     };
     for_each_length(mover, note);
     for_each_length(obstacle, note);
-    return input_rescale_for(largest, smallest);
+    return range;
+}
+
+// The rescaling that brings both sides' lengths into range (none for ordinary inputs).
+inline InputRescale rescale_for(const Swept& mover, const Swept& obstacle) {
+    const LengthRange range = length_range(mover, obstacle);
+    return input_rescale_for(range.largest, range.smallest);
 }
 
 // `swept` with every length rescaled by k.

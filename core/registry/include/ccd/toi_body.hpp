@@ -39,10 +39,10 @@ Swept swept_wall(const MovingSegment& wall);
 // hit's numbered parts are given back in the side's own numbering. So is a pair whose sides
 // accelerate differently (a falling body against a wall or a static body). A touch at the query's
 // start that opens there (the contact just processed) is looked past for the next contact, that
-// of the same part or of another while the touch stays (docs/turning-bodies.md); so is one that closes no faster than `resting_tolerance` times the
-// contact points' relative speed, the rounding residue of a contact just processed that the
-// World does not count as a contact (WorldOptions::resting_tolerance; 0: only a touch that does
-// not close).
+// of the same part or of another while the touch stays (docs/turning-bodies.md); so is one that
+// closes no faster than `resting_tolerance` times the contact points' relative speed, the rounding
+// residue of a contact just processed that the World does not count as a contact
+// (WorldOptions::resting_tolerance; 0: only a touch that does not close).
 std::optional<Hit> time_of_impact(const Algorithm* algorithm, const Swept& a, const Swept& b,
                                   double resting_tolerance = 0.0);
 

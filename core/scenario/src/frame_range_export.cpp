@@ -1,10 +1,12 @@
 #include "ccd/frame_range_export.hpp"
 
 #include "ccd/fixture.hpp"
+#include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 #include "ccd/world_keyframe.hpp"
 
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -38,6 +40,31 @@ std::optional<LastContact> last_contact_of(const WorldKeyframe& keyframe, int in
         return LastContact{name, segment, memory.time, memory.normal};
     }
     return std::nullopt;
+}
+
+// A polygon as written must be one the loader takes back: its vertices are absolute
+// coordinates, which hold a polygon only down to about 2^-52 of its distance from the origin. A
+// tiny crate struck far away is one point as written (a vertex repeats its neighbour), and one
+// near that size can round out of convex: said here, naming the polygon, rather than written for
+// the loader to refuse.
+void check_written(const PolygonBody& polygon, const Polygon& given, const World& world,
+                   const WorldBody& now) {
+    const std::vector<Vec2>& v = polygon.polygon.vertices;
+    std::string what;
+    for (std::size_t k = 0; k < v.size() && what.empty(); ++k)
+        if (v[(k + 1) % v.size()] == v[k])
+            what = "vertex " + std::to_string((k + 1) % v.size()) + " rounds to vertex " +
+                   std::to_string(k);
+    if (what.empty() && is_convex(given) && !is_convex(polygon.polygon))
+        what = "its vertices round out of convex";
+    if (what.empty()) return;
+    std::ostringstream out;
+    out.precision(17);
+    out << "polygon \"" << polygon.name << "\" at frame " << world.frames_completed()
+        << " cannot be written as a scene: " << what << " at its center (" << now.shape.center.x
+        << ", " << now.shape.center.y << "); a scene's vertices are absolute coordinates, which "
+        << "hold a polygon only down to about 2^-52 of its distance from the origin";
+    throw SceneError(out.str());
 }
 
 } // namespace
@@ -87,6 +114,7 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
         if (polygon.angular_velocity) polygon.angular_velocity = now.angular_velocity;
         polygon.velocity = in_scale(now.velocity);
         polygon.last_contact = last_contact_of(keyframe, index, scene, world);
+        check_written(polygon, scene.polygons[k].polygon, world, now);
         out.polygons.push_back(std::move(polygon));
     }
     for (std::size_t w = 0; w < scene.walls.size(); ++w) {

@@ -216,6 +216,37 @@ TEST(FrameRangeExport, ATurningCrateJustAboveTheLeastReachIsWrittenAndReadBack) 
     }
 }
 
+// A crate of half-size 1e-40 in a box of half-size 1e20, moving 1e10 a frame: a frame on, its
+// center is at x = 1e10 and its vertices, as absolute coordinates, round to one point, which the
+// loader refuses (vertex 1 repeats vertex 0). The state is not written: the error names the
+// polygon and the frame. The same crate at rest is written and read back.
+TEST(FrameRangeExport, APolygonTooSmallForItsPlaceIsNotWrittenAndSaysWhy) {
+    const double h = 1e20, s = 1e-40;
+    ccd::Scene scene;
+    scene.walls.push_back({"w2", {{-h, -h}, {h, -h}}});
+    scene.walls.push_back({"w3", {{h, -h}, {h, h}}});
+    scene.walls.push_back({"w4", {{h, h}, {-h, h}}});
+    scene.walls.push_back({"w5", {{-h, h}, {-h, -h}}});
+    ccd::PolygonBody crate;
+    crate.name = "tiny";
+    crate.polygon.vertices = {{-s, -s}, {s, -s}, {s, s}, {-s, s}};
+    crate.velocity = {1e10, 0.0};
+    scene.polygons.push_back(crate);
+    ccd::SceneWorld run = ccd::make_world(scene);
+    EXPECT_NO_THROW(ccd::make_world(ccd::scene_at_frame(scene, run.world))); // at the origin
+    run.world.step();
+    try {
+        ccd::scene_at_frame(scene, run.world);
+        ADD_FAILURE() << "a scene the loader refuses was written";
+    } catch (const ccd::SceneError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("polygon \"tiny\" at frame 1 cannot be written"), std::string::npos)
+            << what;
+        EXPECT_NE(what.find("vertex 1 rounds to vertex 0"), std::string::npos) << what;
+    }
+    EXPECT_THROW(ccd::export_frame_range(scene, 1, 1), ccd::SceneError);
+}
+
 TEST(FrameRangeExport, BadRangesAreRefused) {
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), -1, 1), std::invalid_argument);
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), 0, 0), std::invalid_argument);

@@ -244,12 +244,13 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
                 const auto says = [&v](const char* what) {
                     return v->find(what) != std::string::npos;
                 };
-                const std::string category = says("left its box")     ? "world_box"
-                                             : says("read back")      ? "world_readback"
-                                             : says("not between")    ? "world_crush"
-                                             : says("is not unit")    ? "world_normal"
-                                             : says("normal that is") ? "world_normal"
-                                                                      : "world_nan";
+                const std::string category = says("left its box")        ? "world_box"
+                                             : says("read back")         ? "world_readback"
+                                             : says("cannot be written") ? "world_unwritable"
+                                             : says("not between")       ? "world_crush"
+                                             : says("is not unit")       ? "world_normal"
+                                             : says("normal that is")    ? "world_normal"
+                                                                         : "world_nan";
                 report(category, index, in.family, *v);
             }
         }

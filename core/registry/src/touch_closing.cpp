@@ -1,6 +1,7 @@
 #include "touch_closing.hpp"
 
 #include "ccd/closest_point.hpp"
+#include "shape_corners.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -35,12 +36,6 @@ std::optional<Nearest> nearest_on(const Shape& shape, Vec2 p) {
             best = Nearest{c.point, d, Feature::PolygonEdge, static_cast<int>(i)};
     }
     return best;
-}
-
-std::vector<Vec2> vertices_of(const Shape& shape) {
-    if (const auto* p = std::get_if<Polygon>(&shape)) return p->vertices;
-    if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
-    return {};
 }
 
 } // namespace
@@ -84,7 +79,7 @@ std::optional<Hit> closing_touch(const Hit& touch, const Swept& mover, const Swe
     const auto touching = [&](double distance, double along_normal) {
         return distance <= radii + delta || along_normal < radii;
     };
-    const std::vector<Vec2> m = vertices_of(mover.shape), o = vertices_of(obstacle.shape);
+    const std::vector<Vec2> m = corners(mover.shape), o = corners(obstacle.shape);
     if (m.empty() || o.empty()) return std::nullopt; // a round side touches at one point
     for (std::size_t k = 0; k < m.size(); ++k) {
         const std::optional<Nearest> n = nearest_on(obstacle.shape, m[k]);

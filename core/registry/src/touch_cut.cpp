@@ -1,5 +1,7 @@
 #include "touch_cut.hpp"
 
+#include "shape_corners.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,13 +9,6 @@
 
 namespace ccd {
 namespace {
-
-// A side's vertices: a polygon's, a segment's two ends; none for a point or a circle.
-std::vector<Vec2> corners(const Shape& shape) {
-    if (const auto* p = std::get_if<Polygon>(&shape)) return p->vertices;
-    if (const auto* s = std::get_if<Segment>(&shape)) return {s->a, s->b};
-    return {};
-}
 
 // The vertex of `side` within `slack` of `core_point`, or -1.
 int vertex_at(const std::vector<Vec2>& side, Vec2 core_point, double slack) {
@@ -79,8 +74,7 @@ Swept cut_side(const Swept& side, int k, double reach, bool& end_a) {
 // A cut polygon's vertex j in the uncut one's parts: its vertex (or -1 for a point of the cut)
 // and the edge it lies on where it is a point of the cut.
 void name_vertex(int& vertex, int& edge, int k, int n) {
-    if (vertex < 0) return;
-    if (vertex < k) return;
+    if (vertex < k) return; // -1 too: k >= 0
     if (vertex > k + 1) {
         vertex -= 1;
         return;
@@ -91,7 +85,7 @@ void name_vertex(int& vertex, int& edge, int k, int n) {
 
 // A cut polygon's edge j in the uncut one's: the edge it lies on, or -1 for the cut's own.
 void name_edge(int& edge, int k, int n) {
-    if (edge < 0 || edge < k) return;
+    if (edge < k) return; // -1 too
     if (edge == k)
         edge = -1;
     else if (edge == k + 1)

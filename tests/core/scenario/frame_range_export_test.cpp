@@ -186,6 +186,16 @@ TEST(FrameRangeExport, ARecordingsFrameGivesTheSameFixture) {
               ccd::export_frame_range(scene, 12, 6).fixture);
 }
 
+// A scene of a closed box of half-size h, its walls w2 (floor) to w5 (left), and nothing in it.
+ccd::Scene closed_box(double h) {
+    ccd::Scene scene;
+    scene.walls.push_back({"w2", {{-h, -h}, {h, -h}}});
+    scene.walls.push_back({"w3", {{h, -h}, {h, h}}});
+    scene.walls.push_back({"w4", {{h, h}, {-h, h}}});
+    scene.walls.push_back({"w5", {{-h, h}, {-h, -h}}});
+    return scene;
+}
+
 // A crate of half-size 7.1e-51 near the origin (reaching 1.004e-50, just above the World's least
 // for a turning polygon, ccd::kWorldLeastTurningReach), turning 2.79 radians a frame, in a box
 // of half-size 8.7e56: at every frame's start of 30 its state, written as a scene and read back,
@@ -194,11 +204,7 @@ TEST(FrameRangeExport, ARecordingsFrameGivesTheSameFixture) {
 // neighbours' line and `record --from 2` was refused ("the World turns convex polygons only").
 TEST(FrameRangeExport, ATurningCrateJustAboveTheLeastReachIsWrittenAndReadBack) {
     const double h = 8.746371720447979e56, s = 7.1e-51;
-    ccd::Scene scene;
-    scene.walls.push_back({"w2", {{-h, -h}, {h, -h}}});
-    scene.walls.push_back({"w3", {{h, -h}, {h, h}}});
-    scene.walls.push_back({"w4", {{h, h}, {-h, h}}});
-    scene.walls.push_back({"w5", {{-h, h}, {-h, -h}}});
+    ccd::Scene scene = closed_box(h);
     ccd::PolygonBody crate;
     crate.name = "p0";
     crate.polygon.vertices = {{-s + 3e-53, -s}, {s + 3e-53, -s}, {s + 3e-53, s}, {-s + 3e-53, s}};
@@ -222,11 +228,7 @@ TEST(FrameRangeExport, ATurningCrateJustAboveTheLeastReachIsWrittenAndReadBack) 
 // polygon and the frame. The same crate at rest is written and read back.
 TEST(FrameRangeExport, APolygonTooSmallForItsPlaceIsNotWrittenAndSaysWhy) {
     const double h = 1e20, s = 1e-40;
-    ccd::Scene scene;
-    scene.walls.push_back({"w2", {{-h, -h}, {h, -h}}});
-    scene.walls.push_back({"w3", {{h, -h}, {h, h}}});
-    scene.walls.push_back({"w4", {{h, h}, {-h, h}}});
-    scene.walls.push_back({"w5", {{-h, h}, {-h, -h}}});
+    ccd::Scene scene = closed_box(h);
     ccd::PolygonBody crate;
     crate.name = "tiny";
     crate.polygon.vertices = {{-s, -s}, {s, -s}, {s, s}, {-s, s}};

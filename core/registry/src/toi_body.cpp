@@ -112,41 +112,12 @@ Swept advanced(const Swept& side, double s) {
     return out;
 }
 
-// The fastest any point of `side` moves over the query (|displacement| + |angle| x the
-// farthest vertex from the pivot; a segment's faster end), its acceleration's |a| added (the
-// most it adds to a speed by t = 1).
-double fastest(const Swept& side) {
-    const double pull = length(side.acceleration);
-    if (const auto* e = std::get_if<EndMotion>(&side.motion))
-        return std::max(length(e->displacement_a), length(e->displacement_b)) + pull;
-    double speed = length(side.displacement()) + pull;
-    if (const auto* t = std::get_if<Turning>(&side.motion)) {
-        double lever = 0.0;
-        std::visit(
-            [&](const auto& shape) {
-                using T = std::decay_t<decltype(shape)>;
-                if constexpr (std::is_same_v<T, Point>)
-                    lever = length(shape.position - t->pivot);
-                else if constexpr (std::is_same_v<T, Circle>)
-                    lever = length(shape.center - t->pivot);
-                else if constexpr (std::is_same_v<T, Segment>)
-                    lever = std::max(length(shape.a - t->pivot), length(shape.b - t->pivot));
-                else
-                    for (const Vec2 v : shape.vertices)
-                        lever = std::max(lever, length(v - t->pivot));
-            },
-            side.shape);
-        speed += std::fabs(t->angle) * lever;
-    }
-    return speed;
-}
-
 // Whether a hit at the query's start is no contact to look for there: it does not close, or
-// closes no faster than `resting` times the contact points' relative speed (the rounding
-// residue of a slide: a corner left sliding along a wall, its normal speed 1e-14 of its speed,
-// either sign), and no other vertex touching there closes faster: where one does (a square
-// flat on a floor, turning about one corner, presses the other in), the hit is moved there
-// (closing_touch) and is the contact.
+// closes no faster than `resting` times the pair's speed (closing_beyond_rest: the rounding
+// residue of a slide, a corner left sliding along a wall, its normal speed 1e-14 of its speed,
+// either sign, or a corner a turning square is pinned by in a box's corner), and no other vertex
+// touching there closes faster: where one does (a square flat on a floor, turning about one corner,
+// presses the other in), the hit is moved there (closing_touch) and is the contact.
 bool opens_at_start(Hit& hit, const Swept& mover, const Swept& obstacle, double resting) {
     if (hit.approaching && (!(resting > 0.0) || closing_beyond_rest(mover, obstacle, hit.point,
                                                                     hit.normal, resting) > 0.0))

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 namespace ccd {
@@ -55,10 +56,36 @@ Vec2 velocity_at_start(const Swept& side, Vec2 point) {
     return {};
 }
 
+double fastest(const Swept& side) {
+    const double pull = length(side.acceleration);
+    if (const auto* e = std::get_if<EndMotion>(&side.motion))
+        return std::max(length(e->displacement_a), length(e->displacement_b)) + pull;
+    double speed = length(side.displacement()) + pull;
+    if (const auto* t = std::get_if<Turning>(&side.motion)) {
+        double lever = 0.0;
+        std::visit(
+            [&](const auto& shape) {
+                using T = std::decay_t<decltype(shape)>;
+                if constexpr (std::is_same_v<T, Point>)
+                    lever = length(shape.position - t->pivot);
+                else if constexpr (std::is_same_v<T, Circle>)
+                    lever = length(shape.center - t->pivot);
+                else if constexpr (std::is_same_v<T, Segment>)
+                    lever = std::max(length(shape.a - t->pivot), length(shape.b - t->pivot));
+                else
+                    for (const Vec2 v : shape.vertices)
+                        lever = std::max(lever, length(v - t->pivot));
+            },
+            side.shape);
+        speed += std::fabs(t->angle) * lever;
+    }
+    return speed;
+}
+
 double closing_beyond_rest(const Swept& mover, const Swept& obstacle, Vec2 point, Vec2 normal,
                            double resting) {
     const Vec2 relative = velocity_at_start(mover, point) - velocity_at_start(obstacle, point);
-    return -dot(relative, normal) - std::max(resting, 0.0) * length(relative);
+    return -dot(relative, normal) - std::max(resting, 0.0) * (fastest(mover) + fastest(obstacle));
 }
 
 std::optional<Hit> closing_touch(const Hit& touch, const Swept& mover, const Swept& obstacle,

@@ -17,9 +17,17 @@ namespace ccd {
 // where the point lies along it (an end's beyond them).
 Vec2 velocity_at_start(const Swept& side, Vec2 point);
 
+// The fastest any point of `side` moves over the query (|displacement| + |angle| x the
+// farthest vertex from the pivot; a segment's faster end), its acceleration's |a| added (the
+// most it adds to a speed by t = 1).
+double fastest(const Swept& side);
+
 // How fast `mover` closes on `obstacle` at `point` along `normal` (from the obstacle toward the
-// mover) at the query's start, beyond `resting` times their relative speed there: positive when
-// it closes faster than that.
+// mover) at the query's start, beyond `resting` times the pair's speed (the fastest of each
+// side's points, added): positive when it closes faster than that. The rounding residue a
+// response leaves at a contact point is a fraction of the speeds it computed with, not of the
+// point's own speed: a corner pinned in a box's corner while its square turns about it moves at
+// the rounding's speed, and its residue closes at about that speed.
 double closing_beyond_rest(const Swept& mover, const Swept& obstacle, Vec2 point, Vec2 normal,
                            double resting);
 

@@ -291,4 +291,61 @@ TEST(WorldClosedBox, ASquareThrownTurningIntoTheBoxsCornerStaysInIt) {
                 }
 }
 
+// A square flat in the box's top-right corner, turning at w about that corner: its velocity is
+// w x perp(centre - corner), so the corner at (10, 10) stands still and the corner below it moves
+// along +x at w x its side: into the right wall. Sliding, the right wall's contacts at those two
+// corners leave the right side's x speeds 0: v.x - w h = 0 and v.x + w h = 0 (h the half-side),
+// so v.x = 0 and w = 0, and v.y is untouched (an impulse along x moves no y speed); then it
+// slides down the wall. The corner standing still touches both walls and closes on them by the
+// rounding only (1e-16 of the square's speed, its own speed being the rounding's): answered
+// there for ever, it took every response while the corner below went through the right wall.
+// A touch closing by less than the resting tolerance times the pair's speed (not the touching
+// point's own) is the rounding's, and is looked past to the corner that does close. Two cases: the
+// square placed exactly (half-side 1, centre (9, 9)), and as the hostile campaign's input 92567
+// left it at its frame 2 (a crate of mass 3.8e-149: wall contacts do not depend on the mass), its
+// corners within 1e-11 of the walls, the lower one 1.03e-11 off the right wall, just beyond the
+// certified delta (1e-11 here): it went through the right wall in frame 3.
+TEST(WorldClosedBox, ASquareTurningAboutTheBoxsCornerIsStoppedByTheWallItTurnsInto) {
+    struct Case {
+        std::vector<Vec2> corners;
+        Vec2 velocity;
+        double spin;
+    };
+    const double w = 4.6;
+    const std::vector<Case> cases = {
+        {{{8.0, 8.0}, {10.0, 8.0}, {10.0, 10.0}, {8.0, 10.0}}, {w, -w}, w},
+        {{{9.999999999996042, 9.999999999991168},
+          {9.35635762757946, 9.999999999997499},
+          {9.356357627573129, 9.356357627580916},
+          {9.999999999989711, 9.356357627574585}},
+         {1.4812375239473832, -1.481237335376068},
+         4.6026725008814555},
+    };
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+        const Case& k = cases[c];
+        Vec2 centre{0.0, 0.0};
+        for (const Vec2 p : k.corners)
+            centre = centre + p * 0.25;
+        std::vector<Vec2> outline;
+        for (const Vec2 p : k.corners)
+            outline.push_back(p - centre);
+        World world;
+        add_box(world, 10.0);
+        ccd::BodyDef square{ccd::Circle{centre, 0.0}, k.velocity, 1.0, ccd::Response::slide()};
+        square.outline = outline;
+        square.angular_velocity = k.spin;
+        world.add_body(square);
+        for (int frame = 0; frame < 20; ++frame) {
+            const auto outside = corner_outside(world.step().paths[0], outline, 10.0 + 1e-9);
+            ASSERT_FALSE(outside.has_value())
+                << "case " << c << ", frame " << frame << ": " << *outside;
+            if (frame > 0) continue;
+            const ccd::WorldBody after = world.body(0);
+            EXPECT_NEAR(after.velocity.x, 0.0, 1e-6) << "case " << c;
+            EXPECT_NEAR(after.velocity.y, k.velocity.y, 1e-6) << "case " << c;
+            EXPECT_NEAR(after.angular_velocity, 0.0, 1e-6) << "case " << c;
+        }
+    }
+}
+
 } // namespace

@@ -7,14 +7,16 @@
 //
 // Inputs I .. I + N - 1 run in worker processes (J at a time, in chunks), so that a crash or a
 // hang costs one input, not the campaign: the parent watches which input each worker is on,
-// kills a worker stuck on one input longer than the timeout (a hang), and restarts after the
-// input that crashed or hung. Each worker's address space is capped (4 GiB), so unbounded
-// memory is an exception, not a machine in swap. Findings go to DIR/findings.txt (one a line:
-// category, input number, family, what), the first inputs of each category to
-// DIR/CATEGORY-NUMBER.jsonl or .json, the counts to standard output. Exit status 1 when anything
-// was found but what --known names (a CATEGORY:FAMILY known open, findings/README.md). --print
-// writes the inputs instead of running them. --family runs only the inputs of that family (of
-// any named), the others skipped: a family of one input in a hundred, a few thousand times.
+// kills a worker that spent more processor time on one input than the timeout, or waited on it
+// five times as long by the wall clock (a hang: work without end, or a read that never returns),
+// and restarts after the input that crashed or hung. Processor time, not the wall clock's: on
+// a shared machine an input's wall time is mostly other work's. Each worker's address space is
+// capped (4 GiB), so unbounded memory is an exception, not a machine in swap. Findings go to
+// DIR/findings.txt (one a line: category, input number, family, what), the first inputs of each
+// category to DIR/CATEGORY-NUMBER.jsonl or .json, the counts to standard output. Exit status 1 when
+// anything was found but what --known names (a CATEGORY:FAMILY known open, findings/README.md).
+// --print writes the inputs instead of running them. --family runs only the inputs of that family
+// (of any named), the others skipped: a family of one input in a hundred, a few thousand times.
 #include "hostile_inputs.hpp"
 #include "toi_answer_check.hpp"
 #include "toi_line.hpp"
@@ -55,6 +57,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace {
@@ -85,15 +88,26 @@ bool runs(const HostileInput& in) {
            std::find(only_families.begin(), only_families.end(), in.family) != only_families.end();
 }
 
-// What a worker shares with the parent: the input it is on, since when.
+// What a worker shares with the parent: the input it is on, since when by the wall clock and
+// by its own processor time.
 struct Slot {
     std::atomic<std::uint64_t> index;
     std::atomic<std::int64_t> started_ns;
+    std::atomic<std::int64_t> started_cpu_ns;
 };
 
 std::int64_t now_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
         .count();
+}
+
+// The processor time process `pid` has spent (its own when 0), in ns; -1 when it cannot be read.
+std::int64_t cpu_ns(pid_t pid) {
+    clockid_t clock = CLOCK_PROCESS_CPUTIME_ID;
+    if (pid != 0 && clock_getcpuclockid(pid, &clock) != 0) return -1;
+    timespec ts{};
+    if (clock_gettime(clock, &ts) != 0) return -1;
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
 int findings_fd = -1;
@@ -266,6 +280,7 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
     const rlimit cap{4ull << 30, 4ull << 30};
     setrlimit(RLIMIT_AS, &cap);
     for (std::uint64_t i = begin; i < end; ++i) {
+        slot->started_cpu_ns.store(cpu_ns(0));
         slot->started_ns.store(now_ns());
         slot->index.store(i);
         run_one(o.seed, i);
@@ -358,6 +373,7 @@ int main(int argc, char** argv) {
     for (int j = 0; j < o.jobs; ++j) {
         new (&slots[j].index) std::atomic<std::uint64_t>(0);
         new (&slots[j].started_ns) std::atomic<std::int64_t>(now_ns());
+        new (&slots[j].started_cpu_ns) std::atomic<std::int64_t>(0);
     }
 
     const auto started = Clock::now();
@@ -368,6 +384,7 @@ int main(int argc, char** argv) {
     const auto start = [&](int j, std::uint64_t begin, std::uint64_t end) {
         slots[j].index.store(begin);
         slots[j].started_ns.store(now_ns());
+        slots[j].started_cpu_ns.store(0); // the worker's clock starts at 0
         std::fflush(nullptr);
         const pid_t pid = fork();
         if (pid == 0) worker(o, &slots[j], begin, end);
@@ -400,13 +417,23 @@ int main(int argc, char** argv) {
             const pid_t got = waitpid(r.pid, &status, WNOHANG);
             const std::uint64_t at = slots[j].index.load();
             if (got == 0) {
-                const double seconds =
+                const double wall =
                     static_cast<double>(now_ns() - slots[j].started_ns.load()) * 1e-9;
-                if (seconds > o.timeout) { // a hang: this input, then on with the next
+                const std::int64_t spent_ns = cpu_ns(r.pid);
+                const double cpu =
+                    spent_ns < 0
+                        ? wall
+                        : static_cast<double>(spent_ns - slots[j].started_cpu_ns.load()) * 1e-9;
+                if (cpu > o.timeout || wall > 5.0 * o.timeout) { // a hang: this input, then on
                     kill(r.pid, SIGKILL);
                     waitpid(r.pid, &status, 0);
                     parent_report("hang", at,
-                                  "still running after " + std::to_string(o.timeout) + " s");
+                                  cpu > o.timeout
+                                      ? "still running after " + std::to_string(o.timeout) +
+                                            " s of processor time"
+                                      : "no answer after " + std::to_string(wall) +
+                                            " s by the wall clock (" + std::to_string(cpu) +
+                                            " s of processor time)");
                     const std::uint64_t end = r.end;
                     r.pid = -1;
                     if (at + 1 < end) start(j, at + 1, end);

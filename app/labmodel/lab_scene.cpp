@@ -30,7 +30,8 @@ void write_segment(ccd::Wall& wall, const LabSide& side) {
 // A polygon's outline and velocity, and, when it turns in the lab, its angular velocity (its
 // orientation at t = 0 is not edited in the lab and stays).
 void write_polygon(ccd::PolygonBody& body, const LabSide& side) {
-    body.polygon = side.polygon();
+    body.polygon = side.polygon(); // where it is
+    body.position = {};
     body.velocity = side.swept.displacement();
     if (side.turns()) body.angular_velocity = side.angle();
 }

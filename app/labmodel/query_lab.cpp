@@ -218,8 +218,9 @@ LabSide segment_side(const ccd::Wall& wall, ccd::MotionKind motion) {
 }
 
 LabSide polygon_side(const ccd::PolygonBody& polygon, ccd::Vec2 gravity) {
-    LabSide side{
-        polygon.name, {polygon.polygon, ccd::Translation{polygon.velocity}}, polygon.angle};
+    LabSide side{polygon.name,
+                 {polygon.placed_outline(), ccd::Translation{polygon.velocity}},
+                 polygon.angle};
     if (polygon.turns()) side.swept.motion = polygon.turning();
     side.is_static = polygon.is_static;
     if (!polygon.is_static) side.swept.acceleration = gravity * polygon.gravity_scale;

@@ -177,6 +177,7 @@ nlohmann::json edit_json(const WorldView& view) {
                                 {"velocity", to_json(polygon.velocity)},
                                 {"center_px", handle_px(SceneHandle::Part::Center)},
                                 {"tip_px", handle_px(SceneHandle::Part::Tip)}};
+        if (polygon.position != ccd::Vec2{}) entry["position"] = to_json(polygon.position);
         if (polygon.is_static) { // it has no motion, and no tip handle
             entry["static"] = true;
             entry.erase("tip_px");

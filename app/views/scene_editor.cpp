@@ -638,6 +638,9 @@ bool SceneEditor::edit_selected() {
         ccd::PolygonBody& polygon = scene_.polygons[i];
         edited |= edit_vec2("velocity", polygon.velocity);
         edited |= edit_spin(polygon);
+        // A polygon written about its center (a tiny one far from the origin) shows where it is
+        // and its vertices about it.
+        if (polygon.position != ccd::Vec2{}) edited |= edit_vec2("position", polygon.position);
         if (ImGui::TreeNode("vertices")) {
             for (std::size_t k = 0; k < polygon.polygon.vertices.size(); ++k) {
                 ImGui::PushID(static_cast<int>(k));

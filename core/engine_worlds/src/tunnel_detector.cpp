@@ -42,6 +42,7 @@ Scene scene_at(const Scene& scene, const EngineRun& run, int frame) {
         PolygonBody polygon = scene.polygons[k];
         polygon.polygon.vertices =
             engine::placed_body(scene, static_cast<int>(i), states[i]).vertices;
+        polygon.position = {}; // the vertices placed are where it is
         polygon.angle = 0.0;
         polygon.velocity = states[i].velocity;
         if (polygon.angular_velocity) polygon.angular_velocity = states[i].angular_velocity;

@@ -6,6 +6,7 @@
 #include "ccd/world_keyframe.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -42,28 +43,46 @@ std::optional<LastContact> last_contact_of(const WorldKeyframe& keyframe, int in
     return std::nullopt;
 }
 
-// A polygon as written must be one the loader takes back: its vertices are absolute
-// coordinates, which hold a polygon only down to about 2^-52 of its distance from the origin. A
-// tiny crate struck far away is one point as written (a vertex repeats its neighbour), and one
-// near that size can round out of convex: said here, naming the polygon, rather than written for
-// the loader to refuse.
-void check_written(const PolygonBody& polygon, const Polygon& given, const World& world,
-                   const WorldBody& now) {
-    const std::vector<Vec2>& v = polygon.polygon.vertices;
-    std::string what;
-    for (std::size_t k = 0; k < v.size() && what.empty(); ++k)
+// Why a polygon's vertices as written are not the polygon it was (`given`, as the scene gave it),
+// or nothing: a vertex rounds onto its neighbour, or a convex polygon rounds out of convex.
+std::optional<std::string> unwritable(const Polygon& written, const Polygon& given) {
+    const std::vector<Vec2>& v = written.vertices;
+    for (std::size_t k = 0; k < v.size(); ++k)
         if (v[(k + 1) % v.size()] == v[k])
-            what = "vertex " + std::to_string((k + 1) % v.size()) + " rounds to vertex " +
+            return "vertex " + std::to_string((k + 1) % v.size()) + " rounds to vertex " +
                    std::to_string(k);
-    if (what.empty() && is_convex(given) && !is_convex(polygon.polygon))
-        what = "its vertices round out of convex";
-    if (what.empty()) return;
+    if (is_convex(given) && !is_convex(written)) return "its vertices round out of convex";
+    return std::nullopt;
+}
+
+// The polygon of World body `index` as a scene holds it: its vertices where it is, or, where
+// those round onto each other (a coordinate holds a polygon only down to about 2^-52 of its
+// distance from the origin: a tiny crate struck far away), about its center (`position`).
+void place_written(PolygonBody& polygon, const Polygon& given, const World& world, int index,
+                   const WorldBody& now) {
+    const auto [s, c] = sin_cos(now.angle);
+    std::vector<Vec2> offsets;
+    for (const Vec2 r : world.outline(index))
+        offsets.push_back(now.angle == 0.0 ? r : Vec2{c * r.x - s * r.y, s * r.x + c * r.y});
+    polygon.position = {};
+    polygon.polygon.vertices.clear();
+    for (const Vec2 offset : offsets)
+        polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
+    if (!unwritable(polygon.polygon, given)) return;
+    polygon.position = in_scale(now.shape.center);
+    polygon.polygon.vertices.clear();
+    for (const Vec2 offset : offsets)
+        polygon.polygon.vertices.push_back(in_scale(offset));
+    // About its center only a polygon flatter than rounding at its own size is lost, which the
+    // World does not make of one it was given whole; said, naming it, rather than written for
+    // the loader to refuse.
+    const std::optional<std::string> what = unwritable(polygon.polygon, given);
+    if (!what) return;
     std::ostringstream out;
     out.precision(17);
     out << "polygon \"" << polygon.name << "\" at frame " << world.frames_completed()
-        << " cannot be written as a scene: " << what << " at its center (" << now.shape.center.x
-        << ", " << now.shape.center.y << "); a scene's vertices are absolute coordinates, which "
-        << "hold a polygon only down to about 2^-52 of its distance from the origin";
+        << " cannot be written as a scene: " << *what << " about its center (" << now.shape.center.x
+        << ", " << now.shape.center.y << ")";
     throw SceneError(out.str());
 }
 
@@ -102,19 +121,13 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
         const WorldBody now = world.body(index);
         if (!now.alive) continue;
         PolygonBody polygon = scene.polygons[k];
-        polygon.polygon.vertices.clear();
         // A turning polygon at its orientation now (its outline turned by it), with its angular
         // velocity now; the angle is then 0.
-        const auto [s, c] = sin_cos(now.angle);
-        for (const Vec2 r : world.outline(index)) {
-            const Vec2 offset = now.angle == 0.0 ? r : Vec2{c * r.x - s * r.y, s * r.x + c * r.y};
-            polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
-        }
+        place_written(polygon, scene.polygons[k].polygon, world, index, now);
         polygon.angle = 0.0;
         if (polygon.angular_velocity) polygon.angular_velocity = now.angular_velocity;
         polygon.velocity = in_scale(now.velocity);
         polygon.last_contact = last_contact_of(keyframe, index, scene, world);
-        check_written(polygon, scene.polygons[k].polygon, world, now);
         out.polygons.push_back(std::move(polygon));
     }
     for (std::size_t w = 0; w < scene.walls.size(); ++w) {

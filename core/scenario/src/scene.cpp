@@ -6,13 +6,35 @@
 
 namespace ccd {
 
-Polygon PolygonBody::at_start() const {
+Vec2 PolygonBody::centroid() const {
+    const Vec2 local = area_centroid(polygon);
+    return position == Vec2{} ? local : position + local;
+}
+
+namespace {
+Polygon moved_by(Polygon polygon, Vec2 position) {
+    if (position == Vec2{}) return polygon;
+    for (Vec2& vertex : polygon.vertices)
+        vertex = position + vertex;
+    return polygon;
+}
+} // namespace
+
+Polygon PolygonBody::placed_outline() const {
+    return moved_by(polygon, position);
+}
+
+Polygon PolygonBody::outline_at_start() const {
     if (angle == 0.0) return polygon;
-    const Turning orientation{centroid(), {}, angle};
+    const Turning orientation{area_centroid(polygon), {}, angle};
     Polygon out = polygon;
     for (Vec2& vertex : out.vertices)
         vertex = turning_position(orientation, vertex, 1.0);
     return out;
+}
+
+Polygon PolygonBody::at_start() const {
+    return moved_by(outline_at_start(), position);
 }
 
 std::string chain_edge_name(const Chain& chain, std::size_t edge) {
@@ -42,7 +64,8 @@ View framing_view(const Scene& scene) {
             include(point, 0.0);
     for (const PolygonBody& polygon : scene.polygons) {
         const double r = polygon.polygon.radius; // a rounded polygon's
-        for (const Vec2 vertex : polygon.polygon.vertices) {
+        for (const Vec2 outline_vertex : polygon.polygon.vertices) {
+            const Vec2 vertex = polygon.position + outline_vertex;
             include(vertex, r);
             include(vertex + polygon.velocity, r);
         }

@@ -351,11 +351,12 @@ void check_turning_reach(const Reader& r, const PolygonBody& polygon) {
 }
 
 PolygonBody read_polygon(const Reader& r, Names& names) {
-    r.expect_object({"name", "static", "vertices", "radius", "velocity", "angle",
+    r.expect_object({"name", "static", "position", "vertices", "radius", "velocity", "angle",
                      "angular_velocity", "density", "mass", "response", "restitution",
                      "last_contact", "gravity_scale"});
     PolygonBody polygon;
     polygon.name = names.read(r, Names::Kind::Polygon);
+    if (r.has("position")) polygon.position = r.member("position").vec2();
     const Reader vertices = r.member("vertices");
     for (const Reader& vertex : vertices.elements(kMaxPolygonVertices, "vertices"))
         polygon.polygon.vertices.push_back(vertex.vec2());

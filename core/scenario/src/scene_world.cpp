@@ -109,14 +109,18 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
     // its angle. One that never turns is about its vertex centroid, mass 1 unless the scene says
     // (as before polygons turned); one that turns freely about its area centroid, its center of
     // mass, density 1 unless the scene says (docs/turning-bodies.md).
+    // Its outline is taken about the polygon's `position` and placed there after, so that a tiny
+    // polygon far from the origin, written about its center, keeps its shape.
     for (const PolygonBody& polygon : scene.polygons) {
-        const Polygon start = polygon.at_start();
+        const Polygon start = polygon.outline_at_start();
         const MassProperties shape = mass_properties(start);
         const bool turns = polygon.free_rotation();
         // A center that rounding brought below the World's smallest magnitude (a tiny body near
         // the origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such
         // a coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest).
-        const Vec2 center = nonzero_in_scale(turns ? shape.centroid : vertex_centroid(start));
+        const Vec2 local = nonzero_in_scale(turns ? shape.centroid : vertex_centroid(start));
+        const Vec2 center =
+            polygon.position == Vec2{} ? local : nonzero_in_scale(polygon.position + local);
         const double mass = polygon.mass      ? *polygon.mass
                             : polygon.density ? *polygon.density * shape.area
                             : turns           ? shape.area
@@ -124,7 +128,7 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : start.vertices)
-            def.outline.push_back(nonzero_in_scale(v - center));
+            def.outline.push_back(nonzero_in_scale(v - local));
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
         def.rounding = polygon.polygon.radius;

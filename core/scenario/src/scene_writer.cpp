@@ -117,6 +117,7 @@ Json polygon_json(const PolygonBody& polygon, const Rates& rate) {
         vertices.push_back(vec2(vertex));
     Json p{{"name", polygon.name}};
     if (polygon.is_static) p["static"] = true; // then no velocity, spin, density or mass
+    if (!is_positive_zero(polygon.position)) p["position"] = vec2(polygon.position);
     p["vertices"] = vertices;
     if (!is_positive_zero(polygon.polygon.radius)) p["radius"] = polygon.polygon.radius;
     if (!polygon.is_static) p["velocity"] = rate(polygon.velocity);

@@ -290,6 +290,32 @@ TEST(SceneLoader, APolygonHasAResponseAndARestitutionLikeABody) {
         << error;
 }
 
+// A polygon's "position" is where its vertices are measured from: the square [-1, 1]^2 about
+// (10, 20), turned a quarter turn, is the square [9, 11] x [19, 21], its centroid (10, 20), and
+// the World has it there; without a position the vertices are where it is. Worked by hand.
+TEST(SceneLoader, APolygonsVerticesAreAboutItsPosition) {
+    const std::string text = R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "crate", "position": [10, 20], "vertices": [[-1, -1], [1, -1], [1, 1], [-1, 1]],
+                     "velocity": [0, 0], "angle": 1.5707963267948966, "angular_velocity": 0} ]})";
+    const ccd::Scene scene = parse_scene(text, "x.json");
+    const ccd::PolygonBody& crate = scene.polygons[0];
+    EXPECT_EQ(crate.position, (ccd::Vec2{10.0, 20.0}));
+    EXPECT_EQ(crate.polygon.vertices[0], (ccd::Vec2{-1.0, -1.0})); // as given
+    EXPECT_EQ(crate.centroid(), (ccd::Vec2{10.0, 20.0}));
+    EXPECT_EQ(crate.placed_outline().vertices[2], (ccd::Vec2{11.0, 21.0}));
+    // A quarter turn counter-clockwise takes (-1, -1) to (1, -1).
+    EXPECT_NEAR(crate.at_start().vertices[0].x, 11.0, 1e-15);
+    EXPECT_NEAR(crate.at_start().vertices[0].y, 19.0, 1e-15);
+    const ccd::SceneWorld run = ccd::make_world(scene);
+    EXPECT_EQ(run.world.body(0).shape.center, (ccd::Vec2{10.0, 20.0}));
+    EXPECT_EQ(parse_scene(kFull, "x.json").polygons[0].position, (ccd::Vec2{}));
+    const std::string error = error_of(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [ {"name": "p", "position": [1], "vertices": [[0, 0], [1, 0], [0, 1]], "velocity": [0, 0]} ]})");
+    EXPECT_NE(error.find("/polygons/0/position: expected a point or vector [x, y]"),
+              std::string::npos)
+        << error;
+}
+
 TEST(SceneLoader, APolygonRespondsAsTheSceneSays) {
     // The crate [0, 2] x [0, 2] moves 4 a frame toward a still ball (r = 1) at (5, 1): its
     // right side meets the ball at t = 0.5 (scene_world: polygons after the circles). As a

@@ -183,6 +183,22 @@ TEST(SceneWriter, SaveThenLoadGivesTheSameScene) {
     fs::remove_all(dir);
 }
 
+// A polygon about a position is written with it, before its vertices, and reads back the same;
+// one without a position (zero) is written without one, its vertices where it is.
+TEST(SceneWriter, APolygonsPositionIsWrittenWhenItHasOne) {
+    ccd::Scene scene;
+    scene.polygons = {
+        ccd::PolygonBody{"box", {{{-1.0, 0.0}, {1.0, 0.0}, {0.0, 1e-30}}}, {0.0, 0.0}}};
+    EXPECT_EQ(ccd::scene_to_json(scene).find("position"), std::string::npos);
+    scene.polygons[0].position = {1e10, -3.0};
+    const std::string text = ccd::scene_to_json(scene);
+    EXPECT_NE(text.find(R"("name": "box", "position": [10000000000.0, -3.0], "vertices")"),
+              std::string::npos)
+        << text;
+    const ccd::Scene back = ccd::parse_scene(text, "s.json");
+    EXPECT_EQ(back.polygons[0], scene.polygons[0]);
+}
+
 TEST(SceneWriter, AwkwardNumbersReadBackToTheSameBits) {
     constexpr double awkward[] = {0.1,
                                   0.1 + 0.2,

@@ -25,9 +25,10 @@ namespace ccd {
 // bits of a polygon's placement (the scene's vertices are put back about their centroid). A number
 // the run brought below kWorldSmallest in magnitude (rounding, 1e-70) is written as 0, so the scene
 // loads into a World. std::invalid_argument when `world` is within a frame or does not have the
-// scene's bodies and walls; SceneError, naming the polygon, when one cannot be written so that
-// it reads back (absolute vertices hold a polygon only down to about 2^-52 of its distance from
-// the origin: a tiny crate struck far away rounds to one point).
+// scene's bodies and walls. A polygon whose vertices, where it is, would round onto each other (a
+// coordinate holds a polygon only down to about 2^-52 of its distance from the origin: a tiny
+// crate struck far away) is written about its center (PolygonBody::position); SceneError, naming
+// it, should it not read back even so.
 Scene scene_at_frame(const Scene& scene, const World& world);
 
 struct FrameRangeExport {

@@ -91,8 +91,8 @@ std::string chain_edge_name(const Chain& chain, std::size_t edge);
 // as Box2D's fixedRotation), as polygons did before they could turn (docs/turning-bodies.md).
 struct PolygonBody {
     std::string name;
-    Polygon polygon;                              // its outline at the orientation 0
-    Vec2 velocity;                                // its centroid's displacement over one frame
+    Polygon polygon; // its outline at the orientation 0, about `position`
+    Vec2 velocity;   // its centroid's displacement over one frame
     ResponseKind response = ResponseKind::Bounce; // as a body's
     double restitution = 1.0;                     // in [0, 1]; used by Bounce
     double angle = 0.0; // orientation at t = 0: `polygon` turned by it (radians)
@@ -107,14 +107,26 @@ struct PolygonBody {
     std::optional<LastContact> last_contact = {}; // as a body's
     // As a body's: its centroid accelerates by gravity_scale x Scene::gravity.
     double gravity_scale = 1.0;
+    // Where `polygon`'s vertices are measured from: the polygon is at position + vertex. Zero in
+    // a scene written by hand (its vertices are where it is); a run's state is written about the
+    // polygon's center when its vertices, where it is, would round onto each other (a tiny crate
+    // far from the origin: docs/scene-format.md, "Polygons").
+    Vec2 position = {};
 
     bool turns() const { return angular_velocity.value_or(0.0) != 0.0; }
     // Whether it turns freely when hit: it has an angular velocity, even 0.
     bool free_rotation() const { return angular_velocity.has_value(); }
-    // The centroid of the outline: the pivot it turns about (turning leaves it in place).
-    Vec2 centroid() const { return area_centroid(polygon); }
-    // The polygon at t = 0: the outline turned by `angle` about its centroid (the outline
-    // itself, bit for bit, when the angle is 0).
+    // The centroid of the outline, where it is: the pivot it turns about (turning leaves it in
+    // place).
+    Vec2 centroid() const;
+    // Its outline at the orientation 0 where it is: `polygon` moved by `position` (`polygon`
+    // itself, bit for bit, when the position is zero).
+    Polygon placed_outline() const;
+    // The polygon at t = 0, about `position`: the outline turned by `angle` about its centroid
+    // (the outline itself, bit for bit, when the angle is 0).
+    Polygon outline_at_start() const;
+    // The polygon at t = 0 where it is: outline_at_start() moved by `position` (the same, bit for
+    // bit, when the position is zero).
     Polygon at_start() const;
     // Its motion over one frame: about its centroid, which moves by `velocity`.
     Turning turning() const { return {centroid(), velocity, angular_velocity.value_or(0.0)}; }

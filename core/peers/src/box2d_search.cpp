@@ -231,6 +231,12 @@ ReplayedSearch replay_time_of_impact(const b2TOIInput& input) {
             out.t = distance.distance <= 0.0f ? 0.0f : t1;
             break;
         }
+        if (cache.count < 1 || cache.count > 2) { // b2SeparationFunction::Initialize's assertion
+            out.asserts = true;
+            out.simplex = cache.count;
+            out.t = t1;
+            break;
+        }
         make_axis(f, cache, t1);
         describe_axis(f, t1, seen);
         const bool done = push_back_along(f, t1, input.tMax, stop, out, seen.checks);

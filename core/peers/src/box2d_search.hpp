@@ -27,6 +27,12 @@ struct ReplayedSearch {
     // Every outer iteration, the last one possibly without an axis (kind empty: it stopped on
     // the distance at its t1, before making one).
     std::vector<SeparatingAxisIteration> iterations_seen;
+    // Where b2TimeOfImpact would stop the program: b2Distance left a simplex of `simplex` vertices
+    // (3: the cores overlap in float; 0) while the distance it gave was above the target, and
+    // b2SeparationFunction::Initialize asserts `0 < count && count < 3` (b2_time_of_impact.cpp;
+    // Debian's libbox2d keeps its assertions). The state is then e_unknown, at the t1 it reached.
+    bool asserts = false;
+    int simplex = 0;
 };
 
 // b2TimeOfImpact on `input`, replayed (A is the obstacle, B the mover, as box2d_toi.cpp builds

@@ -9,6 +9,7 @@
 #include <box2d/b2_time_of_impact.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <limits>
 #include <string>
@@ -242,9 +243,39 @@ void record_iterations(ReplayedSearch replay, const b2TOIOutput& output, int ite
 
 } // namespace
 
+namespace {
+
+// b2TimeOfImpact's input for two sides: A the obstacle, B the mover.
+b2TOIInput toi_input(const Side& a, const Side& b) {
+    b2TOIInput input;
+    input.proxyA = a.proxy();
+    input.proxyB = b.proxy();
+    input.sweepA = a.sweep();
+    input.sweepB = b.sweep();
+    input.tMax = 1.0f;
+    return input;
+}
+
+} // namespace
+
 std::optional<std::string> inexpressible(const Swept& mover, const Swept& obstacle) {
     if (auto why = box2d::inexpressible(mover, "mover")) return why;
-    return box2d::inexpressible(obstacle, "obstacle");
+    if (auto why = box2d::inexpressible(obstacle, "obstacle")) return why;
+    // An input on which b2TimeOfImpact stops the program on its own assertion: found by its
+    // replay, which follows it step for step (box2d_search.hpp), so the library is not called.
+    const Side a(obstacle), b(mover);
+    const ReplayedSearch replay = replay_time_of_impact(toi_input(a, b));
+    if (!replay.asserts) return std::nullopt;
+    const double distance = replay.iterations_seen.back().distance;
+    const std::string apart =
+        std::isnan(distance) ? std::string("its distance NaN (float overflowed: b2Distance "
+                                           "multiplies up to four lengths, float ends at 3.4e38)")
+                             : format("the cores %.6g apart", distance);
+    return format("b2TimeOfImpact would stop the program here: at t = %.9g its b2Distance left a "
+                  "simplex of %.0f vertices, ",
+                  replay.t, replay.simplex) +
+           apart +
+           ", and b2SeparationFunction::Initialize asserts 0 < count < 3 (b2_time_of_impact.cpp)";
 }
 
 std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Trace* trace) {
@@ -254,12 +285,7 @@ std::optional<Hit> time_of_impact(const Swept& mover, const Swept& obstacle, Tra
         return std::nullopt;
     }
     const Side a(obstacle), b(mover); // Box2D's shape A and shape B
-    b2TOIInput input;
-    input.proxyA = a.proxy();
-    input.proxyB = b.proxy();
-    input.sweepA = a.sweep();
-    input.sweepB = b.sweep();
-    input.tMax = 1.0f;
+    const b2TOIInput input = toi_input(a, b);
     const int iterations_before = b2_toiIters, root_iterations_before = b2_toiRootIters;
     b2TOIOutput output;
     b2TimeOfImpact(&output, &input);

@@ -434,6 +434,33 @@ TEST(Box2D, RefusesWhatBox2DCannotTakeAndSaysWhy) {
               std::string::npos);
 }
 
+// A triangle overlapping an octagon about 1e10 from the origin (hostile campaign input 335037,
+// toi_scaled): Box2D's b2Distance, in float, multiplies up to four lengths of 3e10, overflows
+// and ends with a simplex of 3 vertices and the distance NaN, which b2TimeOfImpact's NaN-blind
+// checks pass to b2SeparationFunction::Initialize, whose assertion (0 < count < 3) stopped
+// ccdlab-cli with SIGABRT. It is refused, saying so, and the library is not called.
+TEST(Box2D, AnInputOnWhichBox2DWouldStopOnItsOwnAssertionIsRefused) {
+    const Algorithm& box2d = box2d_algorithm();
+    const Polygon octagon{{{-9883504497.977459, -31303711362.958023},
+                           {-16801217394.757895, -31566955678.117718},
+                           {-21156747585.522419, -26314908596.84536},
+                           {-21795963838.827179, -19476575743.970573},
+                           {-16897247699.904839, -14072018202.699486},
+                           {-9875964152.3456173, -15134521827.330736},
+                           {-4676651223.7736692, -19607084661.650051},
+                           {-4258281101.89609, -26867622946.178719}}};
+    const Polygon triangle{{{-13967329228.853924, -18753150853.121517},
+                            {2147455066.6528816, -5663678420.3846846},
+                            {-18477959245.279606, 626461140.57009065}}};
+    const Swept mover{octagon, Translation{{4722130073.4022541, 25769242887.93972}}};
+    const Swept obstacle{triangle, Translation{{-0.0, -9.8977548303849513e-43}}};
+    const auto why = inexpressible(box2d, mover, obstacle);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("b2TimeOfImpact would stop the program here"), std::string::npos) << *why;
+    EXPECT_NE(why->find("simplex of 3 vertices"), std::string::npos) << *why;
+    EXPECT_FALSE(time_of_impact(box2d, mover, obstacle)) << "refused, so no answer";
+}
+
 TEST(Box2D, RegistersOnceAndAnswersEveryPairOfTheRegistry) {
     EXPECT_FALSE(box2d::register_algorithm()) << "registered already (box2d_registration.cpp)";
     // Right after the core's last algorithm (Bullet's, from bullet_registration.cpp, follow).

@@ -844,6 +844,12 @@ void WorldView::draw_cuts() const {
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "body %s crushed at t = %.6g, event %d",
                            world().body_names[static_cast<std::size_t>(crush.body)].c_str(),
                            crush.time, crush.sequence);
+    for (const ccd::OutOfRange& out : timeline_.log().out_of_range)
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f),
+                           "body %s taken out at the frame's end: at (%.3g, %.3g), moving (%.3g, "
+                           "%.3g), beyond the World's range (1e60)",
+                           world().body_names[static_cast<std::size_t>(out.body)].c_str(),
+                           out.center.x, out.center.y, out.velocity.x, out.velocity.y);
     ImGui::PopTextWrapPos();
 }
 

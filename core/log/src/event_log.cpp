@@ -178,6 +178,13 @@ std::string to_text(const EventLog& log) {
     for (const Crush& c : log.crushes)
         put_body_mark(out, "crush", c);
     if (log.budget_cut) put_budget_cut(out, *log.budget_cut);
+    for (const OutOfRange& o : log.out_of_range) {
+        out += "out_of_range";
+        put(out, o.body);
+        put(out, o.center);
+        put(out, o.velocity);
+        out += '\n';
+    }
     return out;
 }
 

@@ -532,6 +532,7 @@ void World::State::start_frame_work() {
     log.chatter_cuts.clear();
     log.crushes.clear();
     log.budget_cut.reset();
+    log.out_of_range.clear();
     log.paths.resize(paths_logged() ? bodies.size() : 0);
     if (any_gravity) held.assign(bodies.size(), Vec2{}); // every hold lasts one frame
     // Each wall's path starts where it is; a static wall's is that one vertex.

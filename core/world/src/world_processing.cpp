@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 
 namespace ccd {
 
@@ -207,6 +208,13 @@ void World::State::flush_paths() {
     pending_vertices.clear();
 }
 
+namespace {
+// Past kWorldLargest in magnitude on either axis, or not a number.
+bool beyond_range(Vec2 v) {
+    return !(std::fabs(v.x) <= kWorldLargest && std::fabs(v.y) <= kWorldLargest);
+}
+} // namespace
+
 void World::State::end_frame() {
     flush_paths();
     for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -223,6 +231,17 @@ void World::State::end_frame() {
             m.origin = short_of_the_walls(static_cast<int>(i), 1.0);
             if (paths_logged()) log.paths[i].points.push_back({1.0, m.origin, angle});
             if (any_gravity && !m.frozen) m.motion = bodies[i].velocity = velocity;
+            // Beyond the World's range (a sensor flown out of its box at nearly its speed, a
+            // fall that never lands) a body cannot be stepped within its guarantees nor written
+            // as a scene: it is taken out here, where it is (docs/scheduler.md, "Scale").
+            if (beyond_range(m.origin) || beyond_range(bodies[i].velocity)) {
+                if (m.turning()) spins[i].rate = 0.0;
+                m.alive = false;
+                m.motion = {}; // still, as a body removed by a contact
+                if (paths_logged())
+                    log.out_of_range.push_back(
+                        OutOfRange{static_cast<int>(i), m.origin, bodies[i].velocity});
+            }
         }
         m.since = 0.0;
         if (m.frozen) { // moves again, by its velocity

@@ -93,6 +93,51 @@ TEST(WorldRange, ALightBallStruckByAHeavyFastOneLeavesAtTheLargestSpeed) {
     EXPECT_NO_THROW(again.add_body(BodyDef{world.body(1).shape, after, 1e-150, {}}));
 }
 
+// A sensor ball in a box of half-size 1e59 at 6e59 a frame passes through its wall (a sensor
+// does) and ends frame 0 at x = 6e59, within the World's range, and frame 1 at 1.2e60, beyond
+// it (hostile campaign input 118911, world_scaled_box: such a ball was written at 1.6e60 and the
+// scene read back was refused). It is taken out at frame 1's end, where it was, and the log says
+// so; the ball beside it that stays in is not.
+TEST(WorldRange, ASensorFlownBeyondTheRangeIsTakenOutAtTheFrameEnd) {
+    World world;
+    world.add_body(BodyDef{Circle{{0.0, 0.0}, 1.0}, {6e59, 0.0}, 1.0, Response::sensor()});
+    world.add_body(BodyDef{Circle{{0.0, 5.0}, 1.0}, {1.0, 0.0}, 1.0, Response::sensor()});
+    world.add_wall({{1e59, -1e59}, {1e59, 1e59}});
+    ccd::EventLog log = world.step();
+    EXPECT_TRUE(world.body(0).alive);
+    EXPECT_EQ(world.body(0).shape.center.x, 6e59);
+    EXPECT_TRUE(log.out_of_range.empty());
+    log = world.step();
+    EXPECT_FALSE(world.body(0).alive);
+    EXPECT_TRUE(world.body(1).alive);
+    ASSERT_EQ(log.out_of_range.size(), 1u);
+    EXPECT_EQ(log.out_of_range[0].body, 0);
+    EXPECT_EQ(log.out_of_range[0].center, (Vec2{1.2e60, 0.0}));
+    EXPECT_EQ(log.out_of_range[0].velocity, (Vec2{6e59, 0.0}));
+    world.step(); // it stays out; the other goes on
+    EXPECT_FALSE(world.body(0).alive);
+    EXPECT_EQ(world.body(1).shape.center, (Vec2{3.0, 5.0}));
+}
+
+// A ball falling at 4e59 a frame squared from rest: its velocity at frame k's end is
+// 4e59 (k + 1), beyond the range (1e60) at frame 2's end (1.2e60), where its center is at
+// 4e59 x 9 / 2 = 1.8e60: taken out then, not at frame 1's (velocity 8e59, center 8e59).
+TEST(WorldRange, AFallThatPassesTheLargestSpeedIsTakenOutAtThatFramesEnd) {
+    World world;
+    BodyDef def{Circle{{0.0, 0.0}, 1.0}, {0.0, 0.0}, 1.0, Response::bounce(1.0)};
+    def.acceleration = {0.0, -4e59};
+    world.add_body(std::move(def));
+    world.step();
+    world.step();
+    EXPECT_TRUE(world.body(0).alive);
+    EXPECT_EQ(world.body(0).velocity, (Vec2{0.0, -8e59}));
+    const ccd::EventLog log = world.step();
+    EXPECT_FALSE(world.body(0).alive);
+    ASSERT_EQ(log.out_of_range.size(), 1u);
+    EXPECT_EQ(log.out_of_range[0].velocity, (Vec2{0.0, -1.2e60}));
+    EXPECT_DOUBLE_EQ(log.out_of_range[0].center.y, -1.8e60);
+}
+
 // A ball of mass 1e150 at 1e7 a frame strikes a light square (mass 1e-150) 0.9 off its center:
 // the impulse would spin it at about 1e7 x 0.9 / (2 / 3) = 1.35e7 radians a frame; it turns at
 // the fastest spin, 1e6.

@@ -133,6 +133,15 @@ struct Crush {
     int sequence = 0;
 };
 
+// A body that ended the frame beyond the World's range, its center or its velocity past
+// kWorldLargest in magnitude (a sensor flown out of its box, a fall that never lands): it was
+// taken out at the frame's end, where it was then (docs/scheduler.md, "Scale").
+struct OutOfRange {
+    int body = 0;
+    Vec2 center;
+    Vec2 velocity;
+};
+
 // Which per-frame budget ran out (docs/scheduler.md, "Always finishes").
 enum class BudgetKind {
     Events,      // WorldOptions::event_budget
@@ -164,6 +173,7 @@ struct EventLog {
     std::vector<ChatterCut> chatter_cuts;
     std::vector<Crush> crushes;
     std::optional<BudgetCut> budget_cut;
+    std::vector<OutOfRange> out_of_range; // at the frame's end
 };
 
 // Every field, doubles in hexadecimal (%a), one record a line: two logs are bit-identical

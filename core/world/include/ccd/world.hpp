@@ -147,9 +147,10 @@ enum class Broadphase {
 // same at every level, bit for bit: the same events in the same order with the same numbers.
 enum class LogLevel {
     Full,   // the whole EventLog: every prediction queued for the rest of the frame, so every
-            // cancelled one with its cause, the paths, the cuts and crushes
+            // cancelled one with its cause, the paths, the cuts, crushes and bodies out of range
     Events, // each body keeps only its earliest prediction; the log has the processed events,
-            // the paths, the chatter cuts, the crushes and the budget cut, no cancellations
+            // the paths, the chatter cuts, the crushes, the budget cut and the bodies out of
+            // range, no cancellations
     None,   // each body keeps only its earliest prediction; the log has the budget cut only,
             // World::frame_event_count() the number of events
 };

@@ -43,32 +43,34 @@ std::optional<LastContact> last_contact_of(const WorldKeyframe& keyframe, int in
     return std::nullopt;
 }
 
-// Why a polygon's vertices as written are not the polygon it was (`given`, as the scene gave it),
-// or nothing: a vertex rounds onto its neighbour, or a convex polygon rounds out of convex.
-std::optional<std::string> unwritable(const Polygon& written, const Polygon& given) {
+// Why a polygon's vertices as written are not the polygon the World holds (`held`, about its
+// center), or nothing: a vertex rounds onto its neighbour, or a convex polygon rounds out of
+// convex. (Held, not as the scene gave it: the World holds a sliver thinner than its smallest
+// magnitude, 1e-60, flat, and writing it flat is writing what it holds.)
+std::optional<std::string> unwritable(const Polygon& written, const Polygon& held) {
     const std::vector<Vec2>& v = written.vertices;
     for (std::size_t k = 0; k < v.size(); ++k)
         if (v[(k + 1) % v.size()] == v[k])
             return "vertex " + std::to_string((k + 1) % v.size()) + " rounds to vertex " +
                    std::to_string(k);
-    if (is_convex(given) && !is_convex(written)) return "its vertices round out of convex";
+    if (is_convex(held) && !is_convex(written)) return "its vertices round out of convex";
     return std::nullopt;
 }
 
 // The polygon of World body `index` as a scene holds it: its vertices where it is, or, where
 // those round onto each other (a coordinate holds a polygon only down to about 2^-52 of its
 // distance from the origin: a tiny crate struck far away), about its center (`position`).
-void place_written(PolygonBody& polygon, const Polygon& given, const World& world, int index,
-                   const WorldBody& now) {
+void place_written(PolygonBody& polygon, const World& world, int index, const WorldBody& now) {
     const auto [s, c] = sin_cos(now.angle);
     std::vector<Vec2> offsets;
     for (const Vec2 r : world.outline(index))
         offsets.push_back(now.angle == 0.0 ? r : Vec2{c * r.x - s * r.y, s * r.x + c * r.y});
+    const Polygon held{offsets};
     polygon.position = {};
     polygon.polygon.vertices.clear();
     for (const Vec2 offset : offsets)
         polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
-    if (!unwritable(polygon.polygon, given)) return;
+    if (!unwritable(polygon.polygon, held)) return;
     polygon.position = in_scale(now.shape.center);
     polygon.polygon.vertices.clear();
     for (const Vec2 offset : offsets)
@@ -76,7 +78,7 @@ void place_written(PolygonBody& polygon, const Polygon& given, const World& worl
     // About its center only a polygon flatter than rounding at its own size is lost, which the
     // World does not make of one it was given whole; said, naming it, rather than written for
     // the loader to refuse.
-    const std::optional<std::string> what = unwritable(polygon.polygon, given);
+    const std::optional<std::string> what = unwritable(polygon.polygon, held);
     if (!what) return;
     std::ostringstream out;
     out.precision(17);
@@ -123,7 +125,7 @@ Scene scene_at_frame(const Scene& scene, const World& world) {
         PolygonBody polygon = scene.polygons[k];
         // A turning polygon at its orientation now (its outline turned by it), with its angular
         // velocity now; the angle is then 0.
-        place_written(polygon, scene.polygons[k].polygon, world, index, now);
+        place_written(polygon, world, index, now);
         polygon.angle = 0.0;
         if (polygon.angular_velocity) polygon.angular_velocity = now.angular_velocity;
         polygon.velocity = in_scale(now.velocity);

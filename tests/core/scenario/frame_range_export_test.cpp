@@ -275,6 +275,32 @@ TEST(FrameRangeExport, APolygonTooSmallForItsPlaceIsWrittenAboutItsCenter) {
     }
 }
 
+// A triangle 58 long and about 1e-168 thick (hostile campaign input 393840, world_hostile): the
+// World holds it flat, its offsets below its smallest magnitude (1e-60) taken as 0, as they are
+// far below the rounding of its place. Its state is written flat, as the World holds it, and read
+// back; it was refused as "rounded out of convex" beside the sliver the scene gave.
+TEST(FrameRangeExport, ASliverTheWorldHoldsFlatIsWrittenAsItIsHeld) {
+    const ccd::Scene scene = ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "segments": [{"name": "w1", "a": [-6, -6], "b": [6, -6]}, {"name": "w2", "a": [6, -6], "b": [6, 6]},
+                   {"name": "w3", "a": [6, 6], "b": [-6, 6]}, {"name": "w4", "a": [-6, 6], "b": [-6, -6]}],
+      "polygons": [{"name": "p0", "vertices": [[-55.350163720161369, 8.1065212316771274e-221],
+                   [3, -4.8289530506909258e-168], [-3.0500212122771978e-315, 0]],
+                   "velocity": [-0, -1.3682309594956951e-36]}]})",
+                                              "sliver.json");
+    ccd::SceneWorld run = ccd::make_world(scene);
+    for (int frame = 1; frame <= 3; ++frame) {
+        run.world.step();
+        ccd::Scene written;
+        ASSERT_NO_THROW(written = ccd::scene_at_frame(scene, run.world)) << "frame " << frame;
+        const std::vector<ccd::Vec2>& v = written.polygons.at(0).polygon.vertices;
+        for (const ccd::Vec2 vertex : v) // flat, as held, moving down by 1.4e-36 a frame
+            EXPECT_EQ(vertex.y, v[0].y) << "frame " << frame;
+        EXPECT_NO_THROW(
+            ccd::make_world(ccd::parse_scene(ccd::scene_to_json(written), "written.json")))
+            << "frame " << frame;
+    }
+}
+
 TEST(FrameRangeExport, BadRangesAreRefused) {
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), -1, 1), std::invalid_argument);
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), 0, 0), std::invalid_argument);

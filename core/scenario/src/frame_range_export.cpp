@@ -57,9 +57,11 @@ std::optional<std::string> unwritable(const Polygon& written, const Polygon& hel
     return std::nullopt;
 }
 
-// The polygon of World body `index` as a scene holds it: its vertices where it is, or, where
-// those round onto each other (a coordinate holds a polygon only down to about 2^-52 of its
-// distance from the origin: a tiny crate struck far away), about its center (`position`).
+// The polygon of World body `index` as a scene holds it: its vertices where it is, or about its
+// center (`position`) where those round onto each other (a coordinate holds a polygon only down
+// to about 2^-52 of its distance from the origin: a tiny crate struck far away) or one of them
+// falls below the World's smallest magnitude, which is written as 0 (a crate 2.6e-60 across
+// near the origin would be moved out of shape by up to 1e-60).
 void place_written(PolygonBody& polygon, const World& world, int index, const WorldBody& now) {
     const auto [s, c] = sin_cos(now.angle);
     std::vector<Vec2> offsets;
@@ -68,9 +70,13 @@ void place_written(PolygonBody& polygon, const World& world, int index, const Wo
     const Polygon held{offsets};
     polygon.position = {};
     polygon.polygon.vertices.clear();
-    for (const Vec2 offset : offsets)
-        polygon.polygon.vertices.push_back(in_scale(now.shape.center + offset));
-    if (!unwritable(polygon.polygon, held)) return;
+    bool flushed = false;
+    for (const Vec2 offset : offsets) {
+        const Vec2 vertex = now.shape.center + offset;
+        flushed |= in_scale(vertex) != vertex;
+        polygon.polygon.vertices.push_back(in_scale(vertex));
+    }
+    if (!flushed && !unwritable(polygon.polygon, held)) return;
     polygon.position = in_scale(now.shape.center);
     polygon.polygon.vertices.clear();
     for (const Vec2 offset : offsets)

@@ -118,9 +118,12 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         // A center that rounding brought below the World's smallest magnitude (a tiny body near
         // the origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such
         // a coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest).
-        const Vec2 local = nonzero_in_scale(turns ? shape.centroid : vertex_centroid(start));
+        // The outline is about the centroid itself, so that the World's center is its outline's
+        // centroid and what the World writes reads back the same (a crate 1.8e-60 wide, its
+        // centroid -5.4e-61 taken as 0, was held as x in [-1.8e-60, 0] and read back flat).
+        const Vec2 local = turns ? shape.centroid : vertex_centroid(start);
         const Vec2 center =
-            polygon.position == Vec2{} ? local : nonzero_in_scale(polygon.position + local);
+            nonzero_in_scale(polygon.position == Vec2{} ? local : polygon.position + local);
         const double mass = polygon.mass      ? *polygon.mass
                             : polygon.density ? *polygon.density * shape.area
                             : turns           ? shape.area
@@ -129,6 +132,16 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
                     response_of(polygon.response, polygon.restitution)};
         for (const Vec2 v : start.vertices)
             def.outline.push_back(nonzero_in_scale(v - local));
+        // Offsets below the World's smallest magnitude are 0: two vertices that close about the
+        // center are one to the World.
+        const std::size_t n = def.outline.size();
+        for (std::size_t k = 0; k < n; ++k)
+            if (def.outline[k] == def.outline[(k + 1) % n])
+                throw SceneError("polygon \"" + polygon.name + "\": vertices " + std::to_string(k) +
+                                 " and " + std::to_string((k + 1) % n) +
+                                 " are within the World's smallest length, 1e-60, of each other "
+                                 "about its center: too small for the World (docs/scheduler.md, "
+                                 "\"Scale\")");
         def.angular_velocity = polygon.angular_velocity;
         def.is_static = polygon.is_static;
         def.rounding = polygon.polygon.radius;

@@ -301,6 +301,36 @@ TEST(FrameRangeExport, ASliverTheWorldHoldsFlatIsWrittenAsItIsHeld) {
     }
 }
 
+// A crate 2.6e-60 across near the origin, moving 1.2e-60 a frame (hostile campaign input 583974,
+// world_tiny_in_huge): at frame 1 its lower side is at y = -6.6e-61, below the World's smallest
+// magnitude, which a scene writes as 0, so written where it is the crate is moved out of shape
+// (read back 3.3e-60 tall, and at a later frame two of its vertices one). It is written about
+// its center then, and read back the World has it as the run does, 2.63e-60 on a side.
+TEST(FrameRangeExport, ACrateAFewTimesTheSmallestLengthIsWrittenInShapeNearTheOrigin) {
+    const ccd::Scene scene = ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [{"name": "p0", "vertices": [[-3.031528921925235e-60, -4.5033820511798476e-60],
+                   [-4.022487673148264e-61, -4.5033820511798476e-60], [-4.022487673148264e-61, -1.874101896569439e-60],
+                   [-3.031528921925235e-60, -1.874101896569439e-60]],
+                   "velocity": [-1.1188326376821951e-60, 1.2192011493119784e-60]}]})",
+                                              "crate.json");
+    ccd::SceneWorld run = ccd::make_world(scene);
+    const double side = 2.629280154610409e-60; // -1.874e-60 - -4.503e-60
+    for (int frame = 1; frame <= 3; ++frame) {
+        run.world.step();
+        const ccd::Scene written = ccd::parse_scene(
+            ccd::scene_to_json(ccd::scene_at_frame(scene, run.world)), "written.json");
+        const ccd::SceneWorld again = ccd::make_world(written);
+        const auto held = run.world.outline(0);
+        const auto read = again.world.outline(0);
+        ASSERT_EQ(read.size(), 4u);
+        EXPECT_NEAR(read[2].y - read[1].y, side, 1e-12 * side) << "frame " << frame;
+        for (std::size_t k = 0; k < 4; ++k) {
+            EXPECT_NEAR(read[k].x, held[k].x, 1e-12 * side) << "frame " << frame << " vertex " << k;
+            EXPECT_NEAR(read[k].y, held[k].y, 1e-12 * side) << "frame " << frame << " vertex " << k;
+        }
+    }
+}
+
 TEST(FrameRangeExport, BadRangesAreRefused) {
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), -1, 1), std::invalid_argument);
     EXPECT_THROW(ccd::export_frame_range(ball_between_walls(), 0, 0), std::invalid_argument);

@@ -57,8 +57,10 @@ namespace {
 // A tiny polygon near the origin, its vertices within the World's scale (1.5e-60 and 1e-60):
 // its vertex centroid, (1.5e-60 - 2e-60) / 3 = -1.67e-61, is below the World's smallest
 // magnitude, and the World refused the scene (a state the World itself wrote, a tiny body in a
-// huge box, exported a centroid of -5.4e-62). Its center is 0 now, off the centroid by less
-// than 1e-60.
+// huge box, exported a centroid of -5.4e-62). Its center is 0 now, and its outline is about the
+// centroid itself, so the World holds it moved by the centroid's 1.67e-61, less than 1e-60: vertex
+// 0 at 1.5e-60 + 1.67e-61 (about 0 as the rounded center, its outline's centroid still its center,
+// so the state the World writes reads back the same).
 TEST(SceneWorld, APolygonWhoseCentroidIsBelowTheSmallestMagnitudeIsTaken) {
     const ccd::Scene scene = ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1,
       "polygons": [{"name": "speck", "vertices": [[1.5e-60, 0], [-1e-60, 1e-60], [-1e-60, -1e-60]],
@@ -67,7 +69,26 @@ TEST(SceneWorld, APolygonWhoseCentroidIsBelowTheSmallestMagnitudeIsTaken) {
     const ccd::SceneWorld world = ccd::make_world(scene);
     EXPECT_EQ(world.world.body(0).shape.center.x, 0.0);
     EXPECT_EQ(world.world.body(0).shape.center.y, 0.0);
-    EXPECT_EQ(world.world.outline(0)[0].x, 1.5e-60);
+    EXPECT_DOUBLE_EQ(world.world.outline(0)[0].x, 1.5e-60 + 0.5e-60 / 3.0);
+}
+
+// A triangle whose first two vertices are 4e-61 apart: about its centroid (1.33e-61, 2e-60) they
+// are at x = -1.33e-61 and 2.67e-61, both below the World's smallest magnitude, so 0: one point
+// to the World. make_world refuses it, naming them.
+TEST(SceneWorld, TwoVerticesWithinTheSmallestLengthAboutTheCenterAreRefused) {
+    const ccd::Scene scene = ccd::parse_scene(R"({"format": "ccdlab-scene", "version": 1,
+      "polygons": [{"name": "speck", "vertices": [[0, 0], [4e-61, 0], [0, 6e-60]],
+                    "velocity": [0, 0]}]})",
+                                              "scene.json");
+    try {
+        ccd::make_world(scene);
+        ADD_FAILURE() << "taken";
+    } catch (const ccd::SceneError& e) {
+        EXPECT_NE(std::string(e.what()).find("polygon \"speck\": vertices 0 and 1 are within the "
+                                             "World's smallest length, 1e-60"),
+                  std::string::npos)
+            << e.what();
+    }
 }
 
 } // namespace

@@ -90,6 +90,54 @@ std::optional<std::string> turning_refusal(const Scene& scene) {
     return std::nullopt;
 }
 
+namespace {
+
+// A polygon is a body after the circles, responding as the scene says, starting turned by its
+// angle. One that never turns is about its vertex centroid, mass 1 unless the scene says (as
+// before polygons turned); one that turns freely about its area centroid, its center of mass,
+// density 1 unless the scene says (docs/turning-bodies.md). Its outline is taken about the
+// polygon's `position` and placed there after, so that a tiny polygon far from the origin,
+// written about its center, keeps its shape.
+BodyDef polygon_def(const PolygonBody& polygon, Vec2 gravity) {
+    const Polygon start = polygon.outline_at_start();
+    const MassProperties shape = mass_properties(start);
+    const bool turns = polygon.free_rotation();
+    // A center that rounding brought below the World's smallest magnitude (a tiny body near the
+    // origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such a
+    // coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest). The outline
+    // is about the centroid itself, so that the World's center is its outline's centroid and
+    // what the World writes reads back the same (a crate 1.8e-60 wide, its centroid -5.4e-61
+    // taken as 0, was held as x in [-1.8e-60, 0] and read back flat).
+    const Vec2 local = turns ? shape.centroid : vertex_centroid(start);
+    const Vec2 center =
+        nonzero_in_scale(polygon.position == Vec2{} ? local : polygon.position + local);
+    const double mass = polygon.mass      ? *polygon.mass
+                        : polygon.density ? *polygon.density * shape.area
+                        : turns           ? shape.area
+                                          : 1.0;
+    BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
+                response_of(polygon.response, polygon.restitution)};
+    for (const Vec2 v : start.vertices)
+        def.outline.push_back(nonzero_in_scale(v - local));
+    // Offsets below the World's smallest magnitude are 0: two vertices that close about the
+    // center are one to the World.
+    const std::size_t n = def.outline.size();
+    for (std::size_t k = 0; k < n; ++k)
+        if (def.outline[k] == def.outline[(k + 1) % n])
+            throw SceneError("polygon \"" + polygon.name + "\": vertices " + std::to_string(k) +
+                             " and " + std::to_string((k + 1) % n) +
+                             " are within the World's smallest length, 1e-60, of each other "
+                             "about its center: too small for the World (docs/scheduler.md, "
+                             "\"Scale\")");
+    def.angular_velocity = polygon.angular_velocity;
+    def.is_static = polygon.is_static;
+    def.rounding = polygon.polygon.radius;
+    if (!polygon.is_static) def.acceleration = gravity * polygon.gravity_scale;
+    return def;
+}
+
+} // namespace
+
 SceneWorld make_world(const Scene& scene, WorldOptions options) {
     if (const auto refusal = turning_refusal(scene)) throw SceneError(*refusal);
     SceneWorld out{World(options), {}, {}};
@@ -105,47 +153,8 @@ SceneWorld make_world(const Scene& scene, WorldOptions options) {
         }
         out.body_names.push_back(body.name);
     }
-    // A polygon is a body after the circles, responding as the scene says, starting turned by
-    // its angle. One that never turns is about its vertex centroid, mass 1 unless the scene says
-    // (as before polygons turned); one that turns freely about its area centroid, its center of
-    // mass, density 1 unless the scene says (docs/turning-bodies.md).
-    // Its outline is taken about the polygon's `position` and placed there after, so that a tiny
-    // polygon far from the origin, written about its center, keeps its shape.
     for (const PolygonBody& polygon : scene.polygons) {
-        const Polygon start = polygon.outline_at_start();
-        const MassProperties shape = mass_properties(start);
-        const bool turns = polygon.free_rotation();
-        // A center that rounding brought below the World's smallest magnitude (a tiny body near
-        // the origin: -5.4e-62, from vertices the World wrote) is 0, as the exporter writes such
-        // a coordinate: the World takes nothing between (ccd/world.hpp, kWorldSmallest).
-        // The outline is about the centroid itself, so that the World's center is its outline's
-        // centroid and what the World writes reads back the same (a crate 1.8e-60 wide, its
-        // centroid -5.4e-61 taken as 0, was held as x in [-1.8e-60, 0] and read back flat).
-        const Vec2 local = turns ? shape.centroid : vertex_centroid(start);
-        const Vec2 center =
-            nonzero_in_scale(polygon.position == Vec2{} ? local : polygon.position + local);
-        const double mass = polygon.mass      ? *polygon.mass
-                            : polygon.density ? *polygon.density * shape.area
-                            : turns           ? shape.area
-                                              : 1.0;
-        BodyDef def{Circle{center, 0.0}, polygon.velocity, mass,
-                    response_of(polygon.response, polygon.restitution)};
-        for (const Vec2 v : start.vertices)
-            def.outline.push_back(nonzero_in_scale(v - local));
-        // Offsets below the World's smallest magnitude are 0: two vertices that close about the
-        // center are one to the World.
-        const std::size_t n = def.outline.size();
-        for (std::size_t k = 0; k < n; ++k)
-            if (def.outline[k] == def.outline[(k + 1) % n])
-                throw SceneError("polygon \"" + polygon.name + "\": vertices " + std::to_string(k) +
-                                 " and " + std::to_string((k + 1) % n) +
-                                 " are within the World's smallest length, 1e-60, of each other "
-                                 "about its center: too small for the World (docs/scheduler.md, "
-                                 "\"Scale\")");
-        def.angular_velocity = polygon.angular_velocity;
-        def.is_static = polygon.is_static;
-        def.rounding = polygon.polygon.radius;
-        if (!polygon.is_static) def.acceleration = scene.gravity * polygon.gravity_scale;
+        BodyDef def = polygon_def(polygon, scene.gravity);
         try {
             out.world.add_body(std::move(def));
         } catch (const std::invalid_argument& e) { // more vertices than the World takes

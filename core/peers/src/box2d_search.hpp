@@ -28,7 +28,8 @@ struct ReplayedSearch {
     // the distance at its t1, before making one).
     std::vector<SeparatingAxisIteration> iterations_seen;
     // Where b2TimeOfImpact would stop the program: b2Distance left a simplex of `simplex` vertices
-    // (3: the cores overlap in float; 0) while the distance it gave was above the target, and
+    // (3: the cores overlap in float; 0) while the distance it gave passed b2TimeOfImpact's two
+    // checks (`distance <= 0`, `distance < target + tolerance`: a NaN passes both), and
     // b2SeparationFunction::Initialize asserts `0 < count && count < 3` (b2_time_of_impact.cpp;
     // Debian's libbox2d keeps its assertions). The state is then e_unknown, at the t1 it reached.
     bool asserts = false;

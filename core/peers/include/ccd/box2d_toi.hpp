@@ -11,8 +11,8 @@
 // b2_maxPolygonVertices = 8 vertices, one not strictly convex, one with vertices closer than
 // b2PolygonShape::Set would keep apart, a segment whose ends move differently, numbers beyond
 // what float arithmetic can square, and an input on which b2TimeOfImpact would stop the program
-// on its own assertion (b2Distance leaving an overlapping simplex at a positive distance, which
-// float's rounding does at coordinates of 1e10: found by replaying its search first).
+// on its own assertion (b2Distance leaving an overlapping simplex at a NaN distance, which float
+// overflow gives at coordinates of 1e10: found by replaying its search first).
 //
 // Box2D counts its iterations in global variables: like b2TimeOfImpact itself, this is for one
 // thread at a time.

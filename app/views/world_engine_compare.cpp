@@ -207,9 +207,12 @@ void WorldView::draw_engine_result() {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::Text("b: %s, %d frames; its bodies drawn as orange ghosts at each frame's start",
                 engine_title(run.engine()), run.frames());
-    if (!p.error.empty())
+    if (!p.error.empty()) { // the engine did not run: no state and no tunnel to speak of
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "%s", p.error.c_str());
-    else if (!p.done)
+        ImGui::PopTextWrapPos();
+        return;
+    }
+    if (!p.done)
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f),
                            "Working in the background: %d of %d frames stepped, %d searched for "
                            "tunnels (the frame shown first)",

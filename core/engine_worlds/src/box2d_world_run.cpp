@@ -1,6 +1,7 @@
 // The scene in Box2D 2.4.1's b2World (Debian's libbox2d-dev): one b2World::Step(dt,
 // velocityIterations, positionIterations) a frame, continuous physics on (b2World's default),
 // each body's bullet flag from the scene's engines.box2d.bullets.
+#include "box2d_world_rules.hpp"
 #include "engine_scene.hpp"
 
 #include "ccd/scene_loader.hpp"
@@ -49,6 +50,7 @@ b2Body* add_body(b2World& world, const EngineScene& scene, const EngineBody& bod
         std::vector<b2Vec2> points;
         for (const Vec2 v : body.outline)
             points.push_back(to_b2(v));
+        refuse_polygon_box2d_asserts(body.name, points);
         polygon.Set(points.data(), static_cast<int32>(points.size()));
         fixture.shape = &polygon;
     } else {
@@ -58,6 +60,14 @@ b2Body* add_body(b2World& world, const EngineScene& scene, const EngineBody& bod
     b2MassData unit;
     fixture.shape->ComputeMass(&unit, 1.0f);
     fixture.density = static_cast<float>(body.mass / unit.mass);
+    // A density of 0 (or inf: a circle whose area is 0 in float) makes a mass b2Body takes as
+    // none or NaN, and the body moves through everything.
+    if (!(fixture.density > 0.0f && std::isfinite(fixture.density)))
+        throw SceneError((body.polygon ? "polygon \"" : "body \"") + body.name +
+                         "\": its density (mass over area) is " +
+                         number_text(static_cast<double>(fixture.density)) +
+                         " in float: Box2D's mass for it would be 0 or not a number "
+                         "(b2Fixture::GetMassData, b2Body::ResetMassData)");
     b->CreateFixture(&fixture);
     return b;
 }
@@ -129,6 +139,7 @@ void note_limits(const EngineScene& scene, EngineRun& run) {
 } // namespace
 
 void run_box2d(const EngineScene& scene, int frames, EngineRun& run) {
+    refuse_what_box2d_asserts(scene);
     b2World world(to_b2(scene.gravity)); // the scene's gravity, per second squared
     world.SetContinuousPhysics(true);
     std::vector<b2Body*> bodies;

@@ -4,6 +4,7 @@
 #include "ccd/scene_loader.hpp"
 #include "ccd/scene_world.hpp"
 
+#include "engine_limits.hpp"
 #include "engine_scene.hpp"
 
 #include <stdexcept>
@@ -62,6 +63,11 @@ EngineRun run_engine(const Scene& scene, EngineKind engine, int frames) {
     if (frames < 1) throw std::invalid_argument("an engine run steps at least 1 frame");
     if (engine == EngineKind::Exact) return exact_run(scene, frames);
     const engine::EngineScene mapped = engine::engine_scene(scene);
+    // The World's own scale for every engine: beyond it (1e61, or 1e-191) Chipmunk's positions
+    // and angles became NaN, and cpBodySanityCheck's cpAssertHard stopped the program (cpBody.c).
+    engine::refuse_outside(mapped, kWorldSmallest, kWorldLargest,
+                           "the World's scale, 0 or 1e-60 to 1e60 in magnitude (docs/scheduler.md, "
+                           "\"Scale\"), which every engine's world is given");
     EngineRun run{engine, {}, {}, mapped.notes};
     for (const engine::EngineBody& body : mapped.bodies)
         run.body_names.push_back(body.name);

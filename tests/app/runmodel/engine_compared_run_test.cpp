@@ -66,6 +66,25 @@ TEST(EngineComparedRun, PiecesAreTheRunSteppedInOneGo) {
     }
 }
 
+// A crate 1 mm across: Box2D's b2PolygonShape::Set would stop the program on its assertion
+// (it did, the app with it); the comparison ends with the reason, and no state, instead.
+TEST(EngineComparedRun, ACrateBoxTwoDWouldStopOnEndsTheComparisonWithTheReason) {
+    const ccd::Scene crate = ccd::parse_scene(R"({"format":"ccdlab-scene","version":1,
+      "polygons":[{"name":"crate","vertices":[[0,0],[0.001,0],[0.001,0.001],[0,0.001]],
+                   "velocity":[0.01,0]}]})",
+                                              "crate");
+    EngineComparedRun run(crate, ccd::EngineKind::Box2d, 4);
+    run.want(4);
+    run.wait_until_done();
+    const EngineComparedRun::Progress progress = run.progress();
+    EXPECT_TRUE(progress.done);
+    EXPECT_NE(progress.error.find("polygon \"crate\": b2PolygonShape::Set welds"),
+              std::string::npos)
+        << progress.error;
+    EXPECT_FALSE(run.states_at(0));
+    EXPECT_TRUE(run.tunnels().empty());
+}
+
 TEST(EngineComparedRun, TheExactWorldIsNoEngineToCompareWith) {
     EXPECT_THROW(EngineComparedRun(scene_named("engines-balls-pass-through.json"),
                                    ccd::EngineKind::Exact, 4),

@@ -1,5 +1,6 @@
 // The hostile campaign: a million generated inputs (hostile_inputs.hpp) against `ccdlab-cli
-// toi`'s line front end and the World, judged by toi_answer_check.hpp and world_invariants.hpp.
+// toi`'s line front end, the World and the real engines' worlds, judged by toi_answer_check.hpp
+// and world_invariants.hpp (an engine's world by whether it ends the program).
 // tests/fuzz/README.md says how to run it and what it reports.
 //
 //   hostile_campaign [--inputs N] [--first I] [--seed S] [--jobs J] [--timeout SECONDS]
@@ -25,6 +26,7 @@
 
 #include "ccd/algorithms.hpp"
 #include "ccd/box2d_toi.hpp"
+#include "ccd/engine_run.hpp"
 #include "ccd/frame_range_export.hpp"
 #include "ccd/run_comparison.hpp"
 #include "ccd/scene_link.hpp"
@@ -206,6 +208,20 @@ void run_special_file(const HostileInput& in, std::uint64_t index) {
     if (in.text == "fifo") ::unlink(path.c_str());
 }
 
+// The scene in each real engine's world, as `replay --engine-world` steps it: a scene an engine
+// cannot take is refused by name (docs/engines.md, "What each engine's world is given"); an
+// engine that stops the program instead is the parent's crash. The tunnels are not looked for:
+// that steps the World once a frame for each engine, and tripled the smoke's time.
+void run_engine_worlds(const ccd::Scene& scene, int frames) {
+    for (const ccd::EngineKind engine :
+         {ccd::EngineKind::Box2d, ccd::EngineKind::Bullet, ccd::EngineKind::Chipmunk}) {
+        try {
+            ccd::run_engine(scene, engine, frames);
+        } catch (const ccd::SceneError&) {
+        }
+    }
+}
+
 // Runs one input and reports what is wrong with its outcome.
 void run_one(std::uint64_t seed, std::uint64_t index) {
     HostileInput in;
@@ -267,6 +283,7 @@ void run_one(std::uint64_t seed, std::uint64_t index) {
                                                                          : "world_nan";
                 report(category, index, in.family, *v);
             }
+            run_engine_worlds(scene, in.frames);
         }
     } catch (const std::bad_alloc&) {
         report("memory", index, in.family, "out of memory (the worker's cap is 4 GiB)");
